@@ -1,0 +1,33 @@
+/** The club's identity: every text naming the club, its TV service or its links reads from here. */
+export const club = {
+  name: "Northbridge Rovers FC",
+  shortName: "Rovers",
+  accountName: "Rovers Account",
+  tvName: "Rovers TV",
+  tvPlusName: "Rovers TV+",
+  timezone: "Europe/London",
+  currentSeason: { year: 2024, slug: "2024-25", name: "2024/25" },
+  seasons: { first: 2020, last: 2024 },
+  entitlements: {
+    free: "free",
+    freemium: "freemium",
+    mid: "roverstv",
+    top: "roverstv+",
+    vip: "vip",
+  },
+  links: {
+    buyTickets: "https://tickets.northbridgerovers.example/",
+    store: "https://store.northbridgerovers.example/",
+    conferencing: "https://events.northbridgerovers.example/",
+    communityTrust: "https://trust.northbridgerovers.example/",
+  },
+  dateFormat: "D MMM YYYY",
+  matchDateFormat: "ddd D MMM",
+  headerHeight: 90,
+  stickyThreshold: 300,
+} as const;
+
+export type EntitlementCode = (typeof club.entitlements)[keyof typeof club.entitlements];
+
+/** Team slugs of spec §2; the first team's is empty. */
+export const teamSlugs = ["", "womens-first-team", "b-team", "u18"] as const;

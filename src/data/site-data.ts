@@ -1,0 +1,42 @@
+import type { Shell } from "../schemas/shell";
+import type { Category, NewsArticle, NewsPage, NewsQuery } from "../schemas/news";
+import type { Fixtures, MatchCentre, PlayerProfile, Team, TeamDetail } from "../schemas/teams";
+import type { FaqGroup, LiveAsset, Package, Video, VideoCategory, VideoHome } from "../schemas/videos";
+import type { ContentPage, Home } from "../schemas/pages";
+
+/**
+ * The one data interface route loaders use (DESIGN.md 'Loaders').
+ * The worker implements it over D1/KV (worker/data/), the browser over /api/* (client/data/).
+ * `null` always means "nothing by that name": the loader turns it into a 404.
+ */
+export interface SiteData {
+  shell(): Promise<Shell>;
+  home(): Promise<Home>;
+
+  news(query: NewsQuery): Promise<NewsPage>;
+  newsArticle(slug: string): Promise<NewsArticle | null>;
+  categories(): Promise<Category[]>;
+  category(slug: string): Promise<Category | null>;
+
+  teams(): Promise<Team[]>;
+  /** teamSlug "" is the first team */
+  team(teamSlug: string): Promise<TeamDetail | null>;
+  /** seasonSlug undefined means the current season */
+  fixtures(teamSlug: string, seasonSlug?: string): Promise<Fixtures | null>;
+  /** matchId undefined means the team's most recent or next match in that season */
+  match(teamSlug: string, seasonSlug: string | undefined, matchId: number | undefined): Promise<MatchCentre | null>;
+  player(teamSlug: string, playerSlug: string): Promise<PlayerProfile | null>;
+
+  videoHome(): Promise<VideoHome>;
+  videoCategories(): Promise<VideoCategory[]>;
+  /** categorySlug undefined: every category */
+  videos(query: { category?: string; page?: number; pageSize?: number }): Promise<{ items: Video[]; total: number }>;
+  video(entryId: string): Promise<Video | null>;
+  faqs(): Promise<FaqGroup[]>;
+  packages(): Promise<Package[]>;
+  liveAssets(): Promise<LiveAsset[]>;
+  liveAsset(id: string): Promise<LiveAsset | null>;
+
+  /** fullPath without leading or trailing slash, e.g. "club-information/contact-us" */
+  page(fullPath: string): Promise<ContentPage | null>;
+}

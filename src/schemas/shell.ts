@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+/** One entry of the CMS page tree (spec §3 'Menu page'), flat; the tree is rebuilt from parentId. */
+export const menuPageSchema = z.object({
+  postID: z.number().int(),
+  parentId: z.number().int().nullable(),
+  postTitle: z.string(),
+  postStatus: z.literal("Published"),
+  pageTemplate: z.enum(["Hub", "Landing", "Default"]),
+  menuLayout: z.enum(["component-menu", "full-menu", "feature-menu", "auto-only-menu"]),
+  pageOrder: z.number().int(),
+  pageSlug: z.string(),
+  fullPath: z.string(),
+  nestedLevel: z.number().int(),
+  postType: z.enum(["internal", "external"]),
+  externalUrl: z.string().nullable(),
+  newTab: z.boolean(),
+  icon: z.string().nullable(),
+  customClass: z.string().nullable(),
+});
+export type MenuPage = z.infer<typeof menuPageSchema>;
+
+export const sponsorSchema = z.object({
+  sponsorID: z.number().int(),
+  campaignID: z.number().int().nullable(),
+  title: z.string(),
+  url: z.string(),
+  imageKey: z.string(),
+  forcedOrder: z.number().int(),
+  isChildFriendly: z.boolean(),
+});
+export type Sponsor = z.infer<typeof sponsorSchema>;
+
+export const sponsorRowSchema = z.object({
+  rowID: z.number().int(),
+  title: z.string(),
+  titleSize: z.string(),
+  sponsorSize: z.enum(["large", "small"]),
+  forcedOrder: z.number().int(),
+  sponsors: z.array(sponsorSchema),
+});
+export type SponsorRow = z.infer<typeof sponsorRowSchema>;
+
+export const headerSponsorSchema = z.object({
+  name: z.string(),
+  imageKey: z.string(),
+  sponsorUrl: z.string(),
+  childFriendly: z.boolean(),
+});
+export type HeaderSponsor = z.infer<typeof headerSponsorSchema>;
+
+/** Newer advert form of spec §3, flattened; eligibility is decided by src/domain/advert-eligibility. */
+export const advertSchema = z.object({
+  id: z.number().int(),
+  advertName: z.string(),
+  advertRef: z.string(),
+  campaignRef: z.string(),
+  url: z.string().nullable(),
+  enabled: z.boolean(),
+  channel: z.enum(["", "web", "app"]),
+  childFriendly: z.boolean(),
+  startUTC: z.string(),
+  endUTC: z.string(),
+  mobileImageKey: z.string().nullable(),
+  desktopImageKey: z.string().nullable(),
+  slotType: z.enum(["mpu", "banner", "banner-large", "content-feed"]),
+});
+export type Advert = z.infer<typeof advertSchema>;
+
+export const overlayPromoSchema = z.object({
+  promoID: z.number().int(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  type: z.enum(["Default", "Mini"]),
+  url: z.string(),
+  webNewWindow: z.boolean(),
+  imageKey: z.string(),
+  imageAltText: z.string(),
+  childFriendly: z.boolean(),
+});
+export type OverlayPromo = z.infer<typeof overlayPromoSchema>;
+
+/** Club-managed settings (web settings of spec §3): social links, cookie texts and similar. */
+export const settingsSchema = z.record(z.string(), z.string());
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** Everything the Default layout needs, loaded once by the root route. */
+export const shellSchema = z.object({
+  menu: z.array(menuPageSchema),
+  sponsorRows: z.array(sponsorRowSchema),
+  headerSponsors: z.array(headerSponsorSchema),
+  adverts: z.array(advertSchema),
+  settings: settingsSchema,
+});
+export type Shell = z.infer<typeof shellSchema>;

@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+export const teamSchema = z.object({
+  id: z.number().int(),
+  /** The first team's slug is the empty string (spec §2). */
+  slug: z.string(),
+  name: z.string(),
+  shortName: z.string(),
+  showOnMatches: z.boolean(),
+  showOnTeams: z.boolean(),
+  externalTeamPage: z.string().nullable(),
+  externalMatchPage: z.string().nullable(),
+  isSingleGroup: z.boolean(),
+  displayPositionOnCard: z.boolean(),
+  isMiniCard: z.boolean(),
+  showTeamOverview: z.boolean(),
+  childFriendly: z.boolean(),
+  imageKey: z.string(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+export const playerSchema = z.object({
+  id: z.number().int(),
+  teamSlug: z.string(),
+  slug: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  position: z.enum(["Goalkeeper", "Defender", "Midfielder", "Forward"]),
+  squadNumber: z.number().int().nullable(),
+  nationality: z.string(),
+  dateOfBirth: z.string(),
+  joined: z.string(),
+  imageKey: z.string(),
+  bio: z.string(),
+  appearances: z.number().int(),
+  goals: z.number().int(),
+});
+export type Player = z.infer<typeof playerSchema>;
+
+export const teamDetailSchema = z.object({
+  team: teamSchema,
+  players: z.array(playerSchema),
+});
+export type TeamDetail = z.infer<typeof teamDetailSchema>;
+
+export const seasonSchema = z.object({
+  /** Start year, e.g. 2024 */
+  year: z.number().int(),
+  /** "2024-25" */
+  slug: z.string(),
+  /** "2024/25" */
+  name: z.string(),
+});
+export type Season = z.infer<typeof seasonSchema>;
+
+export const matchSchema = z.object({
+  id: z.number().int(),
+  teamSlug: z.string(),
+  seasonSlug: z.string(),
+  competition: z.string(),
+  opponent: z.string(),
+  opponentShort: z.string(),
+  isHome: z.boolean(),
+  venue: z.string(),
+  /** ISO 8601 UTC */
+  kickoff: z.string(),
+  status: z.enum(["fixture", "result", "postponed"]),
+  goalsFor: z.number().int().nullable(),
+  goalsAgainst: z.number().int().nullable(),
+  attendance: z.number().int().nullable(),
+  report: z.string().nullable(),
+});
+export type Match = z.infer<typeof matchSchema>;
+
+export const fixturesSchema = z.object({
+  team: teamSchema,
+  season: seasonSchema,
+  seasons: z.array(seasonSchema),
+  matches: z.array(matchSchema),
+});
+export type Fixtures = z.infer<typeof fixturesSchema>;
+
+export const matchCentreSchema = z.object({
+  team: teamSchema,
+  season: seasonSchema,
+  match: matchSchema,
+});
+export type MatchCentre = z.infer<typeof matchCentreSchema>;
+
+export const playerProfileSchema = z.object({
+  team: teamSchema,
+  player: playerSchema,
+});
+export type PlayerProfile = z.infer<typeof playerProfileSchema>;

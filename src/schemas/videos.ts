@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+export const videoSchema = z.object({
+  entryId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  durationSeconds: z.number().int(),
+  /** SysEntryEntitlements: '?' everyone, '*' any logged-in user, else tier codes */
+  entitlements: z.array(z.string()),
+  thumbnailKey: z.string(),
+  /** ISO 8601 UTC */
+  createdAt: z.string(),
+  categorySlug: z.string(),
+  teamSlug: z.string().nullable(),
+  seasonSlug: z.string().nullable(),
+});
+export type Video = z.infer<typeof videoSchema>;
+
+export const videoCategorySchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  orderPosition: z.number().int(),
+  imageKey: z.string(),
+  titleVisibility: z.boolean(),
+});
+export type VideoCategory = z.infer<typeof videoCategorySchema>;
+
+export const videoSectionSchema = z.object({
+  category: videoCategorySchema,
+  videos: z.array(videoSchema),
+});
+export type VideoSection = z.infer<typeof videoSectionSchema>;
+
+export const faqGroupSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  questions: z.array(z.object({ heading: z.string(), bodyHtml: z.string() })),
+});
+export type FaqGroup = z.infer<typeof faqGroupSchema>;
+
+export const priceSchema = z.object({
+  id: z.string(),
+  type: z.enum(["recurring", "one_time"]),
+  /** "month" | "year" for recurring prices */
+  interval: z.enum(["month", "year"]).nullable(),
+  amountPence: z.number().int(),
+  priceDisplay: z.string(),
+  offer: z.string().nullable(),
+  furtherInformation: z.string(),
+  backsideText: z.string(),
+  entitlements: z.array(z.string()),
+});
+export type Price = z.infer<typeof priceSchema>;
+
+export const packageSchema = z.object({
+  id: z.string(),
+  mode: z.enum(["light", "dark"]),
+  packageType: z.enum(["membership", "match-pass"]),
+  title: z.string(),
+  description: z.string(),
+  successfulPaymentPage: z.string(),
+  cancelledPaymentPage: z.string(),
+  displayType: z.enum(["icon-only", "background-image"]),
+  icon: z.string(),
+  customLabel: z.string().nullable(),
+  imageKey: z.string(),
+  orderPosition: z.number().int(),
+  prices: z.array(priceSchema),
+});
+export type Package = z.infer<typeof packageSchema>;
+
+export const liveAssetSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  mediaType: z.enum(["audio", "video"]),
+  status: z.enum(["idle", "active", "disabled"]),
+  posterImageKey: z.string(),
+  offlineImageKey: z.string(),
+  playbackId: z.string(),
+  entitlements: z.array(z.string()),
+  /** ISO 8601 UTC of the match it covers, when known */
+  startsAt: z.string().nullable(),
+});
+export type LiveAsset = z.infer<typeof liveAssetSchema>;
+
+export const videoHomeSchema = z.object({
+  featured: z.array(videoSchema),
+  sections: z.array(videoSectionSchema),
+  live: z.array(liveAssetSchema),
+});
+export type VideoHome = z.infer<typeof videoHomeSchema>;
