@@ -1,0 +1,41 @@
+/**
+ * Web settings (spec §3): key/value text the shell reads. Keys are dotted, grouped by where they show.
+ * Missing or empty values mean "use the built-in default" (e.g. packages.noSubscriptionsText).
+ */
+export const SETTINGS = {
+  "social.facebook": "https://www.facebook.com/NorthbridgeRoversFC",
+  "social.x": "https://x.com/NorthbridgeRFC",
+  "social.threads": "https://www.threads.net/@northbridgerovers",
+  "social.instagram": "https://www.instagram.com/northbridgerovers/",
+  "social.youtube": "https://www.youtube.com/@NorthbridgeRoversFC",
+  "social.tiktok": "https://www.tiktok.com/@northbridgerovers",
+  "cookie.title": "We value your privacy",
+  "cookie.text": "We use cookies to make this site work and, with your consent, to understand how it is used, to personalise it and to show you relevant adverts from our partners. You can change your choice at any time.",
+  "cookie.acceptButton": "Accept All Cookies",
+  "cookie.policyLinkText": "Read our Cookie Policy",
+  "cookie.policyLink": "/cookie-policy",
+  "footer.copyright": "© 2024 Northbridge Rovers Football Club Limited. All rights reserved.",
+  "footer.builtOn": "Built on Cloudflare Workers by the Rovers digital team.",
+  "footer.quickLinksTitle": "Quick Links",
+  "streamer.tagline": "Official Streaming Site of Northbridge Rovers FC",
+  "support.email": "",
+  "packages.title": "Rovers TV Packages",
+  "packages.style": "dark",
+  "packages.footerStyle": "light",
+  "packages.noSubscriptionsText": "",
+  "packages.noMatchPassesText": "",
+  "packages.cta1Text": "Got a voucher code?",
+  "packages.cta1ButtonCta": "Redeem a voucher",
+  "packages.cta2Text": "Not sure which package is right for you?",
+  "packages.cta2ButtonCta": "Read the FAQs",
+  "packages.cta2ButtonLink": "/videos/faqs",
+  "packages.voucherTitle": "Redeem a voucher code",
+  "packages.voucherText": "Enter your voucher code below to add it to your Rovers Account.",
+  "packages.voucherButton": "Redeem",
+  "search.placeholder": "Search news and videos",
+  "login.registerText": "Don't have a Rovers Account yet? It's free and takes a minute.",
+};
+
+export function buildSettings() {
+  return Object.entries(SETTINGS).map(([key, value]) => ({ key, value }));
+}

@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// `npm run bench`: figures, not pass/fail. Builds the client, sets up a D1 state of its own
+// (.wrangler/bench-state), starts `wrangler dev` on 127.0.0.1:${BENCH_PORT:-8798}, warms up, then in
+// one run measures with wrk (2 threads, 20 connections, 10 s each) GET /, GET /news and a static file
+// of the same server, and weighs the JS and CSS a first visit to / downloads (gzip). Prints a
+// markdown table (also written to test-results/bench.md). Loopback only; stops by itself.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { bin, root, run, runOrThrow } from "./run-command.mjs";
+import { setupDb } from "./setup-db.mjs";
+import { startServer, stopServer } from "./start-server.mjs";
+
+const PERSIST_TO = ".wrangler/bench-state";
+const port = Number(process.env.BENCH_PORT || 8798);
+const DURATION_S = Number(process.env.BENCH_SECONDS || 10);
+const THREADS = 2;
+const CONNECTIONS = 20;
+
+function which(name) {
+  try {
+    return execFileSync("bash", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** wrk, installed from Debian when missing; autocannon only if it is already in node_modules. */
+async function loadTool() {
+  let wrk = which("wrk");
+  if (!wrk && process.getuid?.() === 0) {
+    console.log("wrk is missing: installing it from Debian");
+    await run("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk"]);
+    wrk = which("wrk");
+  }
+  if (wrk) return { name: "wrk", measure: (url, seconds) => measureWithWrk(wrk, url, seconds) };
+  const autocannon = bin("autocannon");
+  if (existsSync(autocannon)) return { name: "autocannon", measure: (url, seconds) => measureWithAutocannon(autocannon, url, seconds) };
+  throw new Error("Neither wrk nor autocannon is available: apt-get install -y wrk");
+}
+
+/** Runs a load tool with a hard time limit, so the bench always ends. */
+function capture(command, args, limitMs) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${path.basename(command)} exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+function ms(text) {
+  const m = /([\d.]+)(us|ms|s)/.exec(text ?? "");
+  if (!m) return NaN;
+  const value = Number(m[1]);
+  return m[2] === "us" ? value / 1000 : m[2] === "s" ? value * 1000 : value;
+}
+
+async function measureWithWrk(wrk, url, seconds) {
+  const out = await capture(
+    wrk,
+    [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "--latency", url],
+    (seconds + 20) * 1000,
+  );
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p50 = ms(/\s50%\s+(\S+)/.exec(out)?.[1]);
+  const p99 = ms(/\s99%\s+(\S+)/.exec(out)?.[1]);
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const bad = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  const socketErrors = /Socket errors:.*/.exec(out)?.[0];
+  return { rps, p50, p99, requests, bad, socketErrors };
+}
+
+async function measureWithAutocannon(autocannon, url, seconds) {
+  const out = await capture(
+    autocannon,
+    ["-c", String(CONNECTIONS), "-w", String(THREADS), "-d", String(seconds), "--json", url],
+    (seconds + 30) * 1000,
+  );
+  const result = JSON.parse(out.slice(out.indexOf("{")));
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    bad: result.non2xx ?? 0,
+    socketErrors: result.errors ? `errors ${result.errors}` : undefined,
+  };
+}
+
+/** Scripts, module preloads and stylesheets referenced by the page's HTML, in document order. */
+function referencedAssets(html, baseUrl) {
+  const assets = [];
+  const seen = new Set();
+  const add = (kind, href) => {
+    if (!href) return;
+    const url = new URL(href.replace(/&amp;/g, "&"), baseUrl);
+    if (url.origin !== new URL(baseUrl).origin || seen.has(url.href)) return;
+    seen.add(url.href);
+    assets.push({ kind, url });
+  };
+  const attr = (tag, name) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, "i").exec(tag)?.[1];
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) add("js", attr(tag, "src"));
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = (attr(tag, "rel") ?? "").toLowerCase().split(/\s+/);
+    if (rel.includes("modulepreload")) add("js", attr(tag, "href"));
+    else if (rel.includes("stylesheet")) add("css", attr(tag, "href"));
+  }
+  return assets;
+}
+
+async function weigh(asset) {
+  const response = await fetch(asset.url);
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!response.ok) throw new Error(`GET ${asset.url.pathname} → ${response.status}`);
+  return { ...asset, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const fixed = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
+
+async function main() {
+  await runOrThrow(process.execPath, [path.join(root, "scripts", "build-client.mjs")]);
+  await setupDb({ persistTo: PERSIST_TO });
+  const tool = await loadTool();
+  const server = await startServer({ port, persistTo: PERSIST_TO, logFile: "test-results/bench-server.log" });
+  try {
+    const home = await fetch(`${server.baseUrl}/`);
+    const html = await home.text();
+    if (home.status !== 200) throw new Error(`GET / answered ${home.status}; fix the page before measuring it`);
+    const assets = referencedAssets(html, server.baseUrl);
+
+    // The static file: the built stylesheet served from public/build/ (or the favicon) by the asset layer.
+    const css = assets.find((a) => a.kind === "css");
+    const staticPath = css ? css.url.pathname : "/favicon.svg";
+    const targets = [
+      { label: "SSR `GET /`", path: "/" },
+      { label: "SSR `GET /news`", path: "/news" },
+      { label: `static \`GET ${staticPath}\``, path: staticPath },
+    ];
+
+    console.log(`\nWarming up (${tool.name}, 3 s per URL)…`);
+    for (const t of targets) await tool.measure(server.baseUrl + t.path, 3);
+
+    const rows = [];
+    for (const t of targets) {
+      console.log(`Measuring ${t.path} for ${DURATION_S} s…`);
+      rows.push({ ...t, ...(await tool.measure(server.baseUrl + t.path, DURATION_S)) });
+    }
+    const staticRps = rows[2].rps;
+
+    const weighed = [];
+    for (const asset of assets) weighed.push(await weigh(asset));
+    const total = (kind) => weighed.filter((a) => !kind || a.kind === kind).reduce((sum, a) => sum + a.gzip, 0);
+    const htmlGzip = gzipSync(Buffer.from(html), { level: 9 }).length;
+
+    const lines = [];
+    lines.push(`Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`: ${tool.name}, ${THREADS} threads, ${CONNECTIONS} connections, ${DURATION_S} s per URL, \`wrangler dev\` (local workerd, D1 on SQLite) on 127.0.0.1, Node ${process.version}, ${(await import("node:os")).cpus().length} cores shared by server and load generator.`);
+    lines.push("");
+    lines.push("| request | requests/s | p50 | p99 | vs static | non-2xx |");
+    lines.push("|---|---:|---:|---:|---:|---:|");
+    for (const r of rows) {
+      lines.push(
+        `| ${r.label} | ${fixed(r.rps)} | ${fixed(r.p50, 1)} ms | ${fixed(r.p99, 1)} ms | ${fixed(r.rps / staticRps, 2)} | ${r.bad}${r.socketErrors ? ` (${r.socketErrors.trim()})` : ""} |`,
+      );
+    }
+    lines.push("");
+    lines.push(`SSR/static ratio: \`/\` ${fixed(rows[0].rps / staticRps, 2)}, \`/news\` ${fixed(rows[1].rps / staticRps, 2)}.`);
+    lines.push("");
+    lines.push("First visit to `/` (what the HTML references; gzip -9):");
+    lines.push("");
+    lines.push("| file | kind | raw | gzip |");
+    lines.push("|---|---|---:|---:|");
+    lines.push(`| \`/\` (HTML) | html | ${kb(Buffer.byteLength(html))} | ${kb(htmlGzip)} |`);
+    for (const a of weighed) lines.push(`| \`${a.url.pathname}\` | ${a.kind} | ${kb(a.raw)} | ${kb(a.gzip)} |`);
+    lines.push(`| **JS total** | js | | **${kb(total("js"))}** |`);
+    lines.push(`| **CSS total** | css | | **${kb(total("css"))}** |`);
+    lines.push(`| **first visit total (HTML + JS + CSS)** | | | **${kb(total() + htmlGzip)}** |`);
+    const table = lines.join("\n");
+
+    mkdirSync(path.join(root, "test-results"), { recursive: true });
+    writeFileSync(path.join(root, "test-results", "bench.md"), table + "\n");
+    console.log(`\n${table}\n\n(also written to test-results/bench.md)`);
+  } finally {
+    await stopServer(server);
+  }
+}
+
+main().catch((error) => {
+  console.error(`bench failed: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// `npm run dev`: local D1 up to date with demo content, the client built (and rebuilt when src/ or
+// client/ change), then `wrangler dev` on 127.0.0.1:${PORT:-8787}. Ctrl-C stops everything.
+import { spawn } from "node:child_process";
+import { existsSync, watch } from "node:fs";
+import path from "node:path";
+import { bin, root, run, wranglerEnv } from "./run-command.mjs";
+import { setupDb } from "./setup-db.mjs";
+
+const port = Number(process.env.PORT || 8787);
+const buildScript = path.join(root, "scripts", "build-client.mjs");
+
+async function buildClient() {
+  const { code } = await run(process.execPath, [buildScript]);
+  return code === 0;
+}
+
+/** Rebuilds the client after changes under src/ and client/; wrangler reloads on the new manifest. */
+function watchClientSources() {
+  let timer;
+  let building = false;
+  let again = false;
+  const rebuild = async () => {
+    if (building) {
+      again = true;
+      return;
+    }
+    building = true;
+    const ok = await buildClient();
+    console.log(ok ? "Client rebuilt." : "Client build failed; fix the error and save again.");
+    building = false;
+    if (again) {
+      again = false;
+      void rebuild();
+    }
+  };
+  const watchers = [];
+  for (const dir of ["src", "client"]) {
+    const full = path.join(root, dir);
+    if (!existsSync(full)) continue;
+    try {
+      watchers.push(
+        watch(full, { recursive: true }, () => {
+          clearTimeout(timer);
+          timer = setTimeout(rebuild, 200);
+        }),
+      );
+    } catch (error) {
+      console.warn(`Not watching ${dir}/ (${error.message}); rerun npm run build after client changes.`);
+    }
+  }
+  return () => {
+    clearTimeout(timer);
+    for (const w of watchers) w.close();
+  };
+}
+
+async function main() {
+  await setupDb();
+  if (!existsSync(buildScript)) throw new Error("scripts/build-client.mjs is missing");
+  if (!(await buildClient())) throw new Error("the client build failed");
+  const stopWatching = watchClientSources();
+
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
+  console.log(`\n> wrangler ${args.join(" ")}\nOpen http://localhost:${port}\n`);
+  const child = spawn(bin("wrangler"), args, {
+    cwd: root,
+    env: { ...process.env, ...wranglerEnv },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true, // own process group (wrangler + workerd), ended together below
+  });
+  const forward = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => forward(signal));
+  process.on("exit", () => forward("SIGKILL"));
+  child.on("exit", (code, signal) => {
+    stopWatching();
+    process.exit(code ?? (signal === "SIGINT" || signal === "SIGTERM" ? 0 : 1));
+  });
+}
+
+main().catch((error) => {
+  console.error(`npm run dev failed: ${error.message}`);
+  process.exit(1);
+});

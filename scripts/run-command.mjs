@@ -1,0 +1,55 @@
+// Runs a command to completion with the output shown, so the scripts read as a list of steps.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Local binaries, called directly: `npx` adds a second or two per call and may try the network. */
+export function bin(name) {
+  return path.join(root, "node_modules", ".bin", name);
+}
+
+/** Quiet, offline-friendly defaults for every wrangler call. */
+export const wranglerEnv = {
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  NO_UPDATE_NOTIFIER: "1",
+};
+
+/** How an argument is echoed: paths inside the repository relative to it, node as `node`. */
+function shown(arg) {
+  if (arg === process.execPath) return "node";
+  if (path.isAbsolute(arg) && arg.startsWith(root + path.sep)) return path.relative(root, arg);
+  return /\s/.test(arg) ? JSON.stringify(arg) : arg;
+}
+
+/**
+ * Runs `command args` in the repository root. Resolves with { code, stdout } (stdout only when
+ * `capture` is set; otherwise the child writes straight to ours). `input` is written to its stdin.
+ */
+export function run(command, args, { capture = false, input, env = {}, quiet = false } = {}) {
+  return new Promise((resolve, reject) => {
+    if (!quiet) console.log(`\n> ${[command, ...args].map(shown).join(" ")}`);
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: [input === undefined ? "ignore" : "pipe", capture ? "pipe" : "inherit", "inherit"],
+    });
+    let stdout = "";
+    if (capture) child.stdout.on("data", (chunk) => (stdout += chunk));
+    if (input !== undefined) child.stdin.end(input);
+    // Ctrl-C reaches the child through the terminal's process group; we only wait for it to finish.
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), signal, stdout }));
+  });
+}
+
+/** Like run, but a non-zero exit is an error carrying the step's name. */
+export async function runOrThrow(command, args, options) {
+  const result = await run(command, args, options);
+  if (result.code !== 0) {
+    throw new Error(`${path.basename(command)} ${args.slice(0, 3).join(" ")} exited with ${result.code}`);
+  }
+  return result;
+}

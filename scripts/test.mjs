@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// `npm test`: unit tests, worker tests (inside workerd) and the e2e suite, in that order. Stops at the
+// first failing stage, and ends with one line: "N passed, N failed" (tests of every stage run).
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { bin, root, run } from "./run-command.mjs";
+
+const results = path.join(root, "test-results");
+const totals = { passed: 0, failed: 0 };
+
+/** Counts from vitest's JSON report; a stage that failed without a failing test counts as one failure. */
+function count(stage, code) {
+  const file = path.join(results, `${stage}.json`);
+  let passed = 0;
+  let failed = 0;
+  let failedSuites = 0;
+  if (existsSync(file)) {
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    passed = report.numPassedTests ?? 0;
+    failed = report.numFailedTests ?? 0;
+    failedSuites = report.numFailedTestSuites ?? 0;
+  }
+  if (code !== 0 && failed === 0) failed = Math.max(failedSuites, 1);
+  totals.passed += passed;
+  totals.failed += failed;
+  console.log(`\n[${stage}] ${passed} passed, ${failed} failed${code !== 0 ? ` (exit ${code})` : ""}`);
+}
+
+function vitestArgs(stage, config) {
+  return ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=test-results/${stage}.json`];
+}
+
+const stages = [
+  { name: "unit", run: () => run(bin("vitest"), vitestArgs("unit", "vitest.unit.config.ts")) },
+  {
+    name: "worker",
+    // The worker imports public/build/manifest.json, so the client is built first.
+    before: () => run(process.execPath, [path.join(root, "scripts", "build-client.mjs")]),
+    run: () => run(bin("vitest"), vitestArgs("worker", "vitest.worker.config.ts")),
+  },
+  { name: "e2e", run: () => run(process.execPath, [path.join(root, "scripts", "e2e.mjs"), "--skip-build"]) },
+];
+
+function finish(code) {
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(code);
+}
+
+async function main() {
+  mkdirSync(results, { recursive: true });
+  for (const stage of stages) {
+    rmSync(path.join(results, `${stage.name}.json`), { force: true });
+    if (stage.before) {
+      const { code } = await stage.before();
+      if (code !== 0) {
+        console.error(`\n[${stage.name}] setup step failed (exit ${code})`);
+        totals.failed += 1;
+        return finish(code);
+      }
+    }
+    const { code } = await stage.run();
+    count(stage.name, code);
+    if (code !== 0) return finish(code);
+  }
+  finish(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  totals.failed += 1;
+  finish(1);
+});

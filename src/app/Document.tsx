@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { club } from "../config/club";
+import { AppStateProvider } from "../state/store";
+
+export interface DocumentAssets {
+  /** hashed stylesheet URL from the client build */
+  css: string;
+}
+
+/**
+ * The whole HTML document, rendered by the worker and hydrated by the browser (hydrateRoot on
+ * `document`), so both sides must pass the same assets. The client state lives outside the
+ * router so the error page keeps it too.
+ */
+export function Document({ assets, children }: { assets: DocumentAssets; children: ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f3a" />
+        <meta name="description" content={`The official website of ${club.name}: news, fixtures, results, teams and ${club.tvName}.`} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+      </head>
+      <body>
+        <AppStateProvider>{children}</AppStateProvider>
+      </body>
+    </html>
+  );
+}

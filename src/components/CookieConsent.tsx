@@ -1,0 +1,63 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { Settings } from "../schemas/shell";
+import { useAppState } from "../state/store";
+import Button from "./Button";
+
+export const COOKIE_CONSENT_NAME = "cookie_consent";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export const cookieFallbackTitle = "We value your privacy";
+export const cookieFallbackText =
+  "We use cookies to make this site work, to understand how it is used and to show you relevant content and adverts. By clicking Accept you agree to analytics, marketing and personalisation cookies.";
+
+/** true when the browser already holds the consent cookie (read from document.cookie). */
+export function hasConsentCookie(cookieHeader: string): boolean {
+  return cookieHeader.split(";").some((part) => part.trim() === `${COOKIE_CONSENT_NAME}=1`);
+}
+
+/**
+ * The cookie popup (spec §2, §4 'Cookie consent'). Cookies are read in an effect only, so
+ * the server and the first client render agree (no popup), and it slides in once mounted.
+ * Accepting consents to analytics, marketing and personalisation and is remembered for a year.
+ */
+export default function CookieConsent({ settings }: { settings: Settings }) {
+  const { dispatch } = useAppState();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (hasConsentCookie(document.cookie)) {
+      dispatch({ type: "cookies/consent", analytics: true, marketing: true, personalisation: true });
+    } else {
+      setOpen(true);
+    }
+  }, [dispatch]);
+
+  if (!open) return null;
+
+  const accept = () => {
+    const secure = window.location.protocol === "https:" ? "; Secure" : "";
+    document.cookie = `${COOKIE_CONSENT_NAME}=1; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
+    dispatch({ type: "cookies/consent", analytics: true, marketing: true, personalisation: true });
+    setOpen(false);
+  };
+
+  return (
+    <section className="cookie-consent" role="region" aria-label="Cookie consent">
+      <div className="cookie-consent__inner">
+        <div className="cookie-consent__copy">
+          <h2 className="cookie-consent__title">{settings.cookie_title || cookieFallbackTitle}</h2>
+          <p className="cookie-consent__text">
+            {settings.cookie_text || cookieFallbackText}{" "}
+            <Link to="/cookie-policy" className="cookie-consent__link">
+              Cookie Policy
+            </Link>
+          </p>
+        </div>
+        <div className="cookie-consent__actions">
+          <Button text="Accept" type="primary-light" onClick={accept} className="cookie-consent__accept" />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import Icon from "../Icon";
+import { useAppState } from "../../state/store";
+import AccountSummary from "./AccountSummary";
+import LoginForm from "./LoginForm";
+import { useLogout } from "./use-logout";
+import { CONSUMED_PARAMS } from "./use-login-check";
+
+export interface AccountPanelProps {
+  /** direct username/password login (spec §9: off by default); the worker's DIRECT_LOGIN */
+  directLogin?: boolean;
+}
+
+/** The page to come back to after signing in: the current one, minus the login check's own parameters. */
+function currentReturnPath(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of CONSUMED_PARAMS) params.delete(name);
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * The account panel (spec §2 'Account', §4 'Panels and background lock'): 320 px, from the
+ * right; the close button, the underlay and Escape close it. Logged out it shows the login
+ * form, logged in the account summary. Always rendered (inert while closed) so it can slide.
+ */
+export default function AccountPanel({ directLogin = false }: AccountPanelProps) {
+  const { state, dispatch } = useAppState();
+  const { pathname, search } = useLocation();
+  const logout = useLogout();
+  const open = state.accountHeaderOpen;
+  const close = () => dispatch({ type: "accountPanel/close" });
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") dispatch({ type: "accountPanel/close" });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open, dispatch]);
+
+  return (
+    <div className={`account-panel-root${open ? " is-open" : ""}`}>
+      {open ? <div className="account-underlay" onClick={close} aria-hidden="true" data-testid="account-underlay" /> : null}
+      <aside
+        className="account-panel"
+        role="dialog"
+        aria-modal={open}
+        aria-labelledby="account-panel-heading"
+        aria-hidden={!open}
+        inert={!open}
+        id="account-panel"
+      >
+        <button type="button" className="account-panel__close" onClick={close} aria-label="Close account panel">
+          <Icon name="close" size={20} />
+        </button>
+        {state.user.loggedIn ? (
+          <AccountSummary onLogout={() => void logout()} />
+        ) : (
+          <LoginForm directLogin={directLogin} returnPath={currentReturnPath(pathname, search)} />
+        )}
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+/** Site routes of the worker's sign-in (worker/routes/auth.ts); full page loads, not router links. */
+export function loginHref(returnPath: string): string {
+  return `/auth/login?returnUrl=${encodeURIComponent(returnPath)}`;
+}
+export function registerHref(returnPath: string): string {
+  return `/auth/register?returnUrl=${encodeURIComponent(returnPath)}`;
+}
+export const PROFILE_HREF = "/auth/profile";
+export const FORGOT_PASSWORD_HREF = "/auth/forgot-password";

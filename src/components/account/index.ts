@@ -1,0 +1,8 @@
+/** The account part of the layout (spec §2 'Account'): mount these once, in the Default layout. */
+export { default as AccountPanel } from "./AccountPanel";
+export type { AccountPanelProps } from "./AccountPanel";
+export { default as AccountNotification } from "./AccountNotification";
+export { default as ErrorNotification } from "./ErrorNotification";
+export { useLoginCheck } from "./use-login-check";
+export { useLogout } from "./use-logout";
+export { loginHref, registerHref } from "./auth-links";

@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { club } from "../../config/club";
+import type { Shell } from "../../schemas/shell";
+import { useAppState } from "../../state/store";
+import Crest from "../Crest";
+import Icon from "../Icon";
+import { footerLinkGroups, legalNav } from "../nav-links";
+import SmartLink from "../SmartLink";
+import SocialLinks from "./SocialLinks";
+import SponsorRows from "./SponsorRows";
+
+/**
+ * The footer (spec §2 'Footer'): sponsor rows, quick links, the social block, legal links,
+ * copyright and the built-on notice.
+ */
+export default function SiteFooter({ shell }: { shell: Shell | null }) {
+  const { state } = useAppState();
+  const settings = shell?.settings ?? {};
+  return (
+    <footer className="site-footer">
+      <SponsorRows rows={shell?.sponsorRows ?? []} childFriendly={state.childFriendly} />
+
+      <div className="site-footer__main">
+        <div className="site-footer__brand">
+          <Link to="/" className="site-footer__crest-link" aria-label={`${club.name} home`}>
+            <Crest className="site-footer__crest" />
+          </Link>
+          <div>
+            <p className="site-footer__club">{club.name}</p>
+            <p className="site-footer__tagline">{settings.footer_tagline || "The official website of the Rovers."}</p>
+          </div>
+        </div>
+
+        <nav className="site-footer__links" aria-label="Quick links">
+          {footerLinkGroups.map((group) => (
+            <div key={group.title} className="footer-links">
+              <h2 className="footer-links__title">{group.title}</h2>
+              <ul className="footer-links__list">
+                {group.links.map((link) => (
+                  <li key={link.label}>
+                    <SmartLink href={link.href} newTab={link.external} className="footer-links__link">
+                      {link.label}
+                      {link.external ? <Icon name="external" className="footer-links__ext" /> : null}
+                    </SmartLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+
+        <div className="site-footer__social">
+          <h2 className="footer-links__title">Follow the {club.shortName}</h2>
+          <SocialLinks settings={settings} className="social-links--footer" />
+          <Link className="site-footer__tv" to="/videos">
+            <Icon name="play-circle" />
+            <span>
+              Watch on <strong>{club.tvName}</strong>
+            </span>
+          </Link>
+        </div>
+      </div>
+
+      <div className="site-footer__bottom">
+        <ul className="legal-links">
+          {legalNav.map((link) => (
+            <li key={link.href}>
+              <Link to={link.href} className="legal-links__link">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="site-footer__small">
+          {/* The year is read while rendering; SSR and the browser could straddle New Year. */}
+          <p className="site-footer__copyright" suppressHydrationWarning>
+            {`© ${new Date().getFullYear()} ${club.name}`}
+          </p>
+          <p className="site-footer__built">Built on Cloudflare Workers</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Settings } from "../../schemas/shell";
+import Icon from "../Icon";
+import { socialNetworks } from "../nav-links";
+
+/** The club's social accounts (spec §2 'Footer'); a network without a URL in the settings is left out. */
+export default function SocialLinks({ settings, className }: { settings: Settings; className?: string }) {
+  const links = socialNetworks.filter((network) => Boolean(settings[network.key]));
+  if (links.length === 0) return null;
+  return (
+    <ul className={`social-links${className ? ` ${className}` : ""}`}>
+      {links.map((network) => (
+        <li key={network.key}>
+          <a href={settings[network.key]} target="_blank" rel="noopener noreferrer" className="social-links__link" aria-label={`${network.label} (opens in a new tab)`}>
+            <Icon name={network.icon} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

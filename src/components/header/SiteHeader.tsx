@@ -1,0 +1,102 @@
+import { Link, NavLink } from "react-router";
+import { club } from "../../config/club";
+import type { Shell } from "../../schemas/shell";
+import type { HeaderStyle } from "../../state/app-state";
+import { useAppState } from "../../state/store";
+import Crest, { ClubWordmark } from "../Crest";
+import Icon from "../Icon";
+import { primaryNav } from "../nav-links";
+import HeaderSponsors from "./HeaderSponsors";
+import SecondaryNav from "./SecondaryNav";
+import type { HeaderScroll } from "./use-header-scroll";
+
+export interface SiteHeaderProps {
+  shell: Shell | null;
+  headerStyle: HeaderStyle;
+  scroll: HeaderScroll;
+}
+
+/**
+ * The site header (spec §2 'Header'): crest and name, primary nav, secondary nav with
+ * the partners' logos, and the search, profile and menu buttons. 'transparent-dark'
+ * lies over the page's hero until the page scrolls; 'solid' is navy throughout.
+ */
+export default function SiteHeader({ shell, headerStyle, scroll }: SiteHeaderProps) {
+  const { state, dispatch } = useAppState();
+  const hidden = scroll.hidden && !state.menuOpen && !state.searchOpen && !state.accountHeaderOpen;
+  const loggedIn = state.user.loggedIn;
+  return (
+    <header
+      className="site-header"
+      data-style={headerStyle}
+      data-hidden={hidden}
+      data-scrolled={!scroll.atTop}
+    >
+      <div className="site-header__inner">
+        <Link to="/" className="site-header__brand" aria-label={`${club.name} home`}>
+          <Crest className="site-header__crest" />
+          <ClubWordmark />
+        </Link>
+
+        <div className="site-header__strip">
+          <HeaderSponsors sponsors={shell?.headerSponsors ?? []} childFriendly={state.childFriendly} />
+          <SecondaryNav label="Secondary" className="secondary-nav" />
+        </div>
+
+        <div className="site-header__bar">
+          <nav aria-label="Primary" className="primary-nav">
+            <ul>
+              {primaryNav.map((item) => (
+                <li key={item.href}>
+                  <NavLink to={item.href} className="primary-nav__link">
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="site-header__actions">
+            <button
+              type="button"
+              className="header-action"
+              aria-expanded={state.searchOpen}
+              aria-controls="search-panel"
+              onClick={() => dispatch({ type: "search/toggle" })}
+            >
+              <Icon name="search" className="header-action__icon" />
+              <span className="visually-hidden">Search</span>
+            </button>
+            <button
+              type="button"
+              className="header-action header-action--profile"
+              aria-expanded={state.accountHeaderOpen}
+              aria-controls="account-panel"
+              onClick={() => dispatch({ type: "accountPanel/toggle" })}
+            >
+              <Icon name="user" className="header-action__icon" />
+              <span className="header-action__label">{loggedIn ? "Profile" : "Log In"}</span>
+            </button>
+            <button
+              type="button"
+              className="header-action header-action--burger"
+              aria-expanded={state.menuOpen}
+              aria-controls="main-menu"
+              aria-label={state.menuOpen ? "Close menu" : "Open menu"}
+              onClick={() => dispatch({ type: "menu/toggle" })}
+            >
+              <span className="burger" data-open={state.menuOpen} aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </span>
+              <span className="header-action__label header-action__label--menu" aria-hidden="true">
+                Menu
+              </span>
+            </button>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

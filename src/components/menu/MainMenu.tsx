@@ -1,0 +1,125 @@
+import { useEffect, useMemo, useRef } from "react";
+import { club } from "../../config/club";
+import type { Shell } from "../../schemas/shell";
+import { useAppState } from "../../state/store";
+import Crest from "../Crest";
+import Icon from "../Icon";
+import { mainMenuNav } from "../nav-links";
+import SmartLink from "../SmartLink";
+import SocialLinks from "../footer/SocialLinks";
+import { buildMenuTree, type MenuNode } from "./menu-tree";
+
+/**
+ * The main menu drawer (spec §2 'Main menu'): the fixed entries, then the club's
+ * content-managed page tree. Without CMS data (shell null) only the fixed entries show.
+ * Closes on Escape, on the backdrop, and (through route/changed) on navigation.
+ */
+export default function MainMenu({ shell }: { shell: Shell | null }) {
+  const { state, dispatch } = useAppState();
+  const open = state.menuOpen;
+  const tree = useMemo(() => buildMenuTree(shell?.menu ?? []), [shell]);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus({ preventScroll: true });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") dispatch({ type: "menu/close" });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, dispatch]);
+
+  const close = () => dispatch({ type: "menu/close" });
+
+  return (
+    <div className="main-menu" id="main-menu" data-open={open} aria-hidden={!open} inert={!open}>
+      <div className="main-menu__backdrop" onClick={close} />
+      <nav className="main-menu__panel" aria-label="Main menu">
+        <div className="main-menu__head">
+          <Crest className="main-menu__crest" />
+          <span className="main-menu__title">{club.name}</span>
+          <button type="button" ref={closeRef} className="main-menu__close" onClick={close} aria-label="Close menu">
+            <Icon name="close" />
+          </button>
+        </div>
+
+        <ul className="main-menu__primary">
+          {mainMenuNav.map((item) => (
+            <li key={item.label}>
+              <SmartLink href={item.href} newTab={item.external} nav className="main-menu__link" onClick={close}>
+                <span>{item.label}</span>
+                <Icon name={item.external ? "external" : "arrow-right"} className="main-menu__arrow" />
+              </SmartLink>
+            </li>
+          ))}
+        </ul>
+
+        {tree.length > 0 ? (
+          <ul className="main-menu__tree">
+            {tree.map((node) => (
+              <TreeEntry key={node.id} node={node} onNavigate={close} />
+            ))}
+          </ul>
+        ) : null}
+
+        <div className="main-menu__foot">
+          <SocialLinks settings={shell?.settings ?? {}} />
+        </div>
+      </nav>
+    </div>
+  );
+}
+
+function TreeEntry({ node, onNavigate }: { node: MenuNode; onNavigate: () => void }) {
+  if (node.children.length === 0) {
+    return (
+      <li className="menu-tree__item">
+        <SmartLink href={node.href} newTab={node.newTab} className="menu-tree__link" onClick={onNavigate}>
+          {node.title}
+          {node.external ? <Icon name="external" className="menu-tree__ext" /> : null}
+        </SmartLink>
+      </li>
+    );
+  }
+  return (
+    <li className="menu-tree__item">
+      <details className="menu-tree__group">
+        <summary className="menu-tree__summary">
+          <span>{node.title}</span>
+          <Icon name="chevron-down" className="menu-tree__chevron" />
+        </summary>
+        <ul className="menu-tree__children">
+          {node.external ? null : (
+            <li>
+              <SmartLink href={node.href} className="menu-tree__child menu-tree__child--overview" onClick={onNavigate}>
+                {node.title} overview
+              </SmartLink>
+            </li>
+          )}
+          {node.children.map((child) => (
+            <ChildEntry key={child.id} node={child} onNavigate={onNavigate} />
+          ))}
+        </ul>
+      </details>
+    </li>
+  );
+}
+
+function ChildEntry({ node, onNavigate }: { node: MenuNode; onNavigate: () => void }) {
+  return (
+    <li>
+      <SmartLink href={node.href} newTab={node.newTab} className="menu-tree__child" onClick={onNavigate}>
+        {node.title}
+        {node.external ? <Icon name="external" className="menu-tree__ext" /> : null}
+      </SmartLink>
+      {node.children.length > 0 ? (
+        <ul className="menu-tree__grandchildren">
+          {node.children.map((child) => (
+            <ChildEntry key={child.id} node={child} onNavigate={onNavigate} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

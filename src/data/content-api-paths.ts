@@ -1,0 +1,28 @@
+/** Paths of the content API (worker/routes/content-api.ts), relative to /api. */
+export const contentApiPaths = {
+  shell: "/shell",
+  home: "/home",
+  news: "/news",
+  newsArticle: "/news/:slug",
+  categories: "/categories",
+  category: "/categories/:slug",
+  teams: "/teams",
+  /** ?team= (empty for the first team) */
+  team: "/team",
+  /** ?team=&season= */
+  fixtures: "/fixtures",
+  /** ?team=&season=&id= */
+  match: "/match",
+  /** ?team= */
+  player: "/players/:slug",
+  videoHome: "/videos/home",
+  videoCategories: "/videos/categories",
+  videos: "/videos",
+  video: "/videos/:entryId",
+  faqs: "/faqs",
+  packages: "/packages",
+  liveAssets: "/live",
+  liveAsset: "/live/:id",
+  /** ?path= */
+  page: "/pages",
+} as const;

@@ -1,0 +1,55 @@
+import { notFound } from "./not-found";
+
+/** Route parameter rules. A parameter that fails its rule is a 404 (spec §2), never a 500. */
+const rules = {
+  slug: /^[a-z0-9][a-z0-9-]{0,120}$/,
+  season: /^20\d\d-\d\d$/,
+  year: /^(19|20)\d\d$/,
+  monthOrDay: /^\d{1,2}$/,
+  numericId: /^\d{1,9}$/,
+  page: /^\d{1,4}$/,
+};
+
+function parse(rule: RegExp, value: string | undefined): string {
+  return value !== undefined && rule.test(value) ? value : notFound();
+}
+
+export const params = {
+  slug: (v: string | undefined) => parse(rules.slug, v),
+  season: (v: string | undefined) => parse(rules.season, v),
+  id: (v: string | undefined) => Number(parse(rules.numericId, v)),
+  year: (v: string | undefined) => Number(parse(rules.year, v)),
+  month: (v: string | undefined) => {
+    const n = Number(parse(rules.monthOrDay, v));
+    return n >= 1 && n <= 12 ? n : notFound();
+  },
+  day: (v: string | undefined) => {
+    const n = Number(parse(rules.monthOrDay, v));
+    return n >= 1 && n <= 31 ? n : notFound();
+  },
+  /** ?page=N, 1-based in the URL, 0-based in the data interface */
+  page: (search: URLSearchParams) => {
+    const raw = search.get("page");
+    if (raw === null) return 0;
+    const n = Number(parse(rules.page, raw));
+    return n >= 1 ? n - 1 : notFound();
+  },
+  isSlug: (v: string) => rules.slug.test(v),
+  isSeason: (v: string) => rules.season.test(v),
+  isYear: (v: string) => rules.year.test(v),
+  isNumber: (v: string) => rules.monthOrDay.test(v),
+};
+
+/** The first team's slug is empty; URLs name it 'first-team'. */
+export const FIRST_TEAM_ALIAS = "first-team";
+export function teamFromParam(v: string | undefined): string {
+  if (v === undefined || v === FIRST_TEAM_ALIAS) return "";
+  return params.slug(v);
+}
+
+/** Splits a splat ('a/b/c') into at most `max` valid slug segments, else 404. */
+export function splatSegments(splat: string | undefined, max: number): string[] {
+  const segments = (splat ?? "").split("/").filter((s) => s.length > 0);
+  if (segments.length > max) notFound();
+  return segments;
+}

@@ -1,0 +1,45 @@
+/**
+ * Spec §9 'Carousel per-view counts': full-3 up to 3, full-4 up to 3 (4 default), full-6 up to 5;
+ * below 400 px one. The spec gives the caps, not the steps between: the steps below sit on the
+ * spec's breakpoints (640, 760, 1024, 1200, 1440) so cards keep a readable width.
+ */
+export const CAROUSEL_TYPES = ["full-6", "full-4", "full-3"] as const;
+export type CarouselType = (typeof CAROUSEL_TYPES)[number];
+
+export const SINGLE_CARD_BELOW_PX = 400;
+
+/** [minimum width, cards per view], widest first; below every entry: one card. */
+const steps: Record<CarouselType, ReadonlyArray<readonly [number, number]>> = {
+  // up to 3
+  "full-3": [
+    [760, 3],
+    [SINGLE_CARD_BELOW_PX, 2],
+  ],
+  // 4 by default (wide screens), breakpoints cap it at 3 and below
+  "full-4": [
+    [1200, 4],
+    [760, 3],
+    [SINGLE_CARD_BELOW_PX, 2],
+  ],
+  // up to 5
+  "full-6": [
+    [1440, 5],
+    [1024, 4],
+    [640, 3],
+    [SINGLE_CARD_BELOW_PX, 2],
+  ],
+};
+
+export function carouselPerView(type: CarouselType, viewportWidth: number): number {
+  if (!(viewportWidth >= SINGLE_CARD_BELOW_PX)) return 1;
+  for (const [minWidth, perView] of steps[type]) {
+    if (viewportWidth >= minWidth) return perView;
+  }
+  return 1;
+}
+
+/** Carousel navigation (§4 'Packages widget'): previous disabled at the first slide, next at the end. */
+export function carouselNav(index: number, slideCount: number, perView: number): { prevDisabled: boolean; nextDisabled: boolean } {
+  const lastIndex = Math.max(0, slideCount - Math.max(1, perView));
+  return { prevDisabled: index <= 0, nextDisabled: index >= lastIndex };
+}

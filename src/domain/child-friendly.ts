@@ -1,0 +1,33 @@
+/**
+ * Spec §1 and §5: in child-friendly mode (default on) only adverts, sponsors, header sponsors
+ * and teams flagged child friendly show. Outside it, everything shows.
+ */
+import type { Advert, HeaderSponsor, Sponsor, SponsorRow } from "../schemas/shell";
+import type { Team } from "../schemas/teams";
+
+export function filterAdverts<T extends Pick<Advert, "childFriendly">>(adverts: readonly T[], childFriendly: boolean): T[] {
+  return childFriendly ? adverts.filter((a) => a.childFriendly) : [...adverts];
+}
+
+export function filterSponsors<T extends Pick<Sponsor, "isChildFriendly">>(sponsors: readonly T[], childFriendly: boolean): T[] {
+  return childFriendly ? sponsors.filter((s) => s.isChildFriendly) : [...sponsors];
+}
+
+/** Filters each row's sponsors; a row left empty is dropped so no bare heading shows. */
+export function filterSponsorRows(rows: readonly SponsorRow[], childFriendly: boolean): SponsorRow[] {
+  if (!childFriendly) return [...rows];
+  return rows
+    .map((row) => ({ ...row, sponsors: filterSponsors(row.sponsors, true) }))
+    .filter((row) => row.sponsors.length > 0);
+}
+
+export function filterHeaderSponsors<T extends Pick<HeaderSponsor, "childFriendly">>(
+  sponsors: readonly T[],
+  childFriendly: boolean,
+): T[] {
+  return childFriendly ? sponsors.filter((s) => s.childFriendly) : [...sponsors];
+}
+
+export function filterTeams<T extends Pick<Team, "childFriendly">>(teams: readonly T[], childFriendly: boolean): T[] {
+  return childFriendly ? teams.filter((t) => t.childFriendly) : [...teams];
+}

@@ -1,0 +1,40 @@
+/** Spec §9 'Date formats', always in the club's timezone (Europe/London), on server and client alike. */
+import dayjs from "dayjs";
+import utc from "dayjs/plugin/utc";
+import timezone from "dayjs/plugin/timezone";
+import { club } from "../config/club";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const DATE_FORMAT = club.dateFormat; // 'D MMM YYYY'
+export const MATCH_DATE_FORMAT = club.matchDateFormat; // 'ddd D MMM'
+export const KICK_OFF_FORMAT = "HH:mm";
+
+type DateInput = string | number | Date;
+
+function inClubTime(value: DateInput) {
+  return dayjs.utc(value).tz(club.timezone);
+}
+
+/** Formats in Europe/London; '' for an unparseable date so a bad row never throws in render. */
+export function formatInClubTime(value: DateInput, format: string): string {
+  const d = dayjs.utc(value);
+  if (!d.isValid()) return "";
+  return inClubTime(value).format(format);
+}
+
+/** '5 Oct 2024' */
+export function formatDate(value: DateInput): string {
+  return formatInClubTime(value, DATE_FORMAT);
+}
+
+/** 'Sat 5 Oct' */
+export function formatMatchDate(value: DateInput): string {
+  return formatInClubTime(value, MATCH_DATE_FORMAT);
+}
+
+/** '15:00' */
+export function formatKickOff(value: DateInput): string {
+  return formatInClubTime(value, KICK_OFF_FORMAT);
+}

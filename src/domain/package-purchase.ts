@@ -1,0 +1,41 @@
+/**
+ * Spec §4 'Packages widget' purchase click and §6 price button texts; §7 checkout mode.
+ */
+export type PurchaseAction = "openAccountPanel" | "checkout" | "loginPrompt";
+
+export const MANAGE_SUBSCRIPTIONS_LABEL = "Manage Subscriptions";
+export const LOGIN_TO_PURCHASE_LABEL = "You must be logged in to purchase";
+export const CHECKOUT_UNAVAILABLE_ALERT = "Sorry, checkout is not currently available, please try again";
+export const NO_SUBSCRIPTIONS_AVAILABLE = "There are currently no Subscriptions available.";
+export const NO_MATCH_PASSES_AVAILABLE = "There are currently no Match Passes available.";
+
+export function holdsEntitlement(userEntitlements: readonly string[] | null, priceEntitlements: readonly string[]): boolean {
+  const held = (userEntitlements ?? []).map((e) => e.toLowerCase());
+  return priceEntitlements.some((e) => held.includes(e.toLowerCase()));
+}
+
+export function purchaseAction(input: {
+  loggedIn: boolean;
+  userEntitlements: readonly string[] | null;
+  priceEntitlements: readonly string[];
+}): PurchaseAction {
+  if (!input.loggedIn) return "loginPrompt";
+  return holdsEntitlement(input.userEntitlements, input.priceEntitlements) ? "openAccountPanel" : "checkout";
+}
+
+/** The price button's text: owned, logged out, or the price itself. */
+export function priceButtonLabel(input: {
+  loggedIn: boolean;
+  userEntitlements: readonly string[] | null;
+  priceEntitlements: readonly string[];
+  priceDisplay: string;
+}): string {
+  if (!input.loggedIn) return LOGIN_TO_PURCHASE_LABEL;
+  if (holdsEntitlement(input.userEntitlements, input.priceEntitlements)) return MANAGE_SUBSCRIPTIONS_LABEL;
+  return input.priceDisplay;
+}
+
+/** §7: subscription for recurring prices, otherwise payment. */
+export function checkoutMode(priceType: string): "subscription" | "payment" {
+  return priceType === "recurring" ? "subscription" : "payment";
+}

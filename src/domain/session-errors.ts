@@ -1,0 +1,66 @@
+/**
+ * Spec §8 'Session check codes': the streamline session check answers 403 with errors[0].code;
+ * each code maps to a playback-prevention type and the text the audio/video player shows.
+ * Quoted texts are the spec's; the others are written from the spec's description.
+ */
+import { withCode } from "./access-status";
+
+export type SessionErrorType = "requireLogin" | "blocked" | "requirePremium";
+
+export interface SessionError {
+  code: string;
+  type: SessionErrorType;
+  message: string;
+  /** a second line: what the user can do */
+  detail: string;
+}
+
+export const SESSION_ERROR_CODES = {
+  notLoggedIn: "ERR_3684853_1",
+  streamIssue: "ERR_3684853_2",
+  notSubscribed: "ERR_3684853_3",
+  accountBlocked: "ERR_56882466_1",
+  countryBlocked: "ERR_56882466_2",
+  concurrentLimit: "ERR_54648_1",
+} as const;
+
+const catalogue: Record<string, Omit<SessionError, "code">> = {
+  [SESSION_ERROR_CODES.notLoggedIn]: {
+    type: "requireLogin",
+    message: "Please Log In to access this stream",
+    detail: "",
+  },
+  [SESSION_ERROR_CODES.streamIssue]: {
+    type: "blocked",
+    message: "Sorry, there is an issue with this stream",
+    detail: "Please contact support",
+  },
+  [SESSION_ERROR_CODES.notSubscribed]: {
+    type: "requirePremium",
+    message: "Sorry but you are not subscribed to this stream",
+    detail: "Upgrade your subscription or read the FAQs",
+  },
+  [SESSION_ERROR_CODES.accountBlocked]: {
+    type: "blocked",
+    message: "Your account has been blocked by an administrator",
+    detail: "",
+  },
+  [SESSION_ERROR_CODES.countryBlocked]: {
+    type: "blocked",
+    message: "Sorry, users in this country are not allowed to play this stream",
+    detail: "",
+  },
+  [SESSION_ERROR_CODES.concurrentLimit]: {
+    type: "blocked",
+    message: "Your account has reached the limit of concurrent streams",
+    detail: "Please log out of other devices and try again",
+  },
+};
+
+export const UNKNOWN_SESSION_ERROR_MESSAGE = "Sorry, there has been a problem accessing this stream";
+
+export function sessionError(code: string): SessionError {
+  const known = Object.hasOwn(catalogue, code) ? catalogue[code] : undefined;
+  if (known) return { code, ...known };
+  return { code, type: "blocked", message: withCode(UNKNOWN_SESSION_ERROR_MESSAGE, code), detail: "" };
+}

@@ -1,0 +1,67 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { ScrollRestoration, useLocation } from "react-router";
+import type { Shell } from "../schemas/shell";
+import type { HeaderStyle } from "../state/app-state";
+import { useAppState, useBackgroundLock } from "../state/store";
+import CookieConsent from "../components/CookieConsent";
+import FooterAdverts from "../components/footer/FooterAdverts";
+import SiteFooter from "../components/footer/SiteFooter";
+import SiteHeader from "../components/header/SiteHeader";
+import StickyNav from "../components/header/StickyNav";
+import { useHeaderScroll } from "../components/header/use-header-scroll";
+import MainMenu from "../components/menu/MainMenu";
+import RouteProgress from "../components/RouteProgress";
+
+export interface DefaultLayoutProps {
+  /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
+  shell: Shell | null;
+  headerStyle: HeaderStyle;
+  children: ReactNode;
+}
+
+/**
+ * The Default layout of spec §2 'Layouts': skip link, progress bar, header with its sticky
+ * copy, main menu, the page, footer adverts, footer and cookie popup. Panels owned by
+ * other parts (search, account, players, notifications) are mounted beside `children`.
+ */
+export default function DefaultLayout({ shell, headerStyle, children }: DefaultLayoutProps) {
+  const { state, dispatch } = useAppState();
+  const scroll = useHeaderScroll();
+  useBackgroundLock();
+  useRouteChanged(dispatch);
+
+  // Keep the client state's header style in step with the page (spec §3 'headerStyle').
+  useEffect(() => {
+    dispatch({ type: "headerStyle/set", headerStyle });
+  }, [headerStyle, dispatch]);
+
+  return (
+    <div className="site" data-header-style={headerStyle}>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <RouteProgress />
+      <SiteHeader shell={shell} headerStyle={headerStyle} scroll={scroll} />
+      <StickyNav scroll={scroll} />
+      <MainMenu shell={shell} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} />
+      <SiteFooter shell={shell} />
+      <CookieConsent settings={shell?.settings ?? {}} />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Dispatches route/changed on every navigation after the first render (spec §2: search closes). */
+function useRouteChanged(dispatch: ReturnType<typeof useAppState>["dispatch"]): void {
+  const { pathname, search } = useLocation();
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    const current = pathname + search;
+    if (previous.current !== null && previous.current !== current) dispatch({ type: "route/changed" });
+    previous.current = current;
+  }, [pathname, search, dispatch]);
+}

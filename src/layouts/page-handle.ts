@@ -1,0 +1,53 @@
+import type { HeaderStyle } from "../state/app-state";
+
+/** Page kinds of spec §2 'Header' ('Header style per page kind'). */
+export type PageKind =
+  | "home" | "error" | "matches" | "match-centre" | "team" | "teams" | "player-profile" | "category"
+  | "content" | "news-listing" | "news-single" | "news-legacy" | "video-listing" | "video-category"
+  | "video-single" | "login" | "faqs";
+
+const headerStyles: Record<PageKind, HeaderStyle> = {
+  home: "transparent-dark",
+  error: "transparent-dark",
+  matches: "solid",
+  "match-centre": "transparent-dark",
+  team: "transparent-dark",
+  teams: "solid",
+  "player-profile": "transparent-dark",
+  category: "solid",
+  // Content pages with a hero image keep the transparent header; see headerStyleFor.
+  content: "solid",
+  "news-listing": "solid",
+  "news-single": "transparent-dark",
+  "news-legacy": "transparent-dark",
+  "video-listing": "transparent-dark",
+  "video-category": "solid",
+  "video-single": "solid",
+  login: "solid",
+  faqs: "solid",
+};
+
+export interface PageHandle {
+  kind: PageKind;
+}
+
+export function pageHandle(kind: PageKind): PageHandle {
+  return { kind };
+}
+
+/** The header style for the deepest matched page, given its loader data. */
+export function headerStyleFor(handle: PageHandle | undefined, data: unknown): HeaderStyle {
+  if (!handle) return "transparent-dark";
+  if (handle.kind === "content" && hasHeroImage(data)) return "transparent-dark";
+  if (handle.kind === "news-single" && isTagged(data, "list")) return "solid";
+  if (handle.kind === "player-profile" && isTagged(data, "squad")) return "transparent-dark";
+  return headerStyles[handle.kind];
+}
+
+function hasHeroImage(data: unknown): boolean {
+  return typeof data === "object" && data !== null && "heroImageKey" in data && Boolean(data.heroImageKey);
+}
+
+function isTagged(data: unknown, kind: string): boolean {
+  return typeof data === "object" && data !== null && "kind" in data && data.kind === kind;
+}

@@ -1,0 +1,61 @@
+import { useLoaderData } from "react-router";
+import type { LiveAsset } from "../schemas/videos";
+import { club } from "../config/club";
+import { DocumentTitle } from "./parts/DocumentTitle";
+import { PageHead } from "./parts/PageHead";
+import { TvNav } from "./parts/TvNav";
+import { LiveCard } from "./parts/LiveCard";
+import { useVideoLock } from "./parts/use-video-lock";
+import Button from "../components/Button";
+
+/** Spec §8 'Upgrade notice'. */
+export const LIVE_UPGRADE_NOTICE = "To stream live games you must be subscribed to a TV package";
+
+const STATUS_ORDER: Record<LiveAsset["status"], number> = { active: 0, idle: 1, disabled: 2 };
+
+export default function Live() {
+  const { assets } = useLoaderData() as { assets: LiveAsset[] };
+  const isLocked = useVideoLock();
+  const ordered = [...assets].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (a.startsAt ?? "").localeCompare(b.startsAt ?? ""));
+  const groups = [
+    { title: "Live Video", items: ordered.filter((a) => a.mediaType === "video") },
+    { title: "Live Audio Commentary", items: ordered.filter((a) => a.mediaType === "audio") },
+  ].filter((g) => g.items.length > 0);
+  const anyLocked = assets.some((a) => isLocked(a.entitlements));
+
+  return (
+    <div className="tv tv--live">
+      <DocumentTitle page={`Live | ${club.tvName}`} />
+      <PageHead title="Live" eyebrow={club.tvName} lead="Live matches, press conferences and commentary from every Rovers side." size="compact" />
+      <TvNav />
+      {anyLocked ? (
+        <div className="notice-bar">
+          <p>{LIVE_UPGRADE_NOTICE}</p>
+          <Button type="ghost-dark" small inline href="/videos/subscriptions" text="View Packages" />
+        </div>
+      ) : null}
+      {groups.length === 0 ? (
+        <section className="page-section">
+          <div className="empty-state">
+            <h2 className="empty-state__title">Nothing live right now</h2>
+            <p>Live coverage appears here on match days. Catch up on highlights and replays in the meantime.</p>
+            <Button type="primary-dark" inline href="/videos" text={`Go to ${club.tvName}`} />
+          </div>
+        </section>
+      ) : (
+        groups.map((group) => (
+          <section className="page-section" key={group.title}>
+            <div className="page-section__head">
+              <h2 className="page-section__title">{group.title}</h2>
+            </div>
+            <div className="video-grid">
+              {group.items.map((asset) => (
+                <LiveCard key={asset.id} asset={asset} locked={isLocked(asset.entitlements)} />
+              ))}
+            </div>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

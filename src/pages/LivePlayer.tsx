@@ -1,0 +1,83 @@
+import { Link, useLoaderData } from "react-router";
+import type { LiveAsset } from "../schemas/videos";
+import { club } from "../config/club";
+import { useAppState } from "../state/store";
+import { GENERIC_LOCKED_TITLE, RESTRICTED_MEDIA_BUTTON, RESTRICTED_MEDIA_TITLE, lockedMessage } from "../domain/locked-message";
+import { DocumentTitle } from "./parts/DocumentTitle";
+import { TvNav } from "./parts/TvNav";
+import { Picture } from "../components/Picture";
+import { MediaIcon } from "./parts/MediaIcon";
+import { liveStatusText } from "./parts/LiveCard";
+import { useVideoLock } from "./parts/use-video-lock";
+import Button from "../components/Button";
+
+/** /live/{mediaType}/{assetID}: poster and start button; the players themselves open as overlays. */
+export default function LivePlayer() {
+  const { asset } = useLoaderData() as { asset: LiveAsset };
+  const { state, dispatch } = useAppState();
+  const isLocked = useVideoLock();
+  const locked = isLocked(asset.entitlements);
+  const tier = lockedMessage(asset.entitlements);
+  const isAudio = asset.mediaType === "audio";
+  const image = asset.status === "active" ? asset.posterImageKey : asset.offlineImageKey;
+
+  function start() {
+    if (isAudio) dispatch({ type: "audioPlayer/open", entryID: asset.id, title: asset.title });
+    else dispatch({ type: "mediaPlayer/open", mediaType: "DrmLiveVideo", videoID: asset.id, videoName: asset.title, section: "live" });
+  }
+
+  return (
+    <div className="tv tv--live-player">
+      <DocumentTitle page={`${asset.title} | ${club.tvName}`} />
+      <div className="theatre">
+        <div className="theatre__inner theatre__inner--single">
+          <div className="theatre__main">
+            <div className={`theatre__screen${locked ? " is-locked" : ""}`}>
+              <Picture imageKey={image} w={1280} h={720} alt="" loading="eager" fetchPriority="high" />
+              <span className={`live-card__status live-card__status--${asset.status} theatre__status`}>
+                {asset.status === "active" ? <span className="live-dot" aria-hidden="true" /> : null}
+                {liveStatusText(asset)}
+              </span>
+              {locked ? (
+                <div className="locked-panel" role="region" aria-label="Locked stream">
+                  <span className="locked-panel__icon">
+                    <MediaIcon name="padlock" />
+                  </span>
+                  <h2 className="locked-panel__title">{GENERIC_LOCKED_TITLE}</h2>
+                  {tier.message ? <p className="locked-panel__message">{tier.message}</p> : null}
+                  <div className="locked-panel__actions">
+                    {state.user.loggedIn ? null : (
+                      <Button type="primary-light" text={RESTRICTED_MEDIA_BUTTON} onClick={() => dispatch({ type: "loginPrompt/open", message: RESTRICTED_MEDIA_TITLE })} />
+                    )}
+                    <Button type={state.user.loggedIn ? "primary-light" : "ghost-light"} href="/videos/subscriptions" text="View Packages" />
+                  </div>
+                </div>
+              ) : asset.status === "active" ? (
+                <button type="button" className="theatre__play" onClick={start}>
+                  <span className="theatre__play-icon">
+                    <MediaIcon name={isAudio ? "headphones" : "play"} />
+                  </span>
+                  <span className="visually-hidden">{isAudio ? "Play stream" : `Watch ${asset.title}`}</span>
+                </button>
+              ) : (
+                <div className="locked-panel locked-panel--offline">
+                  <h2 className="locked-panel__title">{asset.status === "disabled" ? "This stream is not available" : "This stream has not started yet"}</h2>
+                  <p className="locked-panel__message">The player is live only during the match. Please come back at kick-off.</p>
+                </div>
+              )}
+            </div>
+            <div className="theatre__details">
+              <span className="theatre__category">{isAudio ? "Live Audio" : "Live Video"}</span>
+              <h1 className="theatre__title">{asset.title}</h1>
+              {asset.description ? <p className="theatre__description">{asset.description}</p> : null}
+              <p className="theatre__meta">
+                <Link to="/live">← All live coverage</Link>
+              </p>
+            </div>
+          </div>
+        </div>
+      </div>
+      <TvNav />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { club } from "../config/club";
+import { useAppState } from "../state/store";
+import { DocumentTitle } from "./parts/DocumentTitle";
+import Button from "../components/Button";
+
+/** /account/login: the sign-in itself happens in the account panel (and the external portal behind it). */
+export default function Login() {
+  const { state, dispatch } = useAppState();
+  return (
+    <div className="login-page">
+      <DocumentTitle page="Log In" />
+      <section className="login-page__panel">
+        <div className="login-page__card">
+          <p className="login-page__eyebrow">{club.accountName}</p>
+          <h1 className="login-page__title">{`Sign in to your ${club.name} account`}</h1>
+          {state.user.loggedIn ? (
+            <>
+              <p className="login-page__text">You are signed in as {state.user.userDisplayName || state.user.email}.</p>
+              <div className="login-page__actions">
+                <Button type="primary-dark" className="page-btn-block" text="View Account" onClick={() => dispatch({ type: "accountPanel/open" })} />
+                <Button type="ghost-dark" className="page-btn-block" href="/videos" text={`Go to ${club.tvName}`} />
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="login-page__text">
+                One {club.accountName} for tickets, the club shop and {club.tvName}. Sign in to watch videos and listen to live commentary.
+              </p>
+              <div className="login-page__actions">
+                <Button type="primary-dark" className="page-btn-block" text="Log In" onClick={() => dispatch({ type: "accountPanel/open" })} />
+              </div>
+              <ul className="login-page__benefits">
+                <li>Free highlights and interviews with a free account</li>
+                <li>Full match replays with {club.tvName}</li>
+                <li>Live audio commentary with {club.tvPlusName}</li>
+              </ul>
+            </>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Link, useLoaderData } from "react-router";
+import type { NewsArticle as NewsArticleData } from "../schemas/news";
+import { DocumentTitle } from "./parts/DocumentTitle";
+import { NewsCard } from "./parts/NewsCard";
+import { Picture } from "../components/Picture";
+import { formatDate } from "./parts/format";
+import { categoryPath } from "./paths";
+
+/** Related stories shown under an article (spec §9). */
+const RELATED_COUNT = 4;
+
+export default function NewsArticle() {
+  const article = useLoaderData() as NewsArticleData;
+  return (
+    <article className="article">
+      <DocumentTitle page={article.title} />
+      <header className="article__head">
+        <div className="article__head-inner">
+          <nav className="article__crumbs" aria-label="Breadcrumb">
+            <Link to="/news">News</Link>
+            {article.categories.map((c) => (
+              <Link key={c.slug} className="article__category" to={categoryPath(c.slug)}>
+                {c.name}
+              </Link>
+            ))}
+          </nav>
+          <h1 className="article__title">{article.title}</h1>
+          <p className="article__meta">
+            <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
+            {article.author ? (
+              <>
+                <span aria-hidden="true" className="article__dot">•</span>
+                <span>By {article.author}</span>
+              </>
+            ) : null}
+          </p>
+        </div>
+      </header>
+      <div className="article__hero">
+        <Picture imageKey={article.imageKey} w={1600} h={900} alt={article.title} loading="eager" fetchPriority="high" />
+      </div>
+      <div className="article__content">
+        {article.summary ? <p className="article__standfirst">{article.summary}</p> : null}
+        {/* bodyHtml is sanitised by the server before it reaches the page (DESIGN.md 'Conventions'). */}
+        <div className="article__body rich-text" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+        <footer className="article__footer">
+          <span className="article__footer-label">Filed under</span>
+          {article.categories.map((c) => (
+            <Link key={c.slug} className="page-pill page-pill--dark" to={categoryPath(c.slug)}>
+              {c.name}
+            </Link>
+          ))}
+        </footer>
+      </div>
+      {article.related.length > 0 ? (
+        <section className="page-section page-section--tinted" aria-labelledby="related-title">
+          <div className="page-section__head">
+            <h2 className="page-section__title" id="related-title">Related News</h2>
+            <Link className="page-section__more" to="/news">All news <span aria-hidden="true">→</span></Link>
+          </div>
+          <div className="news-grid news-grid--four">
+            {article.related.slice(0, RELATED_COUNT).map((item) => (
+              <NewsCard key={item.id} item={item} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </article>
+  );
+}

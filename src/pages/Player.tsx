@@ -1,0 +1,88 @@
+import { Link, useLoaderData } from "react-router";
+import type { PlayerProfile } from "../schemas/teams";
+import { DocumentTitle } from "./parts/DocumentTitle";
+import { Picture } from "../components/Picture";
+import { formatCount, formatLongDate } from "./parts/format";
+import { teamPath } from "./paths";
+
+export default function Player() {
+  const { team, player } = useLoaderData() as PlayerProfile;
+  const fullName = `${player.firstName} ${player.lastName}`;
+  return (
+    <div className="player">
+      <DocumentTitle page={fullName} />
+      <header className="player-hero">
+        <div className="player-hero__inner">
+          <div className="player-hero__text">
+            <Link className="player-hero__team" to={teamPath(team.slug)}>
+              <span aria-hidden="true">←</span> {team.name}
+            </Link>
+            {player.squadNumber !== null ? <span className="player-hero__number" aria-hidden="true">{player.squadNumber}</span> : null}
+            <h1 className="player-hero__name">
+              <span className="player-hero__first">{player.firstName}</span>
+              <span className="player-hero__last">{player.lastName}</span>
+            </h1>
+            <p className="player-hero__position">
+              {player.position}
+              {player.squadNumber !== null ? <span> · No. {player.squadNumber}</span> : null}
+            </p>
+          </div>
+          <div className="player-hero__media">
+            <Picture imageKey={player.imageKey} w={640} h={800} alt={fullName} loading="eager" fetchPriority="high" />
+          </div>
+        </div>
+      </header>
+
+      <section className="player-stats" aria-label="Season statistics">
+        <dl className="stat-strip stat-strip--large">
+          <div>
+            <dt>Appearances</dt>
+            <dd>{formatCount(player.appearances)}</dd>
+          </div>
+          <div>
+            <dt>Goals</dt>
+            <dd>{formatCount(player.goals)}</dd>
+          </div>
+          <div>
+            <dt>Squad Number</dt>
+            <dd>{player.squadNumber ?? "–"}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="page-section player-body">
+        <div className="player-body__bio">
+          <h2 className="page-section__title">Biography</h2>
+          {player.bio.split(/\n{2,}/).map((paragraph, i) => (
+            <p key={i}>{paragraph}</p>
+          ))}
+        </div>
+        <aside className="player-body__facts">
+          <h2 className="player-facts__title">Player Info</h2>
+          <dl className="fact-list">
+            <div>
+              <dt>Position</dt>
+              <dd>{player.position}</dd>
+            </div>
+            <div>
+              <dt>Nationality</dt>
+              <dd>{player.nationality}</dd>
+            </div>
+            <div>
+              <dt>Date of birth</dt>
+              <dd>{formatLongDate(player.dateOfBirth)}</dd>
+            </div>
+            <div>
+              <dt>Joined</dt>
+              <dd>{formatLongDate(player.joined)}</dd>
+            </div>
+            <div>
+              <dt>Team</dt>
+              <dd>{team.name}</dd>
+            </div>
+          </dl>
+        </aside>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from "react";
+import { Link, useLoaderData } from "react-router";
+import type { Team } from "../schemas/teams";
+import { useAppState } from "../state/store";
+import { filterTeams } from "../domain/child-friendly";
+import { DocumentTitle } from "./parts/DocumentTitle";
+import { PageHead } from "./parts/PageHead";
+import { Picture } from "../components/Picture";
+import Button from "../components/Button";
+import { matchesPath, teamPath } from "./paths";
+
+function TeamLink({ team, className, children }: { team: Team; className: string; children: ReactNode }) {
+  if (team.externalTeamPage) {
+    return (
+      <a className={className} href={team.externalTeamPage} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  }
+  return (
+    <Link className={className} to={teamPath(team.slug)}>
+      {children}
+    </Link>
+  );
+}
+
+export default function Teams() {
+  const { teams } = useLoaderData() as { teams: Team[] };
+  const { state } = useAppState();
+  // Child-friendly mode shows only teams flagged child friendly (spec §5).
+  const shown = filterTeams(teams, state.childFriendly).filter((t) => t.showOnTeams);
+
+  return (
+    <div className="teams">
+      <DocumentTitle page="Teams" />
+      <PageHead title="Teams" eyebrow="Squads" lead="Meet the players of every Rovers side, from the first team to the academy." />
+      <section className="page-section">
+        <ul className="team-grid">
+          {shown.map((team) => (
+            <li key={team.id} className="team-card">
+              <TeamLink team={team} className="team-card__media-link">
+                <div className="team-card__media">
+                  <Picture imageKey={team.imageKey} w={960} h={540} alt="" />
+                </div>
+              </TeamLink>
+              <div className="team-card__body">
+                <span className="team-card__short">{team.shortName}</span>
+                <h2 className="team-card__title">
+                  <TeamLink team={team} className="team-card__title-link">
+                    {team.name}
+                  </TeamLink>
+                </h2>
+                <div className="team-card__actions">
+                  <Button type="primary-dark" small inline href={team.externalTeamPage ?? teamPath(team.slug)} newTab={Boolean(team.externalTeamPage)} text="View Squad" />
+                  {team.showOnMatches ? (
+                    <Button type="ghost-dark" small inline href={team.externalMatchPage ?? matchesPath(team.slug)} newTab={Boolean(team.externalMatchPage)} text="Fixtures" />
+                  ) : null}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

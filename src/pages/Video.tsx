@@ -1,0 +1,105 @@
+import { Link, useLoaderData } from "react-router";
+import type { Video as VideoData } from "../schemas/videos";
+import { club } from "../config/club";
+import { useAppState } from "../state/store";
+import { GENERIC_LOCKED_TITLE, RESTRICTED_MEDIA_BUTTON, RESTRICTED_MEDIA_TITLE, lockedMessage } from "../domain/locked-message";
+import { DocumentTitle } from "./parts/DocumentTitle";
+import { TvNav } from "./parts/TvNav";
+import { Picture } from "../components/Picture";
+import { MediaIcon } from "./parts/MediaIcon";
+import { formatDate, formatDuration } from "./parts/format";
+import { useVideoLock } from "./parts/use-video-lock";
+import { videoBrowsePath, videoPath } from "./paths";
+import Button from "../components/Button";
+
+/** Spec §9: sidebar page size. */
+const RELATED_COUNT = 10;
+
+export default function Video() {
+  const { video, related } = useLoaderData() as { video: VideoData; related: VideoData[] };
+  const { state, dispatch } = useAppState();
+  const isLocked = useVideoLock();
+  const locked = isLocked(video.entitlements);
+  const tier = lockedMessage(video.entitlements);
+
+  return (
+    <div className="tv tv--video">
+      <DocumentTitle page={`${video.title} | ${club.tvName}`} />
+      <div className="theatre">
+        <div className="theatre__inner">
+          <div className="theatre__main">
+            <div className={`theatre__screen${locked ? " is-locked" : ""}`}>
+              <Picture imageKey={video.thumbnailKey} w={1280} h={720} alt="" loading="eager" fetchPriority="high" />
+              {locked ? (
+                <div className="locked-panel" role="region" aria-label="Locked video">
+                  <span className="locked-panel__icon">
+                    <MediaIcon name="padlock" />
+                  </span>
+                  <h2 className="locked-panel__title">{GENERIC_LOCKED_TITLE}</h2>
+                  {tier.message ? <p className="locked-panel__message">{tier.message}</p> : null}
+                  <div className="locked-panel__actions">
+                    {state.user.loggedIn ? null : (
+                      <Button type="primary-light" text={RESTRICTED_MEDIA_BUTTON} onClick={() => dispatch({ type: "loginPrompt/open", message: RESTRICTED_MEDIA_TITLE })} />
+                    )}
+                    <Button type={state.user.loggedIn ? "primary-light" : "ghost-light"} href="/videos/subscriptions" text="View Packages" />
+                  </div>
+                </div>
+              ) : (
+                <button
+                  type="button"
+                  className="theatre__play"
+                  onClick={() => dispatch({ type: "mediaPlayer/open", mediaType: "OnDemand", videoID: video.entryId, videoName: video.title, section: video.categorySlug })}
+                >
+                  <span className="theatre__play-icon">
+                    <MediaIcon name="play" />
+                  </span>
+                  <span className="visually-hidden">Play {video.title}</span>
+                </button>
+              )}
+            </div>
+            <div className="theatre__details">
+              <Link className="theatre__category" to={videoBrowsePath(video.categorySlug)}>
+                {video.categorySlug.replace(/-/g, " ")}
+              </Link>
+              <h1 className="theatre__title">{video.title}</h1>
+              <p className="theatre__meta">
+                <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
+                <span aria-hidden="true"> · </span>
+                {formatDuration(video.durationSeconds)}
+              </p>
+              {video.description ? <p className="theatre__description">{video.description}</p> : null}
+            </div>
+          </div>
+          {related.length > 0 ? (
+            <aside className="playlist" aria-labelledby="playlist-title">
+              <h2 className="playlist__title" id="playlist-title">Related</h2>
+              <ol className="playlist__items">
+                {related.slice(0, RELATED_COUNT).map((item) => {
+                  const itemLocked = isLocked(item.entitlements);
+                  return (
+                    <li key={item.entryId}>
+                      <Link className="playlist__item" to={videoPath(item.entryId)}>
+                        <span className="playlist__thumb">
+                          <Picture imageKey={item.thumbnailKey} w={200} h={113} alt="" />
+                          <span className="playlist__duration">{formatDuration(item.durationSeconds)}</span>
+                        </span>
+                        <span className="playlist__text">
+                          <span className="playlist__item-title">{item.title}</span>
+                          <span className="playlist__meta">
+                            <MediaIcon name={itemLocked ? "padlock" : "play"} />
+                            <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+                          </span>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ol>
+            </aside>
+          ) : null}
+        </div>
+      </div>
+      <TvNav />
+    </div>
+  );
+}

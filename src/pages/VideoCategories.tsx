@@ -1,0 +1,32 @@
+import { Link, useLoaderData } from "react-router";
+import type { VideoCategory } from "../schemas/videos";
+import { club } from "../config/club";
+import { DocumentTitle } from "./parts/DocumentTitle";
+import { PageHead } from "./parts/PageHead";
+import { TvNav } from "./parts/TvNav";
+import { Picture } from "../components/Picture";
+import { videoBrowsePath } from "./paths";
+
+export default function VideoCategories() {
+  const { categories } = useLoaderData() as { categories: VideoCategory[] };
+  const sorted = [...categories].sort((a, b) => a.orderPosition - b.orderPosition);
+  return (
+    <div className="tv tv--categories">
+      <DocumentTitle page={`Categories | ${club.tvName}`} />
+      <PageHead title="Categories" eyebrow={club.tvName} size="compact" />
+      <TvNav />
+      <section className="page-section">
+        <ul className="category-grid">
+          {sorted.map((c) => (
+            <li key={c.slug}>
+              <Link className="category-card" to={videoBrowsePath(c.slug)} aria-label={c.name}>
+                <Picture imageKey={c.imageKey} w={640} h={360} alt="" />
+                {c.titleVisibility ? <span className="category-card__title">{c.name}</span> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link, useLoaderData } from "react-router";
+import type { Video, VideoCategory } from "../schemas/videos";
+import { club } from "../config/club";
+import { DocumentTitle } from "./parts/DocumentTitle";
+import { PageHead } from "./parts/PageHead";
+import { Pagination } from "./parts/Pagination";
+import { TvNav } from "./parts/TvNav";
+import { VideoCard } from "./parts/VideoCard";
+import { useVideoLock } from "./parts/use-video-lock";
+import { videoBrowsePath } from "./paths";
+import Button from "../components/Button";
+
+/** Video search default page size (spec §9). */
+export const VIDEO_PAGE_SIZE = 12;
+
+export interface VideosBrowseData {
+  items: Video[];
+  total: number;
+  categories: VideoCategory[];
+  category: VideoCategory | null;
+  page: number;
+}
+
+export default function VideosBrowse() {
+  const { items, total, categories, category, page } = useLoaderData() as VideosBrowseData;
+  const isLocked = useVideoLock();
+  const heading = category ? category.name : "Browse";
+  const sorted = [...categories].sort((a, b) => a.orderPosition - b.orderPosition);
+  const countText = total === 0 ? "No videos" : total === 1 ? "1 video" : `${total} videos`;
+
+  return (
+    <div className="tv tv--browse">
+      <DocumentTitle page={`${heading} | ${club.tvName}`} />
+      <PageHead title={heading} eyebrow={club.tvName} lead={countText} size="compact">
+        <nav className="page-pills page-pills--scroll" aria-label="Video categories">
+          <Link className={`page-pill${category === null ? " is-active" : ""}`} to={videoBrowsePath()} aria-current={category === null ? "page" : undefined}>
+            All Videos
+          </Link>
+          {sorted.map((c) => (
+            <Link key={c.slug} className={`page-pill${category?.slug === c.slug ? " is-active" : ""}`} to={videoBrowsePath(c.slug)} aria-current={category?.slug === c.slug ? "page" : undefined}>
+              {c.name}
+            </Link>
+          ))}
+        </nav>
+      </PageHead>
+      <TvNav />
+      <section className="page-section">
+        {items.length === 0 ? (
+          <div className="empty-state">
+            <h2 className="empty-state__title">No videos found</h2>
+            <p>There are no videos in this category yet.</p>
+            <Button type="primary-dark" inline href={videoBrowsePath()} text="Browse all videos" />
+          </div>
+        ) : (
+          <div className="video-grid">
+            {items.map((video) => (
+              <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
+            ))}
+          </div>
+        )}
+        <Pagination basePath={videoBrowsePath(category?.slug)} page={page} pageSize={VIDEO_PAGE_SIZE} total={total} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from "react";
+import type { Package, Price } from "../../schemas/videos";
+import { useAppState } from "../../state/store";
+import { planButtonText } from "../../domain/subscription-plan";
+import { LOGIN_TO_PURCHASE_LABEL, holdsEntitlement, priceButtonLabel, purchaseAction } from "../../domain/package-purchase";
+import { packageCardHeight } from "../../domain/package-card-height";
+import { packageCardStyle } from "../../domain/package-card-style";
+import { Picture } from "../../components/Picture";
+import { MediaIcon } from "./MediaIcon";
+import Button from "../../components/Button";
+
+export function formatPence(pence: number): string {
+  return `£${(pence / 100).toFixed(2)}`;
+}
+
+/** 'Buy - £1.99 p/m' for monthly prices, 'Buy - £14.99' otherwise (spec §2 'Packages'). */
+export function buyLabel(price: Price): string {
+  return planButtonText({ Duration: price.interval === "month" ? null : (price.interval ?? "once"), AmountFormatted: formatPence(price.amountPence) });
+}
+
+function intervalText(price: Price): string {
+  if (price.type !== "recurring") return "one-off";
+  return price.interval === "month" ? "per month" : "per year";
+}
+
+/** A package with its prices; the info button flips it to the back (further information). */
+export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "light" | "dark" }) {
+  const { state, dispatch } = useAppState();
+  const [flipped, setFlipped] = useState(false);
+  const { loggedIn, entitlements } = state.user;
+  const cardStyle = packageCardStyle(widgetStyle, pkg.mode);
+  const audio = /audio/i.test(pkg.title) || /audio|headphone/i.test(pkg.icon);
+
+  function purchase(price: Price) {
+    const action = purchaseAction({ loggedIn, userEntitlements: entitlements, priceEntitlements: price.entitlements });
+    if (action === "loginPrompt") dispatch({ type: "loginPrompt/open", message: LOGIN_TO_PURCHASE_LABEL });
+    else if (action === "openAccountPanel") dispatch({ type: "accountPanel/open" });
+    // "checkout": the hosted checkout is wired by the payments issue.
+  }
+
+  return (
+    <article
+      className={`package-card package-card--${pkg.mode} package-card--${cardStyle}${flipped ? " is-flipped" : ""}`}
+      style={{ minHeight: packageCardHeight(pkg.prices.length) }}
+    >
+      <div className="package-card__face package-card__front" aria-hidden={flipped}>
+        <div className={`package-card__top package-card__top--${pkg.displayType}`}>
+          {pkg.displayType === "background-image" ? (
+            <div className="package-card__bg" aria-hidden="true">
+              <Picture imageKey={pkg.imageKey} w={800} h={450} alt="" />
+            </div>
+          ) : (
+            <span className="package-card__icon" aria-hidden="true">
+              <MediaIcon name={audio ? "headphones" : "play"} />
+            </span>
+          )}
+          {pkg.customLabel ? <span className="package-card__label">{pkg.customLabel}</span> : null}
+          <h3 className="package-card__title">{pkg.title}</h3>
+          <button type="button" className="package-card__flip" onClick={() => setFlipped(true)} aria-label={`More about ${pkg.title}`} tabIndex={flipped ? -1 : 0}>
+            i
+          </button>
+        </div>
+        <p className="package-card__description">{pkg.description}</p>
+        <ul className="package-card__prices">
+          {pkg.prices.map((price) => {
+            const owned = loggedIn && holdsEntitlement(entitlements, price.entitlements);
+            return (
+              <li key={price.id} className={`price-option${owned ? " is-owned" : ""}`}>
+                <div className="price-option__figure">
+                  <span className="price-option__amount">{formatPence(price.amountPence)}</span>
+                  <span className="price-option__interval">{intervalText(price)}</span>
+                  {price.offer ? <span className="price-option__offer">{price.offer}</span> : null}
+                </div>
+                <Button
+                  type={owned ? (pkg.mode === "dark" ? "ghost-light" : "ghost-dark") : pkg.mode === "dark" ? "primary-light" : "primary-dark"}
+                  className="page-btn-block"
+                  text={priceButtonLabel({ loggedIn, userEntitlements: entitlements, priceEntitlements: price.entitlements, priceDisplay: buyLabel(price) })}
+                  onClick={() => purchase(price)}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div className="package-card__face package-card__back" aria-hidden={!flipped}>
+        <div className="package-card__back-head">
+          <h3 className="package-card__title">{pkg.title}</h3>
+          <button type="button" className="package-card__close" onClick={() => setFlipped(false)} aria-label="Close" tabIndex={flipped ? 0 : -1}>
+            ×
+          </button>
+        </div>
+        {pkg.prices.map((price) => (
+          <div className="package-card__info" key={price.id}>
+            <p className="package-card__info-price">{price.priceDisplay}</p>
+            {price.furtherInformation ? <p>{price.furtherInformation}</p> : null}
+            {price.backsideText ? <p className="package-card__small">{price.backsideText}</p> : null}
+          </div>
+        ))}
+      </div>
+    </article>
+  );
+}

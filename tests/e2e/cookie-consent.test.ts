@@ -1,0 +1,57 @@
+// The cookie popup shows on a first visit; Accept hides it, and it stays hidden after a reload.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { waitUntilShown } from "./support/visibility";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("cookie consent popup", () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`accept hides it, also after a reload (${viewport.width} px)`, async () => {
+      const { page, context, problems } = await openPage(browser, "/", viewport);
+      try {
+        const popup = page.getByRole("region", { name: "Cookie consent" });
+        await waitUntilShown(popup, true);
+        const accept = popup.getByRole("button", { name: "Accept" });
+        await waitUntilShown(accept, true);
+        await accept.click();
+        await waitUntilShown(popup, false);
+
+        await page.reload({ waitUntil: "load" });
+        await waitForHydration(page);
+        // Give a late popup every chance to appear before saying it did not.
+        await page.waitForLoadState("networkidle");
+        await page.waitForTimeout(500);
+        await waitUntilShown(popup, false, 0);
+
+        // Another page of the site: still no popup.
+        await page.goto("/news", { waitUntil: "load" });
+        await waitForHydration(page);
+        await page.waitForTimeout(500);
+        await waitUntilShown(popup, false, 0);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it("shows again for a visitor who has not accepted", async () => {
+    const first = await openPage(browser, "/", DESKTOP);
+    await first.page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
+    await first.context.close();
+    const second = await openPage(browser, "/", DESKTOP);
+    try {
+      await waitUntilShown(second.page.getByRole("region", { name: "Cookie consent" }), true);
+    } finally {
+      await second.context.close();
+    }
+  });
+});

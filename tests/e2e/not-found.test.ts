@@ -1,0 +1,63 @@
+// An unknown address answers 404 with the error page and its quick links.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { club } from "../../src/config/club";
+import { BASE_URL, DESKTOP, launchBrowser, openPage } from "./support/browser";
+import { normalise } from "./support/visibility";
+
+const MISSING = "/no/such/page/here/x";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("404 page", () => {
+  it("answers 404 with HTML from the server", async () => {
+    const response = await fetch(`${BASE_URL}${MISSING}`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("This page could not be found");
+  });
+
+  it("shows '404 error', the message and the quick links, and hydrates cleanly", async () => {
+    const { page, context, response, problems } = await openPage(browser, MISSING, DESKTOP);
+    try {
+      expect(response?.status()).toBe(404);
+      const main = page.getByRole("main");
+      expect(normalise(await main.getByRole("heading", { level: 1 }).innerText())).toBe("404 error");
+      const text = normalise(await main.innerText());
+      expect(text).toContain("This page could not be found");
+      expect(text).toContain("Sorry, it looks like the page you are looking for isn't available right now.");
+      expect(text).toContain("Quick Links:");
+
+      for (const [name, href] of [
+        ["News", "/news"],
+        ["Matches", "/matches"],
+        ["Teams", "/teams"],
+        ["Ticket News", "/category/tickets"],
+        ["Buy Tickets", club.links.buyTickets],
+      ]) {
+        const link = main.getByRole("link", { name: new RegExp(`^${name}\\b`) });
+        expect(await link.count(), name).toBe(1);
+        expect(await link.getAttribute("href")).toBe(href);
+      }
+      // The site's header and footer stay around the error page.
+      expect(await page.getByRole("banner").count()).toBe(1);
+      expect(await page.getByRole("contentinfo").count()).toBe(1);
+
+      // A quick link leaves the error page client-side.
+      await main.getByRole("link", { name: /^Teams\b/ }).click();
+      await page.waitForURL(`${BASE_URL}/teams`);
+      await page.waitForLoadState("networkidle");
+      expect(await page.getByText("This page could not be found").count()).toBe(0);
+      // Chromium reports the document's own 404 status as a console error; that one is expected.
+      const documentStatus = (p: string) => p.includes("status of 404") && p.includes(`${BASE_URL}${MISSING}`);
+      expect(problems.filter((p) => !documentStatus(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+// Full-page screenshots of the main pages at the smallest and a desktop breakpoint, kept in
+// test-results/screenshots/ to look at. Each page must also fit its width (no sideways scroll).
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot } from "./support/browser";
+
+const pages = [
+  { name: "home", path: "/", status: 200 },
+  { name: "contact-us", path: "/club-information/contact-us", status: 200 },
+  { name: "404", path: "/no/such/page/here/x", status: 404 },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Scrolls through the page so lazy images load, then back to the top. */
+async function loadLazyContent(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => setTimeout(resolve, 50));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: "instant" });
+      await frame();
+    }
+    window.scrollTo({ top: 0, behavior: "instant" });
+  });
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(400); // header transition back in
+}
+
+function pngSize(file: string): { width: number; height: number } {
+  const png = readFileSync(file);
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+describe("screenshots", () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    for (const target of pages) {
+      it(`${target.name} at ${viewport.width} px`, async () => {
+        const { page, context, response } = await openPage(browser, target.path, viewport);
+        try {
+          expect(response?.status()).toBe(target.status);
+          const accept = page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" });
+          if (await accept.count()) await accept.click();
+          await loadLazyContent(page);
+
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, "page wider than the window").toBeLessThanOrEqual(0);
+
+          const file = await saveScreenshot(page, target.name);
+          const size = pngSize(file);
+          expect(size.width).toBe(viewport.width);
+          expect(size.height).toBeGreaterThanOrEqual(viewport.height);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,80 @@
+// One Chromium per test file (Debian's, at /usr/bin/chromium), a fresh context per test, and the
+// page problems (console errors, uncaught errors, hydration warnings) collected for assertions.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
+
+export const BASE_URL = (process.env.E2E_BASE_URL || "http://127.0.0.1:8799").replace(/\/$/, "");
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../../test-results/screenshots");
+
+export const MOBILE = { width: 375, height: 812 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export type Viewport = { width: number; height: number };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  response: Response | null;
+  /** Console errors, uncaught page errors and any console message mentioning hydration. */
+  problems: string[];
+}
+
+/** Opens `pathname` in a new context (no cookies) and waits until the client has hydrated. */
+export async function openPage(browser: Browser, pathname: string, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  const response = await page.goto(pathname, { waitUntil: "load" });
+  await waitForHydration(page);
+  return { context, page, response, problems };
+}
+
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    const text = message.text();
+    if (message.type() === "error" || /hydrat/i.test(text)) {
+      const where = message.location().url;
+      problems.push(`console.${message.type()}: ${text}${where ? ` (at ${where})` : ""}`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/**
+ * Hydration is done when React has attached its props to the last link or button of the document
+ * (React hydrates in document order; scripts it injects itself never get props) and a couple of
+ * frames have passed for the commit and effects.
+ * An explicit `data-hydrated` on <html> is taken as the signal if the app ever sets one.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      if (document.documentElement.dataset.hydrated) return true;
+      const elements = document.querySelectorAll("a[href], button");
+      const last = elements[elements.length - 1];
+      return !!last && Object.keys(last).some((key) => key.startsWith("__reactProps$"));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))),
+  );
+}
+
+/** Full-page screenshot saved as test-results/screenshots/<name>-<width>.png. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,17 @@
+// Reads the e2e server's own D1 state (scripts/e2e.mjs passes its folder), so the tests check that
+// what the pages show is what the database holds rather than repeating the seed's values.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const persistTo = process.env.E2E_PERSIST_TO ?? ".wrangler/e2e-state";
+
+export function queryD1<Row extends Record<string, unknown>>(sql: string): Row[] {
+  const stdout = execFileSync(
+    path.join(root, "node_modules", ".bin", "wrangler"),
+    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
+    { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const json = JSON.parse(stdout.slice(stdout.indexOf("["))) as Array<{ results: Row[] }>;
+  return json[0]?.results ?? [];
+}

@@ -1,0 +1,41 @@
+// "Shown" as a supporter sees it: rendered (not display:none, visibility:hidden or opacity 0) and
+// overlapping the viewport. Playwright's own visibility check ignores transforms that slide an
+// element off screen, which is exactly how the header and the menu hide.
+import type { Locator } from "playwright-core";
+
+export interface Placement {
+  shown: boolean;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** Where the element is; an element that is not in the document at all counts as hidden. */
+export async function placement(locator: Locator): Promise<Placement> {
+  if ((await locator.count()) === 0) return { shown: false, top: NaN, bottom: NaN, left: NaN, right: NaN };
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const rendered = el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+    const inView = r.width > 0 && r.height > 0 && r.bottom > 1 && r.top < window.innerHeight - 1 && r.right > 1 && r.left < window.innerWidth - 1;
+    return { shown: rendered && inView, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  });
+}
+
+/** Waits (through CSS transitions) until the element is shown, or hidden; throws with its placement otherwise. */
+export async function waitUntilShown(locator: Locator, shown: boolean, timeoutMs = 5_000): Promise<Placement> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await placement(locator);
+  while (last.shown !== shown && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await placement(locator);
+  }
+  if (last.shown !== shown) {
+    throw new Error(`expected the element to be ${shown ? "shown" : "hidden"}, but it is at ${JSON.stringify(last)}`);
+  }
+  return last;
+}
+
+export function normalise(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,193 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { AuthConfigError, parseAuthConfig } from "../../worker/auth/config";
+import { hitRateLimits, SIGN_IN_LIMITS } from "../../worker/auth/rate-limit";
+import { assertCanStream } from "../../worker/auth/stream-access";
+import type { SessionUser } from "../../worker/auth/identity";
+import { browser, envWith, makeApp, signedIn } from "./auth-test-app";
+
+const DIRECT = { DIRECT_LOGIN: "true" };
+const login = (username: string, password: string) => ({
+  method: "POST",
+  headers: { "content-type": "application/json", accept: "application/json" },
+  body: JSON.stringify({ username, password }),
+});
+
+describe("direct login (off by default)", () => {
+  it("is not there unless DIRECT_LOGIN=true", async () => {
+    const res = await browser().fetch("/auth/login", login("fan@rovers.test", "rovers-demo"));
+    expect(res.status).toBe(404);
+  });
+
+  it("lowercases the username and signs in", async () => {
+    const b = browser(DIRECT);
+    const res = await b.fetch("/auth/login", login("  PLUS@Rovers.Test ", "rovers-demo"));
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { attributes: Record<string, unknown> } };
+    expect(body.data.attributes).toMatchObject({ ssoID: "demo-plus", email: "plus@rovers.test", entitlements: ["roverstv+"] });
+    expect((await b.fetch("/api/session")).status).toBe(200);
+  });
+
+  it("shows the error's message for a wrong password", async () => {
+    const res = await browser(DIRECT).fetch("/auth/login", login("fan@rovers.test", "nope"));
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ errors: [{ code: "INVALID_CREDENTIALS", detail: "Your email address or password is incorrect" }] });
+  });
+});
+
+describe("rate limits of sign-in attempts", () => {
+  it("trips per username: 5 a minute, then 429 RATE_LIMITED with Retry-After", async () => {
+    const username = `victim-${Date.now()}@example.test`;
+    const b = browser(DIRECT);
+    const statuses: number[] = [];
+    let last: Response | undefined;
+    // each attempt from a different IP: only the per-username budget applies
+    for (let i = 0; i < SIGN_IN_LIMITS.perUsername.limit + 1; i++) {
+      last = await b.fetch("/auth/login", { ...login(username, "guess"), ip: `192.0.2.${i + 1}` });
+      statuses.push(last.status);
+    }
+    // a window edge can fall inside the loop; then the count restarts, so allow one more round
+    if (statuses.at(-1) !== 429) {
+      for (let i = 0; i < SIGN_IN_LIMITS.perUsername.limit + 1 && last?.status !== 429; i++) {
+        last = await b.fetch("/auth/login", { ...login(username, "guess"), ip: `192.0.2.${100 + i}` });
+      }
+    }
+    expect(last?.status).toBe(429);
+    expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await last?.json()).toMatchObject({ errors: [{ code: "RATE_LIMITED" }] });
+    expect(statuses.slice(0, SIGN_IN_LIMITS.perUsername.limit).every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
+  it("trips per IP: 10 a minute whatever the usernames", async () => {
+    const b = browser(DIRECT);
+    let last: Response | undefined;
+    for (let i = 0; i < 2 * (SIGN_IN_LIMITS.perIp.limit + 1) && last?.status !== 429; i++) {
+      last = await b.fetch("/auth/login", { ...login(`spray-${i}-${Date.now()}@example.test`, "guess"), ip: "198.51.100.7" });
+    }
+    expect(last?.status).toBe(429);
+    expect(last?.headers.get("retry-after")).toBeTruthy();
+  });
+
+  it("counts in fixed windows", async () => {
+    const rules = [{ bucket: `test:${Date.now()}`, limit: 2, windowSeconds: 60 }];
+    const t0 = Date.UTC(2030, 0, 1, 12, 0, 5);
+    expect((await hitRateLimits(env.DB, rules, t0)).ok).toBe(true);
+    expect((await hitRateLimits(env.DB, rules, t0 + 1000)).ok).toBe(true);
+    const third = await hitRateLimits(env.DB, rules, t0 + 2000);
+    expect(third).toEqual({ ok: false, retryAfter: 53 });
+    // the next window starts afresh
+    expect((await hitRateLimits(env.DB, rules, t0 + 60_000)).ok).toBe(true);
+  });
+
+  it("the dev portal's password form is limited too", async () => {
+    const b = browser();
+    const start = await b.fetch("/auth/login");
+    const portal = new URL(start.headers.get("location") ?? "");
+    const username = `portal-victim-${Date.now()}@example.test`;
+    let last: Response | undefined;
+    for (let i = 0; i < 2 * (SIGN_IN_LIMITS.perUsername.limit + 1) && last?.status !== 429; i++) {
+      last = await b.fetch("/sso/login", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          username,
+          password: "guess",
+          client_id: portal.searchParams.get("client_id") ?? "",
+          redirect_uri: portal.searchParams.get("redirect_uri") ?? "",
+        }).toString(),
+        ip: `203.0.113.${i + 1}`,
+      });
+    }
+    expect(last?.status).toBe(429);
+    expect(last?.headers.get("retry-after")).toBeTruthy();
+  });
+});
+
+describe("CSRF", () => {
+  it("refuses a cross-site POST by Origin with 403 CSRF", async () => {
+    const { b } = await signedIn();
+    const res = await b.fetch("/auth/logout", { method: "POST", headers: { origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ errors: [{ code: "CSRF" }] });
+    // still signed in
+    expect((await b.fetch("/api/session")).status).toBe(200);
+  });
+
+  it("refuses Origin: null", async () => {
+    const res = await browser().fetch("/auth/logout", { method: "POST", headers: { origin: "null" } });
+    expect(res.status).toBe(403);
+  });
+
+  it("refuses by Sec-Fetch-Site when there is no Origin", async () => {
+    const app = makeApp();
+    for (const site of ["cross-site", "same-site"]) {
+      const res = await app.request("http://localhost/auth/logout", { method: "POST", headers: { "sec-fetch-site": site } }, envWith());
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ errors: [{ code: "CSRF" }] });
+    }
+    // neither header: not a browser page (curl, server to server)
+    const plain = await app.request("http://localhost/auth/logout", { method: "POST" }, envWith());
+    expect(plain.status).toBe(303);
+  });
+
+  it("lets same-origin posts through", async () => {
+    const { b } = await signedIn();
+    const res = await b.fetch("/auth/logout", { method: "POST", headers: { origin: "http://localhost", "sec-fetch-site": "same-origin" } });
+    expect(res.status).toBe(303);
+  });
+});
+
+describe("configuration", () => {
+  it("production without secrets is a clear start-up error", () => {
+    expect(() => parseAuthConfig({ ENVIRONMENT: "production", AUTH_PROVIDER: "dev" })).toThrow(AuthConfigError);
+    expect(() => parseAuthConfig({ ENVIRONMENT: "production", AUTH_PROVIDER: "dev" })).toThrow(/SESSION_SECRET.*DEV_SSO_SECRET/);
+    expect(() => parseAuthConfig({ ENVIRONMENT: "production", AUTH_PROVIDER: "green", SESSION_SECRET: "x".repeat(40) })).toThrow(
+      /SSO_ISSUER.*SSO_AUDIENCE.*SSO_JWT_SECRET or SSO_JWKS_URL.*SSO_LOGIN_URL.*SSO_AUTH_URL/,
+    );
+  });
+
+  it("development has embedded dev secrets", () => {
+    const config = parseAuthConfig({ ENVIRONMENT: "development" });
+    expect(config.provider).toBe("dev");
+    expect(config.directLogin).toBe(false);
+    expect(config.adminToken).toBeNull();
+    expect(config.verification.algorithms).toEqual(["HS256"]);
+  });
+
+  it("refuses alg confusion in the configuration", () => {
+    expect(() =>
+      parseAuthConfig({
+        ENVIRONMENT: "test",
+        AUTH_PROVIDER: "green",
+        SSO_ISSUER: "i",
+        SSO_AUDIENCE: "a",
+        SSO_JWT_SECRET: "s".repeat(40),
+        SSO_JWT_ALGORITHMS: "HS256,RS256",
+        SSO_LOGIN_URL: "https://login.example/",
+        SSO_AUTH_URL: "https://login.example/auth",
+      }),
+    ).toThrow(/HS\* only/);
+    expect(() => parseAuthConfig({ ENVIRONMENT: "test", SSO_JWT_ALGORITHMS: "none", AUTH_PROVIDER: "green" })).toThrow(AuthConfigError);
+  });
+});
+
+describe("assertCanStream", () => {
+  const user = (over: Partial<SessionUser>): SessionUser => ({
+    ssoID: "u",
+    email: "u@example.test",
+    displayName: "U",
+    entitlements: ["roverstv"],
+    stripeCustomerID: "",
+    bypassed: false,
+    blocked: false,
+    blockedReason: null,
+    ...over,
+  });
+
+  it("refuses blocked accounts with ERR_56882466_1 and not-logged-in with ERR_3684853_1", () => {
+    expect(assertCanStream(user({}))).toBeNull();
+    expect(assertCanStream(user({ blocked: true, blockedReason: "administrator" }))).toMatchObject({ status: 403, code: "ERR_56882466_1" });
+    expect(assertCanStream(user({ blocked: true, blockedReason: "country" }))).toMatchObject({ status: 403, code: "ERR_56882466_2" });
+    expect(assertCanStream(null)).toMatchObject({ status: 401, code: "ERR_3684853_1" });
+  });
+});

@@ -1,0 +1,328 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createD1SiteData, invalidateCache, overlayPromos, searchNews } from "../../worker/data";
+import { ftsQuery } from "../../worker/data/search";
+import { sanitizeHtml } from "../../worker/data/sanitize-html";
+import { cached } from "../../worker/data/kv-cache";
+import { shellSchema, overlayPromoSchema } from "../../src/schemas/shell";
+import { categorySchema, newsArticleSchema, newsPageSchema } from "../../src/schemas/news";
+import { fixturesSchema, matchCentreSchema, playerProfileSchema, teamDetailSchema, teamSchema } from "../../src/schemas/teams";
+import {
+  faqGroupSchema,
+  liveAssetSchema,
+  packageSchema,
+  videoCategorySchema,
+  videoHomeSchema,
+  videoSchema,
+} from "../../src/schemas/videos";
+import { contentPageSchema, homeSchema } from "../../src/schemas/pages";
+
+const data = createD1SiteData(env);
+const DANGEROUS = ["win-a-signed-shirt-in-our-christmas-competition", "rovers-tv-matchday-viewing-guide"];
+
+describe("demo seed", () => {
+  it("loads the demo content into D1", async () => {
+    const counts = await env.DB.prepare(
+      `SELECT (SELECT COUNT(*) FROM teams) AS teams, (SELECT COUNT(*) FROM news) AS news,
+        (SELECT COUNT(*) FROM videos) AS videos, (SELECT COUNT(DISTINCT category_id) FROM videos) AS videoCategories,
+        (SELECT COUNT(*) FROM players p JOIN teams t ON t.id = p.team_id WHERE t.slug = '') AS firstTeamPlayers,
+        (SELECT MIN(n) FROM (SELECT COUNT(*) AS n FROM players GROUP BY team_id)) AS smallestSquad,
+        (SELECT COUNT(*) FROM (SELECT team_id, season_id FROM matches GROUP BY team_id, season_id)) AS teamSeasons,
+        (SELECT COUNT(*) FROM news_fts WHERE news_fts MATCH 'penalties') AS ftsHits`,
+    ).first<Record<string, number>>();
+    expect(counts).toMatchObject({ teams: 4, teamSeasons: 20 });
+    expect(counts!.news).toBeGreaterThanOrEqual(200);
+    expect(counts!.videos).toBeGreaterThanOrEqual(60);
+    expect(counts!.videoCategories).toBeGreaterThanOrEqual(6);
+    expect(counts!.firstTeamPlayers).toBeGreaterThanOrEqual(22);
+    expect(counts!.smallestSquad).toBeGreaterThanOrEqual(18);
+    expect(counts!.ftsHits).toBeGreaterThan(0);
+  });
+
+  it("splits 2024/25 into results up to 20 November 2024 and fixtures after", async () => {
+    const row = await env.DB.prepare(
+      `SELECT MAX(CASE WHEN status = 'result' THEN kickoff END) AS lastResult,
+              MIN(CASE WHEN status = 'fixture' THEN kickoff END) AS firstFixture
+       FROM matches m JOIN seasons s ON s.id = m.season_id WHERE s.slug = '2024-25'`,
+    ).first<{ lastResult: string; firstFixture: string }>();
+    expect(row!.lastResult < "2024-11-21").toBe(true);
+    expect(row!.firstFixture >= "2024-11-21").toBe(true);
+  });
+});
+
+describe("SiteData over D1", () => {
+  it("shell: menu tree, three sponsor rows, header sponsors, adverts, settings", async () => {
+    const shell = shellSchema.parse(await data.shell());
+    const top = shell.menu.filter((p) => p.parentId === null).map((p) => p.postTitle);
+    expect(top).toEqual([
+      "Tickets", "Hospitality", "Shop", "Club Information", "Netball", "Conferencing & Events",
+      "Your Club", "Community Trust", "Rovers Women", "Academy", "Rovers TV Support",
+    ]);
+    expect(shell.menu.find((p) => p.fullPath === "shop")).toMatchObject({ postType: "external", newTab: true });
+    expect(shell.menu.some((p) => p.fullPath === "club-information/company-details")).toBe(true);
+    expect(shell.sponsorRows.map((r) => r.sponsorSize)).toEqual(["large", "small", "small"]);
+    expect(shell.sponsorRows.flatMap((r) => r.sponsors).some((s) => !s.isChildFriendly)).toBe(true);
+    expect(shell.headerSponsors.length).toBeGreaterThan(0);
+    expect(new Set(shell.adverts.map((a) => a.slotType)).size).toBeGreaterThanOrEqual(3);
+    for (const key of ["facebook", "x", "threads", "instagram", "youtube", "tiktok"]) expect(shell.settings[`social.${key}`]).toMatch(/^https:\/\//);
+    expect(shell.settings["footer.copyright"]).toBeTruthy();
+  });
+
+  it("overlay promos parse, some expired", async () => {
+    const promos = z.array(overlayPromoSchema).parse(await overlayPromos(env));
+    expect(promos.some((p) => p.endDateTime < "2024-01-01")).toBe(true);
+    expect(promos.some((p) => p.endDateTime > "2030-01-01")).toBe(true);
+  });
+
+  it("home", async () => {
+    const home = homeSchema.parse(await data.home());
+    expect(home.headline.length).toBeGreaterThan(0);
+    expect(home.latestNews.length).toBe(12);
+    expect(home.nextMatch).toMatchObject({ teamSlug: "", status: "fixture", seasonSlug: "2024-25" });
+    expect(home.lastResult).toMatchObject({ teamSlug: "", status: "result" });
+    expect(home.videos.length).toBeGreaterThan(0);
+  });
+
+  it("news listing: pages of 12, by category, by date", async () => {
+    const first = newsPageSchema.parse(await data.news({}));
+    expect(first).toMatchObject({ page: 0, pageSize: 12 });
+    expect(first.items).toHaveLength(12);
+    expect(first.total).toBeGreaterThanOrEqual(200);
+    const dates = first.items.map((i) => i.publishedAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+
+    const second = newsPageSchema.parse(await data.news({ page: 1 }));
+    expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
+
+    const tickets = newsPageSchema.parse(await data.news({ category: "tickets" }));
+    expect(tickets.total).toBeGreaterThan(0);
+    for (const item of tickets.items) expect(item.categories.map((c) => c.slug)).toContain("tickets");
+
+    const march = newsPageSchema.parse(await data.news({ year: 2023, month: 3 }));
+    expect(march.total).toBeGreaterThan(0);
+    for (const item of march.items) expect(item.publishedAt.startsWith("2023-03")).toBe(true);
+    const oneDay = march.items[0]!.publishedAt.slice(0, 10).split("-").map(Number) as [number, number, number];
+    const day = await data.news({ year: oneDay[0], month: oneDay[1], day: oneDay[2] });
+    expect(day.items.every((i) => i.publishedAt.startsWith(march.items[0]!.publishedAt.slice(0, 10)))).toBe(true);
+
+    expect(await data.news({ category: "no-such-category" })).toMatchObject({ items: [], total: 0 });
+  });
+
+  it("news article with four related stories", async () => {
+    const { items } = await data.news({});
+    const article = newsArticleSchema.parse(await data.newsArticle(items[3]!.slug));
+    expect(article.related).toHaveLength(4);
+    expect(article.related.map((r) => r.slug)).not.toContain(article.slug);
+    expect(article.bodyHtml).toContain("<p>");
+  });
+
+  it("categories with article counts, including Ticket News", async () => {
+    const categories = z.array(categorySchema).parse(await data.categories());
+    for (const slug of ["tickets", "club-news", "first-team", "women", "academy", "community", "match-reports", "rovers-tv"]) {
+      expect(categories.find((c) => c.slug === slug)?.articleCount).toBeGreaterThan(0);
+    }
+    expect(categorySchema.parse(await data.category("tickets"))).toMatchObject({ slug: "tickets", name: "Ticket News" });
+  });
+
+  it("teams, squads and players", async () => {
+    const teams = z.array(teamSchema).parse(await data.teams());
+    expect(teams.map((t) => [t.slug, t.childFriendly])).toEqual([
+      ["", false],
+      ["womens-first-team", false],
+      ["b-team", true],
+      ["u18", true],
+    ]);
+    const first = teamDetailSchema.parse(await data.team(""));
+    expect(first.team.name).toBe("Northbridge Rovers FC");
+    expect(first.players.length).toBeGreaterThanOrEqual(22);
+    expect(first.players[0]!.position).toBe("Goalkeeper");
+    const someone = first.players[5]!;
+    const profile = playerProfileSchema.parse(await data.player("", someone.slug));
+    expect(profile.player.id).toBe(someone.id);
+    expect(await data.player("u18", someone.slug)).toBeNull();
+  });
+
+  it("fixtures default to the current season; every team has every season", async () => {
+    const current = fixturesSchema.parse(await data.fixtures(""));
+    expect(current.season).toEqual({ year: 2024, slug: "2024-25", name: "2024/25" });
+    expect(current.seasons.map((s) => s.slug)).toEqual(["2024-25", "2023-24", "2022-23", "2021-22", "2020-21"]);
+    expect(current.matches.some((m) => m.status === "result")).toBe(true);
+    expect(current.matches.some((m) => m.status === "fixture")).toBe(true);
+    expect(new Set(current.matches.map((m) => m.competition)).size).toBeGreaterThanOrEqual(2);
+    for (const team of ["", "womens-first-team", "b-team", "u18"]) {
+      for (const season of ["2020-21", "2021-22", "2022-23", "2023-24", "2024-25"]) {
+        const f = fixturesSchema.parse(await data.fixtures(team, season));
+        expect(f.matches.length, `${team} ${season}`).toBeGreaterThan(15);
+      }
+    }
+  });
+
+  it("match centre: latest result by default, a given match by id", async () => {
+    const latest = matchCentreSchema.parse(await data.match("", undefined, undefined));
+    expect(latest.match).toMatchObject({ status: "result", seasonSlug: "2024-25" });
+    const fixtures = await data.fixtures("womens-first-team", "2022-23");
+    const chosen = fixtures!.matches[4]!;
+    const byId = matchCentreSchema.parse(await data.match("womens-first-team", "2022-23", chosen.id));
+    expect(byId.match).toEqual(chosen);
+    expect(byId.season.slug).toBe("2022-23");
+    const withoutSeason = await data.match("womens-first-team", undefined, chosen.id);
+    expect(withoutSeason?.match.id).toBe(chosen.id);
+  });
+
+  it("video home, categories, browse and single video", async () => {
+    const home = videoHomeSchema.parse(await data.videoHome());
+    expect(home.featured.length).toBeGreaterThan(0);
+    expect(home.sections.length).toBeGreaterThanOrEqual(6);
+    for (const section of home.sections) {
+      expect(section.videos.length).toBeGreaterThan(0);
+      expect(section.videos.length).toBeLessThanOrEqual(10);
+      for (const v of section.videos) expect(v.categorySlug).toBe(section.category.slug);
+    }
+    expect(home.live.every((l) => l.status !== "disabled")).toBe(true);
+
+    const categories = z.array(videoCategorySchema).parse(await data.videoCategories());
+    expect(categories.length).toBeGreaterThanOrEqual(6);
+
+    const all = await data.videos({});
+    expect(all.items).toHaveLength(12);
+    expect(all.total).toBeGreaterThanOrEqual(60);
+    z.array(videoSchema).parse(all.items);
+    const entitlements = new Set(all.items.concat((await data.videos({ pageSize: 48, page: 1 })).items).flatMap((v) => v.entitlements));
+    expect(entitlements.size).toBeGreaterThan(1);
+
+    const replays = await data.videos({ category: "full-match-replays", pageSize: 5 });
+    expect(replays.items).toHaveLength(5);
+    expect(replays.items.every((v) => v.categorySlug === "full-match-replays" && v.durationSeconds > 3599)).toBe(true);
+    expect(await data.videos({ category: "nope" })).toEqual({ items: [], total: 0 });
+
+    const one = videoSchema.parse(await data.video(all.items[0]!.entryId));
+    expect(one).toEqual(all.items[0]);
+  });
+
+  it("FAQs carry the support guidance, sanitised", async () => {
+    const groups = z.array(faqGroupSchema).parse(await data.faqs());
+    const html = groups.flatMap((g) => g.questions.map((q) => q.bodyHtml)).join("\n");
+    expect(html).toContain("Refunds are only considered for faults reported during the game");
+    expect(html).toMatch(/VPN/);
+    expect(html).toMatch(/media not found/);
+  });
+
+  it("packages and prices of spec §9", async () => {
+    const packages = z.array(packageSchema).parse(await data.packages());
+    const amounts = (id: string) => packages.find((p) => p.id === id)!.prices.map((p) => [p.interval, p.amountPence]);
+    expect(amounts("roverstv-plus")).toEqual([["year", 4499], ["month", 599]]);
+    expect(amounts("roverstv")).toEqual([["year", 1499], ["month", 199]]);
+    expect(packages.filter((p) => p.packageType === "match-pass").length).toBeGreaterThanOrEqual(2);
+    expect(packages.at(-1)!.packageType).toBe("match-pass");
+  });
+
+  it("live assets", async () => {
+    const listed = z.array(liveAssetSchema).parse(await data.liveAssets());
+    expect(new Set(listed.map((l) => l.mediaType))).toEqual(new Set(["audio", "video"]));
+    const disabled = await env.DB.prepare("SELECT id FROM live_stream_assets WHERE status = 'disabled'").first<{ id: string }>();
+    expect(liveAssetSchema.parse(await data.liveAsset(disabled!.id)).status).toBe("disabled");
+  });
+
+  it("content pages, children, redirects and external entries", async () => {
+    const info = contentPageSchema.parse(await data.page("club-information"));
+    expect(info.children.map((c) => c.pageSlug)).toContain("company-details");
+    const details = contentPageSchema.parse(await data.page("club-information/company-details"));
+    expect(details.page.postTitle).toBe("Company Details");
+    expect(details.redirect).toBeNull();
+    for (const path of ["cookie-policy", "website-privacy-policy", "terms-of-use", "hospitality", "payment-successful", "payment-cancelled", "club-information/contact-us"]) {
+      const page = contentPageSchema.parse(await data.page(path));
+      expect(page.bodyHtml.length, path).toBeGreaterThan(100);
+    }
+    expect((await data.page("tickets/ticket-news"))?.redirect).toEqual({ location: "/category/tickets", status: 301 });
+    expect((await data.page("club-information/vacancies"))?.redirect).toEqual({ location: "https://jobs.northbridgerovers.example/", status: 302 });
+    expect((await data.page("shop"))?.redirect?.location).toMatch(/^https:\/\//);
+    expect(await data.page("/club-information/contact-us/")).not.toBeNull();
+  });
+
+  it("answers null for unknown names", async () => {
+    expect(await data.newsArticle("no-such-article")).toBeNull();
+    expect(await data.category("no-such-category")).toBeNull();
+    expect(await data.team("no-such-team")).toBeNull();
+    expect(await data.fixtures("no-such-team")).toBeNull();
+    expect(await data.fixtures("", "2019-20")).toBeNull();
+    expect(await data.match("no-such-team", undefined, undefined)).toBeNull();
+    expect(await data.match("", undefined, 99_999_999)).toBeNull();
+    const women = await data.fixtures("womens-first-team");
+    expect(await data.match("", undefined, women!.matches[0]!.id)).toBeNull();
+    expect(await data.match("womens-first-team", "2020-21", women!.matches[0]!.id)).toBeNull();
+    expect(await data.player("", "no-such-player")).toBeNull();
+    expect(await data.video("0_missing")).toBeNull();
+    expect(await data.liveAsset("no-such-asset")).toBeNull();
+    expect(await data.page("no-such-page")).toBeNull();
+    expect(await data.page("")).toBeNull();
+    // a draft page is not published
+    expect(await data.page("club-information/ground-redevelopment")).toBeNull();
+  });
+});
+
+describe("CMS HTML sanitiser", () => {
+  it("strips scripts, handlers, frames and javascript: links from the dangerous articles", async () => {
+    for (const slug of DANGEROUS) {
+      const raw = await env.DB.prepare("SELECT body_html FROM news WHERE slug = ?").bind(slug).first<{ body_html: string }>();
+      expect(raw!.body_html).toMatch(/<script|onerror=|javascript:/);
+      const article = await data.newsArticle(slug);
+      expect(article, slug).not.toBeNull();
+      const html = article!.bodyHtml;
+      expect(html).not.toMatch(/<script|<\/script|<iframe|onerror|onclick|javascript:|alert\(/i);
+      expect(html).toContain("<p>");
+    }
+    const guide = await data.newsArticle(DANGEROUS[1]!);
+    expect(guide!.bodyHtml).toContain("<h2>Check your connection</h2>");
+    expect(guide!.bodyHtml).toContain("<li>");
+  });
+
+  it("keeps article markup and makes new-tab links safe", () => {
+    const html = sanitizeHtml(
+      '<h2>Title</h2><p>Text <a href="https://x.example/" target="_blank" rel="opener">link</a> <a href="/news">in</a></p>' +
+        '<ul><li>one</li></ul><blockquote><p>q</p></blockquote><img src="javascript:alert(1)"><a href="data:text/html,x">d</a>' +
+        "<p style=\"background:url(x)\" class=\"x\">styled</p><style>p{}</style>",
+    );
+    expect(html).toContain('<a href="https://x.example/" target="_blank" rel="noopener noreferrer">link</a>');
+    expect(html).toContain('<a href="/news">in</a>');
+    expect(html).toContain("<ul><li>one</li></ul><blockquote><p>q</p></blockquote>");
+    expect(html).not.toMatch(/javascript|data:|style=|class=|<style/);
+    expect(html).toContain("<img><a>d</a><p>styled</p>");
+  });
+});
+
+describe("KV cache of the shell", () => {
+  it("serves the cached value until invalidated", async () => {
+    const before = (await data.shell()).settings["footer.copyright"];
+    await env.DB.prepare("UPDATE settings SET value = ? WHERE key = 'footer.copyright'").bind("© 2025 Rovers").run();
+    expect((await data.shell()).settings["footer.copyright"]).toBe(before);
+    await invalidateCache(env);
+    expect((await data.shell()).settings["footer.copyright"]).toBe("© 2025 Rovers");
+  });
+
+  it("stores with KV's minimum TTL and loads once per version", async () => {
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    expect(await cached(env, "test-key", 5, load)).toEqual({ n: 1 });
+    expect(await cached(env, "test-key", 5, load)).toEqual({ n: 1 });
+    await invalidateCache(env);
+    expect(await cached(env, "test-key", 5, load)).toEqual({ n: 2 });
+  });
+});
+
+describe("news search", () => {
+  it("builds safe FTS5 queries", () => {
+    expect(ftsQuery("Rovers win", false)).toBe('"Rovers"* "win"*');
+    expect(ftsQuery('season "tickets', true)).toBe('"season tickets"');
+    expect(ftsQuery("  ", false)).toBeNull();
+  });
+
+  it("finds articles by words, newest first or by relevance", async () => {
+    const byDate = await searchNews(env.DB, { term: "season tick", exact: false, sort: "date", page: 0, pageSize: 8 });
+    expect(byDate.total).toBeGreaterThan(0);
+    expect(byDate.items.length).toBeLessThanOrEqual(8);
+    const exact = await searchNews(env.DB, { term: "season tickets", exact: true, sort: "relevance", page: 0, pageSize: 8 });
+    expect(exact.total).toBeGreaterThan(0);
+    expect(exact.total).toBeLessThanOrEqual(byDate.total);
+  });
+});

@@ -1,0 +1,127 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+const get = (path: string, init?: RequestInit) => SELF.fetch(`https://rovers.test${path}`, { redirect: "manual", ...init });
+
+async function one<T>(sql: string): Promise<T> {
+  const row = await env.DB.prepare(sql).first<T>();
+  if (!row) throw new Error(`seed has no row for: ${sql}`);
+  return row;
+}
+
+describe("pages", () => {
+  it("streams the home page inside the layout with security headers", async () => {
+    const res = await get("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    // Streamed: no Content-Length, the body arrives as a stream of chunks.
+    expect(res.headers.get("content-length")).toBeNull();
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'unsafe-inline' 'self'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    const html = await res.text();
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true);
+    expect(html).toContain("Northbridge Rovers FC");
+    for (const label of ["News", "Ticket News", "Teams", "Matches", "Buy Tickets", "Buy Hospitality", "Store", "Rovers TV", "Log In"]) {
+      expect(html).toContain(`>${label}<`);
+    }
+    // Hydration data and the client entry carry the CSP nonce.
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html).toContain("__staticRouterHydrationData");
+    expect(html).toMatch(/<script type="module" src="\/build\/entry-[A-Z0-9]+\.js"/i);
+  });
+
+  it("answers 404 with the spec's error page for unknown routes", async () => {
+    const res = await get("/no/such/page/here/x");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("404 error");
+    expect(html).toContain("Sorry, it looks like the page you are looking for isn&#x27;t available right now.");
+    expect(html).toContain("Quick Links:");
+    expect(html).toContain("This page could not be found");
+    for (const label of ["News", "Matches", "Teams", "Ticket News", "Buy Tickets"]) expect(html).toContain(`>${label}<`);
+  });
+
+  it("answers 200 for every route of spec §2 that names something", async () => {
+    const news = await one<{ slug: string; published_at: string }>("SELECT slug, published_at FROM news ORDER BY published_at DESC LIMIT 1");
+    const [y, m, d] = news.published_at.slice(0, 10).split("-");
+    const player = await one<{ slug: string }>("SELECT p.slug FROM players p JOIN teams t ON t.id = p.team_id WHERE t.slug = '' LIMIT 1");
+    const u18Player = await one<{ slug: string }>("SELECT p.slug FROM players p JOIN teams t ON t.id = p.team_id WHERE t.slug = 'u18' LIMIT 1");
+    const match = await one<{ id: number }>("SELECT m.id FROM matches m JOIN teams t ON t.id = m.team_id JOIN seasons s ON s.id = m.season_id WHERE t.slug = 'b-team' AND s.slug = '2023-24' LIMIT 1");
+    const firstTeamMatch = await one<{ id: number }>("SELECT m.id FROM matches m JOIN teams t ON t.id = m.team_id WHERE t.slug = '' LIMIT 1");
+    const video = await one<{ entry_id: string }>("SELECT entry_id FROM videos LIMIT 1");
+    const category = await one<{ slug: string }>("SELECT slug FROM video_categories LIMIT 1");
+    const live = await one<{ id: string; media_type: string }>("SELECT id, media_type FROM live_stream_assets WHERE status != 'disabled' LIMIT 1");
+    const paths = [
+      "/", "/news", `/news/${news.slug}`, `/news/${y}`, `/news/${y}/${news.slug}`, `/news/${y}/${m}`, `/news/${y}/${m}/${news.slug}`,
+      `/news/${y}/${m}/${d}`, `/news/${y}/${m}/${d}/${news.slug}`, "/news?page=2",
+      "/category", "/category/tickets",
+      "/matches", "/matches/womens-first-team", "/matches/b-team/2023-24", "/matches/2022-23", "/matches/first-team/2021-22",
+      "/match", `/match/${firstTeamMatch.id}`, `/match/b-team/2023-24/${match.id}`,
+      "/teams", "/teams/womens-first-team", "/teams/u18", "/teams/first-team",
+      "/players", `/players/${player.slug}`, "/players/u18", `/players/u18/${u18Player.slug}`,
+      "/videos", "/videos/browse", "/videos/categories", "/videos/faqs", "/videos/subscriptions",
+      "/videos/channel", `/videos/channel/${category.slug}`, "/videos/player", `/videos/player/${video.entry_id}`, `/videos/${video.entry_id}`,
+      "/live", `/live/${live.media_type}`, `/live/${live.media_type}/${live.id}`,
+      "/account/login", "/cookie-policy", "/website-privacy-policy", "/terms-of-use",
+      "/club-information/company-details", "/club-information/contact-us", "/hospitality",
+      "/payment-successful", "/payment-cancelled", "/club-information",
+    ];
+    const failures: string[] = [];
+    for (const path of paths) {
+      const res = await get(path);
+      const html = await res.text();
+      if (res.status !== 200 || !html.includes('class="site-footer')) failures.push(`${path} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers 404 where the parameters name nothing or fail validation", async () => {
+    const paths = [
+      "/news/no-such-article", "/news/2021/13", "/news/2021/02/40", "/news/1234/x/y/z/w", "/news/Bad_Slug!", "/news?page=0", "/news?page=x", "/news?page=9999",
+      "/category/no-such-category", "/matches/no-such-team", "/matches/b-team/1999-00", "/match/999999",
+      "/teams/no-such-team", "/players/no-such-player", "/players/u18/no-such-player",
+      "/videos/no-such-video", "/videos/channel/no-such-channel", "/live/podcast", "/live/audio/no-such-asset",
+      "/a/b/c/d/e/f", "/club-information/no-such-page",
+    ];
+    const failures: string[] = [];
+    for (const path of paths) {
+      const res = await get(path);
+      const html = await res.text();
+      if (res.status !== 404 || !html.includes("This page could not be found")) failures.push(`${path} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("follows CMS redirects: 302 by default, absolute external targets as they are", async () => {
+    const pages = await env.DB.prepare("SELECT full_path, redirect_location, redirect_status FROM menu_pages WHERE redirect_location IS NOT NULL").all<{
+      full_path: string; redirect_location: string; redirect_status: number | null;
+    }>();
+    expect(pages.results.length).toBeGreaterThan(0);
+    expect(pages.results.some((p) => /^https?:\/\//.test(p.redirect_location))).toBe(true);
+    for (const page of pages.results) {
+      const res = await get(`/${page.full_path}`);
+      expect(res.status).toBe(page.redirect_status ?? 302);
+      expect(res.headers.get("location")).toBe(page.redirect_location);
+    }
+  });
+});
+
+describe("content API", () => {
+  it("answers bad input with 400 and a stable code, unknown routes with 404", async () => {
+    const bad = await get("/api/news?page=x");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ errors: [{ code: "INVALID_INPUT" }] });
+    const missing = await get("/api/news/no-such-article");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ errors: [{ code: "NOT_FOUND" }] });
+    const unknown = await get("/api/nothing/here");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ errors: [{ code: "NOT_FOUND" }] });
+  });
+});

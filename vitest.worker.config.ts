@@ -1,0 +1,26 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { buildSeedStatements } from "./migrations/seed/build-seed.mjs";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./worker/index.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          // SEED_SQL: the demo content's INSERT statements, loaded by the setup file after the migrations.
+          bindings: { TEST_MIGRATIONS: migrations, SEED_SQL: buildSeedStatements() },
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/worker/**/*.test.{ts,tsx}", "durable-objects/**/*.test.ts"],
+      setupFiles: ["./tests/worker/apply-migrations.ts"],
+      // Whole-site sweeps render dozens of pages in workerd on a 2-core machine.
+      testTimeout: 60_000,
+    },
+  };
+});

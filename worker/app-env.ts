@@ -1,0 +1,14 @@
+import type { SecureHeadersVariables } from "hono/secure-headers";
+import type { RequestIdVariables } from "hono/request-id";
+
+/** The Hono environment every route of the worker shares. */
+export type AppEnv = {
+  Bindings: Env;
+  Variables: SecureHeadersVariables & RequestIdVariables;
+};
+
+declare module "hono" {
+  interface ContextRenderer {
+    (children: React.ReactElement): Response | Promise<Response>;
+  }
+}

@@ -1,0 +1,26 @@
+import type { AuthProviderKind } from "./config";
+import type { SessionUser } from "./identity";
+
+export type { SessionUser } from "./identity";
+
+/** The site session behind `c.var.user` (what logout revokes). */
+export interface SessionInfo {
+  sid: string;
+  ssoID: string;
+  provider: AuthProviderKind;
+  /** unix seconds when the cookie expires */
+  exp: number;
+}
+
+/**
+ * Variables sessionMiddleware sets on every request. `authNotice` is 'LOGIN_FAILED' when this
+ * request ended a session because the provider refused to refresh it (spec §8 'There was a
+ * problem logging in'), so /api/session can tell the browser why it is logged out.
+ */
+export type AuthVariables = {
+  user: SessionUser | null;
+  session: SessionInfo | null;
+  authNotice: "LOGIN_FAILED" | null;
+};
+
+export type AuthEnv = { Bindings: Env; Variables: AuthVariables };

@@ -1,0 +1,194 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { getAuthConfig, type AuthConfig } from "../config";
+import { clientIp } from "../client-ip";
+import { hitRateLimits, signInRules } from "../rate-limit";
+import { signLoginToken } from "../tokens";
+import { consumeCode, issueCode } from "./codes";
+import { badRequestPage, forgotPasswordPage, PORTAL_CSS, profilePage, registerPage, signInPage, type PortalRequest } from "./pages";
+import { authenticatePortalUser, findPortalUser, registerPortalUser, type PortalUser } from "./users";
+import { INVALID_CREDENTIALS_MESSAGE } from "../providers/direct-login";
+
+/**
+ * The embedded dev login portal (AUTH_PROVIDER=dev), served at /sso/*. It behaves like an external
+ * portal: the site redirects here with client_id and redirect_uri, the person signs in or
+ * registers, and the portal sends the browser back to redirect_uri with ?code= (exchanged
+ * server-side at /sso/api/auth, green-type) or ?tokenpayload= (a signed login token).
+ * It only ever redirects to the site's own /auth/callback, so it is no open redirector.
+ */
+export type PortalEnv = { Bindings: Env };
+
+export const TOKEN_TTL = "10m";
+export const ALREADY_REGISTERED_MESSAGE = "An account with this email address already exists";
+export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many sign-in attempts. Please try again in a few minutes.";
+
+function siteOrigin(c: Context, config: AuthConfig): string {
+  return config.siteOrigin ?? new URL(c.req.url).origin;
+}
+
+function requestSchema(c: Context, config: AuthConfig) {
+  const origin = siteOrigin(c, config);
+  return z.object({
+    client_id: z.literal(config.clientId),
+    redirect_uri: z
+      .string()
+      .max(2048)
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return url.origin === origin && url.pathname === "/auth/callback" && url.username === "" && url.password === "";
+        } catch {
+          return false;
+        }
+      }),
+    response_type: z.enum(["code", "tokenpayload"]).default("code"),
+  });
+}
+
+function parseRequest(c: Context, config: AuthConfig, input: Record<string, unknown>): PortalRequest | null {
+  const parsed = requestSchema(c, config).safeParse(input);
+  return parsed.success ? parsed.data : null;
+}
+
+async function formOf(c: Context): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body)) if (typeof value === "string") out[key] = value;
+  return out;
+}
+
+/** Sends the browser back to the site with a code or a signed token, like an external portal. */
+async function returnToSite(c: Context<PortalEnv>, config: AuthConfig, req: PortalRequest, user: PortalUser) {
+  const target = new URL(req.redirect_uri);
+  if (req.response_type === "tokenpayload") {
+    const token = await signLoginToken(user, {
+      secret: config.devSsoSecret ?? "",
+      issuer: config.verification.issuer,
+      audience: config.verification.audience,
+      expiresIn: TOKEN_TTL,
+    });
+    target.searchParams.set("tokenpayload", token);
+  } else {
+    const code = await issueCode(c.env.DB, { userId: user.ssoID, redirectUri: req.redirect_uri, clientId: req.client_id });
+    target.searchParams.set("code", code);
+  }
+  c.header("Cache-Control", "no-store");
+  return c.redirect(target.toString(), 303);
+}
+
+const signInForm = z.object({ username: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
+const registerForm = z.object({
+  forename: z.string().trim().min(1).max(100),
+  surname: z.string().trim().min(1).max(100),
+  email: z.email().max(320),
+  password: z.string().min(8, "Your password must be at least 8 characters").max(1024),
+});
+
+export const devPortal = new Hono<PortalEnv>();
+
+// The portal only exists while it is the configured provider.
+devPortal.use("*", async (c, next) => {
+  if (getAuthConfig(c.env).provider !== "dev") return c.notFound();
+  c.header("Cache-Control", "no-store");
+  c.header("X-Robots-Tag", "noindex");
+  return next();
+});
+
+devPortal.get("/portal.css", (c) => {
+  c.header("Cache-Control", "public, max-age=300");
+  return c.body(PORTAL_CSS, 200, { "Content-Type": "text/css; charset=utf-8" });
+});
+
+devPortal.get("/login", (c) => {
+  const config = getAuthConfig(c.env);
+  const req = parseRequest(c, config, c.req.query());
+  // Opened without the site's parameters: let the site start a proper sign-in.
+  if (!req) return c.redirect("/auth/login", 302);
+  return c.html(signInPage(req));
+});
+
+devPortal.post("/login", async (c) => {
+  const config = getAuthConfig(c.env);
+  const form = await formOf(c);
+  const req = parseRequest(c, config, form);
+  if (!req) return c.html(badRequestPage(), 400);
+  const fields = signInForm.safeParse(form);
+  if (!fields.success) return c.html(signInPage(req, { error: INVALID_CREDENTIALS_MESSAGE }), 400);
+  // spec §5: the username is lowercased before sign-in
+  const username = fields.data.username.toLowerCase();
+  const verdict = await hitRateLimits(c.env.DB, await signInRules(clientIp(c), username));
+  if (!verdict.ok) {
+    c.header("Retry-After", String(verdict.retryAfter));
+    return c.html(signInPage(req, { error: TOO_MANY_ATTEMPTS_MESSAGE, username }), 429);
+  }
+  const user = await authenticatePortalUser(c.env.DB, username, fields.data.password);
+  if (!user) return c.html(signInPage(req, { error: INVALID_CREDENTIALS_MESSAGE, username }), 401);
+  return returnToSite(c, config, req, user);
+});
+
+devPortal.get("/register", (c) => {
+  const config = getAuthConfig(c.env);
+  const req = parseRequest(c, config, c.req.query());
+  if (!req) return c.redirect("/auth/register", 302);
+  return c.html(registerPage(req));
+});
+
+devPortal.post("/register", async (c) => {
+  const config = getAuthConfig(c.env);
+  const form = await formOf(c);
+  const req = parseRequest(c, config, form);
+  if (!req) return c.html(badRequestPage(), 400);
+  const values = { email: form.email ?? "", forename: form.forename ?? "", surname: form.surname ?? "" };
+  const verdict = await hitRateLimits(c.env.DB, await signInRules(clientIp(c)));
+  if (!verdict.ok) {
+    c.header("Retry-After", String(verdict.retryAfter));
+    return c.html(registerPage(req, { error: TOO_MANY_ATTEMPTS_MESSAGE, values }), 429);
+  }
+  const fields = registerForm.safeParse({ ...form, email: (form.email ?? "").trim().toLowerCase() });
+  if (!fields.success) {
+    return c.html(registerPage(req, { error: fields.error.issues[0]?.message ?? "Please check the form", values }), 400);
+  }
+  const outcome = await registerPortalUser(c.env.DB, fields.data);
+  if (!outcome.ok) return c.html(registerPage(req, { error: ALREADY_REGISTERED_MESSAGE, values }), 409);
+  return returnToSite(c, config, req, outcome.user);
+});
+
+devPortal.get("/forgot-password", (c) => {
+  const config = getAuthConfig(c.env);
+  return c.html(forgotPasswordPage(parseRequest(c, config, c.req.query())));
+});
+
+devPortal.post("/forgot-password", async (c) => {
+  const config = getAuthConfig(c.env);
+  const form = await formOf(c);
+  const req = parseRequest(c, config, form);
+  const email = z.email().max(320).safeParse((form.email ?? "").trim().toLowerCase());
+  if (!email.success) return c.html(forgotPasswordPage(req, { error: "Please enter a valid email address" }), 400);
+  // The same answer whether or not the account exists (no account enumeration).
+  return c.html(forgotPasswordPage(req, { sentTo: email.data }));
+});
+
+devPortal.get("/profile", (c) => c.html(profilePage()));
+
+/** Green-type exchange: GET /sso/api/auth?code=&redirect_uri=&client_id= → { token }. */
+devPortal.get("/api/auth", async (c) => {
+  const config = getAuthConfig(c.env);
+  const parsed = z
+    .object({ code: z.string().min(1).max(256), redirect_uri: z.string().min(1).max(2048), client_id: z.string().max(256).optional() })
+    .safeParse(c.req.query());
+  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const userId = await consumeCode(c.env.DB, {
+    code: parsed.data.code,
+    redirectUri: parsed.data.redirect_uri,
+    clientId: parsed.data.client_id ?? config.clientId,
+  });
+  const user = userId ? await findPortalUser(c.env.DB, userId) : null;
+  if (!user) return c.json({ error: "invalid_grant" }, 400);
+  const token = await signLoginToken(user, {
+    secret: config.devSsoSecret ?? "",
+    issuer: config.verification.issuer,
+    audience: config.verification.audience,
+    expiresIn: TOKEN_TTL,
+  });
+  return c.json({ token });
+});

@@ -1,0 +1,64 @@
+import { SignInError } from "../errors";
+import { verifyLoginToken } from "../tokens";
+import { directLoginViaHelper } from "./direct-login";
+import { requestJson, withQuery } from "./http";
+import { readTokenBody } from "./token-body";
+import type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "./types";
+
+/**
+ * Green-type SSO (spec §7 'GET auth endpoint with code and redirect_uri'). The portal sends the
+ * browser back with ?code=; the worker exchanges it server-side (the code never becomes a
+ * session by itself) and verifies the token the portal answers with.
+ *
+ * Exchange contract: GET {SSO_AUTH_URL}?code=&redirect_uri=&client_id= (client secret, when
+ * configured, as HTTP Basic) → 200 {token | id_token | access_token}; anything else refuses.
+ */
+export interface GreenUrls {
+  login: string;
+  register: string;
+  profile: string;
+  forgotPassword: string;
+  auth: string;
+}
+
+export function greenUrlsFromConfig(deps: ProviderDeps): GreenUrls {
+  const { urls } = deps.config;
+  const login = urls.login ?? "";
+  return {
+    login,
+    register: urls.register ?? login,
+    profile: urls.profile ?? new URL(login).origin,
+    forgotPassword: urls.forgotPassword ?? login,
+    auth: urls.auth ?? "",
+  };
+}
+
+export async function exchangeCode(deps: ProviderDeps, authUrl: string, code: string, redirectUri: string): Promise<string> {
+  if (code.length > 2048) throw new SignInError("LOGIN_FAILED", "code too long");
+  const headers: Record<string, string> = {};
+  if (deps.config.clientSecret) headers.authorization = `Basic ${btoa(`${deps.config.clientId}:${deps.config.clientSecret}`)}`;
+  const answer = await requestJson(deps.fetch, withQuery(authUrl, { code, redirect_uri: redirectUri, client_id: deps.config.clientId }), { headers });
+  if (answer.status >= 500) throw new SignInError("PROVIDER_UNAVAILABLE", `code exchange answered ${answer.status}`);
+  const { token } = readTokenBody(answer.body);
+  if (answer.status !== 200 || !token) throw new SignInError("LOGIN_FAILED", `code exchange answered ${answer.status}`);
+  return token;
+}
+
+export function createGreenProvider(deps: ProviderDeps, urls: GreenUrls = greenUrlsFromConfig(deps)): AuthProvider {
+  const clientId = deps.config.clientId;
+  return {
+    kind: "green",
+    loginUrl: (callbackUrl) => withQuery(urls.login, { client_id: clientId, redirect_uri: callbackUrl, response_type: "code" }),
+    registerUrl: (callbackUrl) => withQuery(urls.register, { client_id: clientId, redirect_uri: callbackUrl, response_type: "code" }),
+    profileUrl: () => urls.profile,
+    forgotPasswordUrl: () => urls.forgotPassword,
+    async completeSignIn(input: CallbackInput): Promise<SignInResult> {
+      // A token in the URL is accepted only after the same verification as an exchanged one.
+      const token = input.code ? await exchangeCode(deps, urls.auth, input.code, input.callbackUrl) : input.tokenpayload;
+      if (!token) throw new SignInError("LOGIN_FAILED", "callback without code or tokenpayload");
+      const identity = await verifyLoginToken(token, deps.config.verification);
+      return { identity };
+    },
+    ...(deps.config.directLogin ? { directLogin: (username: string, password: string) => directLoginViaHelper(deps, username, password) } : {}),
+  };
+}

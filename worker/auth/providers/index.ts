@@ -1,0 +1,28 @@
+import type { AuthConfig } from "../config";
+import { createDevProvider } from "./dev";
+import { createGreenProvider } from "./green";
+import { createLoginPortalProvider } from "./login-portal";
+import { createSportsAllianceProvider } from "./sports-alliance";
+import type { AuthProvider, ProviderDeps } from "./types";
+
+export type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "./types";
+
+/** The provider AUTH_PROVIDER names (spec §7's variants). */
+export function createProvider(deps: ProviderDeps): AuthProvider {
+  switch (deps.config.provider) {
+    case "dev":
+      return createDevProvider(deps);
+    case "login-portal":
+      return createLoginPortalProvider(deps);
+    case "sports-alliance":
+      return createSportsAllianceProvider(deps);
+    case "green":
+      return createGreenProvider(deps);
+  }
+}
+
+/** The configured provider for one request; network calls go through the global fetch. */
+export function providerFor(env: Env, config: AuthConfig, origin: string): AuthProvider {
+  const fetchFn = ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)) as typeof fetch;
+  return createProvider({ config, env, origin, fetch: fetchFn });
+}

@@ -1,0 +1,137 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { jwtVerify, SignJWT } from "jose";
+import { z } from "zod";
+import type { AuthConfig, AuthProviderKind } from "./config";
+import { AUTH_PROVIDERS } from "./config";
+import { randomToken } from "./constant-time";
+
+/**
+ * The site's own session cookie: a short signed token (HS256, SESSION_SECRET) that carries only a
+ * random session id, the ssoID and the provider. Everything else (entitlements, blocked, bypassed)
+ * is read from D1 on each request, and logout puts the session id on a revocation list, so a
+ * copied cookie stops working the moment its session is logged out.
+ */
+export const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
+export const STATE_TTL_SECONDS = 10 * 60;
+
+const SITE_ISSUER = "northbridge-rovers-site";
+const SESSION_AUDIENCE = "rovers-session";
+const STATE_AUDIENCE = "rovers-signin-state";
+
+/** Cookies are Secure except on localhost (plain http during development). */
+export function isLocalhost(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost");
+}
+
+/** `__Host-` pins a secure cookie to this host and path / (no Domain attribute can widen it). */
+export function sessionCookieName(url: string): string {
+  return isLocalhost(url) ? "rovers_session" : "__Host-rovers_session";
+}
+export function stateCookieName(url: string): string {
+  return isLocalhost(url) ? "rovers_signin" : "__Host-rovers_signin";
+}
+
+function cookieOptions(url: string, maxAge: number) {
+  return {
+    path: "/",
+    httpOnly: true,
+    secure: !isLocalhost(url),
+    sameSite: "Lax" as const,
+    maxAge,
+  };
+}
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export function newSessionId(): string {
+  return randomToken(24);
+}
+
+const sessionClaimsSchema = z.object({
+  sid: z.string().min(16).max(64),
+  sub: z.string().min(1).max(128),
+  prv: z.enum(AUTH_PROVIDERS),
+  exp: z.number().int(),
+});
+export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
+
+export async function issueSessionCookie(
+  c: Context,
+  config: AuthConfig,
+  session: { sid: string; ssoID: string; provider: AuthProviderKind },
+): Promise<SessionClaims> {
+  const exp = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS;
+  const token = await new SignJWT({ sid: session.sid, prv: session.provider })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(SITE_ISSUER)
+    .setAudience(SESSION_AUDIENCE)
+    .setSubject(session.ssoID)
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(key(config.sessionSecret));
+  setCookie(c, sessionCookieName(c.req.url), token, cookieOptions(c.req.url, SESSION_TTL_SECONDS));
+  return { sid: session.sid, sub: session.ssoID, prv: session.provider, exp };
+}
+
+/**
+ * The session the cookie names: null when there is no cookie, 'invalid' when there is one that
+ * fails verification (forged, expired, altered) so the caller can clear it.
+ */
+export async function readSessionCookie(c: Context, config: AuthConfig): Promise<SessionClaims | null | "invalid"> {
+  const token = getCookie(c, sessionCookieName(c.req.url));
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(config.sessionSecret), {
+      issuer: SITE_ISSUER,
+      audience: SESSION_AUDIENCE,
+      algorithms: ["HS256"],
+      requiredClaims: ["exp", "sub"],
+    });
+    const claims = sessionClaimsSchema.safeParse(payload);
+    return claims.success ? claims.data : "invalid";
+  } catch {
+    return "invalid";
+  }
+}
+
+export function clearSessionCookie(c: Context): void {
+  deleteCookie(c, sessionCookieName(c.req.url), { path: "/", secure: !isLocalhost(c.req.url) });
+}
+
+/** Sign-in state: ties a callback to the browser that started the sign-in (login CSRF) and keeps its return URL. */
+const stateSchema = z.object({ state: z.string().min(16).max(64), ret: z.string().max(2048) });
+export type SignInState = z.infer<typeof stateSchema>;
+
+export async function issueStateCookie(c: Context, config: AuthConfig, value: SignInState): Promise<void> {
+  const token = await new SignJWT(value)
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(SITE_ISSUER)
+    .setAudience(STATE_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + STATE_TTL_SECONDS)
+    .sign(key(config.sessionSecret));
+  setCookie(c, stateCookieName(c.req.url), token, cookieOptions(c.req.url, STATE_TTL_SECONDS));
+}
+
+export async function readStateCookie(c: Context, config: AuthConfig): Promise<SignInState | null> {
+  const token = getCookie(c, stateCookieName(c.req.url));
+  if (!token) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(config.sessionSecret), {
+      issuer: SITE_ISSUER,
+      audience: STATE_AUDIENCE,
+      algorithms: ["HS256"],
+      requiredClaims: ["exp"],
+    });
+    const parsed = stateSchema.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearStateCookie(c: Context): void {
+  deleteCookie(c, stateCookieName(c.req.url), { path: "/", secure: !isLocalhost(c.req.url) });
+}

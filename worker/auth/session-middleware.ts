@@ -1,0 +1,103 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { userFromRow, type AccountRow } from "./accounts";
+import type { AuthEnv, SessionInfo } from "./auth-env";
+import { getAuthConfig, type AuthConfig } from "./config";
+import { SignInError } from "./errors";
+import { providerFor } from "./providers";
+import { clearSessionCookie, readSessionCookie, type SessionClaims } from "./session-cookie";
+import { claimRefresh, loadProviderState, revokeSession, saveProviderSession } from "./session-store";
+
+/**
+ * Reads the site session cookie and sets `c.var.user` (or null) for everything after it: SSR, the
+ * API, media. Mount it before them. A cookie that is forged, expired, revoked at logout, or
+ * whose account is gone is cleared and counts as logged out (spec §4 'Login state').
+ *
+ * Sessions of providers that can refresh (login-portal, sports-alliance) are renewed with the
+ * portal every PROVIDER_REFRESH_SECONDS; a refusal ends the session (spec §4 'Failed refresh ...
+ * counts as logged out'), a portal outage does not.
+ */
+export const PROVIDER_REFRESH_SECONDS = 30 * 60;
+const PROVIDER_RETRY_SECONDS = 60;
+
+type SessionRow = AccountRow & { revoked: number | null; refresh_after: number | null };
+
+async function loadSession(db: D1Database, claims: SessionClaims): Promise<SessionRow | null> {
+  return db
+    .prepare(
+      `SELECT a.*,
+              (SELECT 1 FROM revoked_sessions r WHERE r.sid = ?1) AS revoked,
+              p.refresh_after AS refresh_after
+         FROM accounts a
+         LEFT JOIN provider_sessions p ON p.sid = ?1
+        WHERE a.sso_id = ?2`,
+    )
+    .bind(claims.sid, claims.sub)
+    .first<SessionRow>();
+}
+
+/** Renews a provider session; false when the provider refused and the session is over. */
+async function refreshWithProvider(c: Context<AuthEnv>, config: AuthConfig, claims: SessionClaims, seenRefreshAfter: number): Promise<boolean> {
+  const provider = providerFor(c.env, config, config.siteOrigin ?? new URL(c.req.url).origin);
+  if (!provider.refresh) return true;
+  const now = Math.floor(Date.now() / 1000);
+  // Only one request refreshes; the others carry on with the session as it is.
+  if (!(await claimRefresh(c.env.DB, claims.sid, seenRefreshAfter, now + PROVIDER_REFRESH_SECONDS))) return true;
+  const state = await loadProviderState(c.env.DB, config.sessionSecret, claims.sid);
+  try {
+    if (state === null) throw new SignInError("LOGIN_FAILED", "provider state missing or unreadable");
+    const result = await provider.refresh(state, c.req.header("user-agent") ?? "");
+    if (result.identity.ssoID !== claims.sub) throw new SignInError("LOGIN_FAILED", "refresh named another user");
+    if (result.providerState) {
+      await saveProviderSession(c.env.DB, config.sessionSecret, {
+        sid: claims.sid,
+        ssoID: claims.sub,
+        provider: config.provider,
+        state: result.providerState,
+        refreshAfter: now + PROVIDER_REFRESH_SECONDS,
+        expiresAt: claims.exp,
+      });
+    }
+    return true;
+  } catch (error) {
+    if (error instanceof SignInError && error.code === "PROVIDER_UNAVAILABLE") {
+      // The portal is down, not saying no: try again soon rather than logging everyone out.
+      await claimRefresh(c.env.DB, claims.sid, now + PROVIDER_REFRESH_SECONDS, now + PROVIDER_RETRY_SECONDS);
+      console.warn(JSON.stringify({ msg: "session refresh deferred", reason: error.logDetail }));
+      return true;
+    }
+    console.warn(JSON.stringify({ msg: "session refresh refused", reason: error instanceof SignInError ? error.logDetail : String(error) }));
+    await revokeSession(c.env.DB, { sid: claims.sid, ssoID: claims.sub, exp: claims.exp });
+    return false;
+  }
+}
+
+export const sessionMiddleware: MiddlewareHandler<AuthEnv> = async function session(c, next) {
+  // Route modules mount it too (so they work on their own); the first run of a request wins.
+  if ((c.get("session") as SessionInfo | null | undefined) !== undefined) return next();
+  c.set("user", null);
+  c.set("session", null);
+  c.set("authNotice", null);
+  const config = getAuthConfig(c.env);
+  const claims = await readSessionCookie(c, config);
+  if (claims === "invalid") {
+    clearSessionCookie(c);
+  } else if (claims) {
+    const row = claims.prv === config.provider ? await loadSession(c.env.DB, claims) : null;
+    if (!row || row.revoked) {
+      clearSessionCookie(c);
+    } else {
+      const now = Math.floor(Date.now() / 1000);
+      const stillValid =
+        row.refresh_after === null || row.refresh_after > now || (await refreshWithProvider(c, config, claims, row.refresh_after));
+      if (stillValid) {
+        const info: SessionInfo = { sid: claims.sid, ssoID: claims.sub, provider: claims.prv, exp: claims.exp };
+        c.set("user", userFromRow(row));
+        c.set("session", info);
+      } else {
+        clearSessionCookie(c);
+        c.set("authNotice", "LOGIN_FAILED");
+      }
+    }
+  }
+  await next();
+};

@@ -1,0 +1,135 @@
+import { newsQuerySchema, type Category, type NewsArticle, type NewsPage, type NewsQuery, type NewsSummary } from "../../src/schemas/news";
+import { firstOf, jsonRows, resultsOf } from "./rows";
+import { sanitizeHtml } from "./sanitize-html";
+
+/** Listing page size (news, categories, legacy date listings). */
+export const NEWS_PAGE_SIZE = 12;
+/** Spec §9 'related news 4'. */
+export const RELATED_NEWS = 4;
+
+export interface NewsSummaryRow {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  published_at: string;
+  image_key: string;
+  /** JSON array of {slug, name}, in category order */
+  categories: string;
+}
+
+/** Columns of a NewsSummary, categories folded into one JSON column. `n` is the news table. */
+export const NEWS_SUMMARY_COLUMNS = `n.id, n.slug, n.title, n.summary, n.published_at, n.image_key,
+  (SELECT json_group_array(json_object('slug', slug, 'name', name)) FROM (
+     SELECT c.slug, c.name FROM news_category nc JOIN news_categories c ON c.id = nc.category_id
+     WHERE nc.news_id = n.id ORDER BY c.position, c.id)) AS categories`;
+
+export function toNewsSummary(r: NewsSummaryRow): NewsSummary {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    summary: r.summary,
+    publishedAt: r.published_at,
+    imageKey: r.image_key,
+    categories: jsonRows<{ slug: string; name: string }>(r.categories).map((c) => ({ slug: String(c.slug), name: String(c.name) })),
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** [from, to) of the legacy /news/{year}/{month}/{day} listings, as ISO prefixes (UTC). */
+function dateRange(query: { year?: number; month?: number; day?: number }): [string, string] | null {
+  const { year, month, day } = query;
+  if (year === undefined) return null;
+  if (month === undefined) return [`${year}-01-01`, `${year + 1}-01-01`];
+  if (day === undefined) {
+    const next = month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01`;
+    return [`${year}-${pad(month)}-01`, next];
+  }
+  const start = new Date(Date.UTC(year, month - 1, day));
+  if (start.getUTCMonth() !== month - 1) return ["9999", "9999"]; // 31 February: nothing
+  const end = new Date(start.getTime() + 86_400_000);
+  return [start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)];
+}
+
+export async function news(db: D1Database, input: NewsQuery): Promise<NewsPage> {
+  const query = newsQuerySchema.parse(input);
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (query.category !== undefined) {
+    where.push(`EXISTS (SELECT 1 FROM news_category nc JOIN news_categories c ON c.id = nc.category_id
+      WHERE nc.news_id = n.id AND c.slug = ?)`);
+    params.push(query.category);
+  }
+  const range = dateRange(query);
+  if (range) {
+    where.push("n.published_at >= ? AND n.published_at < ?");
+    params.push(...range);
+  }
+  const filter = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const [count, items] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS total FROM news n ${filter}`).bind(...params),
+    db
+      .prepare(`SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n ${filter} ORDER BY n.published_at DESC, n.id DESC LIMIT ? OFFSET ?`)
+      .bind(...params, NEWS_PAGE_SIZE, query.page * NEWS_PAGE_SIZE),
+  ]);
+  return {
+    items: resultsOf<NewsSummaryRow>(items).map(toNewsSummary),
+    page: query.page,
+    pageSize: NEWS_PAGE_SIZE,
+    total: firstOf<{ total: number }>(count)?.total ?? 0,
+  };
+}
+
+interface ArticleRow extends NewsSummaryRow {
+  author: string;
+  body_html: string;
+}
+
+export async function newsArticle(db: D1Database, slug: string): Promise<NewsArticle | null> {
+  const [article, related] = await db.batch([
+    db.prepare(`SELECT ${NEWS_SUMMARY_COLUMNS}, n.author, n.body_html FROM news n WHERE n.slug = ?`).bind(slug),
+    // Related: sharing a category, nearest in time (a 2021 report relates to 2021, not to this week).
+    db
+      .prepare(
+        `WITH self AS (SELECT id, published_at FROM news WHERE slug = ?1)
+         SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n, self
+         WHERE n.id != self.id AND EXISTS (
+           SELECT 1 FROM news_category mine JOIN news_category theirs ON theirs.category_id = mine.category_id
+           WHERE mine.news_id = self.id AND theirs.news_id = n.id)
+         ORDER BY abs(julianday(n.published_at) - julianday(self.published_at)), n.id DESC
+         LIMIT ?2`,
+      )
+      .bind(slug, RELATED_NEWS),
+  ]);
+  const row = firstOf<ArticleRow>(article);
+  if (!row) return null;
+  return {
+    ...toNewsSummary(row),
+    author: row.author,
+    bodyHtml: sanitizeHtml(row.body_html),
+    related: resultsOf<NewsSummaryRow>(related).map(toNewsSummary),
+  };
+}
+
+interface CategoryRow {
+  slug: string;
+  name: string;
+  article_count: number;
+}
+
+const CATEGORY_SELECT = `SELECT c.slug, c.name, COUNT(nc.news_id) AS article_count
+  FROM news_categories c LEFT JOIN news_category nc ON nc.category_id = c.id`;
+
+const toCategory = (r: CategoryRow): Category => ({ slug: r.slug, name: r.name, articleCount: r.article_count });
+
+export async function categories(db: D1Database): Promise<Category[]> {
+  const { results } = await db.prepare(`${CATEGORY_SELECT} GROUP BY c.id ORDER BY c.position, c.id`).all<CategoryRow>();
+  return results.map(toCategory);
+}
+
+export async function category(db: D1Database, slug: string): Promise<Category | null> {
+  const row = await db.prepare(`${CATEGORY_SELECT} WHERE c.slug = ? GROUP BY c.id`).bind(slug).first<CategoryRow>();
+  return row ? toCategory(row) : null;
+}

@@ -1,0 +1,275 @@
+import type { FaqGroup, LiveAsset, Package, Price, Video, VideoCategory, VideoHome } from "../../src/schemas/videos";
+import { bool, firstOf, resultsOf, stringList } from "./rows";
+import { sanitizeHtml } from "./sanitize-html";
+
+/** Spec §9 'video search default 12'; also the browse page's default. */
+export const VIDEO_PAGE_SIZE = 12;
+const MAX_PAGE_SIZE = 48;
+/** The feed the video home reads (spec §2 '/videos: feed 1'). */
+const HOME_FEED = "rovers-tv";
+
+export interface VideoRow {
+  entry_id: string;
+  title: string;
+  description: string;
+  duration_seconds: number;
+  entitlements: string;
+  thumbnail_key: string;
+  created_at: string;
+  category_slug: string;
+  team_slug: string | null;
+  season_slug: string | null;
+}
+
+export const VIDEO_SELECT = `SELECT v.entry_id, v.title, v.description, v.duration_seconds, v.entitlements, v.thumbnail_key,
+    v.created_at, vc.slug AS category_slug, t.slug AS team_slug, s.slug AS season_slug
+  FROM videos v
+  JOIN video_categories vc ON vc.id = v.category_id
+  LEFT JOIN teams t ON t.id = v.team_id
+  LEFT JOIN seasons s ON s.id = v.season_id`;
+
+export function toVideo(r: VideoRow): Video {
+  return {
+    entryId: r.entry_id,
+    title: r.title,
+    description: r.description,
+    durationSeconds: r.duration_seconds,
+    entitlements: stringList(r.entitlements),
+    thumbnailKey: r.thumbnail_key,
+    createdAt: r.created_at,
+    categorySlug: r.category_slug,
+    teamSlug: r.team_slug,
+    seasonSlug: r.season_slug,
+  };
+}
+
+interface CategoryRow {
+  id: number;
+  slug: string;
+  name: string;
+  order_position: number;
+  image_key: string;
+  title_visibility: number;
+}
+
+const CATEGORY_COLUMNS = "id, slug, name, order_position, image_key, title_visibility";
+
+const toCategory = (r: CategoryRow): VideoCategory => ({
+  slug: r.slug,
+  name: r.name,
+  orderPosition: r.order_position,
+  imageKey: r.image_key,
+  titleVisibility: bool(r.title_visibility),
+});
+
+interface LiveRow {
+  id: string;
+  title: string;
+  description: string;
+  media_type: LiveAsset["mediaType"];
+  status: LiveAsset["status"];
+  poster_image_key: string;
+  offline_image_key: string;
+  playback_id: string;
+  entitlements: string;
+  starts_at: string | null;
+}
+
+const LIVE_SELECT = `SELECT id, title, description, media_type, status, poster_image_key, offline_image_key, playback_id,
+  entitlements, starts_at FROM live_stream_assets`;
+
+const toLive = (r: LiveRow): LiveAsset => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  mediaType: r.media_type,
+  status: r.status,
+  posterImageKey: r.poster_image_key,
+  offlineImageKey: r.offline_image_key,
+  playbackId: r.playback_id,
+  entitlements: stringList(r.entitlements),
+  startsAt: r.starts_at,
+});
+
+/** Disabled assets are kept for their history but never listed. */
+const listedLive = (db: D1Database) => db.prepare(`${LIVE_SELECT} WHERE status != 'disabled' ORDER BY position, id`);
+
+export async function videoHome(db: D1Database): Promise<VideoHome> {
+  const [featured, sections, videos, live] = await db.batch([
+    db.prepare(`${VIDEO_SELECT} WHERE v.featured = 1 ORDER BY v.created_at DESC, v.id DESC`),
+    db.prepare(
+      `SELECT vc.id, vc.slug, vc.name, vc.order_position, vc.image_key, vc.title_visibility, fs.item_limit
+       FROM feed_sections fs JOIN feeds f ON f.id = fs.feed_id JOIN video_categories vc ON vc.id = fs.category_id
+       WHERE f.slug = ? ORDER BY fs.position, fs.id`,
+    ).bind(HOME_FEED),
+    // The newest videos of every category in the feed, numbered so each section takes its limit.
+    db.prepare(
+      `SELECT * FROM (
+         SELECT v.category_id, ROW_NUMBER() OVER (PARTITION BY v.category_id ORDER BY v.created_at DESC, v.id DESC) AS rank,
+           v.entry_id, v.title, v.description, v.duration_seconds, v.entitlements, v.thumbnail_key, v.created_at,
+           vc.slug AS category_slug, t.slug AS team_slug, s.slug AS season_slug
+         FROM videos v
+         JOIN video_categories vc ON vc.id = v.category_id
+         LEFT JOIN teams t ON t.id = v.team_id
+         LEFT JOIN seasons s ON s.id = v.season_id
+         WHERE v.category_id IN (SELECT fs.category_id FROM feed_sections fs JOIN feeds f ON f.id = fs.feed_id WHERE f.slug = ?))
+       WHERE rank <= (SELECT MAX(item_limit) FROM feed_sections)
+       ORDER BY category_id, rank`,
+    ).bind(HOME_FEED),
+    listedLive(db),
+  ]);
+  const byCategory = new Map<number, (VideoRow & { rank: number })[]>();
+  for (const row of resultsOf<VideoRow & { category_id: number; rank: number }>(videos)) {
+    const list = byCategory.get(row.category_id) ?? [];
+    list.push(row);
+    byCategory.set(row.category_id, list);
+  }
+  return {
+    featured: resultsOf<VideoRow>(featured).map(toVideo),
+    sections: resultsOf<CategoryRow & { item_limit: number }>(sections).map((section) => ({
+      category: toCategory(section),
+      videos: (byCategory.get(section.id) ?? []).filter((v) => v.rank <= section.item_limit).map(toVideo),
+    })),
+    live: resultsOf<LiveRow>(live).map(toLive),
+  };
+}
+
+export async function videoCategories(db: D1Database): Promise<VideoCategory[]> {
+  const { results } = await db.prepare(`SELECT ${CATEGORY_COLUMNS} FROM video_categories ORDER BY order_position, id`).all<CategoryRow>();
+  return results.map(toCategory);
+}
+
+export async function videos(
+  db: D1Database,
+  query: { category?: string; page?: number; pageSize?: number },
+): Promise<{ items: Video[]; total: number }> {
+  const page = Math.max(0, Math.floor(query.page ?? 0));
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? VIDEO_PAGE_SIZE)));
+  const filter = query.category !== undefined ? "WHERE vc.slug = ?" : "";
+  const params = query.category !== undefined ? [query.category] : [];
+  const [count, rows] = await db.batch([
+    db.prepare(`SELECT COUNT(*) AS total FROM videos v JOIN video_categories vc ON vc.id = v.category_id ${filter}`).bind(...params),
+    db.prepare(`${VIDEO_SELECT} ${filter} ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`).bind(...params, pageSize, page * pageSize),
+  ]);
+  return { items: resultsOf<VideoRow>(rows).map(toVideo), total: firstOf<{ total: number }>(count)?.total ?? 0 };
+}
+
+export async function video(db: D1Database, entryId: string): Promise<Video | null> {
+  const row = await db.prepare(`${VIDEO_SELECT} WHERE v.entry_id = ?`).bind(entryId).first<VideoRow>();
+  return row ? toVideo(row) : null;
+}
+
+interface FaqRow {
+  group_id: number;
+  group_title: string;
+  heading: string | null;
+  body_html: string | null;
+}
+
+/** The Rovers TV FAQs (scope 'videos'); answers are CMS HTML, sanitised here. */
+export async function faqs(db: D1Database): Promise<FaqGroup[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT g.id AS group_id, g.title AS group_title, q.heading, q.body_html
+       FROM faq_groups g LEFT JOIN faq_questions q ON q.group_id = g.id
+       WHERE g.scope = 'videos' ORDER BY g.position, g.id, q.position, q.id`,
+    )
+    .all<FaqRow>();
+  const groups = new Map<number, FaqGroup>();
+  for (const r of results) {
+    let group = groups.get(r.group_id);
+    if (!group) {
+      group = { id: r.group_id, title: r.group_title, questions: [] };
+      groups.set(r.group_id, group);
+    }
+    if (r.heading !== null) group.questions.push({ heading: r.heading, bodyHtml: sanitizeHtml(r.body_html ?? "") });
+  }
+  return [...groups.values()];
+}
+
+interface PackageRow {
+  id: string;
+  mode: Package["mode"];
+  package_type: Package["packageType"];
+  title: string;
+  description: string;
+  successful_payment_page: string;
+  cancelled_payment_page: string;
+  display_type: Package["displayType"];
+  icon: string;
+  custom_label: string | null;
+  image_key: string;
+  order_position: number;
+}
+
+interface PriceRow {
+  id: string;
+  package_id: string;
+  type: Price["type"];
+  interval: Price["interval"];
+  amount_pence: number;
+  price_display: string;
+  offer: string | null;
+  further_information: string;
+  backside_text: string;
+  entitlements: string;
+}
+
+/** Active packages, memberships before match passes, each with its active prices. Texts are CMS HTML. */
+export async function packages(db: D1Database): Promise<Package[]> {
+  const [packageRows, priceRows] = await db.batch([
+    db.prepare(
+      `SELECT id, mode, package_type, title, description, successful_payment_page, cancelled_payment_page, display_type,
+         icon, custom_label, image_key, order_position
+       FROM packages WHERE active = 1 ORDER BY package_type = 'match-pass', order_position, id`,
+    ),
+    db.prepare(
+      `SELECT pr.id, pr.package_id, pr.type, pr.interval, pr.amount_pence, pr.price_display, pr.offer,
+         pr.further_information, pr.backside_text, pr.entitlements
+       FROM prices pr JOIN packages p ON p.id = pr.package_id
+       WHERE pr.active = 1 AND p.active = 1 ORDER BY pr.package_id, pr.position, pr.id`,
+    ),
+  ]);
+  const prices = new Map<string, Price[]>();
+  for (const r of resultsOf<PriceRow>(priceRows)) {
+    const list = prices.get(r.package_id) ?? [];
+    list.push({
+      id: r.id,
+      type: r.type,
+      interval: r.interval,
+      amountPence: r.amount_pence,
+      priceDisplay: r.price_display,
+      offer: r.offer,
+      furtherInformation: sanitizeHtml(r.further_information),
+      backsideText: sanitizeHtml(r.backside_text),
+      entitlements: stringList(r.entitlements),
+    });
+    prices.set(r.package_id, list);
+  }
+  return resultsOf<PackageRow>(packageRows).map((r) => ({
+    id: r.id,
+    mode: r.mode,
+    packageType: r.package_type,
+    title: r.title,
+    description: sanitizeHtml(r.description),
+    successfulPaymentPage: r.successful_payment_page,
+    cancelledPaymentPage: r.cancelled_payment_page,
+    displayType: r.display_type,
+    icon: r.icon,
+    customLabel: r.custom_label,
+    imageKey: r.image_key,
+    orderPosition: r.order_position,
+    prices: prices.get(r.id) ?? [],
+  }));
+}
+
+export async function liveAssets(db: D1Database): Promise<LiveAsset[]> {
+  const { results } = await listedLive(db).all<LiveRow>();
+  return results.map(toLive);
+}
+
+/** Any asset by id, a disabled one included, so its player can say it is off air. */
+export async function liveAsset(db: D1Database, id: string): Promise<LiveAsset | null> {
+  const row = await db.prepare(`${LIVE_SELECT} WHERE id = ?`).bind(id).first<LiveRow>();
+  return row ? toLive(row) : null;
+}

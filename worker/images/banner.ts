@@ -1,0 +1,86 @@
+import { crestMarkup } from "../../src/components/crest-shapes";
+import { n, type Rng } from "./random";
+import { stadiumScene } from "./scene";
+import { displayFont, escapeXml, fitFontSize, wordsFromKey } from "./text";
+
+export type BannerKind = "advert" | "promo" | "package";
+
+const callToAction: Record<BannerKind, string> = {
+  advert: "FIND OUT MORE",
+  promo: "DON'T MISS OUT",
+  package: "WATCH NOW",
+};
+
+/** Splits a headline into at most two balanced lines. */
+function lines(text: string): string[] {
+  const words = text.split(" ");
+  if (words.length < 3 && text.length < 16) return [text];
+  let best = 1;
+  let bestDiff = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const diff = Math.abs(words.slice(0, i).join(" ").length - words.slice(i).join(" ").length);
+    if (diff < bestDiff) {
+      bestDiff = diff;
+      best = i;
+    }
+  }
+  return [words.slice(0, best).join(" "), words.slice(best).join(" ")];
+}
+
+/**
+ * A campaign banner (advert, overlay promo, TV package): a darkened stadium photo,
+ * a club-red slash, the crest, a headline taken from the key and a call to action.
+ * Wide sizes set the text beside the button; square and tall ones stack them.
+ */
+export function banner(W: number, H: number, kind: BannerKind, rest: string, rng: Rng): string {
+  const headline = wordsFromKey(rest) || "NORTHBRIDGE ROVERS";
+  const unit = Math.min(W, H);
+  const wide = W / H >= 1.9;
+  const pad = unit * (wide ? 0.16 : 0.08);
+  const headLines = lines(headline);
+  const longest = headLines.reduce((a, b) => (b.length > a.length ? b : a), "");
+  const textAreaW = wide ? W * 0.55 : W - pad * 2;
+  const fontSize = fitFontSize(longest, textAreaW, wide ? H * 0.3 : H * 0.13, 0.62);
+  const lineH = fontSize * 0.98;
+  const cta = callToAction[kind];
+  const ctaSize = Math.max(Math.min(fontSize * 0.34, unit * 0.07), 7);
+  const ctaW = cta.length * ctaSize * 0.62 + ctaSize * 2.4;
+  const ctaH = ctaSize * 2.5;
+  const crestH = wide ? H * 0.6 : unit * 0.16;
+  const crestScale = crestH / 120;
+
+  const parts: string[] = [stadiumScene(W, H, rng, { cast: kind === "package" ? "none" : "match", grade: "dark", night: 0.8 })];
+  parts.push(
+    `<defs><linearGradient id="fade" x1="0" y1="0" x2="${wide ? 1 : 0}" y2="${wide ? 0 : 1}"><stop offset="0" stop-color="#0b1f3a" stop-opacity="${wide ? 0.96 : 0.35}"/><stop offset="${wide ? 0.6 : 0.45}" stop-color="#0b1f3a" stop-opacity="${wide ? 0.75 : 0.55}"/><stop offset="1" stop-color="#0b1f3a" stop-opacity="${wide ? 0.2 : 0.95}"/></linearGradient></defs>`,
+    `<rect width="${W}" height="${H}" fill="url(#fade)"/>`,
+  );
+  const slashX = wide ? W * 0.7 : W * 0.78;
+  parts.push(`<path d="M${n(slashX)} 0 H${n(slashX + unit * 0.12)} L${n(slashX - unit * 0.18)} ${H} H${n(slashX - unit * 0.3)} Z" fill="#d2122e" opacity=".9"/>`);
+  parts.push(`<path d="M${n(slashX + unit * 0.17)} 0 H${n(slashX + unit * 0.2)} L${n(slashX - unit * 0.1)} ${H} H${n(slashX - unit * 0.13)} Z" fill="#f2b632"/>`);
+
+  if (wide) {
+    const crestX = pad * 0.6;
+    parts.push(`<g transform="translate(${n(crestX)} ${n((H - crestH) / 2)}) scale(${crestScale.toFixed(4)})">${crestMarkup()}</g>`);
+    const textX = crestX + crestH * 0.83 + pad * 0.5;
+    const top = H / 2 - (headLines.length * lineH) / 2 + fontSize * 0.8;
+    headLines.forEach((line, i) => {
+      parts.push(`<text x="${n(textX)}" y="${n(top + i * lineH)}" font-family="${displayFont}" font-weight="900" font-size="${n(fontSize)}" fill="#fff">${escapeXml(line)}</text>`);
+    });
+    const ctaX = W - pad * 0.6 - ctaW;
+    parts.push(pill(ctaX, (H - ctaH) / 2, ctaW, ctaH, ctaSize, cta));
+  } else {
+    parts.push(`<g transform="translate(${n(pad)} ${n(pad)}) scale(${crestScale.toFixed(4)})">${crestMarkup()}</g>`);
+    const bottom = H - pad - ctaH - pad * 0.5;
+    const top = bottom - (headLines.length - 1) * lineH;
+    headLines.forEach((line, i) => {
+      parts.push(`<text x="${n(pad)}" y="${n(top + i * lineH)}" font-family="${displayFont}" font-weight="900" font-size="${n(fontSize)}" fill="#fff">${escapeXml(line)}</text>`);
+    });
+    parts.push(`<rect x="${n(pad)}" y="${n(top - fontSize * 1.05)}" width="${n(unit * 0.12)}" height="${n(unit * 0.012)}" fill="#f2b632"/>`);
+    parts.push(pill(pad, H - pad - ctaH, ctaW, ctaH, ctaSize, cta));
+  }
+  return parts.join("");
+}
+
+function pill(x: number, y: number, w: number, h: number, size: number, label: string): string {
+  return `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="${n(h / 2)}" fill="#d2122e"/><text x="${n(x + w / 2)}" y="${n(y + h / 2 + size * 0.36)}" text-anchor="middle" font-family="${displayFont}" font-weight="800" font-size="${n(size)}" fill="#fff" letter-spacing="${n(size * 0.08)}">${escapeXml(label)}</text>`;
+}

@@ -1,0 +1,36 @@
+/** Text helpers for generated images (keys are [a-z0-9-], but every text is escaped anyway). */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** 'acme-insurance' -> 'ACME INSURANCE' */
+export function wordsFromKey(rest: string): string {
+  return rest
+    .split("-")
+    .filter((part) => part.length > 0 && !/^\d+$/.test(part))
+    .join(" ")
+    .toUpperCase();
+}
+
+/** 'harbour-city' -> 'HC' (at most three letters) */
+export function initialsFromKey(rest: string): string {
+  const letters = rest
+    .split("-")
+    .filter((part) => /^[a-z]/.test(part))
+    .map((part) => part[0] ?? "")
+    .join("")
+    .toUpperCase();
+  return letters.slice(0, 3) || "FC";
+}
+
+/**
+ * Font size that lets `text` fit `maxWidth` in a bold condensed face.
+ * 0.62 em is a generous average advance for uppercase bold condensed sans.
+ */
+export function fitFontSize(text: string, maxWidth: number, maxSize: number, advance = 0.62): number {
+  const length = Math.max(text.length, 1);
+  return Math.max(6, Math.min(maxSize, maxWidth / (length * advance)));
+}
+
+export const displayFont =
+  "'Avenir Next Condensed','Arial Narrow','Roboto Condensed','Liberation Sans Narrow','DejaVu Sans Condensed',sans-serif";

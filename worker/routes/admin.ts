@@ -1,0 +1,139 @@
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { findAccount, listAccounts, setBlocked, setBypassed, type AccountRow } from "../auth/accounts";
+import { userFromRow } from "../auth/accounts";
+import { clientIp } from "../auth/client-ip";
+import { getAuthConfig } from "../auth/config";
+import { constantTimeEqual } from "../auth/constant-time";
+import { jsonError } from "../auth/errors";
+
+/**
+ * Admin API (mount at /api/admin; spec §6 'Administrator role: ... blocking of accounts'):
+ *   GET  /api/admin/accounts?q=&blocked=&bypassed=&limit=&offset=
+ *   GET  /api/admin/accounts/:ssoID
+ *   POST /api/admin/accounts/:ssoID/block     body (optional) { reason: 'administrator' | 'country' }
+ *   POST /api/admin/accounts/:ssoID/unblock
+ *   POST /api/admin/accounts/:ssoID/bypass
+ *   POST /api/admin/accounts/:ssoID/unbypass
+ *   GET  /api/admin/audit?limit=
+ * Authorization: Bearer <ADMIN_TOKEN>. Without ADMIN_TOKEN the whole API answers 404 (it does not
+ * exist); a wrong token answers 401. Every call, refused ones too, is written to admin_audit_log
+ * with who (X-Admin-Actor, else 'admin'), what, target, status, IP and time.
+ */
+type AdminEnv = { Bindings: Env; Variables: { adminActor: string; auditAction: string; auditTarget: string | null; auditDetail: unknown } };
+
+export const adminRoutes = new Hono<AdminEnv>();
+
+const actorHeader = z.string().trim().min(1).max(64).regex(/^[\w.@ +-]+$/);
+
+async function writeAudit(c: Context<AdminEnv>, actor: string, action: string, target: string | null, status: number, detail: unknown) {
+  await c.env.DB.prepare("INSERT INTO admin_audit_log (actor, action, target, detail, status, ip) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+    .bind(actor, action, target, detail === undefined ? null : JSON.stringify(detail), status, clientIp(c))
+    .run();
+}
+
+const adminAuth: MiddlewareHandler<AdminEnv> = async function adminAuth(c, next) {
+  const token = getAuthConfig(c.env).adminToken;
+  if (!token) return jsonError(c, 404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`);
+  const actor = actorHeader.safeParse(c.req.header("x-admin-actor"));
+  const header = c.req.header("authorization") ?? "";
+  const presented = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
+  if (!(await constantTimeEqual(presented, token))) {
+    await writeAudit(c, "unauthenticated", `${c.req.method} ${c.req.path}`, null, 401, undefined);
+    c.header("WWW-Authenticate", 'Bearer realm="admin"');
+    return jsonError(c, 401, "UNAUTHORIZED", "A valid admin token is required");
+  }
+  c.set("adminActor", actor.success ? actor.data : "admin");
+  c.set("auditAction", `${c.req.method} ${c.req.path}`);
+  c.set("auditTarget", null);
+  await next();
+  c.header("Cache-Control", "no-store");
+  await writeAudit(c, c.get("adminActor"), c.get("auditAction"), c.get("auditTarget"), c.res.status, c.get("auditDetail"));
+};
+
+adminRoutes.use("*", adminAuth);
+
+function accountBody(row: AccountRow) {
+  return { ...userFromRow(row), createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+const ssoIdParam = z.string().min(1).max(128).regex(/^[\w.@:-]+$/);
+
+function targetOf(c: Context<AdminEnv>): string | null {
+  const parsed = ssoIdParam.safeParse(c.req.param("ssoID"));
+  c.set("auditTarget", parsed.success ? parsed.data : null);
+  return parsed.success ? parsed.data : null;
+}
+
+const listQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  blocked: z.enum(["true", "false"]).optional(),
+  bypassed: z.enum(["true", "false"]).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+adminRoutes.get("/accounts", async (c) => {
+  c.set("auditAction", "accounts.list");
+  const query = listQuery.safeParse(c.req.query());
+  if (!query.success) return jsonError(c, 400, "INVALID_INPUT", query.error.issues[0]?.message ?? "Invalid query");
+  const { q, blocked, bypassed, limit, offset } = query.data;
+  c.set("auditDetail", query.data);
+  const { rows, total } = await listAccounts(c.env.DB, {
+    limit,
+    offset,
+    query: q || undefined,
+    blocked: blocked === undefined ? undefined : blocked === "true",
+    bypassed: bypassed === undefined ? undefined : bypassed === "true",
+  });
+  return c.json({ data: rows.map((row) => ({ id: row.sso_id, attributes: accountBody(row) })), meta: { total, limit, offset } });
+});
+
+adminRoutes.get("/accounts/:ssoID", async (c) => {
+  c.set("auditAction", "accounts.read");
+  const ssoID = targetOf(c);
+  if (!ssoID) return jsonError(c, 400, "INVALID_INPUT", "Invalid ssoID");
+  const row = await findAccount(c.env.DB, ssoID);
+  if (!row) return jsonError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
+  return c.json({ data: { id: row.sso_id, attributes: accountBody(row) } });
+});
+
+const blockBody = z.object({ reason: z.enum(["administrator", "country"]).default("administrator") });
+
+type FlagChange = (db: D1Database, ssoID: string, body: unknown) => Promise<AccountRow | null>;
+
+function flagRoute(action: string, change: FlagChange) {
+  return async (c: Context<AdminEnv>) => {
+    c.set("auditAction", action);
+    const ssoID = targetOf(c);
+    if (!ssoID) return jsonError(c, 400, "INVALID_INPUT", "Invalid ssoID");
+    const raw = (c.req.header("content-type") ?? "").includes("application/json") ? await c.req.json().catch(() => undefined) : undefined;
+    if (raw !== undefined) c.set("auditDetail", raw);
+    let row: AccountRow | null;
+    try {
+      row = await change(c.env.DB, ssoID, raw ?? {});
+    } catch (error) {
+      if (error instanceof z.ZodError) return jsonError(c, 400, "INVALID_INPUT", error.issues[0]?.message ?? "Invalid body");
+      throw error;
+    }
+    if (!row) return jsonError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
+    return c.json({ data: { id: row.sso_id, attributes: accountBody(row) } });
+  };
+}
+
+adminRoutes.post("/accounts/:ssoID/block", flagRoute("accounts.block", (db, id, body) => setBlocked(db, id, true, blockBody.parse(body).reason)));
+adminRoutes.post("/accounts/:ssoID/unblock", flagRoute("accounts.unblock", (db, id) => setBlocked(db, id, false)));
+adminRoutes.post("/accounts/:ssoID/bypass", flagRoute("accounts.bypass", (db, id) => setBypassed(db, id, true)));
+adminRoutes.post("/accounts/:ssoID/unbypass", flagRoute("accounts.unbypass", (db, id) => setBypassed(db, id, false)));
+
+const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+
+adminRoutes.get("/audit", async (c) => {
+  c.set("auditAction", "audit.read");
+  const query = auditQuery.safeParse(c.req.query());
+  if (!query.success) return jsonError(c, 400, "INVALID_INPUT", "Invalid limit");
+  const { results } = await c.env.DB.prepare("SELECT * FROM admin_audit_log ORDER BY id DESC LIMIT ?1").bind(query.data.limit).all();
+  return c.json({ data: results });
+});
+
+adminRoutes.all("*", (c) => jsonError(c, 404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`));

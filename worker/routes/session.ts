@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import type { AuthEnv } from "../auth/auth-env";
+import { jsonError } from "../auth/errors";
+import { sessionMiddleware } from "../auth/session-middleware";
+import { LOGIN_PROBLEM_TITLE } from "../../src/components/account/login-messages";
+
+/**
+ * GET /api/session (mount at /api/session): the browser's login check (spec §4 'Login state').
+ *   200 { data: { attributes: { ssoID, email, displayName, entitlements, stripeCustomerID, bypassed, blocked, blockedReason } } }
+ *   401 { errors: [{ code: 'NOT_LOGGED_IN' }] }
+ *   401 { errors: [{ code: 'LOGIN_REFRESH_FAILED' }] } when this request ended the session because
+ *       the portal refused to refresh it (the browser shows 'There was a problem logging in').
+ */
+export const sessionRoutes = new Hono<AuthEnv>();
+
+sessionRoutes.use("*", sessionMiddleware);
+
+sessionRoutes.get("/", (c) => {
+  c.header("Cache-Control", "no-store");
+  c.header("Vary", "Cookie");
+  const user = c.get("user");
+  if (user) return c.json({ data: { attributes: user } });
+  if (c.get("authNotice") === "LOGIN_FAILED") return jsonError(c, 401, "LOGIN_REFRESH_FAILED", LOGIN_PROBLEM_TITLE);
+  return jsonError(c, 401, "NOT_LOGGED_IN", "Not logged in");
+});
