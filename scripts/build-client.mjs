@@ -38,10 +38,29 @@ const entryOut = outputs.find(([, o]) => o.entryPoint === "client/entry.tsx");
 const cssOut = outputs.find(([file, o]) => file.endsWith(".css") && o.entryPoint === "src/styles/app.css");
 if (!entryOut || !cssOut) throw new Error("build-client: entry or stylesheet missing from esbuild output");
 
+/** A chunk and every chunk it imports statically: what must be fetched before it runs. */
+function withStaticImports(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const i of result.metafile.outputs[file]?.imports ?? []) if (i.kind === "import-statement") withStaticImports(i.path, seen);
+  return seen;
+}
+const entryFiles = withStaticImports(entryOut[0]);
+
+// Each page's chunk (a dynamic import in src/pages/lazy-pages.tsx) with the chunks it needs
+// beyond the entry's, keyed by page name, so the worker can preload the landing page's code.
+const pages = {};
+for (const [file, output] of outputs) {
+  const page = /^src\/pages\/(\w+)\.tsx$/.exec(output.entryPoint ?? "")?.[1];
+  if (!page || file === entryOut[0]) continue;
+  pages[page] = [...withStaticImports(file)].filter((f) => !entryFiles.has(f)).map(publicPath);
+}
+
 const manifest = {
   entry: publicPath(entryOut[0]),
   css: publicPath(cssOut[0]),
-  preload: entryOut[1].imports.filter((i) => i.kind === "import-statement").map((i) => publicPath(i.path)),
+  preload: [...entryFiles].filter((f) => f !== entryOut[0]).map(publicPath),
+  pages,
 };
 await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
-console.log(`client built: ${manifest.entry}, ${manifest.css}, ${manifest.preload.length} preloaded chunk(s)`);
+console.log(`client built: ${manifest.entry}, ${manifest.css}, ${manifest.preload.length} shared chunk(s), ${Object.keys(pages).length} page chunk(s)`);

@@ -5,29 +5,9 @@ import { params, splatSegments, teamFromParam } from "./data/route-params";
 import { pageHandle } from "./layouts/page-handle";
 import { RootLayout } from "./layouts/RootLayout";
 import { RootError } from "./layouts/RootError";
-import Home from "./pages/Home";
-import NewsList from "./pages/NewsList";
-import NewsArticle from "./pages/NewsArticle";
-import CategoryIndex from "./pages/CategoryIndex";
-import Teams from "./pages/Teams";
-import Team from "./pages/Team";
-import Player from "./pages/Player";
-import Matches from "./pages/Matches";
-import MatchCentre from "./pages/MatchCentre";
-import VideosHome from "./pages/VideosHome";
-import VideosBrowse from "./pages/VideosBrowse";
-import VideoCategories from "./pages/VideoCategories";
-import VideoFaqs from "./pages/VideoFaqs";
-import VideoSubscriptions from "./pages/VideoSubscriptions";
-import Video from "./pages/Video";
-import Live from "./pages/Live";
-import LivePlayer from "./pages/LivePlayer";
-import Login from "./pages/Login";
-import ContentPage from "./pages/ContentPage";
-import PaymentResult from "./pages/PaymentResult";
 import { newsRoute } from "./data/news-route";
 import { contentPageLoader } from "./data/content-page-loader";
-import { NewsRouteSwitch, PlayerRouteSwitch } from "./layouts/route-switch";
+import { pages } from "./pages/lazy-pages";
 
 /** Content pages live at most five segments deep (spec §2 catch-all). */
 const MAX_PAGE_DEPTH = 5;
@@ -47,61 +27,52 @@ export function createRoutes(data: SiteData): RouteObject[] {
       loader: () => data.shell().catch(() => null),
       shouldRevalidate: () => false,
       children: [
-        { index: true, element: <Home />, handle: pageHandle("home"), loader: () => data.home() },
+        { index: true, lazy: pages.Home, handle: pageHandle("home"), loader: () => data.home() },
 
-        { path: "news", element: <NewsList />, handle: pageHandle("news-listing"), loader: ({ request }) => newsRoute.list(data, request, []) },
-        { path: "news/*", element: <NewsArticleOrList />, handle: pageHandle("news-single"), loader: ({ request, params: p }) => newsRoute.legacy(data, request, splatSegments(p["*"], 4)) },
-        { path: "category", element: <CategoryIndex />, handle: pageHandle("category"), loader: async () => ({ categories: await data.categories() }) },
-        { path: "category/:category", element: <NewsList />, handle: pageHandle("category"), loader: ({ request, params: p }) => newsRoute.category(data, request, params.slug(p.category)) },
+        { path: "news", lazy: pages.NewsList, handle: pageHandle("news-listing"), loader: ({ request }) => newsRoute.list(data, request, []) },
+        { path: "news/*", lazy: pages.NewsArticleOrList, handle: pageHandle("news-single"), loader: ({ request, params: p }) => newsRoute.legacy(data, request, splatSegments(p["*"], 4)) },
+        { path: "category", lazy: pages.CategoryIndex, handle: pageHandle("category"), loader: async () => ({ categories: await data.categories() }) },
+        { path: "category/:category", lazy: pages.NewsList, handle: pageHandle("category"), loader: ({ request, params: p }) => newsRoute.category(data, request, params.slug(p.category)) },
 
-        { path: "matches", element: <Matches />, handle: pageHandle("matches"), loader: async () => found(await data.fixtures("")) },
+        { path: "matches", lazy: pages.Matches, handle: pageHandle("matches"), loader: async () => found(await data.fixtures("")) },
         {
           path: "matches/:team",
-          element: <Matches />,
+          lazy: pages.Matches,
           handle: pageHandle("matches"),
           // '/matches/2023-24' names a first-team season; anything else names a team.
           loader: async ({ params: p }) =>
             found(params.isSeason(p.team ?? "") ? await data.fixtures("", p.team) : await data.fixtures(teamFromParam(p.team))),
         },
-        { path: "matches/:team/:season", element: <Matches />, handle: pageHandle("matches"), loader: async ({ params: p }) => found(await data.fixtures(teamFromParam(p.team), params.season(p.season))) },
-        { path: "match/:team?/:season?/:matchID?", element: <MatchCentre />, handle: pageHandle("match-centre"), loader: ({ params: p }) => matchCentre(data, p) },
+        { path: "matches/:team/:season", lazy: pages.Matches, handle: pageHandle("matches"), loader: async ({ params: p }) => found(await data.fixtures(teamFromParam(p.team), params.season(p.season))) },
+        { path: "match/:team?/:season?/:matchID?", lazy: pages.MatchCentre, handle: pageHandle("match-centre"), loader: ({ params: p }) => matchCentre(data, p) },
 
-        { path: "teams", element: <Teams />, handle: pageHandle("teams"), loader: async () => ({ teams: (await data.teams()).filter((t) => t.showOnTeams) }) },
-        { path: "teams/:team", element: <Team />, handle: pageHandle("team"), loader: async ({ params: p }) => found(await data.team(teamFromParam(p.team))) },
-        { path: "players", element: <Team />, handle: pageHandle("team"), loader: async () => found(await data.team("")) },
-        { path: "players/*", element: <PlayerOrSquad />, handle: pageHandle("player-profile"), loader: ({ params: p }) => playerRoute(data, splatSegments(p["*"], 2)) },
+        { path: "teams", lazy: pages.Teams, handle: pageHandle("teams"), loader: async () => ({ teams: (await data.teams()).filter((t) => t.showOnTeams) }) },
+        { path: "teams/:team", lazy: pages.Team, handle: pageHandle("team"), loader: async ({ params: p }) => found(await data.team(teamFromParam(p.team))) },
+        { path: "players", lazy: pages.Team, handle: pageHandle("team"), loader: async () => found(await data.team("")) },
+        { path: "players/*", lazy: pages.PlayerOrSquad, handle: pageHandle("player-profile"), loader: ({ params: p }) => playerRoute(data, splatSegments(p["*"], 2)) },
 
-        { path: "videos", element: <VideosHome />, handle: pageHandle("video-listing"), loader: () => data.videoHome() },
-        { path: "videos/browse", element: <VideosBrowse />, handle: pageHandle("video-category"), loader: ({ request }) => videoBrowse(data, request, undefined) },
-        { path: "videos/categories", element: <VideoCategories />, handle: pageHandle("video-category"), loader: async () => ({ categories: await data.videoCategories() }) },
-        { path: "videos/faqs", element: <VideoFaqs />, handle: pageHandle("faqs"), loader: async () => ({ groups: await data.faqs() }) },
-        { path: "videos/subscriptions", element: <VideoSubscriptions />, handle: pageHandle("video-listing"), loader: async () => ({ packages: await data.packages() }) },
-        { path: "videos/channel", element: <VideoCategories />, handle: pageHandle("video-category"), loader: async () => ({ categories: await data.videoCategories() }) },
-        { path: "videos/channel/:slug", element: <VideosBrowse />, handle: pageHandle("video-category"), loader: ({ request, params: p }) => videoBrowse(data, request, params.slug(p.slug)) },
-        { path: "videos/player", element: <Video />, handle: pageHandle("video-single"), loader: () => videoPage(data, undefined) },
-        { path: "videos/player/:slug", element: <Video />, handle: pageHandle("video-single"), loader: ({ params: p }) => videoPage(data, p.slug) },
-        { path: "videos/:videoID", element: <Video />, handle: pageHandle("video-single"), loader: ({ params: p }) => videoPage(data, p.videoID) },
+        { path: "videos", lazy: pages.VideosHome, handle: pageHandle("video-listing"), loader: () => data.videoHome() },
+        { path: "videos/browse", lazy: pages.VideosBrowse, handle: pageHandle("video-category"), loader: ({ request }) => videoBrowse(data, request, undefined) },
+        { path: "videos/categories", lazy: pages.VideoCategories, handle: pageHandle("video-category"), loader: async () => ({ categories: await data.videoCategories() }) },
+        { path: "videos/faqs", lazy: pages.VideoFaqs, handle: pageHandle("faqs"), loader: async () => ({ groups: await data.faqs() }) },
+        { path: "videos/subscriptions", lazy: pages.VideoSubscriptions, handle: pageHandle("video-listing"), loader: async () => ({ packages: await data.packages() }) },
+        { path: "videos/channel", lazy: pages.VideoCategories, handle: pageHandle("video-category"), loader: async () => ({ categories: await data.videoCategories() }) },
+        { path: "videos/channel/:slug", lazy: pages.VideosBrowse, handle: pageHandle("video-category"), loader: ({ request, params: p }) => videoBrowse(data, request, params.slug(p.slug)) },
+        { path: "videos/player", lazy: pages.Video, handle: pageHandle("video-single"), loader: () => videoPage(data, undefined) },
+        { path: "videos/player/:slug", lazy: pages.Video, handle: pageHandle("video-single"), loader: ({ params: p }) => videoPage(data, p.slug) },
+        { path: "videos/:videoID", lazy: pages.Video, handle: pageHandle("video-single"), loader: ({ params: p }) => videoPage(data, p.videoID) },
 
-        { path: "live", element: <Live />, handle: pageHandle("video-listing"), loader: async () => ({ assets: await data.liveAssets() }) },
-        { path: "live/:mediaType/:assetID?", element: <LivePlayer />, handle: pageHandle("video-single"), loader: ({ params: p }) => livePlayer(data, p.mediaType, p.assetID) },
+        { path: "live", lazy: pages.Live, handle: pageHandle("video-listing"), loader: async () => ({ assets: await data.liveAssets() }) },
+        { path: "live/:mediaType/:assetID?", lazy: pages.LivePlayer, handle: pageHandle("video-single"), loader: ({ params: p }) => livePlayer(data, p.mediaType, p.assetID) },
 
-        { path: "account/login", element: <Login />, handle: pageHandle("login") },
-        { path: "payment-successful", element: <PaymentResult />, handle: pageHandle("content"), loader: async () => found(await data.page("payment-successful")) },
-        { path: "payment-cancelled", element: <PaymentResult />, handle: pageHandle("content"), loader: async () => found(await data.page("payment-cancelled")) },
+        { path: "account/login", lazy: pages.Login, handle: pageHandle("login") },
+        { path: "payment-successful", lazy: pages.PaymentResult, handle: pageHandle("content"), loader: async () => found(await data.page("payment-successful")) },
+        { path: "payment-cancelled", lazy: pages.PaymentResult, handle: pageHandle("content"), loader: async () => found(await data.page("payment-cancelled")) },
         // Legal, club information and hospitality pages come from the CMS page tree like any other page.
-        { path: "*", element: <ContentPage />, handle: pageHandle("content"), loader: ({ params: p }) => contentPageLoader(data, splatSegments(p["*"], MAX_PAGE_DEPTH)) },
+        { path: "*", lazy: pages.ContentPage, handle: pageHandle("content"), loader: ({ params: p }) => contentPageLoader(data, splatSegments(p["*"], MAX_PAGE_DEPTH)) },
       ],
     },
   ];
-}
-
-/** /news/{year}/… without a slug is a dated archive listing; with one it is the article. */
-function NewsArticleOrList() {
-  return <NewsRouteSwitch article={<NewsArticle />} list={<NewsList />} />;
-}
-
-function PlayerOrSquad() {
-  return <PlayerRouteSwitch player={<Player />} squad={<Team />} />;
 }
 
 async function matchCentre(data: SiteData, p: Record<string, string | undefined>) {

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Settings } from "../schemas/shell";
 import { useAppState } from "../state/store";
 import Button from "./Button";
+import { readSetting } from "./settings";
 
 export const COOKIE_CONSENT_NAME = "cookie_consent";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -34,6 +35,9 @@ export default function CookieConsent({ settings }: { settings: Settings }) {
   }, [dispatch]);
 
   if (!open) return null;
+  // Only a site path is followed from the settings; anything else falls back to the policy page.
+  const configured = readSetting(settings, "cookie.policyLink");
+  const policyLink = configured && configured.startsWith("/") && !configured.startsWith("//") ? configured : "/cookie-policy";
 
   const accept = () => {
     const secure = window.location.protocol === "https:" ? "; Secure" : "";
@@ -46,16 +50,16 @@ export default function CookieConsent({ settings }: { settings: Settings }) {
     <section className="cookie-consent" role="region" aria-label="Cookie consent">
       <div className="cookie-consent__inner">
         <div className="cookie-consent__copy">
-          <h2 className="cookie-consent__title">{settings.cookie_title || cookieFallbackTitle}</h2>
+          <h2 className="cookie-consent__title">{readSetting(settings, "cookie.title") ?? cookieFallbackTitle}</h2>
           <p className="cookie-consent__text">
-            {settings.cookie_text || cookieFallbackText}{" "}
-            <Link to="/cookie-policy" className="cookie-consent__link">
-              Cookie Policy
+            {readSetting(settings, "cookie.text") ?? cookieFallbackText}{" "}
+            <Link to={policyLink} className="cookie-consent__link">
+              {readSetting(settings, "cookie.policyLinkText") ?? "Cookie Policy"}
             </Link>
           </p>
         </div>
         <div className="cookie-consent__actions">
-          <Button text="Accept" type="primary-light" onClick={accept} className="cookie-consent__accept" />
+          <Button text={readSetting(settings, "cookie.acceptButton") ?? "Accept"} type="primary-light" onClick={accept} className="cookie-consent__accept" />
         </div>
       </div>
     </section>

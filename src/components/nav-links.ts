@@ -78,12 +78,12 @@ export const legalNav: readonly NavLinkItem[] = [
   { label: "Contact Us", href: "/club-information/contact-us" },
 ];
 
-/** Social networks of the footer; URLs come from the CMS settings under these keys. */
+/** Social networks of the footer; URLs come from the CMS settings under these keys (or social_{name}). */
 export const socialNetworks = [
-  { key: "social_facebook", label: "Facebook", icon: "facebook" },
-  { key: "social_x", label: "X", icon: "x" },
-  { key: "social_threads", label: "Threads", icon: "threads" },
-  { key: "social_instagram", label: "Instagram", icon: "instagram" },
-  { key: "social_youtube", label: "YouTube", icon: "youtube" },
-  { key: "social_tiktok", label: "TikTok", icon: "tiktok" },
+  { key: "social.facebook", label: "Facebook", icon: "facebook" },
+  { key: "social.x", label: "X", icon: "x" },
+  { key: "social.threads", label: "Threads", icon: "threads" },
+  { key: "social.instagram", label: "Instagram", icon: "instagram" },
+  { key: "social.youtube", label: "YouTube", icon: "youtube" },
+  { key: "social.tiktok", label: "TikTok", icon: "tiktok" },
 ] as const satisfies readonly { key: string; label: string; icon: IconName }[];

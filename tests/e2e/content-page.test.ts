@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage } from "./support/browser";
 import { queryD1 } from "./support/d1";
-import { normalise } from "./support/visibility";
+import { normalise, textOf } from "./support/visibility";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ describe("content page /club-information/contact-us", () => {
     const { page, context, response, problems } = await openPage(browser, "/club-information/contact-us", DESKTOP);
     try {
       expect(response?.status()).toBe(200);
-      expect(normalise(await page.getByRole("heading", { level: 1 }).first().innerText())).toBe(row!.post_title);
+      expect(await textOf(page.getByRole("heading", { level: 1 }).first())).toBe(row!.post_title);
 
       // The body's text, as a browser reads the stored HTML, appears in the page.
       const paragraphs = await page.evaluate((html) => {
@@ -31,7 +31,7 @@ describe("content page /club-information/contact-us", () => {
         return [...doc.querySelectorAll("p, li")].map((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim()).filter(Boolean);
       }, row!.body_html);
       expect(paragraphs.length).toBeGreaterThan(0);
-      const main = normalise(await page.getByRole("main").innerText());
+      const main = await textOf(page.getByRole("main"));
       for (const text of paragraphs.slice(0, 3)) expect(main).toContain(text);
 
       expect(await page.getByRole("banner").count()).toBe(1);

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE, launchBrowser, openPage } from "./support/browser";
-import { placement, waitUntilShown } from "./support/visibility";
+import { waitForPlacement, waitUntilShown, type Placement } from "./support/visibility";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,6 +12,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** Shown with its top edge at the top of the window (allowing for sub-pixel rounding). */
+const inPlace = (p: Placement) => p.shown && Math.abs(p.top) <= 1;
 
 /** Scrolls in small steps, a frame apart, as a wheel or a finger does. */
 async function scrollTo(page: Page, target: number): Promise<number> {
@@ -35,8 +38,7 @@ describe("header on scroll", () => {
       const { page, context, problems } = await openPage(browser, "/", viewport);
       try {
         const header = page.getByRole("banner");
-        const atTop = await waitUntilShown(header, true);
-        expect(atTop.top).toBeGreaterThanOrEqual(-1);
+        await waitForPlacement(header, inPlace, "whole at the top of the window");
 
         const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
         expect(height, "the home page is long enough to scroll").toBeGreaterThan(1600);
@@ -45,17 +47,14 @@ describe("header on scroll", () => {
         await waitUntilShown(header, false);
 
         expect(await scrollTo(page, 1100)).toBeLessThan(1200);
-        const back = await waitUntilShown(header, true);
         // Back at the top edge of the window, whole, not just a sliver of it.
-        expect(back.top).toBeGreaterThanOrEqual(-1);
-        expect(back.top).toBeLessThanOrEqual(1);
+        await waitForPlacement(header, inPlace, "back, whole, at the top of the window");
 
         // Down again hides it again; at the very top it is always there.
         await scrollTo(page, 1500);
         await waitUntilShown(header, false);
         await scrollTo(page, 0);
-        await waitUntilShown(header, true);
-        expect((await placement(header)).top).toBeGreaterThanOrEqual(-1);
+        await waitForPlacement(header, inPlace, "whole at the top of the window");
         expect(problems).toEqual([]);
       } finally {
         await context.close();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { club } from "../../src/config/club";
 import { BASE_URL, DESKTOP, launchBrowser, openPage } from "./support/browser";
 import { queryD1 } from "./support/d1";
-import { normalise, waitUntilShown } from "./support/visibility";
+import { linkNamed, normalise, textOf, waitUntilShown } from "./support/visibility";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ describe("home page", () => {
       await waitUntilShown(header, true);
       // The wordmark sets the name on two lines: "Northbridge" / "Rovers FC".
       const [first, ...rest] = club.name.split(" ");
-      expect(normalise(await header.innerText())).toMatch(new RegExp(`${first}\\s*${rest.join(" ")}`));
+      expect(await textOf(header)).toMatch(new RegExp(`${first}\\s*${rest.join(" ")}`));
 
       const links: Array<[string, string]> = [
         ["News", "/news"],
@@ -59,7 +59,7 @@ describe("home page", () => {
         [club.tvName, "/videos"],
       ];
       for (const [name, href] of links) {
-        const link = header.getByRole("link", { name, exact: true });
+        const link = linkNamed(header, name);
         expect(await link.count(), `header link '${name}'`).toBe(1);
         expect(await link.getAttribute("href")).toBe(href);
         await waitUntilShown(link, true);
@@ -97,22 +97,23 @@ describe("home page", () => {
       const social = queryD1<{ key: string; value: string }>("SELECT key, value FROM settings WHERE key LIKE 'social%' AND value <> ''");
       expect(social.length).toBeGreaterThanOrEqual(6);
       for (const network of ["Facebook", "X", "Threads", "Instagram", "YouTube", "TikTok"]) {
-        expect(await footer.getByRole("link", { name: new RegExp(`^${network}\\b`) }).count(), network).toBe(1);
+        expect(await linkNamed(footer, network).count(), network).toBe(1);
       }
       for (const { value } of social) {
         expect(await footer.locator(`a[href="${value}"]`).count(), value).toBeGreaterThanOrEqual(1);
       }
 
-      for (const [name, href] of [
+      const legal: Array<[string, string]> = [
         ["Cookie Policy", "/cookie-policy"],
         ["Website Privacy Policy", "/website-privacy-policy"],
         ["Terms of Use", "/terms-of-use"],
-      ]) {
-        const link = footer.getByRole("link", { name, exact: true });
+      ];
+      for (const [name, href] of legal) {
+        const link = linkNamed(footer, name);
         expect(await link.count(), name).toBeGreaterThanOrEqual(1);
         expect(await link.first().getAttribute("href")).toBe(href);
       }
-      expect(await footer.innerText()).toContain(`© ${new Date().getFullYear()} ${club.name}`);
+      expect(await textOf(footer)).toContain(`© ${new Date().getFullYear()} ${club.name}`);
     } finally {
       await context.close();
     }
@@ -143,10 +144,10 @@ describe("home page", () => {
       await page.evaluate(() => {
         (window as unknown as { __marker: string }).__marker = "same-document";
       });
-      await page.getByRole("banner").getByRole("link", { name: "News", exact: true }).click();
+      await linkNamed(page.getByRole("banner"), "News").click();
       await page.waitForURL(`${BASE_URL}/news`);
       await page.getByRole("heading", { level: 1 }).first().waitFor();
-      expect(normalise(await page.getByRole("heading", { level: 1 }).first().innerText())).toMatch(/news/i);
+      expect(await textOf(page.getByRole("heading", { level: 1 }).first())).toMatch(/news/i);
       expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe("same-document");
       expect(documents).toEqual([]);
       await page.waitForLoadState("networkidle");

@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage } from "./support/browser";
 import { queryD1 } from "./support/d1";
-import { waitUntilShown } from "./support/visibility";
+import { linkNamed, textOf, waitUntilShown } from "./support/visibility";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,12 +36,12 @@ describe("main menu", () => {
         await waitUntilShown(menu, true);
 
         for (const name of ["News", "Matches", "Teams", "Buy Tickets", "Hospitality", "Shop", "Rovers TV"]) {
-          expect(await menu.getByRole("link", { name, exact: true }).count(), name).toBeGreaterThanOrEqual(1);
+          expect(await linkNamed(menu, name).count(), name).toBeGreaterThanOrEqual(1);
         }
 
         const roots = topLevel();
         expect(roots.length).toBeGreaterThanOrEqual(5);
-        const treeText = await menu.innerText();
+        const treeText = await textOf(menu);
         for (const root of roots) expect(treeText, `top-level entry '${root.post_title}'`).toContain(root.post_title);
 
         // A branch of the tree opens to its children: Club Information → Contact Us.

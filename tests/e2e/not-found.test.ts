@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { club } from "../../src/config/club";
 import { BASE_URL, DESKTOP, launchBrowser, openPage } from "./support/browser";
-import { normalise } from "./support/visibility";
+import { linkNamed, textOf } from "./support/visibility";
 
 const MISSING = "/no/such/page/here/x";
 
@@ -27,20 +27,21 @@ describe("404 page", () => {
     try {
       expect(response?.status()).toBe(404);
       const main = page.getByRole("main");
-      expect(normalise(await main.getByRole("heading", { level: 1 }).innerText())).toBe("404 error");
-      const text = normalise(await main.innerText());
+      expect(await textOf(main.getByRole("heading", { level: 1 }))).toBe("404 error");
+      const text = await textOf(main);
       expect(text).toContain("This page could not be found");
       expect(text).toContain("Sorry, it looks like the page you are looking for isn't available right now.");
       expect(text).toContain("Quick Links:");
 
-      for (const [name, href] of [
+      const quickLinks: Array<[string, string]> = [
         ["News", "/news"],
         ["Matches", "/matches"],
         ["Teams", "/teams"],
         ["Ticket News", "/category/tickets"],
         ["Buy Tickets", club.links.buyTickets],
-      ]) {
-        const link = main.getByRole("link", { name: new RegExp(`^${name}\\b`) });
+      ];
+      for (const [name, href] of quickLinks) {
+        const link = linkNamed(main, name);
         expect(await link.count(), name).toBe(1);
         expect(await link.getAttribute("href")).toBe(href);
       }
@@ -49,7 +50,7 @@ describe("404 page", () => {
       expect(await page.getByRole("contentinfo").count()).toBe(1);
 
       // A quick link leaves the error page client-side.
-      await main.getByRole("link", { name: /^Teams\b/ }).click();
+      await linkNamed(main, "Teams").click();
       await page.waitForURL(`${BASE_URL}/teams`);
       await page.waitForLoadState("networkidle");
       expect(await page.getByText("This page could not be found").count()).toBe(0);

@@ -49,8 +49,15 @@ describe("screenshots", () => {
           if (await accept.count()) await accept.click();
           await loadLazyContent(page);
 
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, "page wider than the window").toBeLessThanOrEqual(0);
+          // Nothing may stick out sideways; the culprits are named to make a failure easy to fix.
+          const overflow = await page.evaluate(() => {
+            const width = document.documentElement.clientWidth;
+            const culprits = [...document.body.querySelectorAll("*")]
+              .filter((el) => el.getBoundingClientRect().right > width + 1 && el.checkVisibility())
+              .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} (right ${Math.round(el.getBoundingClientRect().right)})`);
+            return { excess: document.documentElement.scrollWidth - width, culprits: culprits.slice(0, 8) };
+          });
+          expect(overflow.excess, `page wider than the window: ${overflow.culprits.join(", ")}`).toBeLessThanOrEqual(0);
 
           const file = await saveScreenshot(page, target.name);
           const size = pngSize(file);

@@ -17,7 +17,7 @@ function render(ui: ReactNode, state: AppState, path = "/videos?x=1&loginSuccess
   return renderToString(<RouterProvider router={router} />);
 }
 
-function stateWith(over: Partial<AppState> & { user?: Partial<AppState["user"]> }): AppState {
+function stateWith(over: Omit<Partial<AppState>, "user"> & { user?: Partial<AppState["user"]> }): AppState {
   const base = initialAppState(42);
   return { ...base, ...over, user: { ...base.user, ...(over.user ?? {}) } };
 }

@@ -33,7 +33,8 @@ function lines(text: string): string[] {
  * Wide sizes set the text beside the button; square and tall ones stack them.
  */
 export function banner(W: number, H: number, kind: BannerKind, rest: string, rng: Rng): string {
-  const headline = wordsFromKey(rest) || "NORTHBRIDGE ROVERS";
+  // adverts come in -mobile and -desktop variants of the same artwork
+  const headline = wordsFromKey(rest.replace(/-(mobile|desktop)$/, "")) || "NORTHBRIDGE ROVERS";
   const unit = Math.min(W, H);
   const wide = W / H >= 1.9;
   const pad = unit * (wide ? 0.16 : 0.08);

@@ -8,6 +8,7 @@ import { footerLinkGroups, legalNav } from "../nav-links";
 import SmartLink from "../SmartLink";
 import SocialLinks from "./SocialLinks";
 import SponsorRows from "./SponsorRows";
+import { readSetting } from "../settings";
 
 /**
  * The footer (spec §2 'Footer'): sponsor rows, quick links, the social block, legal links,
@@ -27,7 +28,7 @@ export default function SiteFooter({ shell }: { shell: Shell | null }) {
           </Link>
           <div>
             <p className="site-footer__club">{club.name}</p>
-            <p className="site-footer__tagline">{settings.footer_tagline || "The official website of the Rovers."}</p>
+            <p className="site-footer__tagline">{readSetting(settings, "footer.tagline") ?? `The official website of ${club.name}.`}</p>
           </div>
         </div>
 
@@ -76,7 +77,7 @@ export default function SiteFooter({ shell }: { shell: Shell | null }) {
           <p className="site-footer__copyright" suppressHydrationWarning>
             {`© ${new Date().getFullYear()} ${club.name}`}
           </p>
-          <p className="site-footer__built">Built on Cloudflare Workers</p>
+          <p className="site-footer__built">{readSetting(settings, "footer.builtOn") ?? "Built on Cloudflare Workers"}</p>
         </div>
       </div>
     </footer>

@@ -1,16 +1,20 @@
 import type { Settings } from "../../schemas/shell";
 import Icon from "../Icon";
+import { readSetting } from "../settings";
 import { socialNetworks } from "../nav-links";
 
 /** The club's social accounts (spec §2 'Footer'); a network without a URL in the settings is left out. */
 export default function SocialLinks({ settings, className }: { settings: Settings; className?: string }) {
-  const links = socialNetworks.filter((network) => Boolean(settings[network.key]));
+  const links = socialNetworks.flatMap((network) => {
+    const url = readSetting(settings, network.key);
+    return url ? [{ ...network, url }] : [];
+  });
   if (links.length === 0) return null;
   return (
     <ul className={`social-links${className ? ` ${className}` : ""}`}>
       {links.map((network) => (
         <li key={network.key}>
-          <a href={settings[network.key]} target="_blank" rel="noopener noreferrer" className="social-links__link" aria-label={`${network.label} (opens in a new tab)`}>
+          <a href={network.url} target="_blank" rel="noopener noreferrer" className="social-links__link" aria-label={`${network.label} (opens in a new tab)`}>
             <Icon name={network.icon} />
           </a>
         </li>

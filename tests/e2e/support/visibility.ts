@@ -39,3 +39,34 @@ export async function waitUntilShown(locator: Locator, shown: boolean, timeoutMs
 export function normalise(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
+
+/**
+ * Waits until the element's placement satisfies `ok` (e.g. back at the top edge once a slide-in
+ * transition ends); throws with the last placement otherwise.
+ */
+export async function waitForPlacement(
+  locator: Locator,
+  ok: (p: Placement) => boolean,
+  description: string,
+  timeoutMs = 5_000,
+): Promise<Placement> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await placement(locator);
+  while (!ok(last) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await placement(locator);
+  }
+  if (!ok(last)) throw new Error(`expected the element to be ${description}, but it is at ${JSON.stringify(last)}`);
+  return last;
+}
+
+/** Text as written in the document, not as CSS shows it (text-transform), whitespace collapsed. */
+export async function textOf(locator: Locator): Promise<string> {
+  return normalise((await locator.textContent()) ?? "");
+}
+
+/** A link by the start of its accessible name: external links add " (opens in a new tab)". */
+export function linkNamed(scope: Locator, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return scope.getByRole("link", { name: new RegExp(`^${escaped}(\\s|$)`) });
+}
