@@ -136,6 +136,9 @@ async function main() {
     const html = await home.text();
     if (home.status !== 200) throw new Error(`GET / answered ${home.status}; fix the page before measuring it`);
     const assets = referencedAssets(html, server.baseUrl);
+    // Weighed straight away, while the files the HTML names are the ones on disk.
+    const weighed = [];
+    for (const asset of assets) weighed.push(await weigh(asset));
 
     // The static file: the built stylesheet served from public/build/ (or the favicon) by the asset layer.
     const css = assets.find((a) => a.kind === "css");
@@ -156,8 +159,6 @@ async function main() {
     }
     const staticRps = rows[2].rps;
 
-    const weighed = [];
-    for (const asset of assets) weighed.push(await weigh(asset));
     const total = (kind) => weighed.filter((a) => !kind || a.kind === kind).reduce((sum, a) => sum + a.gzip, 0);
     const htmlGzip = gzipSync(Buffer.from(html), { level: 9 }).length;
 

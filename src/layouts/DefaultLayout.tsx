@@ -3,6 +3,7 @@ import { ScrollRestoration, useLocation } from "react-router";
 import type { Shell } from "../schemas/shell";
 import type { HeaderStyle } from "../state/app-state";
 import { useAppState, useBackgroundLock } from "../state/store";
+import { AccountNotification, AccountPanel, ErrorNotification, useLoginCheck } from "../components/account";
 import CookieConsent from "../components/CookieConsent";
 import FooterAdverts from "../components/footer/FooterAdverts";
 import SiteFooter from "../components/footer/SiteFooter";
@@ -21,13 +22,14 @@ export interface DefaultLayoutProps {
 
 /**
  * The Default layout of spec §2 'Layouts': skip link, progress bar, header with its sticky
- * copy, main menu, the page, footer adverts, footer and cookie popup. Panels owned by
- * other parts (search, account, players, notifications) are mounted beside `children`.
+ * copy, main menu, the page, footer adverts, footer, the account panel and notifications, and
+ * the cookie popup. Search, the media players and promos mount beside them as they land.
  */
 export default function DefaultLayout({ shell, headerStyle, children }: DefaultLayoutProps) {
   const { state, dispatch } = useAppState();
   const scroll = useHeaderScroll();
   useBackgroundLock();
+  useLoginCheck();
   useRouteChanged(dispatch);
 
   // Keep the client state's header style in step with the page (spec §3 'headerStyle').
@@ -49,6 +51,9 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       </main>
       <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} />
       <SiteFooter shell={shell} />
+      <AccountPanel />
+      <AccountNotification />
+      <ErrorNotification />
       <CookieConsent settings={shell?.settings ?? {}} />
       <ScrollRestoration />
     </div>

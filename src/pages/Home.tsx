@@ -15,7 +15,8 @@ export default function Home() {
   const data = useLoaderData() as HomeData;
   const isLocked = useVideoLock();
   const [lead, ...moreHeadlines] = data.headline;
-  const latest = data.latestNews.slice(0, 7);
+  // A feature plus eight cards fills whole rows at two, three and four columns.
+  const latest = data.latestNews.slice(0, 9);
 
   return (
     <div className="home">

@@ -10,7 +10,7 @@ import Button from "../components/Button";
 
 export default function MatchCentre() {
   const { team, season, match } = useLoaderData() as MatchCentreData;
-  const teamName = team.slug === "" ? undefined : team.name;
+  const teamName = team.name;
   const { home, away } = sides(match, teamName);
   const isResult = match.status === "result";
   const statusText = isResult ? "Full Time" : match.status === "postponed" ? "Postponed" : "Kick-off";
@@ -62,7 +62,7 @@ export default function MatchCentre() {
             <p>The full match report will be published shortly.</p>
           ) : (
             <p>
-              {clubSideName(teamName)} face {match.opponent} {match.isHome ? "at home" : "away"} at {match.venue} on {formatLongDate(match.kickoff)}, kick-off {formatKickoff(match.kickoff)}.
+              {clubSideName(team.slug, teamName)} face {match.opponent} {match.isHome ? "at home" : "away"} at {match.venue} on {formatLongDate(match.kickoff)}, kick-off {formatKickoff(match.kickoff)}.
               Team news and the preview will follow closer to the game.
             </p>
           )}

@@ -37,7 +37,7 @@ export default function Matches() {
   const view: View = choice?.key === dataKey ? choice.view : fixtures.length > 0 || preseason ? "fixtures" : "results";
   const setView = (next: View) => setChoice({ key: dataKey, view: next });
   const shown = view === "fixtures" ? fixtures : results;
-  const teamName = team.slug === "" ? undefined : team.name;
+  const teamName = team.name;
   const sortedSeasons = [...seasons].sort((a, b) => b.year - a.year);
 
   return (

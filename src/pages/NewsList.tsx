@@ -27,7 +27,7 @@ export default function NewsList() {
       <DocumentTitle page={pageLabel} />
       <PageHead title={heading} eyebrow={category ? "News" : "Latest"}>
         {categories.length > 0 ? (
-          <nav className="page-pills" aria-label="News categories">
+          <nav className="page-pills page-pills--scroll" aria-label="News categories">
             <Link className={`page-pill${category === null ? " is-active" : ""}`} to="/news" aria-current={category === null ? "page" : undefined}>
               All News
             </Link>

@@ -34,7 +34,7 @@ export default function Player() {
       </header>
 
       <section className="player-stats" aria-label="Season statistics">
-        <dl className="stat-strip stat-strip--large">
+        <dl className="stat-strip stat-strip--large stat-strip--three">
           <div>
             <dt>Appearances</dt>
             <dd>{formatCount(player.appearances)}</dd>

@@ -33,7 +33,7 @@ export default function Teams() {
   return (
     <div className="teams">
       <DocumentTitle page="Teams" />
-      <PageHead title="Teams" eyebrow="Squads" lead="Meet the players of every Rovers side, from the first team to the academy." />
+      <PageHead title="Teams" eyebrow="Squads" lead="Squads, player profiles and fixtures for every Rovers side." />
       <section className="page-section">
         <ul className="team-grid">
           {shown.map((team) => (
@@ -44,7 +44,7 @@ export default function Teams() {
                 </div>
               </TeamLink>
               <div className="team-card__body">
-                <span className="team-card__short">{team.shortName}</span>
+                <span className="team-card__short">{team.shortName !== team.name ? team.shortName : "Squad"}</span>
                 <h2 className="team-card__title">
                   <TeamLink team={team} className="team-card__title-link">
                     {team.name}

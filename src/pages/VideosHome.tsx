@@ -53,7 +53,7 @@ export default function VideosHome() {
           <div className="page-section__head page-section__head--light">
             <h2 className="page-section__title">Featured</h2>
           </div>
-          <div className="video-grid">
+          <div className="video-grid video-grid--three">
             {more.map((video) => (
               <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
             ))}

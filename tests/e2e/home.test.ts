@@ -146,8 +146,9 @@ describe("home page", () => {
       });
       await linkNamed(page.getByRole("banner"), "News").click();
       await page.waitForURL(`${BASE_URL}/news`);
-      await page.getByRole("heading", { level: 1 }).first().waitFor();
-      expect(await textOf(page.getByRole("heading", { level: 1 }).first())).toMatch(/news/i);
+      // The URL can change before React has committed the new page; wait for the page itself.
+      await page.getByRole("main").getByRole("heading", { level: 1, name: "News", exact: true }).waitFor();
+      await page.waitForFunction(() => document.title.startsWith("News"));
       expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe("same-document");
       expect(documents).toEqual([]);
       await page.waitForLoadState("networkidle");

@@ -41,6 +41,7 @@ describe("sign-in through the embedded dev portal", () => {
 
     const callback = await b.fetch(back.pathname + back.search);
     expect(callback.status).toBe(302);
+    expect(callback.headers.get("cache-control")).toBe("no-store");
     // the code is gone from the URL: clean return URL plus loginSuccess=true
     expect(locationOf(callback)).toBe("/videos?team=u18&loginSuccess=true");
     const setCookie = callback.headers.getSetCookie().join("\n");

@@ -21,7 +21,7 @@ export const imageKinds = [
 ] as const;
 export type ImageKind = (typeof imageKinds)[number];
 
-const categoryTints = ["#d2122e", "#f2b632", "#1f3f6e", "#a50e24", "#2b6cb0"] as const;
+const categoryTints = ["#d2122e", "#1f3f6e", "#a50e24", "#2b6cb0", "#13294b"] as const;
 
 /**
  * The generated picture for an image key '{kind}-{rest}'. Unknown kinds fall back to a

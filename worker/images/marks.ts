@@ -53,18 +53,43 @@ export function sponsorWordmark(W: number, H: number, rest: string, rng: Rng): s
   const accent = rng.pick(["#f2b632", "#d2122e", "#22c55e", "#38bdf8", "#f97316"] as const);
   const emblemSize = Math.min(H * 0.5, W * 0.2);
   const gap = emblemSize * 0.3;
-  const fontSize = fitFontSize(name, W * 0.9 - emblemSize - gap, H * 0.36, 0.62);
-  const textWidth = name.length * fontSize * 0.55;
+  // long names set on two lines, like most multi-word logos
+  const nameLines = twoLines(name);
+  const longest = nameLines.reduce((a, b) => (b.length > a.length ? b : a), "");
+  const maxSize = nameLines.length > 1 ? H * 0.27 : H * 0.36;
+  const fontSize = fitFontSize(longest, W * 0.9 - emblemSize - gap, maxSize, 0.62);
+  const textWidth = longest.length * fontSize * 0.55;
   const total = emblemSize + gap + textWidth;
   const left = Math.max((W - total) / 2, W * 0.04);
   const cy = H / 2;
   const ex = left + emblemSize / 2;
   const s = emblemSize / 2;
+  const lineH = fontSize * 1.02;
+  const firstBaseline = cy + fontSize * 0.36 - ((nameLines.length - 1) * lineH) / 2;
   const emblem = rng.pick([
     `<circle cx="${n(ex)}" cy="${n(cy)}" r="${n(s)}" fill="${ink}"/><circle cx="${n(ex + s * 0.3)}" cy="${n(cy - s * 0.3)}" r="${n(s * 0.4)}" fill="${accent}"/>`,
     `<path d="M${n(ex)} ${n(cy - s)} L${n(ex + s)} ${n(cy)} L${n(ex)} ${n(cy + s)} L${n(ex - s)} ${n(cy)} Z" fill="${ink}"/><path d="M${n(ex)} ${n(cy - s * 0.45)} L${n(ex + s * 0.45)} ${n(cy)} L${n(ex)} ${n(cy + s * 0.45)} L${n(ex - s * 0.45)} ${n(cy)} Z" fill="${accent}"/>`,
     `<path d="M${n(ex - s)} ${n(cy + s * 0.85)} L${n(ex)} ${n(cy - s)} L${n(ex + s)} ${n(cy + s * 0.85)} Z" fill="${ink}"/><path d="M${n(ex - s * 0.35)} ${n(cy + s * 0.85)} L${n(ex)} ${n(cy + s * 0.15)} L${n(ex + s * 0.35)} ${n(cy + s * 0.85)} Z" fill="${accent}"/>`,
     `<rect x="${n(ex - s)}" y="${n(cy - s)}" width="${n(s * 2)}" height="${n(s * 2)}" rx="${n(s * 0.45)}" fill="${ink}"/><path d="M${n(ex - s * 0.5)} ${n(cy + s * 0.1)} L${n(ex - s * 0.1)} ${n(cy + s * 0.5)} L${n(ex + s * 0.55)} ${n(cy - s * 0.45)}" fill="none" stroke="${accent}" stroke-width="${n(s * 0.28)}" stroke-linecap="round" stroke-linejoin="round"/>`,
   ] as const);
-  return `${emblem}<text x="${n(left + emblemSize + gap)}" y="${n(cy + fontSize * 0.36)}" font-family="${displayFont}" font-weight="800" font-size="${n(fontSize)}" fill="${ink}" letter-spacing="${n(fontSize * 0.02)}">${escapeXml(name)}</text>`;
+  const text = nameLines
+    .map((line, i) => `<tspan x="${n(left + emblemSize + gap)}" y="${n(firstBaseline + i * lineH)}">${escapeXml(line)}</tspan>`)
+    .join("");
+  return `${emblem}<text font-family="${displayFont}" font-weight="800" font-size="${n(fontSize)}" fill="${ink}" letter-spacing="${n(fontSize * 0.02)}">${text}</text>`;
+}
+
+/** Splits a name of three or more words (or over 14 letters) into two balanced lines. */
+function twoLines(name: string): string[] {
+  const words = name.split(" ");
+  if (words.length < 2 || (name.length <= 14 && words.length < 3)) return [name];
+  let best = 1;
+  let bestDiff = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const diff = Math.abs(words.slice(0, i).join(" ").length - words.slice(i).join(" ").length);
+    if (diff < bestDiff) {
+      bestDiff = diff;
+      best = i;
+    }
+  }
+  return [words.slice(0, best).join(" "), words.slice(best).join(" ")];
 }

@@ -16,7 +16,8 @@ const sizeSchema = z
   .pipe(z.object({ width: dimension, height: dimension }));
 const fileSchema = z
   .string()
-  .regex(/^[a-z0-9-]+\.svg$/)
+  // video keys carry the media entry id, e.g. video-1_7if5brmj, hence the underscore
+  .regex(/^[a-z0-9_-]+\.svg$/)
   .transform((file) => file.slice(0, -".svg".length));
 
 // Sandboxes the SVG should it ever be opened directly: no scripts, no external loads.
@@ -37,7 +38,7 @@ images.get("/:size/:file", (c) => {
   }
   const key = fileSchema.safeParse(c.req.param("file"));
   if (!key.success) {
-    return c.json({ errors: [{ code: "IMAGE_KEY_INVALID", detail: "File must be {key}.svg with a key of a-z, 0-9 and '-'." }] }, 404);
+    return c.json({ errors: [{ code: "IMAGE_KEY_INVALID", detail: "File must be {key}.svg with a key of a-z, 0-9, '-' and '_'." }] }, 404);
   }
   const { width, height } = size.data;
   return c.body(renderArt(key.data, width, height), 200, svgHeaders);

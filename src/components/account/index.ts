@@ -6,3 +6,5 @@ export { default as ErrorNotification } from "./ErrorNotification";
 export { useLoginCheck } from "./use-login-check";
 export { useLogout } from "./use-logout";
 export { loginHref, registerHref } from "./auth-links";
+/** The logged-out form on its own (for the /account/login page). */
+export { default as LoginForm } from "./LoginForm";

@@ -1,4 +1,5 @@
-import { z } from "zod";
+// zod/mini: this runs in the browser, where the full zod build would cost ~400 kB.
+import { z } from "zod/mini";
 import type { AppAction } from "../../state/app-state";
 import { interpretEntitlementResponse } from "../../domain/entitlement-response";
 import { setSubscriptionMessage } from "./subscription-status";
@@ -22,7 +23,9 @@ export const sessionUserSchema = z.object({
 export type ClientSessionUser = z.infer<typeof sessionUserSchema>;
 
 const sessionResponseSchema = z.object({ data: z.object({ attributes: sessionUserSchema }) });
-const errorResponseSchema = z.object({ errors: z.array(z.object({ code: z.string(), detail: z.string().optional() })).min(1) });
+const errorResponseSchema = z.object({
+  errors: z.array(z.object({ code: z.string(), detail: z.optional(z.string()) })).check(z.minLength(1)),
+});
 
 /** The first error of an API error body, if it is one. */
 export function firstError(body: unknown): { code: string; detail?: string | undefined } | null {

@@ -3,11 +3,22 @@ import { club } from "../../config/club";
 import { matchPath } from "../paths";
 import { ClubCrest, OpponentCrest } from "./Crest";
 import { formatKickoff, formatMatchDate } from "./format";
-import { matchOutcome, outcomeLabel, sides } from "./match-outcome";
+import { matchOutcome, outcomeLabel, sides, type Side } from "./match-outcome";
 import Button from "../../components/Button";
 
 function SideCrest({ side, size }: { side: { name: string; isClub: boolean }; size: number }) {
   return side.isClub ? <ClubCrest size={size} /> : <OpponentCrest name={side.name} size={size} />;
+}
+
+function SideName({ side }: { side: Side }) {
+  const cls = `scoreline__name${side.isClub ? " is-club" : ""}`;
+  if (side.shortName === side.name) return <span className={cls}>{side.name}</span>;
+  return (
+    <span className={cls}>
+      <span className="scoreline__full">{side.name}</span>
+      <span className="scoreline__short" aria-hidden="true">{side.shortName}</span>
+    </span>
+  );
 }
 
 export function OutcomeBadge({ match }: { match: Match }) {
@@ -30,7 +41,7 @@ export function Scoreline({ match, teamName, size = "regular" }: { match: Match;
     <div className={`scoreline scoreline--${size}`}>
       <div className="scoreline__side scoreline__side--home">
         <SideCrest side={home} size={crest} />
-        <span className={`scoreline__name${home.isClub ? " is-club" : ""}`}>{home.name}</span>
+        <SideName side={home} />
       </div>
       <div className="scoreline__centre">
         {scored ? (
@@ -49,7 +60,7 @@ export function Scoreline({ match, teamName, size = "regular" }: { match: Match;
       </div>
       <div className="scoreline__side scoreline__side--away">
         <SideCrest side={away} size={crest} />
-        <span className={`scoreline__name${away.isClub ? " is-club" : ""}`}>{away.name}</span>
+        <SideName side={away} />
       </div>
     </div>
   );
@@ -67,7 +78,6 @@ export function MatchPanel({ match, kind, teamName }: { match: Match; kind: "nex
       <p className="match-panel__meta">
         <time dateTime={match.kickoff}>{formatMatchDate(match.kickoff)}</time>
         <span aria-hidden="true"> · </span>
-        {kind === "next" ? <>{formatKickoff(match.kickoff)} KO<span aria-hidden="true"> · </span></> : null}
         {match.venue}
       </p>
       <div className="match-panel__actions">
@@ -91,13 +101,12 @@ export function FixtureRow({ match, teamName }: { match: Match; teamName?: strin
     <li className={`fixture-row${isResult ? " fixture-row--result" : ""}`}>
       <div className="fixture-row__when">
         <time className="fixture-row__date" dateTime={match.kickoff}>{formatMatchDate(match.kickoff)}</time>
-        <span className="fixture-row__time">{match.status === "postponed" ? "Postponed" : isResult ? "FT" : formatKickoff(match.kickoff)}</span>
+        <span className={`fixture-row__venue-tag fixture-row__venue-tag--${match.isHome ? "home" : "away"}`}>
+          {match.status === "postponed" ? "Postponed" : match.isHome ? "Home" : "Away"}
+        </span>
       </div>
       <div className="fixture-row__match">
-        <p className="fixture-row__competition">
-          {match.competition}
-          <span className={`fixture-row__venue-tag fixture-row__venue-tag--${match.isHome ? "home" : "away"}`}>{match.isHome ? "H" : "A"}</span>
-        </p>
+        <p className="fixture-row__competition">{match.competition}</p>
         <Scoreline match={match} teamName={teamName} />
         <p className="fixture-row__venue">{match.venue}</p>
       </div>

@@ -55,12 +55,15 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
             </span>
           )}
           {pkg.customLabel ? <span className="package-card__label">{pkg.customLabel}</span> : null}
-          <h3 className="package-card__title">{pkg.title}</h3>
+          {pkg.displayType === "icon-only" ? <h3 className="package-card__title">{pkg.title}</h3> : null}
           <button type="button" className="package-card__flip" onClick={() => setFlipped(true)} aria-label={`More about ${pkg.title}`} tabIndex={flipped ? -1 : 0}>
             i
           </button>
         </div>
-        <p className="package-card__description">{pkg.description}</p>
+        {/* The image of a background-image package carries its own artwork, so the title sits below it. */}
+        {pkg.displayType === "background-image" ? <h3 className="package-card__title package-card__title--body">{pkg.title}</h3> : null}
+        {/* Package texts are CMS HTML, sanitised by the server. */}
+        <div className="package-card__description" dangerouslySetInnerHTML={{ __html: pkg.description }} />
         <ul className="package-card__prices">
           {pkg.prices.map((price) => {
             const owned = loggedIn && holdsEntitlement(entitlements, price.entitlements);
@@ -69,8 +72,8 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
                 <div className="price-option__figure">
                   <span className="price-option__amount">{formatPence(price.amountPence)}</span>
                   <span className="price-option__interval">{intervalText(price)}</span>
-                  {price.offer ? <span className="price-option__offer">{price.offer}</span> : null}
                 </div>
+                {price.offer ? <span className="price-option__offer">{price.offer}</span> : null}
                 <Button
                   type={owned ? (pkg.mode === "dark" ? "ghost-light" : "ghost-dark") : pkg.mode === "dark" ? "primary-light" : "primary-dark"}
                   className="page-btn-block"
@@ -92,8 +95,8 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
         {pkg.prices.map((price) => (
           <div className="package-card__info" key={price.id}>
             <p className="package-card__info-price">{price.priceDisplay}</p>
-            {price.furtherInformation ? <p>{price.furtherInformation}</p> : null}
-            {price.backsideText ? <p className="package-card__small">{price.backsideText}</p> : null}
+            {price.furtherInformation ? <div className="package-card__rich" dangerouslySetInnerHTML={{ __html: price.furtherInformation }} /> : null}
+            {price.backsideText ? <div className="package-card__rich package-card__small" dangerouslySetInnerHTML={{ __html: price.backsideText }} /> : null}
           </div>
         ))}
       </div>

@@ -32,7 +32,7 @@ export async function openPage(browser: Browser, pathname: string, viewport: Vie
   const page = await context.newPage();
   const problems = watchProblems(page);
   const response = await page.goto(pathname, { waitUntil: "load" });
-  await waitForHydration(page);
+  await waitForHydration(page, problems);
   return { context, page, response, problems };
 }
 
@@ -55,8 +55,8 @@ export function watchProblems(page: Page): string[] {
  * frames have passed for the commit and effects.
  * An explicit `data-hydrated` on <html> is taken as the signal if the app ever sets one.
  */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
+export async function waitForHydration(page: Page, problems: readonly string[] = []): Promise<void> {
+  const hydrated = page.waitForFunction(
     () => {
       if (document.documentElement.dataset.hydrated) return true;
       const elements = document.querySelectorAll("a[href], button");
@@ -66,6 +66,9 @@ export async function waitForHydration(page: Page): Promise<void> {
     undefined,
     { timeout: 30_000 },
   );
+  await hydrated.catch((error: Error) => {
+    throw new Error(`${page.url()} did not hydrate within 30 s (${error.message.split("\n")[0]}); page problems: ${JSON.stringify(problems)}`);
+  });
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))),
   );

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { getAuthConfig, type AuthConfig } from "../config";
 import { clientIp } from "../client-ip";
-import { hitRateLimits, signInRules } from "../rate-limit";
+import { hitRateLimits, RATE_LIMITED_DETAIL, signInRules } from "../rate-limit";
 import { signLoginToken } from "../tokens";
 import { consumeCode, issueCode } from "./codes";
 import { badRequestPage, forgotPasswordPage, PORTAL_CSS, profilePage, registerPage, signInPage, type PortalRequest } from "./pages";
@@ -20,7 +20,7 @@ export type PortalEnv = { Bindings: Env };
 
 export const TOKEN_TTL = "10m";
 export const ALREADY_REGISTERED_MESSAGE = "An account with this email address already exists";
-export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many sign-in attempts. Please try again in a few minutes.";
+export const TOO_MANY_ATTEMPTS_MESSAGE = RATE_LIMITED_DETAIL;
 
 function siteOrigin(c: Context, config: AuthConfig): string {
   return config.siteOrigin ?? new URL(c.req.url).origin;

@@ -1,6 +1,7 @@
-import { html } from "hono/html";
+import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { club } from "../../../src/config/club";
+import { crestMarkup, crestViewBox } from "../../../src/components/crest-shapes";
 import { DEMO_PASSWORD, demoUsers } from "./demo-users";
 
 /**
@@ -17,10 +18,8 @@ export interface PortalRequest {
   response_type: "code" | "tokenpayload";
 }
 
-const crest = html`<svg class="crest" viewBox="0 0 64 72" aria-hidden="true" width="48" height="54">
-  <path d="M32 2 60 10v24c0 18-12 30-28 36C16 64 4 52 4 34V10Z" fill="#0b1f3a" stroke="#f2b632" stroke-width="3" />
-  <path d="M20 22h24v6H20zm0 11h24v6H20zm0 11h24v6H20z" fill="#d2122e" />
-</svg>`;
+// The club crest from the same shape data as the site's <Crest> (constant markup, no user input).
+const crest = html`<svg class="crest" viewBox="${crestViewBox}" aria-hidden="true" width="46" height="55">${raw(crestMarkup())}</svg>`;
 
 function layout(title: string, body: Html): Html {
   return html`<!doctype html>

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "vitest";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
+import type { ReactNode } from "react";
+import DefaultLayout from "../../src/layouts/DefaultLayout";
+import ErrorPage from "../../src/components/ErrorPage";
+import ErrorPageFallback from "../../src/components/ErrorPageFallback";
+import { hasConsentCookie } from "../../src/components/CookieConsent";
+import { pickSlotAdverts } from "../../src/components/footer/FooterAdverts";
+import { AppStateProvider } from "../../src/state/store";
+import type { Advert, Shell } from "../../src/schemas/shell";
+
+/** Server-renders `element` at `/` inside a data router and the app state, as the worker does. */
+async function render(element: ReactNode): Promise<string> {
+  const routes: RouteObject[] = [{ path: "/", element }];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request("https://example.com/"));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <AppStateProvider>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppStateProvider>,
+  );
+}
+
+const shell: Shell = {
+  menu: [
+    { postID: 1, parentId: null, postTitle: "Club Information", postStatus: "Published", pageTemplate: "Hub", menuLayout: "full-menu", pageOrder: 1, pageSlug: "club-information", fullPath: "club-information", nestedLevel: 0, postType: "internal", externalUrl: null, newTab: false, icon: null, customClass: null },
+    { postID: 2, parentId: 1, postTitle: "Contact Us", postStatus: "Published", pageTemplate: "Default", menuLayout: "full-menu", pageOrder: 1, pageSlug: "contact-us", fullPath: "club-information/contact-us", nestedLevel: 1, postType: "internal", externalUrl: null, newTab: false, icon: null, customClass: null },
+  ],
+  sponsorRows: [
+    { rowID: 1, title: "Principal Partners", titleSize: "large", sponsorSize: "large", forcedOrder: 1, sponsors: [
+      { sponsorID: 1, campaignID: null, title: "Acme Insurance", url: "https://acme.example/", imageKey: "sponsor-acme-insurance", forcedOrder: 1, isChildFriendly: true },
+      { sponsorID: 2, campaignID: null, title: "Redline Bet", url: "https://bet.example/", imageKey: "sponsor-redline-bet", forcedOrder: 2, isChildFriendly: false },
+    ] },
+  ],
+  headerSponsors: [],
+  adverts: [],
+  settings: { "social.facebook": "https://facebook.example/rovers", social_x: "https://x.example/rovers" },
+};
+
+describe("DefaultLayout (server render)", () => {
+  it("renders the shell: skip link, navs, buttons, footer", async () => {
+    const html = await render(<DefaultLayout shell={shell} headerStyle="solid"><p>page body</p></DefaultLayout>);
+    expect(html).toContain('href="#main"');
+    expect(html).toContain("page body");
+    for (const label of ["News", "Ticket News", "Teams", "Matches", "Buy Tickets", "Buy Hospitality", "Store", "Rovers TV"]) {
+      expect(html).toContain(`>${label}<`);
+    }
+    expect(html).toContain('href="/category/tickets"');
+    expect(html).toContain(">Log In<");
+    expect(html).toMatch(/aria-controls="main-menu"[^>]*aria-label="Open menu"|aria-expanded="false"[^>]*aria-controls="main-menu"/);
+    expect(html).toContain('data-style="solid"');
+    expect(html).toMatch(/© \d{4} Northbridge Rovers FC/);
+    for (const path of ["/cookie-policy", "/website-privacy-policy", "/terms-of-use", "/club-information/company-details", "/club-information/contact-us"]) {
+      expect(html).toContain(`href="${path}"`);
+    }
+  });
+
+  it("builds the CMS menu tree and reads social links from either key spelling", async () => {
+    const html = await render(<DefaultLayout shell={shell} headerStyle="transparent-dark"><p /></DefaultLayout>);
+    expect(html).toContain(">Club Information<");
+    expect(html).toContain('href="/club-information/contact-us"');
+    expect(html).toContain('href="https://facebook.example/rovers"');
+    expect(html).toContain('href="https://x.example/rovers"');
+  });
+
+  it("hides sponsors not flagged child friendly (child-friendly mode is on by default)", async () => {
+    const html = await render(<DefaultLayout shell={shell} headerStyle="solid"><p /></DefaultLayout>);
+    expect(html).toContain("/images/280x120/sponsor-acme-insurance.svg");
+    expect(html).not.toContain("sponsor-redline-bet");
+  });
+
+  it("renders the static navigation only when the CMS data failed (shell null)", async () => {
+    const html = await render(<DefaultLayout shell={null} headerStyle="solid"><p /></DefaultLayout>);
+    expect(html).toContain(">Ticket News<");
+    expect(html).not.toContain("menu-tree");
+  });
+});
+
+describe("ErrorPage", () => {
+  it("shows the 404 texts of the spec", async () => {
+    const html = await render(<ErrorPage status={404} />);
+    expect(html).toContain("404 error");
+    expect(html).toContain("This page could not be found");
+    expect(html).toContain("Sorry, it looks like the page you are looking for isn&#x27;t available right now.");
+    expect(html).toContain("Quick Links:");
+    for (const path of ["/news", "/matches", "/teams", "/category/tickets"]) expect(html).toContain(`href="${path}"`);
+    expect(html).toContain(">Buy Tickets");
+  });
+
+  it("leaves out the not-found line for other statuses", async () => {
+    const html = await render(<ErrorPage status={500} />);
+    expect(html).toContain("500 error");
+    expect(html).not.toContain("This page could not be found");
+  });
+
+  it("has a fallback with the spec's exact text and a link home", () => {
+    const html = renderToString(<ErrorPageFallback />);
+    expect(html).toContain("An error occured while showing the error page");
+    expect(html).toContain('href="/"');
+  });
+});
+
+describe("layout rules", () => {
+  it("recognises the consent cookie", () => {
+    expect(hasConsentCookie("a=1; cookie_consent=1; b=2")).toBe(true);
+    expect(hasConsentCookie("cookie_consent=0")).toBe(false);
+    expect(hasConsentCookie("")).toBe(false);
+  });
+
+  it("fills the advert slots without repeats while enough adverts are eligible", () => {
+    const advert = (id: number) => ({ id }) as Advert;
+    const ads = [advert(1), advert(2), advert(3), advert(4)];
+    const picked = pickSlotAdverts(ads, 3, () => 0);
+    expect(picked.map((a) => a.id)).toEqual([1, 2, 3]);
+    expect(pickSlotAdverts([advert(9)], 3, () => 0.5).map((a) => a.id)).toEqual([9, 9, 9]);
+    expect(pickSlotAdverts([], 3, Math.random)).toEqual([]);
+  });
+});
