@@ -13,7 +13,7 @@ export default function MatchCentre() {
   const teamName = team.name;
   const { home, away } = sides(match, teamName);
   const isResult = match.status === "result";
-  const statusText = isResult ? "Full Time" : match.status === "postponed" ? "Postponed" : "Kick-off";
+  const statusText = isResult ? "Full Time" : match.status === "postponed" ? "Postponed" : "Upcoming";
 
   return (
     <div className="match-centre">

@@ -29,6 +29,7 @@ function layout(title: string, body: Html): Html {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
     <title>${title} | ${club.accountName}</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <link rel="stylesheet" href="/sso/portal.css" />
   </head>
   <body>
