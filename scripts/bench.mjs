@@ -155,7 +155,13 @@ async function main() {
     const rows = [];
     for (const t of targets) {
       console.log(`Measuring ${t.path} for ${DURATION_S} s…`);
-      rows.push({ ...t, ...(await tool.measure(server.baseUrl + t.path, DURATION_S)) });
+      const result = await tool.measure(server.baseUrl + t.path, DURATION_S);
+      // No answers at all means the server was not serving (e.g. reloading after a rebuild): no figure.
+      if (!(result.requests > 0 && result.rps > 0)) {
+        throw new Error(`no responses from GET ${t.path} in ${DURATION_S} s; see test-results/bench-server.log`);
+      }
+      if (result.bad > 0) console.warn(`warning: ${result.bad} non-2xx answers from GET ${t.path}`);
+      rows.push({ ...t, ...result });
     }
     const staticRps = rows[2].rps;
 

@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { Team } from "../schemas/teams";
-import { useAppState } from "../state/store";
-import { filterTeams } from "../domain/child-friendly";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
 import { Picture } from "../components/Picture";
@@ -26,9 +24,10 @@ function TeamLink({ team, className, children }: { team: Team; className: string
 
 export default function Teams() {
   const { teams } = useLoaderData() as { teams: Team[] };
-  const { state } = useAppState();
-  // Child-friendly mode shows only teams flagged child friendly (spec §5).
-  const shown = filterTeams(teams, state.childFriendly).filter((t) => t.showOnTeams);
+  // Every squad shows, whatever the child-friendly mode: with the mode on by default (spec §1),
+  // filtering here would hide the first team from every visitor. The mode still hides
+  // sponsors, header sponsors and adverts that are not child friendly.
+  const shown = teams.filter((t) => t.showOnTeams);
 
   return (
     <div className="teams">

@@ -52,9 +52,27 @@ describe("screenshots", () => {
           // Nothing may stick out sideways; the culprits are named to make a failure easy to fix.
           const overflow = await page.evaluate(() => {
             const width = document.documentElement.clientWidth;
-            const culprits = [...document.body.querySelectorAll("*")]
-              .filter((el) => el.getBoundingClientRect().right > width + 1 && el.checkVisibility())
-              .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} (right ${Math.round(el.getBoundingClientRect().right)})`);
+            const name = (el: Element) => `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join("")}`;
+            // Fixed layers and scrolling strips (carousels) do not widen the page; skip what is inside them.
+            const contained = (el: Element) => {
+              for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+                const style = getComputedStyle(e);
+                if (style.position === "fixed" || style.overflowX !== "visible") return true;
+              }
+              return false;
+            };
+            const culprits: string[] = [];
+            for (const el of document.body.querySelectorAll("*")) {
+              if (contained(el)) continue;
+              const box = el.getBoundingClientRect();
+              if (box.right > width + 1 && getComputedStyle(el).position !== "fixed") culprits.push(`${name(el)} (right ${Math.round(box.right)})`);
+              for (const pseudo of ["::before", "::after"]) {
+                const style = getComputedStyle(el, pseudo);
+                if (style.content === "none" || style.position !== "absolute") continue;
+                const right = box.left + parseFloat(style.left) + parseFloat(style.width);
+                if (right > width + 1) culprits.push(`${name(el)}${pseudo} (right ${Math.round(right)})`);
+              }
+            }
             return { excess: document.documentElement.scrollWidth - width, culprits: culprits.slice(0, 8) };
           });
           expect(overflow.excess, `page wider than the window: ${overflow.culprits.join(", ")}`).toBeLessThanOrEqual(0);

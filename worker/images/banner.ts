@@ -11,6 +11,25 @@ const callToAction: Record<BannerKind, string> = {
   package: "WATCH NOW",
 };
 
+/** Campaign refs use the club's short forms ('hosp-1884', 'st-2025'); banners spell them out. */
+const shortForms: Record<string, string> = {
+  RTV: "ROVERS TV",
+  HOSP: "HOSPITALITY",
+  ST: "SEASON TICKETS",
+  HARB: "HARBOURLINE",
+  BREW: "BREWHOUSE",
+  XMAS: "CHRISTMAS",
+  IRON: "IRONWORKS",
+  APP: "THE ROVERS APP",
+};
+
+function expandShortForms(text: string): string {
+  return text
+    .split(" ")
+    .map((word) => shortForms[word] ?? word)
+    .join(" ");
+}
+
 /** Splits a headline into at most two balanced lines. */
 function lines(text: string): string[] {
   const words = text.split(" ");
@@ -34,7 +53,7 @@ function lines(text: string): string[] {
  */
 export function banner(W: number, H: number, kind: BannerKind, rest: string, rng: Rng): string {
   // adverts come in -mobile and -desktop variants of the same artwork
-  const headline = wordsFromKey(rest.replace(/-(mobile|desktop)$/, "")) || "NORTHBRIDGE ROVERS";
+  const headline = expandShortForms(wordsFromKey(rest.replace(/-(mobile|desktop)$/, ""))) || "NORTHBRIDGE ROVERS";
   const unit = Math.min(W, H);
   const wide = W / H >= 1.9;
   const pad = unit * (wide ? 0.16 : 0.08);

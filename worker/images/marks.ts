@@ -54,7 +54,7 @@ export function sponsorWordmark(W: number, H: number, rest: string, rng: Rng): s
   const emblemSize = Math.min(H * 0.5, W * 0.2);
   const gap = emblemSize * 0.3;
   // long names set on two lines, like most multi-word logos
-  const nameLines = twoLines(name);
+  const nameLines = W / H >= 3.5 ? [name] : twoLines(name);
   const longest = nameLines.reduce((a, b) => (b.length > a.length ? b : a), "");
   const maxSize = nameLines.length > 1 ? H * 0.27 : H * 0.36;
   const fontSize = fitFontSize(longest, W * 0.9 - emblemSize - gap, maxSize, 0.62);

@@ -6,6 +6,7 @@ import { clientIp } from "../auth/client-ip";
 import { getAuthConfig } from "../auth/config";
 import { constantTimeEqual } from "../auth/constant-time";
 import { jsonError } from "../auth/errors";
+import { invalidateCache } from "../data/kv-cache";
 
 /**
  * Admin API (mount at /api/admin; spec §6 'Administrator role: ... blocking of accounts'):
@@ -16,6 +17,7 @@ import { jsonError } from "../auth/errors";
  *   POST /api/admin/accounts/:ssoID/bypass
  *   POST /api/admin/accounts/:ssoID/unbypass
  *   GET  /api/admin/audit?limit=
+ *   POST /api/admin/cache/invalidate          after the club changes menus, sponsors, adverts, promos or settings
  * Authorization: Bearer <ADMIN_TOKEN>. Without ADMIN_TOKEN the whole API answers 404 (it does not
  * exist); a wrong token answers 401. Every call, refused ones too, is written to admin_audit_log
  * with who (X-Admin-Actor, else 'admin'), what, target, status, IP and time.
@@ -134,6 +136,12 @@ adminRoutes.get("/audit", async (c) => {
   if (!query.success) return jsonError(c, 400, "INVALID_INPUT", "Invalid limit");
   const { results } = await c.env.DB.prepare("SELECT * FROM admin_audit_log ORDER BY id DESC LIMIT ?1").bind(query.data.limit).all();
   return c.json({ data: results });
+});
+
+adminRoutes.post("/cache/invalidate", async (c) => {
+  c.set("auditAction", "cache.invalidate");
+  await invalidateCache(c.env);
+  return c.json({ data: { invalidated: true } });
 });
 
 adminRoutes.all("*", (c) => jsonError(c, 404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`));

@@ -7,7 +7,8 @@ import { LOGIN_PROBLEM_TITLE } from "../../src/components/account/login-messages
 /**
  * GET /api/session (mount at /api/session): the browser's login check (spec §4 'Login state').
  *   200 { data: { attributes: { ssoID, email, displayName, entitlements, stripeCustomerID, bypassed, blocked, blockedReason } } }
- *   401 { errors: [{ code: 'NOT_LOGGED_IN' }] }
+ *   200 { data: null } when nobody is signed in: "nobody" is an answer, not an error, so a
+ *       visitor's browser console stays clean on every page
  *   401 { errors: [{ code: 'LOGIN_REFRESH_FAILED' }] } when this request ended the session because
  *       the portal refused to refresh it (the browser shows 'There was a problem logging in').
  */
@@ -21,5 +22,5 @@ sessionRoutes.get("/", (c) => {
   const user = c.get("user");
   if (user) return c.json({ data: { attributes: user } });
   if (c.get("authNotice") === "LOGIN_FAILED") return jsonError(c, 401, "LOGIN_REFRESH_FAILED", LOGIN_PROBLEM_TITLE);
-  return jsonError(c, 401, "NOT_LOGGED_IN", "Not logged in");
+  return c.json({ data: null });
 });
