@@ -32,6 +32,11 @@ const result = await build({
   logLevel: "warning",
 });
 
+// Server-only libraries must never reach the browser: zod alone would add ~400 kB.
+const serverOnly = ["node_modules/zod/", "node_modules/hono/", "node_modules/jose/", "node_modules/xss/"];
+const leaked = Object.keys(result.metafile.inputs).filter((input) => serverOnly.some((p) => input.includes(p)));
+if (leaked.length > 0) throw new Error(`build-client: server-only code in the browser bundle: ${leaked.slice(0, 5).join(", ")}`);
+
 const publicPath = (file) => "/" + path.relative(path.join(root, "public"), path.join(root, file)).split(path.sep).join("/");
 const outputs = Object.entries(result.metafile.outputs);
 const entryOut = outputs.find(([, o]) => o.entryPoint === "client/entry.tsx");

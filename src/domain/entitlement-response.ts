@@ -2,22 +2,20 @@
  * Spec §5: the entitlement response is accepted only if its userID equals the logged-in ssoID;
  * 200 and 404 are valid answers, 404 meaning 'You have no subscriptions'. §8 gives the texts.
  */
-// zod/mini: this runs in the browser, where the full zod build would cost ~400 kB.
-import { z } from "zod/mini";
+import { attributesOf, isStringArray } from "./json-shape";
 
 export const NO_SUBSCRIPTIONS_MESSAGE = "You have no subscriptions";
 export const ENTITLEMENT_CHECK_FAILED_MESSAGE = "There was an issue checking your subscriptions";
 
-export const entitlementResponseSchema = z.object({
-  data: z.object({
-    attributes: z.object({
-      userID: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
-      entitlements: z.array(z.string()),
-      stripeCustomerID: z.nullish(z.string()),
-    }),
-  }),
-});
-export type EntitlementResponse = z.input<typeof entitlementResponseSchema>;
+/** The entitlement answer's `data.attributes` (spec §3), read defensively. */
+function readEntitlements(body: unknown): { userID: string; entitlements: string[]; stripeCustomerID: string | null } | null {
+  const a = attributesOf(body);
+  if (!a || !isStringArray(a.entitlements)) return null;
+  if (typeof a.userID !== "string" && typeof a.userID !== "number") return null;
+  const customer = a.stripeCustomerID;
+  if (customer !== undefined && customer !== null && typeof customer !== "string") return null;
+  return { userID: String(a.userID), entitlements: a.entitlements, stripeCustomerID: customer ?? null };
+}
 
 export type EntitlementOutcome =
   /** store these entitlements (and the customer id); message set when the list is empty */
@@ -34,9 +32,9 @@ export function interpretEntitlementResponse(input: { status: number; body: unkn
     return { kind: "none", entitlements: [], stripeCustomerID: "", message: NO_SUBSCRIPTIONS_MESSAGE };
   }
   if (input.status !== 200) return { kind: "error", message: ENTITLEMENT_CHECK_FAILED_MESSAGE };
-  const parsed = entitlementResponseSchema.safeParse(input.body);
-  if (!parsed.success) return { kind: "error", message: ENTITLEMENT_CHECK_FAILED_MESSAGE };
-  const { userID, entitlements, stripeCustomerID } = parsed.data.data.attributes;
+  const parsed = readEntitlements(input.body);
+  if (!parsed) return { kind: "error", message: ENTITLEMENT_CHECK_FAILED_MESSAGE };
+  const { userID, entitlements, stripeCustomerID } = parsed;
   if (!input.ssoID || userID !== input.ssoID) return { kind: "mismatch" };
   return {
     kind: "accepted",

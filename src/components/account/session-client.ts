@@ -1,5 +1,4 @@
-// zod/mini: this runs in the browser, where the full zod build would cost ~400 kB.
-import { z } from "zod/mini";
+import { attributesOf, isRecord, isStringArray } from "../../domain/json-shape";
 import type { AppAction } from "../../state/app-state";
 import { interpretEntitlementResponse } from "../../domain/entitlement-response";
 import { setSubscriptionMessage } from "./subscription-status";
@@ -11,26 +10,22 @@ import { LOGIN_PROBLEM_TITLE, TRY_AGAIN_MESSAGE } from "./login-messages";
  */
 type Dispatch = (action: AppAction) => void;
 
-export const sessionUserSchema = z.object({
-  ssoID: z.string(),
-  email: z.string(),
-  displayName: z.string(),
-  entitlements: z.array(z.string()),
-  stripeCustomerID: z.string(),
-  bypassed: z.boolean(),
-  blocked: z.boolean(),
-});
-export type ClientSessionUser = z.infer<typeof sessionUserSchema>;
-
-const sessionResponseSchema = z.object({ data: z.object({ attributes: sessionUserSchema }) });
-const errorResponseSchema = z.object({
-  errors: z.array(z.object({ code: z.string(), detail: z.optional(z.string()) })).check(z.minLength(1)),
-});
+export interface ClientSessionUser {
+  ssoID: string;
+  email: string;
+  displayName: string;
+  entitlements: string[];
+  stripeCustomerID: string;
+  bypassed: boolean;
+  blocked: boolean;
+}
 
 /** The first error of an API error body, if it is one. */
 export function firstError(body: unknown): { code: string; detail?: string | undefined } | null {
-  const parsed = errorResponseSchema.safeParse(body);
-  return parsed.success ? (parsed.data.errors[0] ?? null) : null;
+  if (!isRecord(body) || !Array.isArray(body.errors)) return null;
+  const first: unknown = body.errors[0];
+  if (!isRecord(first) || typeof first.code !== "string") return null;
+  return { code: first.code, detail: typeof first.detail === "string" ? first.detail : undefined };
 }
 
 async function jsonOf(response: Response): Promise<unknown> {
@@ -43,8 +38,13 @@ async function jsonOf(response: Response): Promise<unknown> {
 
 /** Reads the signed-in user from a /api/session (or direct-login) answer. */
 export function parseSessionUser(body: unknown): ClientSessionUser | null {
-  const parsed = sessionResponseSchema.safeParse(body);
-  return parsed.success ? parsed.data.data.attributes : null;
+  const a = attributesOf(body);
+  if (!a) return null;
+  const { ssoID, email, displayName, entitlements, stripeCustomerID, bypassed, blocked } = a;
+  if (typeof ssoID !== "string" || typeof email !== "string" || typeof displayName !== "string") return null;
+  if (!isStringArray(entitlements) || typeof stripeCustomerID !== "string") return null;
+  if (typeof bypassed !== "boolean" || typeof blocked !== "boolean") return null;
+  return { ssoID, email, displayName, entitlements, stripeCustomerID, bypassed, blocked };
 }
 
 /** Fetches the user's entitlements; accepted only when the answer is for this ssoID (spec §5). */
