@@ -12,6 +12,7 @@ import StickyNav from "../components/header/StickyNav";
 import { useHeaderScroll } from "../components/header/use-header-scroll";
 import MainMenu from "../components/menu/MainMenu";
 import RouteProgress from "../components/RouteProgress";
+import { useHashScroll } from "../components/use-hash-scroll";
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
@@ -31,6 +32,7 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
   useBackgroundLock();
   useLoginCheck();
   useRouteChanged(dispatch);
+  useHashScroll();
 
   // Keep the client state's header style in step with the page (spec §3 'headerStyle').
   useEffect(() => {
