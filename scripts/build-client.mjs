@@ -1,15 +1,17 @@
 // Builds the browser bundle (code-split ES modules) and the stylesheet into public/build/
 // with content hashes, and writes public/build/manifest.json for the worker.
 import { build } from "esbuild";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outdir = path.join(root, "public/build");
 const production = process.env.NODE_ENV !== "development";
 
-await rm(outdir, { recursive: true, force: true });
+// The old files stay until the new manifest is written: a running `wrangler dev` (and pages
+// already open) keep working while a rebuild is under way.
 await mkdir(outdir, { recursive: true });
+const previous = await readdir(outdir);
 
 const result = await build({
   absWorkingDir: root,
@@ -67,5 +69,12 @@ const manifest = {
   preload: [...entryFiles].filter((f) => f !== entryOut[0]).map(publicPath),
   pages,
 };
-await writeFile(path.join(outdir, "manifest.json"), JSON.stringify(manifest, null, 2) + "\n");
+const manifestFile = path.join(outdir, "manifest.json");
+await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest, null, 2) + "\n");
+await rename(`${manifestFile}.tmp`, manifestFile);
+
+const current = new Set(Object.keys(result.metafile.outputs).map((file) => path.basename(file)));
+for (const file of previous) {
+  if (file !== "manifest.json" && !current.has(file)) await rm(path.join(outdir, file), { force: true });
+}
 console.log(`client built: ${manifest.entry}, ${manifest.css}, ${manifest.preload.length} shared chunk(s), ${Object.keys(pages).length} page chunk(s)`);

@@ -38,10 +38,11 @@ async function answers(url) {
 
 /**
  * Starts the worker on 127.0.0.1:port with local state in `persistTo`; the server's output goes to
- * `logFile`. Resolves once GET readyPath answers at all (the tests judge the status) with
+ * `logFile`; `env` adds variables (NODE_ENV=production bundles React's production build).
+ * Resolves once GET readyPath answers at all (the tests judge the status) with
  * { child, port, baseUrl, logFile }.
  */
-export async function startServer({ port, persistTo, logFile, timeoutMs = 180_000, readyPath = "/" }) {
+export async function startServer({ port, persistTo, logFile, env = {}, timeoutMs = 180_000, readyPath = "/" }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   if ((await answers(baseUrl)) !== undefined) {
     throw new Error(`Something already answers on ${baseUrl}; stop it or choose another port.`);
@@ -54,7 +55,7 @@ export async function startServer({ port, persistTo, logFile, timeoutMs = 180_00
   console.log(`\n> wrangler ${args.join(" ")}   (log: ${path.relative(root, log)})`);
   const child = spawn(bin("wrangler"), args, {
     cwd: root,
-    env: { ...process.env, ...wranglerEnv, CI: "true", NO_COLOR: "1", FORCE_COLOR: "0" },
+    env: { ...process.env, ...wranglerEnv, CI: "true", NO_COLOR: "1", FORCE_COLOR: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // own process group, so stopServer can end workerd too
   });

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { club } from "../config/club";
 import { AppStateProvider } from "../state/store";
 
@@ -13,6 +13,10 @@ export interface DocumentAssets {
  * router so the error page keeps it too.
  */
 export function Document({ assets, children }: { assets: DocumentAssets; children: ReactNode }) {
+  // A plain signal that the page is interactive (tests and monitoring wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-GB">
       <head>

@@ -53,7 +53,7 @@ describe("screenshots", () => {
           const overflow = await page.evaluate(() => {
             const width = document.documentElement.clientWidth;
             const name = (el: Element) => `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join("")}`;
-            // Fixed layers and scrolling strips (carousels) do not widen the page; skip what is inside them.
+            // Fixed layers and clipping or scrolling boxes (carousels) do not widen the page.
             const contained = (el: Element) => {
               for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
                 const style = getComputedStyle(e);
@@ -61,18 +61,26 @@ describe("screenshots", () => {
               }
               return false;
             };
-            const culprits: string[] = [];
+            const found = new Map<Element, string>();
             for (const el of document.body.querySelectorAll("*")) {
               if (contained(el)) continue;
+              const style = getComputedStyle(el);
+              if (style.position === "fixed") continue;
               const box = el.getBoundingClientRect();
-              if (box.right > width + 1 && getComputedStyle(el).position !== "fixed") culprits.push(`${name(el)} (right ${Math.round(box.right)})`);
+              if (box.right > width + 1) found.set(el, `${name(el)} (right ${Math.round(box.right)})`);
+              else if (style.overflowX === "visible" && box.left + el.scrollWidth > width + 1) {
+                found.set(el, `${name(el)} (content to ${Math.round(box.left + el.scrollWidth)}: ${JSON.stringify((el.textContent ?? "").trim().slice(0, 50))})`);
+              }
+              if (style.overflowX !== "visible") continue;
               for (const pseudo of ["::before", "::after"]) {
-                const style = getComputedStyle(el, pseudo);
-                if (style.content === "none" || style.position !== "absolute") continue;
-                const right = box.left + parseFloat(style.left) + parseFloat(style.width);
-                if (right > width + 1) culprits.push(`${name(el)}${pseudo} (right ${Math.round(right)})`);
+                const ps = getComputedStyle(el, pseudo);
+                if (ps.content === "none" || ps.position !== "absolute") continue;
+                const right = box.left + parseFloat(ps.left) + parseFloat(ps.width);
+                if (right > width + 1) found.set(el, `${name(el)}${pseudo} (right ${Math.round(right)})`);
               }
             }
+            // The innermost offenders say where to look.
+            const culprits = [...found].filter(([el]) => ![...found.keys()].some((other) => other !== el && el.contains(other))).map(([, text]) => text);
             return { excess: document.documentElement.scrollWidth - width, culprits: culprits.slice(0, 8) };
           });
           expect(overflow.excess, `page wider than the window: ${overflow.culprits.join(", ")}`).toBeLessThanOrEqual(0);
