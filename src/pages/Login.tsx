@@ -1,11 +1,19 @@
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
 import { DocumentTitle } from "./parts/DocumentTitle";
-import Button from "../components/Button";
+import Button, { buttonClassName } from "../components/Button";
+import { loginHref, registerHref } from "../components/account/auth-links";
+import { safeReturnUrl } from "../domain/return-url";
+import { useSearchParams } from "react-router";
 
-/** /account/login: the sign-in itself happens in the account panel (and the external portal behind it). */
+/**
+ * /account/login: where 'Please Log In' prompts point (spec §8). Signing in goes to the club's
+ * login portal and comes back to `?returnUrl=` (same-site paths only), else the home page.
+ */
 export default function Login() {
   const { state, dispatch } = useAppState();
+  const [search] = useSearchParams();
+  const returnPath = safeReturnUrl(search.get("returnUrl"));
   return (
     <div className="login-page">
       <DocumentTitle page="Log In" />
@@ -27,7 +35,13 @@ export default function Login() {
                 One {club.accountName} for tickets, the club shop and {club.tvName}. Sign in to watch videos and listen to live commentary.
               </p>
               <div className="login-page__actions">
-                <Button type="primary-dark" className="page-btn-block" text="Log In" onClick={() => dispatch({ type: "accountPanel/open" })} />
+                {/* Plain links: the portal is outside the router (full page loads). */}
+                <a className={buttonClassName({ type: "primary-dark", className: "page-btn-block" })} href={loginHref(returnPath)}>
+                  <span className="btn__text">Log In</span>
+                </a>
+                <a className={buttonClassName({ type: "ghost-dark", className: "page-btn-block" })} href={registerHref(returnPath)}>
+                  <span className="btn__text">Register</span>
+                </a>
               </div>
               <ul className="login-page__benefits">
                 <li>Free highlights and interviews with a free account</li>

@@ -112,6 +112,18 @@ describe("pages", () => {
   });
 });
 
+describe("login page", () => {
+  it("sends the visitor to the portal with a same-site return URL only", async () => {
+    const good = await (await get("/account/login?returnUrl=%2Fvideos%2Fbrowse")).text();
+    expect(good).toContain('href="/auth/login?returnUrl=%2Fvideos%2Fbrowse"');
+    expect(good).toContain('href="/auth/register?returnUrl=%2Fvideos%2Fbrowse"');
+    for (const evil of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)"]) {
+      const html = await (await get(`/account/login?returnUrl=${encodeURIComponent(evil)}`)).text();
+      expect(html, evil).toContain('href="/auth/login?returnUrl=%2F"');
+    }
+  });
+});
+
 describe("content API", () => {
   it("answers bad input with 400 and a stable code, unknown routes with 404", async () => {
     const bad = await get("/api/news?page=x");
