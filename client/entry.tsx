@@ -5,9 +5,13 @@ import { RouterProvider } from "react-router/dom";
 import { createRoutes } from "../src/routes";
 import { Document } from "../src/app/Document";
 import { createApiSiteData } from "./data/api-site-data";
+import { ROUTER_DATA_ID } from "../src/app/router-data";
 
-// The stylesheet href must match what the server rendered, and only the DOM knows its hash.
+// The stylesheet href and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
+const routerData = document.getElementById(ROUTER_DATA_ID)?.textContent ?? "{}";
+// react-router revives its own serialised errors from this global (see src/app/router-data.ts).
+(window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(routerData);
 const routes = createRoutes(createApiSiteData());
 
 /** Pages are lazy chunks: load the ones the server rendered before hydrating, so the trees match. */
@@ -22,14 +26,13 @@ async function resolveLandingPage(routes: RouteObject[]) {
 }
 
 await resolveLandingPage(routes);
-// Hydration data (window.__staticRouterHydrationData) is read by createBrowserRouter itself.
 const router = createBrowserRouter(routes);
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <Document assets={{ css }}>
+      <Document assets={{ css }} routerData={routerData}>
         <RouterProvider router={router} />
       </Document>
     </StrictMode>,

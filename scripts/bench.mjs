@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: figures, not pass/fail. Builds the client, sets up a D1 state of its own
 // (.wrangler/bench-state), starts `wrangler dev` on 127.0.0.1:${BENCH_PORT:-8798}, warms up, then in
-// one run measures with wrk (2 threads, 20 connections, 10 s each) GET /, GET /news and a static file
+// one run measures with wrk (2 threads, 20 connections, 10 s each) GET / and GET /news (from the page
+// cache, and rendered each time) and a static file
 // of the same server, and weighs the JS and CSS a first visit to / downloads (gzip). Prints a
 // markdown table (also written to test-results/bench.md). Loopback only; stops by itself.
 import { execFileSync, spawn } from "node:child_process";
@@ -34,9 +35,9 @@ async function loadTool() {
     await run("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk"]);
     wrk = which("wrk");
   }
-  if (wrk) return { name: "wrk", measure: (url, seconds) => measureWithWrk(wrk, url, seconds) };
+  if (wrk) return { name: "wrk", measure: (url, seconds, headers) => measureWithWrk(wrk, url, seconds, headers) };
   const autocannon = bin("autocannon");
-  if (existsSync(autocannon)) return { name: "autocannon", measure: (url, seconds) => measureWithAutocannon(autocannon, url, seconds) };
+  if (existsSync(autocannon)) return { name: "autocannon", measure: (url, seconds, headers) => measureWithAutocannon(autocannon, url, seconds, headers) };
   throw new Error("Neither wrk nor autocannon is available: apt-get install -y wrk");
 }
 
@@ -63,10 +64,12 @@ function ms(text) {
   return m[2] === "us" ? value / 1000 : m[2] === "s" ? value * 1000 : value;
 }
 
-async function measureWithWrk(wrk, url, seconds) {
+const headerArgs = (flag, headers = {}) => Object.entries(headers).flatMap(([k, v]) => [flag, `${k}: ${v}`]);
+
+async function measureWithWrk(wrk, url, seconds, headers) {
   const out = await capture(
     wrk,
-    [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "--latency", url],
+    [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "--latency", ...headerArgs("-H", headers), url],
     (seconds + 20) * 1000,
   );
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
@@ -78,10 +81,10 @@ async function measureWithWrk(wrk, url, seconds) {
   return { rps, p50, p99, requests, bad, socketErrors };
 }
 
-async function measureWithAutocannon(autocannon, url, seconds) {
+async function measureWithAutocannon(autocannon, url, seconds, headers) {
   const out = await capture(
     autocannon,
-    ["-c", String(CONNECTIONS), "-w", String(THREADS), "-d", String(seconds), "--json", url],
+    ["-c", String(CONNECTIONS), "-w", String(THREADS), "-d", String(seconds), "--json", ...headerArgs("-H", headers), url],
     (seconds + 30) * 1000,
   );
   const result = JSON.parse(out.slice(out.indexOf("{")));
@@ -151,19 +154,24 @@ async function main() {
     // The static file: the built stylesheet served from public/build/ (or the favicon) by the asset layer.
     const css = assets.find((a) => a.kind === "css");
     const staticPath = css ? css.url.pathname : "/favicon.svg";
+    // Pages come from the worker's page cache after their first render (worker/ssr/page-cache.ts);
+    // `Cache-Control: no-cache` makes the worker render every request, so both figures are shown.
+    const noCache = { "Cache-Control": "no-cache" };
     const targets = [
-      { label: "SSR `GET /`", path: "/" },
-      { label: "SSR `GET /news`", path: "/news" },
-      { label: `static \`GET ${staticPath}\``, path: staticPath },
+      { label: "SSR `GET /` (page cache)", path: "/" },
+      { label: "SSR `GET /news` (page cache)", path: "/news" },
+      { label: "SSR `GET /` (rendered each time)", path: "/", headers: noCache },
+      { label: "SSR `GET /news` (rendered each time)", path: "/news", headers: noCache },
+      { label: `static \`GET ${staticPath}\``, path: staticPath, static: true },
     ];
 
     console.log(`\nWarming up (${tool.name}, 3 s per URL)…`);
-    for (const t of targets) await tool.measure(server.baseUrl + t.path, 3);
+    for (const t of targets) await tool.measure(server.baseUrl + t.path, 3, t.headers);
 
     const rows = [];
     for (const t of targets) {
       console.log(`Measuring ${t.path} for ${DURATION_S} s…`);
-      const result = await tool.measure(server.baseUrl + t.path, DURATION_S);
+      const result = await tool.measure(server.baseUrl + t.path, DURATION_S, t.headers);
       // No answers at all means the server was not serving (e.g. reloading after a rebuild): no figure.
       if (!(result.requests > 0 && result.rps > 0)) {
         throw new Error(`no responses from GET ${t.path} in ${DURATION_S} s; see test-results/bench-server.log`);
@@ -171,7 +179,7 @@ async function main() {
       if (result.bad > 0) console.warn(`warning: ${result.bad} non-2xx answers from GET ${t.path}`);
       rows.push({ ...t, ...result });
     }
-    const staticRps = rows[2].rps;
+    const staticRps = rows.find((r) => r.static).rps;
 
     const total = (kind) => weighed.filter((a) => !kind || a.kind === kind).reduce((sum, a) => sum + a.gzip, 0);
     const htmlGzip = gzipSync(Buffer.from(html), { level: 9 }).length;
@@ -187,7 +195,9 @@ async function main() {
       );
     }
     lines.push("");
-    lines.push(`SSR/static ratio: \`/\` ${fixed(rows[0].rps / staticRps, 2)}, \`/news\` ${fixed(rows[1].rps / staticRps, 2)}.`);
+    lines.push(
+      `SSR/static ratio: \`/\` ${fixed(rows[0].rps / staticRps, 2)} (rendered each time ${fixed(rows[2].rps / staticRps, 2)}), \`/news\` ${fixed(rows[1].rps / staticRps, 2)} (rendered each time ${fixed(rows[3].rps / staticRps, 2)}).`,
+    );
     lines.push("");
     const raw = (kind) => weighed.filter((a) => a.kind === kind).reduce((sum, a) => sum + a.raw, 0);
     const files = (kind) => weighed.filter((a) => a.kind === kind).length;

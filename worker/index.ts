@@ -14,6 +14,7 @@ import { contentApi } from "./routes/content-api";
 import { images } from "./routes/images";
 import { apiError } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
+import { withPageCache } from "./ssr/page-cache";
 import { fallbackErrorHtml } from "./ssr/fallback";
 
 export { StreamSessions } from "../durable-objects/StreamSessions";
@@ -36,7 +37,7 @@ app.route("/api", contentApi);
 app.all("/api/*", (c) => apiError(c, 404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`));
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
-app.get("*", renderPage);
+app.get("*", (c) => withPageCache(c, () => renderPage(c)));
 
 app.onError((error, c) => {
   const status = error instanceof HTTPException ? error.status : 500;

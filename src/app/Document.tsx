@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { club } from "../config/club";
 import { AppStateProvider } from "../state/store";
+import { ROUTER_DATA_ID } from "./router-data";
 
 export interface DocumentAssets {
   /** hashed stylesheet URL from the client build */
@@ -9,10 +10,10 @@ export interface DocumentAssets {
 
 /**
  * The whole HTML document, rendered by the worker and hydrated by the browser (hydrateRoot on
- * `document`), so both sides must pass the same assets. The client state lives outside the
- * router so the error page keeps it too.
+ * `document`), so both sides must pass the same assets and router data (the browser reads them
+ * back from the page). The client state lives outside the router so the error page keeps it too.
  */
-export function Document({ assets, children }: { assets: DocumentAssets; children: ReactNode }) {
+export function Document({ assets, routerData, children }: { assets: DocumentAssets; routerData: string; children: ReactNode }) {
   // A plain signal that the page is interactive (tests and monitoring wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -29,6 +30,7 @@ export function Document({ assets, children }: { assets: DocumentAssets; childre
       </head>
       <body>
         <AppStateProvider>{children}</AppStateProvider>
+        <script type="application/json" id={ROUTER_DATA_ID} dangerouslySetInnerHTML={{ __html: routerData }} />
       </body>
     </html>
   );

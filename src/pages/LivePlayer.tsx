@@ -2,19 +2,19 @@ import { Link, useLoaderData } from "react-router";
 import type { LiveAsset } from "../schemas/videos";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
-import { GENERIC_LOCKED_TITLE, RESTRICTED_MEDIA_BUTTON, RESTRICTED_MEDIA_TITLE, lockedMessage } from "../domain/locked-message";
+import { lockedMessage } from "../domain/locked-message";
 import { DocumentTitle } from "./parts/DocumentTitle";
+import { LockedPanel } from "./parts/LockedPanel";
 import { TvNav } from "./parts/TvNav";
 import { Picture } from "../components/Picture";
 import { MediaIcon } from "./parts/MediaIcon";
 import { liveStatusText } from "./parts/LiveCard";
 import { useVideoLock } from "./parts/use-video-lock";
-import Button from "../components/Button";
 
 /** /live/{mediaType}/{assetID}: poster and start button; the players themselves open as overlays. */
 export default function LivePlayer() {
   const { asset } = useLoaderData() as { asset: LiveAsset };
-  const { state, dispatch } = useAppState();
+  const { dispatch } = useAppState();
   const isLocked = useVideoLock();
   const locked = isLocked(asset.entitlements);
   const tier = lockedMessage(asset.entitlements);
@@ -39,19 +39,7 @@ export default function LivePlayer() {
                 {liveStatusText(asset)}
               </span>
               {locked ? (
-                <div className="locked-panel" role="region" aria-label="Locked stream">
-                  <span className="locked-panel__icon">
-                    <MediaIcon name="padlock" />
-                  </span>
-                  <h2 className="locked-panel__title">{GENERIC_LOCKED_TITLE}</h2>
-                  {tier.message ? <p className="locked-panel__message">{tier.message}</p> : null}
-                  <div className="locked-panel__actions">
-                    {state.user.loggedIn ? null : (
-                      <Button type="primary-light" text={RESTRICTED_MEDIA_BUTTON} onClick={() => dispatch({ type: "loginPrompt/open", message: RESTRICTED_MEDIA_TITLE })} />
-                    )}
-                    <Button type={state.user.loggedIn ? "primary-light" : "ghost-light"} href="/videos/subscriptions" text="View Packages" />
-                  </div>
-                </div>
+                <LockedPanel label="Locked stream" message={tier.message} />
               ) : asset.status === "active" ? (
                 <button type="button" className="theatre__play" onClick={start}>
                   <span className="theatre__play-icon">

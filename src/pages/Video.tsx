@@ -2,22 +2,22 @@ import { Link, useLoaderData } from "react-router";
 import type { Video as VideoData } from "../schemas/videos";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
-import { GENERIC_LOCKED_TITLE, RESTRICTED_MEDIA_BUTTON, RESTRICTED_MEDIA_TITLE, lockedMessage } from "../domain/locked-message";
+import { lockedMessage } from "../domain/locked-message";
 import { DocumentTitle } from "./parts/DocumentTitle";
+import { LockedPanel } from "./parts/LockedPanel";
 import { TvNav } from "./parts/TvNav";
 import { Picture } from "../components/Picture";
 import { MediaIcon } from "./parts/MediaIcon";
 import { formatDate, formatDuration } from "./parts/format";
 import { useVideoLock } from "./parts/use-video-lock";
 import { videoBrowsePath, videoPath } from "./paths";
-import Button from "../components/Button";
 
 /** Spec §9: sidebar page size. */
 const RELATED_COUNT = 10;
 
 export default function Video() {
   const { video, related } = useLoaderData() as { video: VideoData; related: VideoData[] };
-  const { state, dispatch } = useAppState();
+  const { dispatch } = useAppState();
   const isLocked = useVideoLock();
   const locked = isLocked(video.entitlements);
   const tier = lockedMessage(video.entitlements);
@@ -31,19 +31,7 @@ export default function Video() {
             <div className={`theatre__screen${locked ? " is-locked" : ""}`}>
               <Picture imageKey={video.thumbnailKey} w={1280} h={720} alt="" loading="eager" fetchPriority="high" />
               {locked ? (
-                <div className="locked-panel" role="region" aria-label="Locked video">
-                  <span className="locked-panel__icon">
-                    <MediaIcon name="padlock" />
-                  </span>
-                  <h2 className="locked-panel__title">{GENERIC_LOCKED_TITLE}</h2>
-                  {tier.message ? <p className="locked-panel__message">{tier.message}</p> : null}
-                  <div className="locked-panel__actions">
-                    {state.user.loggedIn ? null : (
-                      <Button type="primary-light" text={RESTRICTED_MEDIA_BUTTON} onClick={() => dispatch({ type: "loginPrompt/open", message: RESTRICTED_MEDIA_TITLE })} />
-                    )}
-                    <Button type={state.user.loggedIn ? "primary-light" : "ghost-light"} href="/videos/subscriptions" text="View Packages" />
-                  </div>
-                </div>
+                <LockedPanel label="Locked video" message={tier.message} />
               ) : (
                 <button
                   type="button"

@@ -12,16 +12,4 @@ export function displayNameOf(identity: Pick<Identity, "forename" | "surname" | 
   return name === "" ? identity.email : name;
 }
 
-/** The signed-in user as every route sees it (`c.var.user`); entitlements and flags come from D1. */
-export interface SessionUser {
-  ssoID: string;
-  email: string;
-  displayName: string;
-  entitlements: string[];
-  /** '' when the account has no payment customer yet */
-  stripeCustomerID: string;
-  bypassed: boolean;
-  blocked: boolean;
-  /** why it is blocked (spec §8: administrator, or a disallowed country); null when not blocked */
-  blockedReason: "administrator" | "country" | null;
-}
+export type { SessionUser } from "../../src/schemas/session-user";

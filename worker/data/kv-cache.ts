@@ -16,7 +16,8 @@ const SHAPE = "s1";
 const KV_MIN_TTL_SECONDS = 60;
 export const DEFAULT_TTL_SECONDS = 60;
 
-async function currentVersion(env: CacheEnv): Promise<string> {
+/** The cache generation: bumped by invalidateCache(); also part of the page cache key. */
+export async function currentVersion(env: CacheEnv): Promise<string> {
   try {
     return (await env.CACHE.get(VERSION_KEY)) ?? "0";
   } catch {

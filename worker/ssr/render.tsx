@@ -4,6 +4,7 @@ import { preloadModule } from "react-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from "react-router";
 import { createRoutes } from "../../src/routes";
 import { Document } from "../../src/app/Document";
+import { serializeRouterData } from "../../src/app/router-data";
 import { createD1SiteData } from "../data";
 import type { AppEnv } from "../app-env";
 import { clientAssets, modulePreloads } from "./assets";
@@ -34,11 +35,10 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
 }
 
 async function renderContext(c: Context<AppEnv>, routes: Parameters<typeof createStaticRouter>[0], context: StaticHandlerContext, preloads: string[]) {
-  const nonce = c.get("secureHeadersNonce");
   const router = createStaticRouter(routes, context);
   const renderer = reactRenderer(
     ({ children }) => (
-      <Document assets={{ css: clientAssets.css }}>
+      <Document assets={{ css: clientAssets.css }} routerData={serializeRouterData(context)}>
         <ModulePreloads hrefs={preloads} />
         {children}
       </Document>
@@ -47,14 +47,14 @@ async function renderContext(c: Context<AppEnv>, routes: Parameters<typeof creat
       stream: true,
       readableStreamOptions: {
         bootstrapModules: [clientAssets.entry],
-        nonce,
         onError: (error: unknown) => console.error(JSON.stringify({ msg: "stream error", requestId: c.get("requestId"), error: String(error) })),
       },
     },
   );
   await renderer(c, async () => {});
   c.status(context.statusCode as 200);
-  return c.render(<StaticRouterProvider router={router} context={context} nonce={nonce} />);
+  // hydrate={false}: the hydration data goes in Document's JSON block, not an inline script.
+  return c.render(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
 /** Server only: React hoists these into <head> as modulepreload links; they render nothing to hydrate. */

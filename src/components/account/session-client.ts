@@ -1,5 +1,6 @@
 import { attributesOf, isRecord, isStringArray } from "../../domain/json-shape";
 import type { AppAction } from "../../state/app-state";
+import type { SessionUser } from "../../schemas/session-user";
 import { interpretEntitlementResponse } from "../../domain/entitlement-response";
 import { setSubscriptionMessage } from "./subscription-status";
 import { LOGIN_PROBLEM_TITLE, TRY_AGAIN_MESSAGE } from "./login-messages";
@@ -10,15 +11,8 @@ import { LOGIN_PROBLEM_TITLE, TRY_AGAIN_MESSAGE } from "./login-messages";
  */
 type Dispatch = (action: AppAction) => void;
 
-export interface ClientSessionUser {
-  ssoID: string;
-  email: string;
-  displayName: string;
-  entitlements: string[];
-  stripeCustomerID: string;
-  bypassed: boolean;
-  blocked: boolean;
-}
+/** What the browser reads of /api/session; the block reason stays on the server. */
+export type ClientSessionUser = Omit<SessionUser, "blockedReason">;
 
 /** The first error of an API error body, if it is one. */
 export function firstError(body: unknown): { code: string; detail?: string | undefined } | null {
