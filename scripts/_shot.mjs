@@ -1,0 +1,11 @@
+import { chromium } from "playwright-core";
+const [,, url, out, width = "1440", full = "1"] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 } });
+const logs = [];
+page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") logs.push(m.type() + ": " + m.text()); });
+page.on("pageerror", (e) => logs.push("pageerror: " + e.message));
+await page.goto(url, { waitUntil: "networkidle" });
+await page.screenshot({ path: out, fullPage: full === "1" });
+console.log(logs.join("\n") || "no console errors");
+await browser.close();
