@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: unit tests, worker tests (inside workerd) and the e2e suite, in that order. Stops at the
+// `npm test`: the type check, unit tests, worker tests (inside workerd) and the e2e suite, in that order. Stops at the
 // first failing stage, and ends with one line: "N passed, N failed" (tests of every stage run).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -31,13 +31,15 @@ function vitestArgs(stage, config) {
 }
 
 const stages = [
-  { name: "unit", run: () => run(bin("vitest"), vitestArgs("unit", "vitest.unit.config.ts")) },
   {
-    name: "worker",
-    // The worker imports public/build/manifest.json, so the client is built first.
+    // Types first: a type error fails the run before any test does. The worker imports
+    // public/build/manifest.json, so the client is built before anything reads the worker.
+    name: "typecheck",
     before: () => run(process.execPath, [path.join(root, "scripts", "build-client.mjs")]),
-    run: () => run(bin("vitest"), vitestArgs("worker", "vitest.worker.config.ts")),
+    run: () => run(bin("tsc"), ["--noEmit", "-p", "."]),
   },
+  { name: "unit", run: () => run(bin("vitest"), vitestArgs("unit", "vitest.unit.config.ts")) },
+  { name: "worker", run: () => run(bin("vitest"), vitestArgs("worker", "vitest.worker.config.ts")) },
   { name: "e2e", run: () => run(process.execPath, [path.join(root, "scripts", "e2e.mjs"), "--skip-build"]) },
 ];
 
