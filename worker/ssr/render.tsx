@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { reactRenderer } from "@hono/react-renderer";
 import { preloadModule } from "react-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from "react-router";
@@ -52,7 +53,7 @@ async function renderContext(c: Context<AppEnv>, routes: Parameters<typeof creat
     },
   );
   await renderer(c, async () => {});
-  c.status(context.statusCode as 200);
+  c.status(context.statusCode as ContentfulStatusCode);
   // hydrate={false}: the hydration data goes in Document's JSON block, not an inline script.
   return c.render(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
