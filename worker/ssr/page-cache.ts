@@ -14,7 +14,8 @@ export const PAGE_TTL_SECONDS = 60;
 
 export async function withPageCache(c: Context<AppEnv>, render: () => Promise<Response>): Promise<Response> {
   if (c.req.method !== "GET") return render();
-  const key = new Request(`https://page-cache.invalid/${clientAssets.entry}/v${await currentVersion(c.env)}${new URL(c.req.url).pathname}${new URL(c.req.url).search}`);
+  const { pathname, search } = new URL(c.req.url);
+  const key = new Request(`https://page-cache.invalid/${clientAssets.entry}/v${await currentVersion(c.env)}${pathname}${search}`);
   const cache = await caches.open("pages");
   if (!/\bno-cache\b/.test(c.req.header("cache-control") ?? "")) {
     const hit = await cache.match(key);
