@@ -12,7 +12,9 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // SEED_SQL: the demo content's INSERT statements, loaded by the setup file after the migrations.
-          bindings: { TEST_MIGRATIONS: migrations, SEED_SQL: buildSeedStatements() },
+          // ENVIRONMENT/AUTH_PROVIDER: the tests run as 'test' with the embedded dev portal; wrangler.toml
+          // itself says nothing (production by default). tests/worker/production.test.ts runs the app without them.
+          bindings: { ENVIRONMENT: "test", AUTH_PROVIDER: "dev", TEST_MIGRATIONS: migrations, SEED_SQL: buildSeedStatements() },
         },
       }),
     ],

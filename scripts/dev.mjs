@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";
 import path from "node:path";
-import { bin, root, run, wranglerEnv } from "./run-command.mjs";
+import { bin, developmentVars, root, run, wranglerEnv } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 
 const port = Number(process.env.PORT || 8787);
@@ -61,7 +61,7 @@ async function main() {
   if (!(await buildClient())) throw new Error("the client build failed");
   const stopWatching = watchClientSources();
 
-  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
+  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...developmentVars];
   console.log(`\n> wrangler ${args.join(" ")}\nOpen http://localhost:${port}\n`);
   const child = spawn(bin("wrangler"), args, {
     cwd: root,

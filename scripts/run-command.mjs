@@ -17,6 +17,14 @@ export const wranglerEnv = {
   NO_UPDATE_NOTIFIER: "1",
 };
 
+/**
+ * `wrangler dev` arguments that make a local server development: the top-level wrangler.toml says
+ * nothing (what `wrangler deploy` ships runs as production), so `npm run dev`, the e2e suite and the
+ * bench add these. Development means built-in secrets and the embedded dev login portal with the
+ * demo accounts; a developer's own `.dev.vars` still applies on top for anything else.
+ */
+export const developmentVars = ["--var", "ENVIRONMENT:development", "--var", "AUTH_PROVIDER:dev"];
+
 /** How an argument is echoed: paths inside the repository relative to it, node as `node`. */
 function shown(arg) {
   if (arg === process.execPath) return "node";

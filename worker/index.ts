@@ -3,7 +3,9 @@ import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./app-env";
 import { securityHeaders } from "./middleware/security-headers";
 import { requestId } from "./middleware/request-id";
+import { limitBodies } from "./middleware/body-limit";
 import { csrfProtection } from "./auth/csrf";
+import { requireAuthConfig } from "./auth/require-auth";
 import { sessionMiddleware } from "./auth/session-middleware";
 import { ssoRoutes } from "./routes/sso";
 import { authRoutes } from "./routes/auth";
@@ -16,17 +18,20 @@ import { apiError } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
 import { fallbackErrorHtml } from "./ssr/fallback";
+import { settingsOf } from "./env";
 
 export { StreamSessions } from "../durable-objects/StreamSessions";
 
 const app = new Hono<AppEnv>();
 
-app.use("*", requestId, securityHeaders);
-// Generated images need no session: served before the session middleware reads D1.
+app.use("*", requestId, securityHeaders, limitBodies);
+// Generated images need no session.
 app.route("/images", images);
-// The session middleware parses the config (worker/auth/config.ts) on first use: a missing or
-// malformed secret is one clear AuthConfigError, not a failure deep inside a route.
-app.use("*", csrfProtection(), sessionMiddleware);
+
+// Sign-in and the API read the session; pages do not (they are the same for everyone).
+for (const path of ["/auth/*", "/sso/*", "/api/*"]) app.use(path, csrfProtection(), sessionMiddleware);
+// Without a complete sign-in configuration these answer 503 AUTH_NOT_CONFIGURED; pages and content still work.
+for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitlements/*"]) app.use(path, requireAuthConfig);
 
 app.route("/sso", ssoRoutes);
 app.route("/auth", authRoutes);
@@ -37,13 +42,25 @@ app.route("/api", contentApi);
 app.all("/api/*", (c) => apiError(c, 404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`));
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
-app.get("*", (c) => withPageCache(c, () => renderPage(c)));
+app.get("*", (c) => withPageCache(c, (request) => renderPage(c, request)));
 
 app.onError((error, c) => {
   const status = error instanceof HTTPException ? error.status : 500;
   console.error(JSON.stringify({ msg: "unhandled", path: c.req.path, requestId: c.get("requestId"), error: String(error) }));
-  if (c.req.path.startsWith("/api/")) return apiError(c, status, status === 500 ? "INTERNAL" : "HTTP_ERROR", status === 500 ? "Something went wrong" : error.message);
+  if (c.req.path.startsWith("/api/")) {
+    // The details stay in the log (with the request id); outside development the browser gets a generic text.
+    const detail = status === 500 || !isDevelopment(c.env) ? "Something went wrong" : error.message;
+    return apiError(c, status, status === 500 ? "INTERNAL" : "HTTP_ERROR", detail);
+  }
   return c.html(fallbackErrorHtml(), status);
 });
+
+function isDevelopment(env: object): boolean {
+  try {
+    return settingsOf(env).isDevelopment;
+  } catch {
+    return false;
+  }
+}
 
 export default app satisfies ExportedHandler<Env>;

@@ -69,6 +69,10 @@ export const packageSchema = z.object({
 });
 export type Package = z.infer<typeof packageSchema>;
 
+/**
+ * A live stream as public responses show it (/api/live*, SSR data). It carries no media locator
+ * (playback id, stream URL): those come only from the streaming endpoints that check entitlement.
+ */
 export const liveAssetSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -77,7 +81,6 @@ export const liveAssetSchema = z.object({
   status: z.enum(["idle", "active", "disabled"]),
   posterImageKey: z.string(),
   offlineImageKey: z.string(),
-  playbackId: z.string(),
   entitlements: z.array(z.string()),
   /** ISO 8601 UTC of the match it covers, when known */
   startsAt: z.string().nullable(),

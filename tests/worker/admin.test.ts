@@ -10,7 +10,7 @@ const auth = (token = TOKEN, extra: Record<string, string> = {}) => ({ headers: 
 async function account() {
   const b = browser(WITH_TOKEN);
   const identity = freshIdentity("adm");
-  await signInWithToken(b, await devToken(identity));
+  await signInWithToken(b, (nonce) => devToken(identity, { nonce }));
   return { b, identity };
 }
 

@@ -200,7 +200,7 @@ describe("site session", () => {
     const start = await b.fetch("https://www.rovers.test/auth/login");
     expect(start.headers.getSetCookie().join("\n")).toMatch(/^__Host-rovers_signin=[^;]+;.*Secure/im);
     const state = new URL(new URL(locationOf(start)).searchParams.get("redirect_uri") ?? "").searchParams.get("state");
-    const token = await devToken(freshIdentity());
+    const token = await devToken(freshIdentity(), { nonce: state ?? "" });
     const callback = await b.fetch(`https://www.rovers.test/auth/callback?state=${state}&tokenpayload=${token}`);
     expect(locationOf(callback)).toBe("/?loginSuccess=true");
     const cookie = callback.headers.getSetCookie().find((c) => c.startsWith("__Host-rovers_session=")) ?? "";
@@ -224,7 +224,7 @@ describe("site session", () => {
   it("a second sign-in replaces (and revokes) the session this browser had", async () => {
     const { b } = await signedIn();
     const first = b.jar.header();
-    const again = await signInWithToken(b, await devToken(freshIdentity()));
+    const again = await signInWithToken(b, (nonce) => devToken(freshIdentity(), { nonce }));
     expect(locationOf(again)).toBe("/?loginSuccess=true");
     // replayed from elsewhere (a fetch that clears a dead cookie would also empty b's jar)
     expect(await (await browser().fetch("/api/session", { headers: { cookie: first } })).json()).toEqual({ data: null });

@@ -1,10 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { AuthConfigError, parseAuthConfig } from "../../worker/auth/config";
+import { authConfigOf, AuthConfigError } from "../../worker/auth/config";
 import { hitRateLimits, SIGN_IN_LIMITS } from "../../worker/auth/rate-limit";
-import { assertCanStream } from "../../worker/auth/stream-access";
-import type { SessionUser } from "../../worker/auth/identity";
-import { browser, envWith, makeApp, signedIn } from "./auth-test-app";
+import app from "../../worker/index";
+import { browser, envWith, signedIn } from "./auth-test-app";
 
 const DIRECT = { DIRECT_LOGIN: "true" };
 const login = (username: string, password: string) => ({
@@ -119,7 +118,6 @@ describe("CSRF", () => {
   });
 
   it("refuses by Sec-Fetch-Site when there is no Origin", async () => {
-    const app = makeApp();
     for (const site of ["cross-site", "same-site"]) {
       const res = await app.request("http://localhost/auth/logout", { method: "POST", headers: { "sec-fetch-site": site } }, envWith());
       expect(res.status).toBe(403);
@@ -138,56 +136,27 @@ describe("CSRF", () => {
 });
 
 describe("configuration", () => {
-  it("production without secrets is a clear start-up error", () => {
-    expect(() => parseAuthConfig({ ENVIRONMENT: "production", AUTH_PROVIDER: "dev" })).toThrow(AuthConfigError);
-    expect(() => parseAuthConfig({ ENVIRONMENT: "production", AUTH_PROVIDER: "dev" })).toThrow(/SESSION_SECRET.*DEV_SSO_SECRET/);
-    expect(() => parseAuthConfig({ ENVIRONMENT: "production", AUTH_PROVIDER: "green", SESSION_SECRET: "x".repeat(40) })).toThrow(
+  const configOf = (vars: Record<string, string>) => authConfigOf(envWith(vars));
+
+  it("production without secrets is a clear configuration error naming what is missing", () => {
+    expect(configOf({ ENVIRONMENT: "production", AUTH_PROVIDER: "dev" })).toBeInstanceOf(AuthConfigError);
+    expect(String(configOf({ ENVIRONMENT: "production", AUTH_PROVIDER: "dev" }))).toMatch(/AUTH_PROVIDER other than dev.*SESSION_SECRET.*DEV_SSO_SECRET/);
+    expect(String(configOf({ ENVIRONMENT: "production", AUTH_PROVIDER: "green", SESSION_SECRET: "x".repeat(40) }))).toMatch(
       /SSO_ISSUER.*SSO_AUDIENCE.*SSO_JWT_SECRET or SSO_JWKS_URL.*SSO_LOGIN_URL.*SSO_AUTH_URL/,
     );
   });
 
-  it("development has embedded dev secrets", () => {
-    const config = parseAuthConfig({ ENVIRONMENT: "development" });
+  it("development and test have embedded dev secrets", () => {
+    const config = configOf({ ENVIRONMENT: "development" });
+    if (config instanceof AuthConfigError) throw config;
     expect(config.provider).toBe("dev");
     expect(config.directLogin).toBe(false);
-    expect(config.adminToken).toBeNull();
     expect(config.verification.algorithms).toEqual(["HS256"]);
   });
 
   it("refuses alg confusion in the configuration", () => {
-    expect(() =>
-      parseAuthConfig({
-        ENVIRONMENT: "test",
-        AUTH_PROVIDER: "green",
-        SSO_ISSUER: "i",
-        SSO_AUDIENCE: "a",
-        SSO_JWT_SECRET: "s".repeat(40),
-        SSO_JWT_ALGORITHMS: "HS256,RS256",
-        SSO_LOGIN_URL: "https://login.example/",
-        SSO_AUTH_URL: "https://login.example/auth",
-      }),
-    ).toThrow(/HS\* only/);
-    expect(() => parseAuthConfig({ ENVIRONMENT: "test", SSO_JWT_ALGORITHMS: "none", AUTH_PROVIDER: "green" })).toThrow(AuthConfigError);
-  });
-});
-
-describe("assertCanStream", () => {
-  const user = (over: Partial<SessionUser>): SessionUser => ({
-    ssoID: "u",
-    email: "u@example.test",
-    displayName: "U",
-    entitlements: ["roverstv"],
-    stripeCustomerID: "",
-    bypassed: false,
-    blocked: false,
-    blockedReason: null,
-    ...over,
-  });
-
-  it("refuses blocked accounts with ERR_56882466_1 and not-logged-in with ERR_3684853_1", () => {
-    expect(assertCanStream(user({}))).toBeNull();
-    expect(assertCanStream(user({ blocked: true, blockedReason: "administrator" }))).toMatchObject({ status: 403, code: "ERR_56882466_1" });
-    expect(assertCanStream(user({ blocked: true, blockedReason: "country" }))).toMatchObject({ status: 403, code: "ERR_56882466_2" });
-    expect(assertCanStream(null)).toMatchObject({ status: 401, code: "ERR_3684853_1" });
+    const green = { AUTH_PROVIDER: "green", SSO_ISSUER: "i", SSO_AUDIENCE: "a", SSO_LOGIN_URL: "https://login.example/", SSO_AUTH_URL: "https://login.example/auth" };
+    expect(String(configOf({ ...green, SSO_JWT_SECRET: "s".repeat(40), SSO_JWT_ALGORITHMS: "HS256,RS256" }))).toMatch(/HS\* only/);
+    expect(configOf({ ...green, SSO_JWT_SECRET: "s".repeat(40), SSO_JWT_ALGORITHMS: "none" })).toBeInstanceOf(AuthConfigError);
   });
 });

@@ -16,8 +16,8 @@ const common = {
   SSO_PROFILE_URL: `${PORTAL}/profile`,
 };
 
-const portalToken = (identity: Identity, expiresIn = "5m") =>
-  signLoginToken(identity, { secret: SECRET, issuer: PORTAL, audience: "rovers-site", expiresIn });
+const portalToken = (identity: Identity, expiresIn = "5m", nonce?: string) =>
+  signLoginToken(identity, { secret: SECRET, issuer: PORTAL, audience: "rovers-site", expiresIn, nonce });
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -57,7 +57,9 @@ describe("login-portal (cookie auth)", () => {
 
   it("verifies the tokenpayload, checks /api/authenticated and signs in", async () => {
     const identity = freshIdentity("lp");
-    const token = await portalToken(identity);
+    const b = browser(vars);
+    const { state } = await startLogin(b, "/news");
+    const token = await portalToken(identity, "5m", state);
     const calls = fakePortal((url, init) => {
       if (url.pathname === "/api/authenticated") {
         expect(new Headers(init?.headers).get("authorization")).toBe(`Bearer ${token}`);
@@ -65,8 +67,6 @@ describe("login-portal (cookie auth)", () => {
       }
       return json({}, 404);
     });
-    const b = browser(vars);
-    const { state } = await startLogin(b, "/news");
     const res = await b.fetch(`/auth/callback?state=${state}&tokenpayload=${token}`);
     expect(locationOf(res)).toBe("/news?loginSuccess=true");
     expect(calls.map((c) => c.url.pathname)).toEqual(["/api/authenticated"]);
@@ -80,7 +80,9 @@ describe("login-portal (cookie auth)", () => {
 
   it("alerts 'Could not login. Cookie auth_string tampered with' when cookie-auth refuses the cookie", async () => {
     const identity = freshIdentity("lp");
-    const token = await portalToken(identity);
+    const b = browser(vars);
+    const { state } = await startLogin(b, "/videos");
+    const token = await portalToken(identity, "5m", state);
     const calls = fakePortal((url, init) => {
       if (url.pathname === "/api/cookie-auth") {
         expect(init?.method).toBe("POST");
@@ -89,8 +91,6 @@ describe("login-portal (cookie auth)", () => {
       }
       return json({ authenticated: true });
     });
-    const b = browser(vars);
-    const { state } = await startLogin(b, "/videos");
     b.jar.cookies.set("auth_string", "eyJpZCI6MX0.tampered");
     const res = await b.fetch(`/auth/callback?state=${state}&tokenpayload=${token}`);
     expect(locationOf(res)).toBe("/videos?loginError=COOKIE_TAMPERED");
@@ -114,15 +114,15 @@ describe("login-portal (cookie auth)", () => {
 
   it("renews the session with /api/refresh, and a refused refresh logs out with 'There was a problem logging in'", async () => {
     const identity = freshIdentity("lp");
-    const token = await portalToken(identity);
+    const b = browser(vars);
+    const { state } = await startLogin(b);
+    const token = await portalToken(identity, "5m", state);
     let refreshAnswer: () => Response = () => json({ error: "invalid_request" }, 400);
     const calls = fakePortal((url) => {
       if (url.pathname === "/api/authenticated") return json({ authenticated: true });
       if (url.pathname === "/api/refresh") return refreshAnswer();
       return json({}, 404);
     });
-    const b = browser(vars);
-    const { state } = await startLogin(b);
     await b.fetch(`/auth/callback?state=${state}&tokenpayload=${token}`);
     const due = () => env.DB.prepare("UPDATE provider_sessions SET refresh_after = 0 WHERE sso_id = ?1").bind(identity.ssoID).run();
 
@@ -149,10 +149,10 @@ describe("login-portal (cookie auth)", () => {
 
   it("a portal outage during refresh does not log the user out", async () => {
     const identity = freshIdentity("lp");
-    const token = await portalToken(identity);
-    fakePortal((url) => (url.pathname === "/api/refresh" ? json({}, 503) : json({ authenticated: true })));
     const b = browser(vars);
     const { state } = await startLogin(b);
+    const token = await portalToken(identity, "5m", state);
+    fakePortal((url) => (url.pathname === "/api/refresh" ? json({}, 503) : json({ authenticated: true })));
     await b.fetch(`/auth/callback?state=${state}&tokenpayload=${token}`);
     await env.DB.prepare("UPDATE provider_sessions SET refresh_after = 0 WHERE sso_id = ?1").bind(identity.ssoID).run();
     expect((await sessionOf(b)).status).toBe(200);
@@ -160,10 +160,10 @@ describe("login-portal (cookie auth)", () => {
 
   it("logout also signs out at the portal", async () => {
     const identity = freshIdentity("lp");
-    const token = await portalToken(identity);
-    const calls = fakePortal(() => json({ authenticated: true }));
     const b = browser(vars);
     const { state } = await startLogin(b);
+    const token = await portalToken(identity, "5m", state);
+    const calls = fakePortal(() => json({ authenticated: true }));
     await b.fetch(`/auth/callback?state=${state}&tokenpayload=${token}`);
     const out = await b.fetch("/auth/logout", { method: "POST" });
     expect(locationOf(out)).toBe("/?logoutSuccess=true");

@@ -33,7 +33,7 @@ const hostile = [
 describe("return URLs", () => {
   it.each(hostile)("login with returnUrl %j comes back to /", async (returnUrl) => {
     const b = browser();
-    const res = await signInWithToken(b, await devToken(freshIdentity()), returnUrl);
+    const res = await signInWithToken(b, (nonce) => devToken(freshIdentity(), { nonce }), returnUrl);
     expect(res.status).toBe(302);
     expect(locationOf(res)).toBe("/?loginSuccess=true");
   });
@@ -64,7 +64,7 @@ describe("return URLs", () => {
 
   it("keeps a same-site return URL with its query and hash", async () => {
     const b = browser();
-    const res = await signInWithToken(b, await devToken(freshIdentity()), "/matches/u18/2024-25?tab=results#fixtures");
+    const res = await signInWithToken(b, (nonce) => devToken(freshIdentity(), { nonce }), "/matches/u18/2024-25?tab=results#fixtures");
     expect(locationOf(res)).toBe("/matches/u18/2024-25?tab=results&loginSuccess=true#fixtures");
   });
 

@@ -1,33 +1,14 @@
 import { env } from "cloudflare:test";
-import { Hono } from "hono";
-import type { AuthEnv } from "../../worker/auth/auth-env";
+import app from "../../worker/index";
 import { DEV_DEFAULTS } from "../../worker/auth/config";
-import { csrfProtection } from "../../worker/auth/csrf";
 import type { Identity } from "../../worker/auth/identity";
-import { sessionMiddleware } from "../../worker/auth/session-middleware";
 import { signLoginToken } from "../../worker/auth/tokens";
-import { adminRoutes } from "../../worker/routes/admin";
-import { authRoutes } from "../../worker/routes/auth";
-import { entitlementRoutes } from "../../worker/routes/entitlements";
-import { sessionRoutes } from "../../worker/routes/session";
-import { ssoRoutes } from "../../worker/routes/sso";
 
 /**
- * The sign-in routes on a small Hono app, mounted the way worker/index.ts mounts them, driven
- * with a cookie jar like a browser. Each test may give its own vars (provider, secrets).
+ * The worker's own app (worker/index.ts), driven with a cookie jar like a browser. Each test may
+ * give its own vars (provider, secrets, ENVIRONMENT).
  */
 export const ORIGIN = "http://localhost";
-
-export function makeApp() {
-  const app = new Hono<AuthEnv>();
-  app.use("*", csrfProtection(), sessionMiddleware);
-  app.route("/sso", ssoRoutes);
-  app.route("/auth", authRoutes);
-  app.route("/api/session", sessionRoutes);
-  app.route("/api/users/entitlements", entitlementRoutes);
-  app.route("/api/admin", adminRoutes);
-  return app;
-}
 
 export type Vars = Record<string, string>;
 
@@ -66,7 +47,7 @@ export interface Browser {
 let browsers = 0;
 
 /** Each browser has its own IP (the per-IP sign-in budgets are not shared between tests). */
-export function browser(vars: Vars = {}, app = makeApp()): Browser {
+export function browser(vars: Vars = {}): Browser {
   browsers += 1;
   const ownIp = `10.${(browsers >> 16) & 255}.${(browsers >> 8) & 255}.${browsers & 255}`;
   const jar = new CookieJar();
@@ -88,12 +69,13 @@ export function browser(vars: Vars = {}, app = makeApp()): Browser {
 }
 
 /** A login token as the dev portal would sign it; every option can be spoilt by a test. */
-export function devToken(identity: Identity, options: { secret?: string; issuer?: string; audience?: string; expiresIn?: string } = {}) {
+export function devToken(identity: Identity, options: { secret?: string; issuer?: string; audience?: string; expiresIn?: string; nonce?: string } = {}) {
   return signLoginToken(identity, {
     secret: options.secret ?? DEV_DEFAULTS.DEV_SSO_SECRET,
     issuer: options.issuer ?? DEV_DEFAULTS.SSO_ISSUER,
     audience: options.audience ?? DEV_DEFAULTS.SSO_AUDIENCE,
     expiresIn: options.expiresIn ?? "5m",
+    nonce: options.nonce,
   });
 }
 
@@ -116,9 +98,13 @@ export async function startLogin(b: Browser, returnUrl?: string): Promise<{ stat
   return { state: callback.searchParams.get("state") ?? "", location };
 }
 
+/** A login token, or how to make one for the sign-in state (the token's nonce). */
+export type TokenFor = string | ((nonce: string) => string | Promise<string>);
+
 /** Signs in through the callback with a tokenpayload (no portal round trip). */
-export async function signInWithToken(b: Browser, token: string, returnUrl?: string): Promise<Response> {
+export async function signInWithToken(b: Browser, tokenFor: TokenFor, returnUrl?: string): Promise<Response> {
   const { state } = await startLogin(b, returnUrl);
+  const token = typeof tokenFor === "string" ? tokenFor : await tokenFor(state);
   return b.fetch(`/auth/callback?state=${encodeURIComponent(state)}&tokenpayload=${encodeURIComponent(token)}`);
 }
 
@@ -126,7 +112,7 @@ export async function signInWithToken(b: Browser, token: string, returnUrl?: str
 export async function signedIn(vars: Vars = {}) {
   const b = browser(vars);
   const identity = freshIdentity();
-  const response = await signInWithToken(b, await devToken(identity));
+  const response = await signInWithToken(b, (nonce) => devToken(identity, { nonce }));
   if (response.status !== 302 || !(response.headers.get("location") ?? "").includes("loginSuccess=true")) {
     throw new Error(`sign-in failed: ${response.status} ${response.headers.get("location")}`);
   }

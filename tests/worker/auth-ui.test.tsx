@@ -105,7 +105,7 @@ describe("the login check (runLoginCheck)", () => {
   it("logged in: stores the user, the bypass flag and the entitlements", async () => {
     const b = browser();
     const identity = freshIdentity("ui");
-    await signInWithToken(b, await devToken(identity));
+    await signInWithToken(b, (nonce) => devToken(identity, { nonce }));
     await env.DB.prepare("UPDATE accounts SET entitlements = '[\"roverstv\"]', stripe_customer_id = ?2, bypassed = 1 WHERE sso_id = ?1").bind(identity.ssoID, `cus_${identity.ssoID}`).run();
     serve(b);
     const actions: AppAction[] = [];
@@ -120,7 +120,7 @@ describe("the login check (runLoginCheck)", () => {
   it("ignores an entitlement answer for another user", async () => {
     const b = browser();
     const identity = freshIdentity("ui");
-    await signInWithToken(b, await devToken(identity));
+    await signInWithToken(b, (nonce) => devToken(identity, { nonce }));
     serve(b, (path, res) =>
       path.startsWith("/api/users/entitlements/")
         ? Response.json({ data: { attributes: { userID: "someone-else", entitlements: ["vip"], stripeCustomerID: null } } })
@@ -133,7 +133,7 @@ describe("the login check (runLoginCheck)", () => {
 
   it("404: no entitlements and 'You have no subscriptions'", async () => {
     const b = browser();
-    await signInWithToken(b, await devToken(freshIdentity("ui")));
+    await signInWithToken(b, (nonce) => devToken(freshIdentity("ui"), { nonce }));
     serve(b);
     const actions: AppAction[] = [];
     await runLoginCheck((a) => actions.push(a));

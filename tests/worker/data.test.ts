@@ -1,8 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createD1SiteData, invalidateCache, overlayPromos, searchNews } from "../../worker/data";
-import { ftsQuery } from "../../worker/data/search";
+import { createD1SiteData, invalidateCache, overlayPromos } from "../../worker/data";
 import { sanitizeHtml } from "../../worker/data/sanitize-html";
 import { cached } from "../../worker/data/kv-cache";
 import { shellSchema, overlayPromoSchema } from "../../src/schemas/shell";
@@ -307,22 +306,5 @@ describe("KV cache of the shell", () => {
     expect(await cached(env, "test-key", 5, load)).toEqual({ n: 1 });
     await invalidateCache(env);
     expect(await cached(env, "test-key", 5, load)).toEqual({ n: 2 });
-  });
-});
-
-describe("news search", () => {
-  it("builds safe FTS5 queries", () => {
-    expect(ftsQuery("Rovers win", false)).toBe('"Rovers"* "win"*');
-    expect(ftsQuery('season "tickets', true)).toBe('"season tickets"');
-    expect(ftsQuery("  ", false)).toBeNull();
-  });
-
-  it("finds articles by words, newest first or by relevance", async () => {
-    const byDate = await searchNews(env.DB, { term: "season tick", exact: false, sort: "date", page: 0, pageSize: 8 });
-    expect(byDate.total).toBeGreaterThan(0);
-    expect(byDate.items.length).toBeLessThanOrEqual(8);
-    const exact = await searchNews(env.DB, { term: "season tickets", exact: true, sort: "relevance", page: 0, pageSize: 8 });
-    expect(exact.total).toBeGreaterThan(0);
-    expect(exact.total).toBeLessThanOrEqual(byDate.total);
   });
 });

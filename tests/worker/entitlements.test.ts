@@ -26,7 +26,7 @@ describe("GET /api/users/entitlements/:ssoID", () => {
   it("200 with userID, entitlements and stripeCustomerID for the user's own id", async () => {
     const b = browser();
     const identity = freshIdentity("ent");
-    await signInWithToken(b, await devToken(identity));
+    await signInWithToken(b, (nonce) => devToken(identity, { nonce }));
     await env.DB.prepare("UPDATE accounts SET entitlements = ?2, stripe_customer_id = ?3 WHERE sso_id = ?1")
       .bind(identity.ssoID, JSON.stringify(["roverstv+"]), `cus_${identity.ssoID}`)
       .run();

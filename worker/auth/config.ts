@@ -1,16 +1,18 @@
 import { z } from "zod";
+import { settingsOf, type AuthSettings, type AuthProviderKind, type Environment, type Settings } from "../env";
+
+export { AUTH_PROVIDERS, type AuthProviderKind } from "../env";
 
 /**
  * Sign-in configuration (spec §1, §7): which provider, where it lives, and the secrets that sign
- * and verify tokens. Parsed once per env object with zod, so a missing or malformed value is one
- * clear error at the first request instead of a confusing failure deep inside a sign-in.
+ * and verify tokens. Built from the parsed env (worker/env.ts, the one place the env is read),
+ * once per env object, so a missing or malformed value is one clear error naming it.
  *
- * Dev secrets have embedded defaults only when ENVIRONMENT is development or test; in production
- * every secret must be set (`wrangler secret put ...`).
+ * Production is strict: no built-in secret, no dev portal, secrets of 32+ characters that are none
+ * of the strings in this repository, https: portal URLs. When sign-in is not configured the public
+ * pages still work; /auth/*, /sso/* and the session endpoints answer 503 AUTH_NOT_CONFIGURED
+ * (worker/auth/require-auth.ts).
  */
-
-export const AUTH_PROVIDERS = ["dev", "login-portal", "sports-alliance", "green"] as const;
-export type AuthProviderKind = (typeof AUTH_PROVIDERS)[number];
 
 /** Algorithms a login token may be signed with; 'none' is never among them. */
 const JWT_ALGORITHMS = ["HS256", "HS384", "HS512", "RS256", "RS384", "RS512", "PS256", "ES256", "ES384", "EdDSA"] as const;
@@ -25,62 +27,10 @@ export const DEV_DEFAULTS = {
   SSO_CLIENT_ID: "northbridge-rovers-site",
 } as const;
 
-const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
-const optionalText = z.string().min(1).optional();
-const boolFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .optional()
-  .transform((v) => v === "true" || v === "1");
+export const SECRET_MIN_LENGTH = 32;
 
-const rawSchema = z.object({
-  ENVIRONMENT: z.enum(["development", "test", "production"]).default("development"),
-  AUTH_PROVIDER: z.enum(AUTH_PROVIDERS).default("dev"),
-  /** The site's own origin (https://www.example.com); default: the request's origin. */
-  SITE_ORIGIN: optionalUrl,
-  /** Signs the site session cookie and the sign-in state cookie. */
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
-  /** Direct username/password login (spec §9: off by default). */
-  DIRECT_LOGIN: boolFlag,
-  /** Bearer token of /api/admin/*; the admin API does not exist (404) without it. */
-  ADMIN_TOKEN: z.string().min(24, "ADMIN_TOKEN must be at least 24 characters").optional(),
-
-  // Token verification (every provider): issuer, audience, key, pinned algorithms.
-  SSO_ISSUER: optionalText,
-  SSO_AUDIENCE: optionalText,
-  SSO_CLIENT_ID: optionalText,
-  /** Shared secret of HMAC-signed login tokens (HS*). */
-  SSO_JWT_SECRET: z.string().min(32, "SSO_JWT_SECRET must be at least 32 characters").optional(),
-  /** JWKS of asymmetrically signed login tokens (RS*, PS*, ES*, EdDSA). */
-  SSO_JWKS_URL: optionalUrl,
-  /** Comma-separated list, e.g. "RS256"; default HS256 with a secret, RS256 with a JWKS. */
-  SSO_JWT_ALGORITHMS: optionalText,
-
-  // Pages of the portal the browser is sent to.
-  SSO_LOGIN_URL: optionalUrl,
-  SSO_REGISTER_URL: optionalUrl,
-  SSO_PROFILE_URL: optionalUrl,
-  SSO_FORGOT_PASSWORD_URL: optionalUrl,
-
-  // login-portal: GET /api/authenticated, GET /api/refresh, POST /api/sign_out, POST /api/cookie-auth
-  SSO_API_BASE_URL: optionalUrl,
-  SSO_AUTH_COOKIE: z.string().regex(/^[A-Za-z0-9_.-]+$/).default("auth_string"),
-
-  // sports-alliance: refresh endpoint (refresh_token, user_agent_pass) and session endpoint (session id cookie)
-  SSO_REFRESH_URL: optionalUrl,
-  SSO_SESSION_URL: optionalUrl,
-  SSO_USER_AGENT_PASS: optionalText,
-  SSO_SESSION_COOKIE: z.string().regex(/^[A-Za-z0-9_.-]+$/).default("sa_session_id"),
-
-  // green: GET auth endpoint with code and redirect_uri
-  SSO_AUTH_URL: optionalUrl,
-  SSO_CLIENT_SECRET: optionalText,
-
-  // direct login through an SSO helper (authenticate-user call), external providers only
-  SSO_DIRECT_LOGIN_URL: optionalUrl,
-
-  // dev: the embedded portal at /sso/*
-  DEV_SSO_SECRET: z.string().min(32, "DEV_SSO_SECRET must be at least 32 characters").optional(),
-});
+/** Secrets that are public (written in this repository): refused as secrets in production. */
+const PUBLIC_STRINGS: ReadonlySet<string> = new Set(Object.values(DEV_DEFAULTS));
 
 export interface TokenVerification {
   issuer: string;
@@ -90,12 +40,10 @@ export interface TokenVerification {
 }
 
 export interface AuthConfig {
-  environment: "development" | "test" | "production";
+  environment: Environment;
   provider: AuthProviderKind;
-  siteOrigin: string | null;
   sessionSecret: string;
   directLogin: boolean;
-  adminToken: string | null;
   clientId: string;
   verification: TokenVerification;
   urls: {
@@ -127,41 +75,53 @@ function parseAlgorithms(list: string | undefined, fallback: JwtAlgorithm): JwtA
   return parsed.data;
 }
 
-/** Builds the typed config, listing every missing value at once. */
-export function parseAuthConfig(env: Record<string, unknown>): AuthConfig {
-  const parsed = rawSchema.safeParse(env);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    throw new AuthConfigError(`Invalid sign-in configuration: ${issues}`);
-  }
-  const raw = parsed.data;
-  const dev = raw.ENVIRONMENT !== "production";
+/** Builds the typed config from the parsed settings, listing every missing or refused value at once. */
+export function buildAuthConfig(settings: Settings): AuthConfig {
+  if (!settings.auth.ok) throw new AuthConfigError(`Invalid sign-in configuration: ${settings.auth.problem}`);
+  const raw: AuthSettings = settings.auth.value;
+  const dev = settings.isDevelopment;
+  const environment = settings.environment;
   const missing: string[] = [];
   const need = (name: string, value: string | undefined): string | null => {
     if (value === undefined) missing.push(name);
     return value ?? null;
   };
+  /** A secret: set (or, in development and test only, its built-in value), long enough, not public. */
+  const secret = (name: string, value: string | undefined, devDefault?: string): string | null => {
+    const chosen = value ?? (dev ? devDefault : undefined);
+    if (chosen === undefined) return need(name, undefined);
+    if (chosen.length < SECRET_MIN_LENGTH) missing.push(`${name} of at least ${SECRET_MIN_LENGTH} characters`);
+    else if (!dev && PUBLIC_STRINGS.has(chosen)) missing.push(`${name} other than the development default`);
+    return chosen;
+  };
+  /** Portal URLs the worker calls must be https: outside development (tokens and secrets travel on them). */
+  const secureUrl = (name: string, value: string | undefined) => {
+    if (value !== undefined && !dev && new URL(value).protocol !== "https:") missing.push(`${name} with https:`);
+  };
 
-  const sessionSecret = raw.SESSION_SECRET ?? (dev ? DEV_DEFAULTS.SESSION_SECRET : need("SESSION_SECRET", undefined));
+  const provider = raw.AUTH_PROVIDER ?? (dev ? "dev" : undefined);
+  if (provider === undefined) missing.push("AUTH_PROVIDER");
+  if (provider === "dev" && !dev) missing.push("AUTH_PROVIDER other than dev (the dev portal exists only in development and test)");
+  const sessionSecret = secret("SESSION_SECRET", raw.SESSION_SECRET, DEV_DEFAULTS.SESSION_SECRET);
 
-  let verification: TokenVerification;
+  let verification: TokenVerification = { issuer: "", audience: "", algorithms: ["HS256"], key: { kind: "secret", secret: "" } };
   let devSsoSecret: string | null = null;
-  if (raw.AUTH_PROVIDER === "dev") {
-    devSsoSecret = raw.DEV_SSO_SECRET ?? (dev ? DEV_DEFAULTS.DEV_SSO_SECRET : need("DEV_SSO_SECRET", undefined));
+  if (provider === "dev") {
+    devSsoSecret = secret("DEV_SSO_SECRET", raw.DEV_SSO_SECRET, DEV_DEFAULTS.DEV_SSO_SECRET);
     verification = {
       issuer: raw.SSO_ISSUER ?? DEV_DEFAULTS.SSO_ISSUER,
       audience: raw.SSO_AUDIENCE ?? DEV_DEFAULTS.SSO_AUDIENCE,
       algorithms: ["HS256"],
       key: { kind: "secret", secret: devSsoSecret ?? "" },
     };
-  } else {
+  } else if (provider !== undefined) {
     const issuer = need("SSO_ISSUER", raw.SSO_ISSUER) ?? "";
     const audience = need("SSO_AUDIENCE", raw.SSO_AUDIENCE) ?? "";
     if (raw.SSO_JWT_SECRET && raw.SSO_JWKS_URL) missing.push("only one of SSO_JWT_SECRET and SSO_JWKS_URL");
     if (!raw.SSO_JWT_SECRET && !raw.SSO_JWKS_URL) missing.push("SSO_JWT_SECRET or SSO_JWKS_URL");
     const key: TokenVerification["key"] = raw.SSO_JWKS_URL
       ? { kind: "jwks", url: raw.SSO_JWKS_URL }
-      : { kind: "secret", secret: raw.SSO_JWT_SECRET ?? "" };
+      : { kind: "secret", secret: (raw.SSO_JWT_SECRET && secret("SSO_JWT_SECRET", raw.SSO_JWT_SECRET)) ?? "" };
     const algorithms = parseAlgorithms(raw.SSO_JWT_ALGORITHMS, key.kind === "jwks" ? "RS256" : "HS256");
     // A secret must only verify HMAC tokens and a JWKS only asymmetric ones (no algorithm confusion).
     const hmac = algorithms.filter((a) => a.startsWith("HS"));
@@ -170,29 +130,32 @@ export function parseAuthConfig(env: Record<string, unknown>): AuthConfig {
     verification = { issuer, audience, algorithms, key };
 
     need("SSO_LOGIN_URL", raw.SSO_LOGIN_URL);
-    if (raw.AUTH_PROVIDER === "login-portal") need("SSO_API_BASE_URL", raw.SSO_API_BASE_URL);
-    if (raw.AUTH_PROVIDER === "sports-alliance") {
+    if (provider === "login-portal") need("SSO_API_BASE_URL", raw.SSO_API_BASE_URL);
+    if (provider === "sports-alliance") {
       need("SSO_REFRESH_URL", raw.SSO_REFRESH_URL);
       need("SSO_SESSION_URL", raw.SSO_SESSION_URL);
       need("SSO_USER_AGENT_PASS", raw.SSO_USER_AGENT_PASS);
     }
-    if (raw.AUTH_PROVIDER === "green") need("SSO_AUTH_URL", raw.SSO_AUTH_URL);
+    if (provider === "green") need("SSO_AUTH_URL", raw.SSO_AUTH_URL);
     if (raw.DIRECT_LOGIN) need("SSO_DIRECT_LOGIN_URL", raw.SSO_DIRECT_LOGIN_URL);
+    if (raw.SSO_CLIENT_SECRET !== undefined && !dev && PUBLIC_STRINGS.has(raw.SSO_CLIENT_SECRET)) missing.push("SSO_CLIENT_SECRET other than a public string");
+    secureUrl("SSO_JWKS_URL", raw.SSO_JWKS_URL);
+    secureUrl("SSO_API_BASE_URL", raw.SSO_API_BASE_URL);
+    secureUrl("SSO_REFRESH_URL", raw.SSO_REFRESH_URL);
+    secureUrl("SSO_SESSION_URL", raw.SSO_SESSION_URL);
+    secureUrl("SSO_AUTH_URL", raw.SSO_AUTH_URL);
+    secureUrl("SSO_DIRECT_LOGIN_URL", raw.SSO_DIRECT_LOGIN_URL);
   }
 
-  if (missing.length > 0) {
-    throw new AuthConfigError(
-      `Sign-in configuration for AUTH_PROVIDER=${raw.AUTH_PROVIDER} in ${raw.ENVIRONMENT} needs: ${missing.join(", ")}`,
-    );
+  if (missing.length > 0 || provider === undefined) {
+    throw new AuthConfigError(`Sign-in configuration for AUTH_PROVIDER=${provider ?? "(unset)"} in ${environment} needs: ${missing.join(", ")}`);
   }
 
   return {
-    environment: raw.ENVIRONMENT,
-    provider: raw.AUTH_PROVIDER,
-    siteOrigin: raw.SITE_ORIGIN ? new URL(raw.SITE_ORIGIN).origin : null,
+    environment,
+    provider,
     sessionSecret: sessionSecret ?? "",
     directLogin: raw.DIRECT_LOGIN,
-    adminToken: raw.ADMIN_TOKEN ?? null,
     clientId: raw.SSO_CLIENT_ID ?? DEV_DEFAULTS.SSO_CLIENT_ID,
     verification,
     urls: {
@@ -214,13 +177,26 @@ export function parseAuthConfig(env: Record<string, unknown>): AuthConfig {
   };
 }
 
-const cache = new WeakMap<object, AuthConfig>();
+const cache = new WeakMap<object, AuthConfig | AuthConfigError>();
 
-/** The parsed config of this env object (parsed on first use, then cached). Throws AuthConfigError. */
+/** The sign-in config of this env object, or why there is none (built on first use, then cached). */
+export function authConfigOf(env: object): AuthConfig | AuthConfigError {
+  let result = cache.get(env);
+  if (!result) {
+    try {
+      result = buildAuthConfig(settingsOf(env));
+    } catch (error) {
+      if (!(error instanceof AuthConfigError)) throw error;
+      result = error;
+    }
+    cache.set(env, result);
+  }
+  return result;
+}
+
+/** The sign-in config; throws AuthConfigError. Routes behind requireAuthConfig can rely on it. */
 export function getAuthConfig(env: object): AuthConfig {
-  const hit = cache.get(env);
-  if (hit) return hit;
-  const config = parseAuthConfig(env as Record<string, unknown>);
-  cache.set(env, config);
-  return config;
+  const result = authConfigOf(env);
+  if (result instanceof AuthConfigError) throw result;
+  return result;
 }

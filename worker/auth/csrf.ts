@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { getAuthConfig } from "./config";
+import { siteOriginOf } from "../env";
 import { jsonError } from "./errors";
 
 /**
@@ -24,7 +24,7 @@ export function csrfProtection(options: CsrfOptions = {}): MiddlewareHandler {
   const exempt = options.exempt ?? defaultExempt;
   return async function csrf(c, next) {
     if (!UNSAFE_METHODS.has(c.req.method) || exempt(c.req.path)) return next();
-    const siteOrigin = getAuthConfig(c.env as object).siteOrigin ?? new URL(c.req.url).origin;
+    const siteOrigin = siteOriginOf(c.env as object, c.req.url);
     const origin = c.req.header("origin");
     if (origin !== undefined) {
       if (origin !== siteOrigin) return jsonError(c, 403, "CSRF", CSRF_DETAIL);

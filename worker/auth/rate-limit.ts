@@ -56,6 +56,6 @@ export async function hitRateLimits(db: D1Database, rules: RateRule[], now = Dat
 
 export const RATE_LIMITED_DETAIL = "Too many sign-in attempts. Please try again in a few minutes.";
 
-export function rateLimitedResponse(c: Context, retryAfter: number) {
-  return jsonError(c, 429, "RATE_LIMITED", RATE_LIMITED_DETAIL, { "Retry-After": String(Math.max(1, retryAfter)) });
+export function rateLimitedResponse(c: Context, retryAfter: number, detail = RATE_LIMITED_DETAIL) {
+  return jsonError(c, 429, "RATE_LIMITED", detail, { "Retry-After": String(Math.max(1, retryAfter)) });
 }

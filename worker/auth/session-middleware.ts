@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { userFromRow, type AccountRow } from "./accounts";
 import type { AuthEnv, SessionInfo } from "./auth-env";
-import { getAuthConfig, type AuthConfig } from "./config";
+import { authConfigOf, AuthConfigError, type AuthConfig } from "./config";
+import { siteOriginOf } from "../env";
 import { SignInError } from "./errors";
 import { providerFor } from "./providers";
 import { clearSessionCookie, readSessionCookie, type SessionClaims } from "./session-cookie";
@@ -37,7 +38,7 @@ async function loadSession(db: D1Database, claims: SessionClaims): Promise<Sessi
 
 /** Renews a provider session; false when the provider refused and the session is over. */
 async function refreshWithProvider(c: Context<AuthEnv>, config: AuthConfig, claims: SessionClaims, seenRefreshAfter: number): Promise<boolean> {
-  const provider = providerFor(c.env, config, config.siteOrigin ?? new URL(c.req.url).origin);
+  const provider = providerFor(c.env, config, siteOriginOf(c.env, c.req.url));
   if (!provider.refresh) return true;
   const now = Math.floor(Date.now() / 1000);
   // Only one request refreshes; the others carry on with the session as it is.
@@ -77,7 +78,10 @@ export const sessionMiddleware: MiddlewareHandler<AuthEnv> = async function sess
   c.set("user", null);
   c.set("session", null);
   c.set("authNotice", null);
-  const config = getAuthConfig(c.env);
+  const config = authConfigOf(c.env);
+  // Sign-in not configured (production without its secrets): nobody is signed in, and the routes
+  // that need sign-in answer 503 AUTH_NOT_CONFIGURED (require-auth.ts).
+  if (config instanceof AuthConfigError) return next();
   const claims = await readSessionCookie(c, config);
   if (claims === "invalid") {
     clearSessionCookie(c);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { TokenVerification } from "./config";
 import type { Identity } from "./identity";
 import { SignInError } from "./errors";
+import { sha256Base64Url } from "./constant-time";
 
 /**
  * Login tokens (spec §3: forename, surname, id and email). The site never trusts a token it has
@@ -14,10 +15,16 @@ export const loginClaimsSchema = z.object({
   email: z.email().max(320),
   forename: z.string().max(100).default(""),
   surname: z.string().max(100).default(""),
+  jti: z.string().min(1).max(128).optional(),
+  nonce: z.string().max(128).optional(),
+  exp: z.number().int(),
 });
 
-/** Tokens older than this are refused even if their exp is far away (a stolen-token bound). */
-const MAX_TOKEN_AGE = "1d";
+/**
+ * Tokens older than this are refused even if their exp is far away: a login token is spent at once
+ * (and only once, worker/data/used-tokens.ts), so it never needs to live longer.
+ */
+export const MAX_TOKEN_AGE_SECONDS = 5 * 60;
 const CLOCK_TOLERANCE_SECONDS = 30;
 
 const jwksCache = new Map<string, JWTVerifyGetKey>();
@@ -33,6 +40,23 @@ function keyFor(verification: TokenVerification): Uint8Array | JWTVerifyGetKey {
   return set;
 }
 
+/** A verified login token: who it names, and what identifies the token itself (for single use). */
+export interface VerifiedLogin {
+  identity: Identity;
+  /** the token's jti, or a hash of the whole token when it has none */
+  tokenId: string;
+  /** unix seconds */
+  expiresAt: number;
+}
+
+export interface VerifyOptions {
+  /**
+   * The sign-in state the token must carry as `nonce`: binds a token to the sign-in that asked for
+   * it, so a token copied from another sign-in (or replayed with a fresh state) is refused.
+   */
+  nonce?: string;
+}
+
 export function identityFromClaims(claims: z.output<typeof loginClaimsSchema>): Identity {
   return {
     ssoID: claims.id,
@@ -44,7 +68,7 @@ export function identityFromClaims(claims: z.output<typeof loginClaimsSchema>): 
 }
 
 /** Verifies a login token and returns who it names, or throws SignInError('LOGIN_FAILED'). */
-export async function verifyLoginToken(token: string, verification: TokenVerification): Promise<Identity> {
+export async function verifyLoginToken(token: string, verification: TokenVerification, verify: VerifyOptions = {}): Promise<VerifiedLogin> {
   if (typeof token !== "string" || token.length === 0 || token.length > 8192) {
     throw new SignInError("LOGIN_FAILED", "login token missing or too long");
   }
@@ -55,14 +79,21 @@ export async function verifyLoginToken(token: string, verification: TokenVerific
       audience: verification.audience,
       algorithms: verification.algorithms,
       requiredClaims: ["exp", "iat"],
-      maxTokenAge: MAX_TOKEN_AGE,
+      maxTokenAge: MAX_TOKEN_AGE_SECONDS,
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
     };
     const { payload } =
       key instanceof Uint8Array ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
     const claims = loginClaimsSchema.safeParse(payload);
     if (!claims.success) throw new SignInError("LOGIN_FAILED", "login token claims malformed");
-    return identityFromClaims(claims.data);
+    if (verify.nonce !== undefined && claims.data.nonce !== verify.nonce) {
+      throw new SignInError("LOGIN_FAILED", "login token is not for this sign-in (nonce)");
+    }
+    return {
+      identity: identityFromClaims(claims.data),
+      tokenId: claims.data.jti ?? (await sha256Base64Url(token)),
+      expiresAt: claims.data.exp,
+    };
   } catch (error) {
     if (error instanceof SignInError) throw error;
     throw new SignInError("LOGIN_FAILED", `login token refused: ${(error as Error).name}`);
@@ -72,19 +103,21 @@ export async function verifyLoginToken(token: string, verification: TokenVerific
 /** Signs a login token (the embedded dev portal, and tests). */
 export async function signLoginToken(
   identity: Identity,
-  options: { secret: string; issuer: string; audience: string; expiresIn?: string },
+  options: { secret: string; issuer: string; audience: string; expiresIn?: string; nonce?: string },
 ): Promise<string> {
   return new SignJWT({
     id: identity.ssoID,
     email: identity.email,
     forename: identity.forename,
     surname: identity.surname,
+    ...(options.nonce !== undefined ? { nonce: options.nonce } : {}),
   })
+    .setJti(crypto.randomUUID())
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(options.issuer)
     .setAudience(options.audience)
     .setSubject(identity.ssoID)
     .setIssuedAt()
-    .setExpirationTime(options.expiresIn ?? "10m")
+    .setExpirationTime(options.expiresIn ?? "5m")
     .sign(new TextEncoder().encode(options.secret));
 }

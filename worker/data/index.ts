@@ -41,5 +41,4 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">): SiteData {
 
 export { invalidateCache, cached } from "./kv-cache";
 export { overlayPromos, setting } from "./shell";
-export { searchNews, searchVideos, type SearchInput } from "./search";
 export { sanitizeHtml } from "./sanitize-html";

@@ -70,12 +70,12 @@ interface LiveRow {
   status: LiveAsset["status"];
   poster_image_key: string;
   offline_image_key: string;
-  playback_id: string;
   entitlements: string;
   starts_at: string | null;
 }
 
-const LIVE_SELECT = `SELECT id, title, description, media_type, status, poster_image_key, offline_image_key, playback_id,
+// playback_id stays in D1: no public answer carries a media locator (src/schemas/videos.ts).
+const LIVE_SELECT = `SELECT id, title, description, media_type, status, poster_image_key, offline_image_key,
   entitlements, starts_at FROM live_stream_assets`;
 
 const toLive = (r: LiveRow): LiveAsset => ({
@@ -86,7 +86,6 @@ const toLive = (r: LiveRow): LiveAsset => ({
   status: r.status,
   posterImageKey: r.poster_image_key,
   offlineImageKey: r.offline_image_key,
-  playbackId: r.playback_id,
   entitlements: stringList(r.entitlements),
   startsAt: r.starts_at,
 });

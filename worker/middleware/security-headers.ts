@@ -6,6 +6,9 @@ import { secureHeaders } from "hono/secure-headers";
  * nonce is needed and rendered pages are the same for everyone. Inline style attributes are
  * allowed because React writes them for progress bars and image aspect boxes; inline <style>
  * elements are not. blob: media and workers are for hls.js (MediaSource).
+ *
+ * A header a route set for itself wins (overwrite: false): the sign-in callback's
+ * `Referrer-Policy: no-referrer`, the stricter CSP of generated SVG images.
  */
 export const securityHeaders = secureHeaders({
   contentSecurityPolicy: {
@@ -29,4 +32,5 @@ export const securityHeaders = secureHeaders({
   xFrameOptions: "DENY",
   crossOriginOpenerPolicy: "same-origin",
   permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+  overwrite: false,
 });

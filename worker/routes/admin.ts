@@ -3,7 +3,8 @@ import { z } from "zod";
 import { findAccount, listAccounts, setBlocked, setBypassed, type AccountRow } from "../auth/accounts";
 import { userFromRow } from "../auth/accounts";
 import { clientIp } from "../auth/client-ip";
-import { getAuthConfig } from "../auth/config";
+import { hitRateLimits, rateLimitedResponse, type RateRule } from "../auth/rate-limit";
+import { settingsOf } from "../env";
 import { constantTimeEqual } from "../auth/constant-time";
 import { jsonError } from "../auth/errors";
 import { invalidateCache } from "../data/kv-cache";
@@ -20,8 +21,19 @@ import { invalidateCache } from "../data/kv-cache";
  *   POST /api/admin/cache/invalidate          after the club changes menus, sponsors, adverts, promos or settings
  * Authorization: Bearer <ADMIN_TOKEN>. Without ADMIN_TOKEN the whole API answers 404 (it does not
  * exist); a wrong token answers 401. Every call, refused ones too, is written to admin_audit_log
- * with who (X-Admin-Actor, else 'admin'), what, target, status, IP and time.
+ * with who (X-Admin-Actor, else 'admin'), what, target, status, IP and time. Failed tokens are
+ * counted per IP first: past ADMIN_FAILURE_LIMIT a minute they answer 429 and write nothing, so
+ * nobody can fill the audit log; a stored request body is capped at AUDIT_DETAIL_MAX characters.
  */
+export const ADMIN_FAILURE_LIMIT = { limit: 10, windowSeconds: 60 };
+export const AUDIT_DETAIL_MAX = 4096;
+
+/** The body as stored in the audit log: JSON, cut to AUDIT_DETAIL_MAX characters. */
+export function auditDetailText(detail: unknown): string | null {
+  if (detail === undefined) return null;
+  const text = JSON.stringify(detail);
+  return text.length > AUDIT_DETAIL_MAX ? `${text.slice(0, AUDIT_DETAIL_MAX - 1)}…` : text;
+}
 type AdminEnv = { Bindings: Env; Variables: { adminActor: string; auditAction: string; auditTarget: string | null; auditDetail: unknown } };
 
 export const adminRoutes = new Hono<AdminEnv>();
@@ -30,17 +42,20 @@ const actorHeader = z.string().trim().min(1).max(64).regex(/^[\w.@ +-]+$/);
 
 async function writeAudit(c: Context<AdminEnv>, actor: string, action: string, target: string | null, status: number, detail: unknown) {
   await c.env.DB.prepare("INSERT INTO admin_audit_log (actor, action, target, detail, status, ip) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-    .bind(actor, action, target, detail === undefined ? null : JSON.stringify(detail), status, clientIp(c))
+    .bind(actor, action, target, auditDetailText(detail), status, clientIp(c))
     .run();
 }
 
 const adminAuth: MiddlewareHandler<AdminEnv> = async function adminAuth(c, next) {
-  const token = getAuthConfig(c.env).adminToken;
+  const token = settingsOf(c.env).adminToken;
   if (!token) return jsonError(c, 404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`);
   const actor = actorHeader.safeParse(c.req.header("x-admin-actor"));
   const header = c.req.header("authorization") ?? "";
   const presented = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
   if (!(await constantTimeEqual(presented, token))) {
+    const rule: RateRule = { bucket: `admin-ip:${clientIp(c)}`, ...ADMIN_FAILURE_LIMIT };
+    const verdict = await hitRateLimits(c.env.DB, [rule]);
+    if (!verdict.ok) return rateLimitedResponse(c, verdict.retryAfter, "Too many failed admin tokens. Please try again later.");
     await writeAudit(c, "unauthenticated", `${c.req.method} ${c.req.path}`, null, 401, undefined);
     c.header("WWW-Authenticate", 'Bearer realm="admin"');
     return jsonError(c, 401, "UNAUTHORIZED", "A valid admin token is required");

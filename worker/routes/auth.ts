@@ -5,6 +5,8 @@ import { upsertAccountOnSignIn } from "../auth/accounts";
 import type { AuthEnv } from "../auth/auth-env";
 import { clientIp } from "../auth/client-ip";
 import { getAuthConfig, type AuthConfig } from "../auth/config";
+import { siteOriginOf } from "../env";
+import { spendLoginToken } from "../data/used-tokens";
 import { constantTimeEqual, randomToken } from "../auth/constant-time";
 import { csrfProtection } from "../auth/csrf";
 import { jsonError, SignInError } from "../auth/errors";
@@ -51,16 +53,13 @@ authRoutes.use("*", async (c, next) => {
 /** Per-IP budget of callbacks (each costs a token verification and maybe a portal call). */
 const CALLBACK_LIMIT = { limit: 30, windowSeconds: 60 };
 
-function originOf(c: Context, config: AuthConfig): string {
-  return config.siteOrigin ?? new URL(c.req.url).origin;
-}
 
 function callbackUrl(origin: string, state: string): string {
   return `${origin}/auth/callback?state=${encodeURIComponent(state)}`;
 }
 
 function providerOf(c: Context<AuthEnv>, config: AuthConfig): AuthProvider {
-  return providerFor(c.env, config, originOf(c, config));
+  return providerFor(c.env, config, siteOriginOf(c.env, c.req.url));
 }
 
 const returnQuery = z.object({ returnUrl: z.string().max(2048).optional() });
@@ -73,7 +72,7 @@ async function startSignIn(c: Context<AuthEnv>, page: "login" | "register") {
   const state = randomToken(24);
   await issueStateCookie(c, config, { state, ret });
   const provider = providerOf(c, config);
-  const back = callbackUrl(originOf(c, config), state);
+  const back = callbackUrl(siteOriginOf(c.env, c.req.url), state);
   return c.redirect(page === "login" ? provider.loginUrl(back) : provider.registerUrl(back), 302);
 }
 
@@ -82,6 +81,10 @@ authRoutes.get("/register", (c) => startSignIn(c, "register"));
 
 /** The session every successful sign-in ends in: account row, new session id, cookie, provider state. */
 async function establishSession(c: Context<AuthEnv>, config: AuthConfig, result: SignInResult) {
+  // A login token works once: a second sign-in with the same token (replayed, copied) is refused.
+  if (result.token && !(await spendLoginToken(c.env.DB, result.token))) {
+    throw new SignInError("LOGIN_FAILED", "login token already used");
+  }
   const user = await upsertAccountOnSignIn(c.env.DB, result.identity, result.initialAccount);
   // A new session id on every sign-in (no fixation); a session this browser had before ends.
   const previous = c.get("session");
@@ -135,9 +138,10 @@ authRoutes.get("/callback", async (c) => {
   }
   try {
     const result = await providerOf(c, config).completeSignIn({
+      state: query.data.state,
       code: query.data.code,
       tokenpayload: query.data.tokenpayload,
-      callbackUrl: callbackUrl(originOf(c, config), query.data.state),
+      callbackUrl: callbackUrl(siteOriginOf(c.env, c.req.url), query.data.state),
       cookies: getCookie(c),
       userAgent: c.req.header("user-agent") ?? "",
     });

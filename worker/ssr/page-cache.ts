@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { currentVersion } from "../data/kv-cache";
+import { settingsOf } from "../env";
 import { clientAssets } from "./assets";
 
 /**
@@ -8,20 +9,42 @@ import { clientAssets } from "./assets";
  * account state is filled in by the browser), so a 200 page is kept in the Workers cache for a
  * minute. The key carries the client build and the content cache generation: a deploy or
  * `invalidateCache()` (POST /api/admin/cache/invalidate) retires every stored page at once.
- * A request saying `Cache-Control: no-cache` is always rendered afresh.
+ *
+ * The key is the path plus only the query parameters a page reads while rendering
+ * (PAGE_QUERY_PARAMS), and the page is rendered for exactly that URL: random query strings can
+ * neither grow the cache nor force renders. A client's `Cache-Control: no-cache` forces a fresh
+ * render only in development (the bench measures rendering that way).
  */
 export const PAGE_TTL_SECONDS = 60;
 
-export async function withPageCache(c: Context<AppEnv>, render: () => Promise<Response>): Promise<Response> {
-  if (c.req.method !== "GET") return render();
-  const { pathname, search } = new URL(c.req.url);
-  const key = new Request(`https://page-cache.invalid/${clientAssets.entry}/v${await currentVersion(c.env)}${pathname}${search}`);
+/** `page` of the news lists; `returnUrl` of /account/login (its Log In link). Everything else is read by the browser only. */
+export const PAGE_QUERY_PARAMS = ["page", "returnUrl"] as const;
+
+/** The URL a page is rendered and cached for: path plus the query parameters pages read, in a fixed order. */
+export function pageCacheUrl(requestUrl: string): URL {
+  const url = new URL(requestUrl);
+  const kept = new URLSearchParams();
+  for (const name of PAGE_QUERY_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  url.search = kept.toString();
+  url.hash = "";
+  return url;
+}
+
+export async function withPageCache(c: Context<AppEnv>, render: (request: Request) => Promise<Response>): Promise<Response> {
+  if (c.req.method !== "GET") return render(c.req.raw);
+  const pageUrl = pageCacheUrl(c.req.url);
+  const request = new Request(pageUrl, c.req.raw);
+  const key = new Request(`https://page-cache.invalid/${clientAssets.entry}/v${await currentVersion(c.env)}${pageUrl.pathname}${pageUrl.search}`);
   const cache = await caches.open("pages");
-  if (!/\bno-cache\b/.test(c.req.header("cache-control") ?? "")) {
+  const forceRender = settingsOf(c.env).isDevelopment && /\bno-cache\b/.test(c.req.header("cache-control") ?? "");
+  if (!forceRender) {
     const hit = await cache.match(key);
     if (hit) return forBrowser(c, hit, "hit");
   }
-  const response = await render();
+  const response = await render(request);
   // Only a plain page for everyone: not errors or redirects, nor an answer that changes cookies.
   if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) return response;
   const [toBrowser, toCache] = response.body.tee();

@@ -8,6 +8,7 @@ import { Document } from "../../src/app/Document";
 import { serializeRouterData } from "../../src/app/router-data";
 import { createD1SiteData } from "../data";
 import type { AppEnv } from "../app-env";
+import { settingsOf } from "../env";
 import { clientAssets, modulePreloads } from "./assets";
 import { fallbackErrorHtml } from "./fallback";
 
@@ -15,18 +16,19 @@ import { fallbackErrorHtml } from "./fallback";
  * Server rendering: react-router's static handler runs the loaders (D1 directly, no HTTP to
  * itself), then React streams the document. Loader redirects are returned as they are.
  */
-export async function renderPage(c: Context<AppEnv>): Promise<Response> {
+export async function renderPage(c: Context<AppEnv>, request: Request = c.req.raw): Promise<Response> {
   const routes = createRoutes(createD1SiteData(c.env));
-  const preloads = modulePreloads(routes, new URL(c.req.url));
+  const preloads = modulePreloads(routes, new URL(request.url));
   const handler = createStaticHandler(routes);
-  const context = await handler.query(c.req.raw);
-  if (context instanceof Response) return context;
+  const queried = await handler.query(request);
+  if (queried instanceof Response) return queried;
+  const context = withPublicErrors(c, queried);
   try {
     return await renderContext(c, handler.dataRoutes, context, preloads);
   } catch (error) {
     // A page that throws while rendering: show the error page for it instead.
     console.error(JSON.stringify({ msg: "render failed", path: c.req.path, requestId: c.get("requestId"), error: String(error) }));
-    const errorContext: StaticHandlerContext = { ...context, statusCode: 500, errors: { root: error }, loaderData: { root: context.loaderData.root } };
+    const errorContext = withPublicErrors(c, { ...context, statusCode: 500, errors: { root: error }, loaderData: { root: context.loaderData.root } });
     try {
       return await renderContext(c, handler.dataRoutes, errorContext, clientAssets.preload);
     } catch {
@@ -56,6 +58,25 @@ async function renderContext(c: Context<AppEnv>, routes: Parameters<typeof creat
   c.status(context.statusCode as ContentfulStatusCode);
   // hydrate={false}: the hydration data goes in Document's JSON block, not an inline script.
   return c.render(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+}
+
+/**
+ * Outside development a loader's own error text (which may name a table or a query) never reaches
+ * the browser's hydration data: the page shows its generic error and the details go to the log
+ * with the request id. Route error responses (404 and the like) are the page's answer and stay.
+ */
+function withPublicErrors(c: Context<AppEnv>, context: StaticHandlerContext): StaticHandlerContext {
+  if (!context.errors || settingsOf(c.env).isDevelopment) return context;
+  const errors: Record<string, unknown> = {};
+  for (const [routeId, error] of Object.entries(context.errors)) {
+    if (error instanceof Error) {
+      console.error(JSON.stringify({ msg: "loader failed", path: c.req.path, routeId, requestId: c.get("requestId"), error: String(error) }));
+      errors[routeId] = new Error("Something went wrong");
+    } else {
+      errors[routeId] = error;
+    }
+  }
+  return { ...context, errors };
 }
 
 /** Server only: React hoists these into <head> as modulepreload links; they render nothing to hydrate. */

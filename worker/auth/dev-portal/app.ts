@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { getAuthConfig, type AuthConfig } from "../config";
+import { authConfigOf, AuthConfigError, getAuthConfig, type AuthConfig } from "../config";
+import { siteOriginOf } from "../../env";
 import { clientIp } from "../client-ip";
 import { hitRateLimits, RATE_LIMITED_DETAIL, signInRules } from "../rate-limit";
 import { signLoginToken } from "../tokens";
@@ -18,16 +19,17 @@ import { INVALID_CREDENTIALS_MESSAGE } from "../providers/direct-login";
  */
 export type PortalEnv = { Bindings: Env };
 
-export const TOKEN_TTL = "10m";
+export const TOKEN_TTL = "5m";
 export const ALREADY_REGISTERED_MESSAGE = "An account with this email address already exists";
 export const TOO_MANY_ATTEMPTS_MESSAGE = RATE_LIMITED_DETAIL;
 
-function siteOrigin(c: Context, config: AuthConfig): string {
-  return config.siteOrigin ?? new URL(c.req.url).origin;
+/** The sign-in state the site put in its callback URL: the portal's tokens carry it as `nonce`. */
+function stateOf(redirectUri: string): string | undefined {
+  return new URL(redirectUri).searchParams.get("state") ?? undefined;
 }
 
 function requestSchema(c: Context, config: AuthConfig) {
-  const origin = siteOrigin(c, config);
+  const origin = siteOriginOf(c.env, c.req.url);
   return z.object({
     client_id: z.literal(config.clientId),
     redirect_uri: z
@@ -66,6 +68,7 @@ async function returnToSite(c: Context<PortalEnv>, config: AuthConfig, req: Port
       issuer: config.verification.issuer,
       audience: config.verification.audience,
       expiresIn: TOKEN_TTL,
+      nonce: stateOf(req.redirect_uri),
     });
     target.searchParams.set("tokenpayload", token);
   } else {
@@ -88,7 +91,8 @@ export const devPortal = new Hono<PortalEnv>();
 
 // The portal only exists while it is the configured provider.
 devPortal.use("*", async (c, next) => {
-  if (getAuthConfig(c.env).provider !== "dev") return c.notFound();
+  const config = authConfigOf(c.env);
+  if (config instanceof AuthConfigError || config.provider !== "dev") return c.notFound();
   c.header("Cache-Control", "no-store");
   c.header("X-Robots-Tag", "noindex");
   return next();
@@ -189,6 +193,7 @@ devPortal.get("/api/auth", async (c) => {
     issuer: config.verification.issuer,
     audience: config.verification.audience,
     expiresIn: TOKEN_TTL,
+    nonce: stateOf(parsed.data.redirect_uri),
   });
   return c.json({ token });
 });

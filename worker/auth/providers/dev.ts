@@ -3,15 +3,19 @@ import { devPortal, type PortalEnv } from "../dev-portal/app";
 import { demoUserById } from "../dev-portal/demo-users";
 import { authenticatePortalUser } from "../dev-portal/users";
 import { SignInError } from "../errors";
-import { createGreenProvider } from "./green";
+import { verifyLoginToken } from "../tokens";
+import { createGreenProvider, exchangeCode } from "./green";
 import { INVALID_CREDENTIALS_MESSAGE } from "./direct-login";
 import type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "./types";
 
 /**
  * The default provider: the embedded dev portal at /sso/* (worker/auth/dev-portal/). The site
  * talks to it as to a green-type portal (redirect out, ?code= back, exchange, verify the signed
- * token), the exchange going to the portal in-process instead of over the network. Demo accounts
- * bring their fixture (entitlements, bypassed, blocked) into `accounts` on first sign-in.
+ * token), the exchange going to the portal in-process instead of over the network. It can also
+ * answer with ?tokenpayload= like a login portal. Either way its tokens carry the sign-in state as
+ * `nonce`, and the callback refuses a token without this sign-in's state. Demo accounts bring
+ * their fixture (entitlements, bypassed, blocked) into `accounts` on first sign-in; the provider
+ * is refused outside development and test (worker/auth/config.ts), so they exist nowhere else.
  */
 // The portal as the site mounts it (at /sso), for in-process calls with full URLs.
 const portalApp = new Hono<PortalEnv>().route("/sso", devPortal);
@@ -19,16 +23,15 @@ const portalApp = new Hono<PortalEnv>().route("/sso", devPortal);
 export function createDevProvider(deps: ProviderDeps): AuthProvider {
   const portalFetch = ((input: RequestInfo | URL, init?: RequestInit) => portalApp.request(input, init, deps.env)) as typeof fetch;
   const base = `${deps.origin}/sso`;
-  const green = createGreenProvider(
-    { ...deps, fetch: portalFetch },
-    {
-      login: `${base}/login`,
-      register: `${base}/register`,
-      profile: `${base}/profile`,
-      forgotPassword: `${base}/forgot-password`,
-      auth: `${base}/api/auth`,
-    },
-  );
+  const portalDeps = { ...deps, fetch: portalFetch };
+  const urls = {
+    login: `${base}/login`,
+    register: `${base}/register`,
+    profile: `${base}/profile`,
+    forgotPassword: `${base}/forgot-password`,
+    auth: `${base}/api/auth`,
+  };
+  const green = createGreenProvider(portalDeps, urls);
 
   const withFixture = (result: SignInResult): SignInResult => {
     const demo = demoUserById(result.identity.ssoID);
@@ -39,7 +42,10 @@ export function createDevProvider(deps: ProviderDeps): AuthProvider {
     ...green,
     kind: "dev",
     async completeSignIn(input: CallbackInput) {
-      return withFixture(await green.completeSignIn(input));
+      const token = input.code ? await exchangeCode(portalDeps, urls.auth, input.code, input.callbackUrl) : input.tokenpayload;
+      if (!token) throw new SignInError("LOGIN_FAILED", "callback without code or tokenpayload");
+      const verified = await verifyLoginToken(token, deps.config.verification, { nonce: input.state });
+      return withFixture({ identity: verified.identity, token: { id: verified.tokenId, expiresAt: verified.expiresAt } });
     },
     ...(deps.config.directLogin
       ? {

@@ -21,6 +21,10 @@ export async function directLoginViaHelper(deps: ProviderDeps, username: string,
   if (answer.status !== 200 || !token) {
     throw new SignInError("INVALID_CREDENTIALS", `direct login answered ${answer.status}`, readErrorMessage(answer.body) ?? INVALID_CREDENTIALS_MESSAGE);
   }
-  const identity = await verifyLoginToken(token, deps.config.verification);
-  return { identity, providerState: encodeProviderState({ token, refreshToken }) };
+  const verified = await verifyLoginToken(token, deps.config.verification);
+  return {
+    identity: verified.identity,
+    token: { id: verified.tokenId, expiresAt: verified.expiresAt },
+    providerState: encodeProviderState({ token, refreshToken }),
+  };
 }

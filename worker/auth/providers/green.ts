@@ -53,11 +53,13 @@ export function createGreenProvider(deps: ProviderDeps, urls: GreenUrls = greenU
     profileUrl: () => urls.profile,
     forgotPasswordUrl: () => urls.forgotPassword,
     async completeSignIn(input: CallbackInput): Promise<SignInResult> {
-      // A token in the URL is accepted only after the same verification as an exchanged one.
-      const token = input.code ? await exchangeCode(deps, urls.auth, input.code, input.callbackUrl) : input.tokenpayload;
-      if (!token) throw new SignInError("LOGIN_FAILED", "callback without code or tokenpayload");
-      const identity = await verifyLoginToken(token, deps.config.verification);
-      return { identity };
+      // A code-exchange portal never sends a token through the browser: one in the URL was put there by someone else.
+      if (input.tokenpayload !== undefined) throw new SignInError("LOGIN_FAILED", "tokenpayload refused by a code-exchange provider");
+      if (!input.code) throw new SignInError("LOGIN_FAILED", "callback without code");
+      // The code is bound to this callback URL (and so to this state) by the portal's exchange.
+      const token = await exchangeCode(deps, urls.auth, input.code, input.callbackUrl);
+      const verified = await verifyLoginToken(token, deps.config.verification);
+      return { identity: verified.identity, token: { id: verified.tokenId, expiresAt: verified.expiresAt } };
     },
     ...(deps.config.directLogin ? { directLogin: (username: string, password: string) => directLoginViaHelper(deps, username, password) } : {}),
   };

@@ -62,9 +62,11 @@ export function createLoginPortalProvider(deps: ProviderDeps): AuthProvider {
       const cookieToken = authString !== undefined ? await validateAuthCookie(deps, authString) : null;
       const token = input.tokenpayload ?? cookieToken;
       if (!token) throw new SignInError("LOGIN_FAILED", "callback without tokenpayload");
-      const identity = await verifyLoginToken(token, deps.config.verification);
+      // A token that came through the browser's URL must name this sign-in's state as its nonce;
+      // one the portal handed over server-side (cookie-auth) is bound by the portal's cookie.
+      const verified = await verifyLoginToken(token, deps.config.verification, input.tokenpayload !== undefined ? { nonce: input.state } : {});
       await confirmAuthenticated(deps, token);
-      return { identity, providerState: encodeProviderState({ token }) };
+      return { identity: verified.identity, token: { id: verified.tokenId, expiresAt: verified.expiresAt }, providerState: encodeProviderState({ token }) };
     },
 
     async refresh(providerState: string): Promise<SignInResult> {
@@ -76,8 +78,8 @@ export function createLoginPortalProvider(deps: ProviderDeps): AuthProvider {
       if (answer.status !== 200 || !fresh) {
         throw new SignInError("LOGIN_FAILED", `refresh answered ${answer.status} ${readErrorCode(answer.body) ?? ""}`.trim());
       }
-      const identity = await verifyLoginToken(fresh, deps.config.verification);
-      return { identity, providerState: encodeProviderState({ token: fresh }) };
+      const verified = await verifyLoginToken(fresh, deps.config.verification);
+      return { identity: verified.identity, providerState: encodeProviderState({ token: fresh }) };
     },
 
     async signOut(providerState: string): Promise<void> {

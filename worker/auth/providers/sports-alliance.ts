@@ -32,8 +32,12 @@ export function createSportsAllianceProvider(deps: ProviderDeps): AuthProvider {
     if (answer.status !== 200 || !body.token) {
       throw new SignInError("LOGIN_FAILED", `refresh answered ${answer.status} ${readErrorCode(answer.body) ?? ""}`.trim());
     }
-    const identity = await verifyLoginToken(body.token, deps.config.verification);
-    return { identity, providerState: encodeProviderState({ refreshToken: body.refreshToken ?? refreshToken }) };
+    const verified = await verifyLoginToken(body.token, deps.config.verification);
+    return {
+      identity: verified.identity,
+      token: { id: verified.tokenId, expiresAt: verified.expiresAt },
+      providerState: encodeProviderState({ refreshToken: body.refreshToken ?? refreshToken }),
+    };
   }
 
   return {

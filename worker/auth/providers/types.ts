@@ -10,6 +10,8 @@ import type { InitialAccountData } from "../accounts";
 
 /** What the browser brought back to /auth/callback. */
 export interface CallbackInput {
+  /** the sign-in state of this callback: tokens that travel through the browser must carry it as nonce */
+  state: string;
   code: string | undefined;
   tokenpayload: string | undefined;
   /** the exact callback URL the portal was given (green-type exchange repeats it as redirect_uri) */
@@ -21,6 +23,8 @@ export interface CallbackInput {
 
 export interface SignInResult {
   identity: Identity;
+  /** the login token that proved it (spent once, in D1, before the session starts) */
+  token?: { id: string; expiresAt: number };
   /**
    * Opaque data the provider needs later to refresh or sign out this session (refresh token,
    * portal token). Stored encrypted in D1, never in the browser. Absent: nothing to refresh.

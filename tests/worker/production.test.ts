@@ -1,0 +1,172 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import app from "../../worker/index";
+import { authConfigOf, AuthConfigError, DEV_DEFAULTS } from "../../worker/auth/config";
+import { upsertAccountOnSignIn } from "../../worker/auth/accounts";
+import { demoUserById } from "../../worker/auth/dev-portal/demo-users";
+import { browser, envWith } from "./auth-test-app";
+
+/**
+ * Issue 7 'Done when': the worker started with exactly what `wrangler deploy` ships: the bindings
+ * of the top-level wrangler.toml, no ENVIRONMENT, no AUTH_PROVIDER, no secrets, no .dev.vars.
+ */
+const shipped = (): Env => ({ DB: env.DB, CACHE: env.CACHE, ASSETS: env.ASSETS, STREAM_SESSIONS: env.STREAM_SESSIONS }) as Env;
+
+async function call(target: Env, path: string, init: RequestInit = {}) {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(`https://www.rovers.test${path}`, { redirect: "manual", ...init }), target, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** Every string of this repository that could have been used as a signing secret. */
+const PUBLIC_STRINGS = [...new Set(Object.values(DEV_DEFAULTS))];
+
+/** A site session cookie as worker/auth/session-cookie.ts signs it, for demo-tv, with a chosen key. */
+function forgedSession(secret: string) {
+  return new SignJWT({ sid: "forged-session-id-0123456789", prv: "dev" })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer("northbridge-rovers-site")
+    .setAudience("rovers-session")
+    .setSubject("demo-tv")
+    .setIssuedAt()
+    .setExpirationTime("1h")
+    .sign(new TextEncoder().encode(secret));
+}
+
+const errorCode = async (res: Response) => ((await res.json()) as { errors: { code: string }[] }).errors[0]?.code;
+
+describe("what `wrangler deploy` ships (production, no secrets)", () => {
+  it("serves the public pages and the content API", async () => {
+    const home = await call(shipped(), "/");
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("<html");
+    expect((await call(shipped(), "/news")).status).toBe(200);
+    expect((await call(shipped(), "/api/shell")).status).toBe(200);
+  });
+
+  it("answers 503 AUTH_NOT_CONFIGURED on sign-in and the session endpoints, never a portal page", async () => {
+    for (const [path, init] of [
+      ["/auth/login", {}],
+      ["/auth/register", {}],
+      ["/auth/callback?state=0123456789abcdef0123&tokenpayload=x", {}],
+      ["/auth/logout", { method: "POST" }],
+      ["/api/session", {}],
+      ["/api/users/entitlements/demo-tv", {}],
+      ["/sso/login?client_id=northbridge-rovers-site&redirect_uri=https%3A%2F%2Fwww.rovers.test%2Fauth%2Fcallback", {}],
+      ["/sso/api/auth?code=x&redirect_uri=y", {}],
+    ] as const) {
+      const res = await call(shipped(), path, init);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get("location"), path).toBeNull();
+      expect(await errorCode(res), path).toBe("AUTH_NOT_CONFIGURED");
+    }
+  });
+
+  it("/auth/login does not lead to a page with a password field", async () => {
+    const res = await call(shipped(), "/auth/login");
+    const text = await res.text();
+    expect(text).not.toMatch(/type="password"/);
+    expect(res.headers.get("location")).toBeNull();
+  });
+
+  it("does not honour a session cookie signed with any string in the repository", async () => {
+    // demo-tv exists, so an honoured cookie would name a real account
+    const demo = demoUserById("demo-tv");
+    if (!demo) throw new Error("demo-tv fixture missing");
+    await upsertAccountOnSignIn(env.DB, { ssoID: demo.id, email: demo.email, forename: demo.forename, surname: demo.surname }, demo.account);
+    const configured = { AUTH_PROVIDER: "green", SESSION_SECRET: "a-real-production-secret-from-wrangler-secret-put", SSO_ISSUER: "https://login.example", SSO_AUDIENCE: "site", SSO_JWT_SECRET: "another-real-secret-of-the-login-portal-0123", SSO_LOGIN_URL: "https://login.example/login", SSO_AUTH_URL: "https://login.example/auth" };
+    for (const secret of PUBLIC_STRINGS) {
+      const cookie = `__Host-rovers_session=${await forgedSession(secret)}`;
+      // no secrets at all: the session endpoint does not exist
+      expect((await call(shipped(), "/api/session", { headers: { cookie } })).status).toBe(503);
+      // a complete production configuration: the cookie is refused and cleared
+      const withSecrets = { ...shipped(), ...configured } as Env;
+      const res = await call(withSecrets, "/api/session", { headers: { cookie } });
+      expect(await res.json()).toEqual({ data: null });
+      // the same public string set as the secret is refused in production
+      const weak = { ...shipped(), ...configured, SESSION_SECRET: secret } as Env;
+      expect((await call(weak, "/api/session", { headers: { cookie } })).status).toBe(503);
+    }
+    // control: in development the built-in secret signs sessions, so the forged cookie would work there
+    const dev = { ...shipped(), ENVIRONMENT: "development", AUTH_PROVIDER: "dev" } as Env;
+    const res = await call(dev, "/api/session", { headers: { cookie: `__Host-rovers_session=${await forgedSession(DEV_DEFAULTS.SESSION_SECRET)}` } });
+    expect(((await res.json()) as { data: { attributes: { ssoID: string } } }).data.attributes.ssoID).toBe("demo-tv");
+  });
+
+  it("anything but exactly 'development' or 'test' is production", async () => {
+    for (const value of ["Development", "dev", "staging", "", "production"]) {
+      const res = await call({ ...shipped(), ENVIRONMENT: value, AUTH_PROVIDER: "dev" } as Env, "/auth/login");
+      expect(res.status, value).toBe(503);
+    }
+  });
+
+  it("logs one line naming what is missing", async () => {
+    const lines: string[] = [];
+    const original = console.error;
+    console.error = (line: unknown) => lines.push(String(line));
+    try {
+      await call(shipped(), "/api/session");
+    } finally {
+      console.error = original;
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/sign-in not configured.*AUTH_PROVIDER.*SESSION_SECRET/);
+  });
+});
+
+describe("production sign-in configuration", () => {
+  const green = {
+    ENVIRONMENT: "production",
+    AUTH_PROVIDER: "green",
+    SSO_ISSUER: "https://login.example",
+    SSO_AUDIENCE: "site",
+    SSO_JWT_SECRET: "another-real-secret-of-the-login-portal-0123",
+    SSO_LOGIN_URL: "https://login.example/login",
+    SSO_AUTH_URL: "https://login.example/auth",
+    SESSION_SECRET: "a-real-production-secret-from-wrangler-secret-put",
+  };
+  const problem = (vars: Record<string, string>) => {
+    const config = authConfigOf(envWith(vars));
+    return config instanceof AuthConfigError ? config.message : null;
+  };
+
+  it("accepts a complete configuration (control)", () => {
+    expect(problem(green)).toBeNull();
+  });
+
+  it("refuses a secret shorter than 32 characters or equal to a development default", () => {
+    expect(problem({ ...green, SESSION_SECRET: "short-secret" })).toMatch(/SESSION_SECRET of at least 32/);
+    expect(problem({ ...green, SESSION_SECRET: DEV_DEFAULTS.SESSION_SECRET })).toMatch(/SESSION_SECRET other than the development default/);
+    expect(problem({ ...green, SSO_JWT_SECRET: DEV_DEFAULTS.DEV_SSO_SECRET })).toMatch(/SSO_JWT_SECRET other than the development default/);
+  });
+
+  it("refuses the dev portal: AUTH_PROVIDER=dev never starts a sign-in in production, even with secrets", async () => {
+    const vars = { ENVIRONMENT: "production", AUTH_PROVIDER: "dev", SESSION_SECRET: green.SESSION_SECRET, DEV_SSO_SECRET: green.SSO_JWT_SECRET };
+    expect(problem(vars)).toMatch(/AUTH_PROVIDER other than dev/);
+    const res = await browser(vars).fetch("/auth/login");
+    expect(res.status).toBe(503);
+    const portal = await browser(vars).fetch("/sso/login");
+    expect(portal.status).toBe(503);
+  });
+
+  it("the dev portal is not there (404) when another provider is configured", async () => {
+    const res = await browser(green).fetch("/sso/login");
+    expect(res.status).toBe(404);
+  });
+
+  it("requires https: for the portal URLs the worker calls", () => {
+    for (const name of ["SSO_AUTH_URL", "SSO_JWKS_URL", "SSO_DIRECT_LOGIN_URL"]) {
+      const vars: Record<string, string> = { ...green, DIRECT_LOGIN: "true", SSO_DIRECT_LOGIN_URL: "https://login.example/direct", [name]: "http://login.example/x" };
+      if (name === "SSO_JWKS_URL") delete vars.SSO_JWT_SECRET;
+      expect(problem(vars), name).toContain(`${name} with https:`);
+    }
+    expect(problem({ ...green, AUTH_PROVIDER: "sports-alliance", SSO_REFRESH_URL: "http://login.example/r", SSO_SESSION_URL: "https://login.example/s", SSO_USER_AGENT_PASS: "pass" })).toContain(
+      "SSO_REFRESH_URL with https:",
+    );
+    expect(problem({ ...green, AUTH_PROVIDER: "login-portal", SSO_API_BASE_URL: "http://login.example" })).toContain("SSO_API_BASE_URL with https:");
+    // development may use a local http portal
+    expect(problem({ ...green, ENVIRONMENT: "development", SSO_AUTH_URL: "http://localhost:9000/auth" })).toBeNull();
+  });
+});

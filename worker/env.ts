@@ -1,0 +1,130 @@
+import { z } from "zod";
+
+/**
+ * The worker's whole environment (vars, secrets, bindings), parsed once per env object with zod.
+ * Everything else reads settings through `settingsOf(env)`, never `env.SOME_VAR` directly.
+ *
+ * Production is the default: ENVIRONMENT is development or test only when it says exactly that
+ * (`npm run dev`, the e2e suite, the bench and the worker tests set it themselves); anything else,
+ * absent included, is production. The top-level wrangler.toml, which `wrangler deploy` ships,
+ * sets neither ENVIRONMENT nor any secret.
+ *
+ * Bindings and the site-wide vars must parse or nothing works (a clear error at the first
+ * request). The sign-in settings are parsed separately: when they are missing or malformed the
+ * public pages still work and only sign-in answers 503 AUTH_NOT_CONFIGURED (worker/auth/config.ts).
+ */
+export type Environment = "development" | "test" | "production";
+
+const binding = <T>(name: string) =>
+  z.custom<T>((value) => typeof value === "object" && value !== null, `the ${name} binding is missing`);
+
+const optionalText = z.string().min(1).optional();
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+const cookieName = (fallback: string) => z.string().regex(/^[A-Za-z0-9_.-]+$/).default(fallback);
+const boolFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+/** Bindings of wrangler.toml (types from `wrangler types`, worker-configuration.d.ts) and site-wide vars. */
+const siteSchema = z.object({
+  DB: binding<Env["DB"]>("DB"),
+  CACHE: binding<Env["CACHE"]>("CACHE"),
+  ASSETS: binding<Env["ASSETS"]>("ASSETS"),
+  STREAM_SESSIONS: binding<Env["STREAM_SESSIONS"]>("STREAM_SESSIONS"),
+  ENVIRONMENT: z.unknown().optional().transform((v): Environment => (v === "development" || v === "test" ? v : "production")),
+  /** The site's own origin (https://www.example.com); default: the request's origin. */
+  SITE_ORIGIN: optionalUrl,
+  /** Bearer token of /api/admin/*; the admin API does not exist (404) without it, or with one under 24 characters. */
+  ADMIN_TOKEN: z.string().optional(),
+});
+
+/** Sign-in: provider, secrets, portal URLs (spec §7). Checked further in worker/auth/config.ts. */
+export const AUTH_PROVIDERS = ["dev", "login-portal", "sports-alliance", "green"] as const;
+export type AuthProviderKind = (typeof AUTH_PROVIDERS)[number];
+
+const authSchema = z.object({
+  AUTH_PROVIDER: z.enum(AUTH_PROVIDERS).optional(),
+  /** Signs the site session cookie and the sign-in state cookie. */
+  SESSION_SECRET: optionalText,
+  /** Direct username/password login (spec §9: off by default). */
+  DIRECT_LOGIN: boolFlag,
+  SSO_ISSUER: optionalText,
+  SSO_AUDIENCE: optionalText,
+  SSO_CLIENT_ID: optionalText,
+  /** Shared secret of HMAC-signed login tokens (HS*). */
+  SSO_JWT_SECRET: optionalText,
+  /** JWKS of asymmetrically signed login tokens (RS*, PS*, ES*, EdDSA). */
+  SSO_JWKS_URL: optionalUrl,
+  /** Comma-separated list, e.g. "RS256"; default HS256 with a secret, RS256 with a JWKS. */
+  SSO_JWT_ALGORITHMS: optionalText,
+  SSO_LOGIN_URL: optionalUrl,
+  SSO_REGISTER_URL: optionalUrl,
+  SSO_PROFILE_URL: optionalUrl,
+  SSO_FORGOT_PASSWORD_URL: optionalUrl,
+  SSO_API_BASE_URL: optionalUrl,
+  SSO_AUTH_COOKIE: cookieName("auth_string"),
+  SSO_REFRESH_URL: optionalUrl,
+  SSO_SESSION_URL: optionalUrl,
+  SSO_USER_AGENT_PASS: optionalText,
+  SSO_SESSION_COOKIE: cookieName("sa_session_id"),
+  SSO_AUTH_URL: optionalUrl,
+  SSO_CLIENT_SECRET: optionalText,
+  SSO_DIRECT_LOGIN_URL: optionalUrl,
+  /** Signs the embedded dev portal's tokens (development and test only). */
+  DEV_SSO_SECRET: optionalText,
+});
+export type AuthSettings = z.output<typeof authSchema>;
+
+export const ADMIN_TOKEN_MIN = 24;
+
+export interface Settings {
+  environment: Environment;
+  /** development or test: the only environments with built-in secrets, the dev portal and demo accounts */
+  isDevelopment: boolean;
+  /** the configured public origin, or null (then the request's own origin is used) */
+  siteOrigin: string | null;
+  adminToken: string | null;
+  bindings: Pick<Env, "DB" | "CACHE" | "ASSETS" | "STREAM_SESSIONS">;
+  /** the sign-in settings, or why they do not parse */
+  auth: { ok: true; value: AuthSettings } | { ok: false; problem: string };
+}
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+const issuesOf = (error: z.ZodError) => error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`).join("; ");
+
+/** Parses an env object (the worker's, or a test's); throws EnvError when bindings or site vars are wrong. */
+export function parseSettings(env: object): Settings {
+  const site = siteSchema.safeParse(env);
+  if (!site.success) throw new EnvError(`Invalid worker environment: ${issuesOf(site.error)}`);
+  const auth = authSchema.safeParse(env);
+  const s = site.data;
+  return {
+    environment: s.ENVIRONMENT,
+    isDevelopment: s.ENVIRONMENT !== "production",
+    siteOrigin: s.SITE_ORIGIN ? new URL(s.SITE_ORIGIN).origin : null,
+    adminToken: s.ADMIN_TOKEN !== undefined && s.ADMIN_TOKEN.length >= ADMIN_TOKEN_MIN ? s.ADMIN_TOKEN : null,
+    bindings: { DB: s.DB, CACHE: s.CACHE, ASSETS: s.ASSETS, STREAM_SESSIONS: s.STREAM_SESSIONS },
+    auth: auth.success ? { ok: true, value: auth.data } : { ok: false, problem: issuesOf(auth.error) },
+  };
+}
+
+const cache = new WeakMap<object, Settings>();
+
+/** The settings of this env object, parsed on first use and then cached. */
+export function settingsOf(env: object): Settings {
+  let settings = cache.get(env);
+  if (!settings) {
+    settings = parseSettings(env);
+    cache.set(env, settings);
+  }
+  return settings;
+}
+
+/** The site's public origin: SITE_ORIGIN when set, else the origin of the request. */
+export function siteOriginOf(env: object, requestUrl: string): string {
+  return settingsOf(env).siteOrigin ?? new URL(requestUrl).origin;
+}
