@@ -6,10 +6,12 @@ import { createRoutes } from "../src/routes";
 import { Document } from "../src/app/Document";
 import { createApiSiteData } from "./data/api-site-data";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
+import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
 
 // The stylesheet href and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
 const routerData = document.getElementById(ROUTER_DATA_ID)?.textContent ?? "{}";
+const signedInHint = document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIBUTE);
 // react-router revives its own serialised errors from this global (see src/app/router-data.ts).
 (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(routerData);
 const routes = createRoutes(createApiSiteData());
@@ -32,7 +34,7 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <Document assets={{ css }} routerData={routerData}>
+      <Document assets={{ css }} routerData={routerData} signedInHint={signedInHint}>
         <RouterProvider router={router} />
       </Document>
     </StrictMode>,

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { club } from "../config/club";
 import { AppStateProvider } from "../state/store";
 import { ROUTER_DATA_ID } from "./router-data";
+import { SignedInHintContext } from "./signed-in-hint";
 
 export interface DocumentAssets {
   /** hashed stylesheet URL from the client build */
@@ -13,13 +14,24 @@ export interface DocumentAssets {
  * `document`), so both sides must pass the same assets and router data (the browser reads them
  * back from the page). The client state lives outside the router so the error page keeps it too.
  */
-export function Document({ assets, routerData, children }: { assets: DocumentAssets; routerData: string; children: ReactNode }) {
+export function Document({
+  assets,
+  routerData,
+  signedInHint = false,
+  children,
+}: {
+  assets: DocumentAssets;
+  routerData: string;
+  /** the signed-in variant of a page (src/app/signed-in-hint.ts) */
+  signedInHint?: boolean;
+  children: ReactNode;
+}) {
   // A plain signal that the page is interactive (tests and monitoring wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="en-GB">
+    <html lang="en-GB" data-signed-in={signedInHint ? "true" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -29,7 +41,9 @@ export function Document({ assets, routerData, children }: { assets: DocumentAss
         <link rel="stylesheet" href={assets.css} />
       </head>
       <body>
-        <AppStateProvider>{children}</AppStateProvider>
+        <SignedInHintContext.Provider value={signedInHint}>
+          <AppStateProvider>{children}</AppStateProvider>
+        </SignedInHintContext.Provider>
         <script type="application/json" id={ROUTER_DATA_ID} dangerouslySetInnerHTML={{ __html: routerData }} />
       </body>
     </html>

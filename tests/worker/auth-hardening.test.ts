@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { authConfigOf, AuthConfigError } from "../../worker/auth/config";
-import { hitRateLimits, SIGN_IN_LIMITS } from "../../worker/auth/rate-limit";
-import app from "../../worker/index";
+import { SIGN_IN_LIMITS } from "../../worker/auth/rate-limit";
+import { hitRateLimits } from "../../worker/data/rate-limits";
+import { app } from "../../worker/app";
 import { browser, envWith, signedIn } from "./auth-test-app";
 
 const DIRECT = { DIRECT_LOGIN: "true" };

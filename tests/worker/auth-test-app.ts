@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
-import app from "../../worker/index";
+import { app } from "../../worker/app";
 import { DEV_DEFAULTS } from "../../worker/auth/config";
 import type { Identity } from "../../worker/auth/identity";
 import { signLoginToken } from "../../worker/auth/tokens";
 
 /**
- * The worker's own app (worker/index.ts), driven with a cookie jar like a browser. Each test may
+ * The worker's own app (worker/app.ts), driven with a cookie jar like a browser. Each test may
  * give its own vars (provider, secrets, ENVIRONMENT).
  */
 export const ORIGIN = "http://localhost";

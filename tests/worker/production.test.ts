@@ -1,10 +1,10 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import app from "../../worker/index";
+import { app } from "../../worker/app";
 import { authConfigOf, AuthConfigError, DEV_DEFAULTS } from "../../worker/auth/config";
-import { upsertAccountOnSignIn } from "../../worker/auth/accounts";
-import { demoUserById } from "../../worker/auth/dev-portal/demo-users";
+import { upsertAccountOnSignIn } from "../../worker/data/accounts";
+import { demoUserById } from "../../worker/dev-portal/demo-users";
 import { browser, envWith } from "./auth-test-app";
 
 /**

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import app from "../../worker/index";
+import { app } from "../../worker/app";
 import { clientIp } from "../../worker/auth/client-ip";
 import { ADMIN_FAILURE_LIMIT, AUDIT_DETAIL_MAX } from "../../worker/routes/admin";
 import { browser, devToken, envWith, freshIdentity, locationOf, startLogin } from "./auth-test-app";

@@ -1,13 +1,13 @@
 import type { MiddlewareHandler } from "hono";
 import { siteOriginOf } from "../env";
-import { jsonError } from "./errors";
+import { apiError } from "../routes/api-errors";
 
 /**
  * CSRF protection for every state-changing request (POST, PUT, PATCH, DELETE): the browser's
  * Origin header (or, without it, Sec-Fetch-Site) must say the request comes from the site
  * itself; anything cross-site gets 403 {errors:[{code:'CSRF'}]}. Requests with neither header
  * are not from a browser page (curl, server-to-server, Stripe webhooks) and carry no ambient
- * cookie authority worth forging, so they pass. Apply it app-wide, before the routes.
+ * cookie authority worth forging, so they pass. worker/app.ts mounts it once, on /auth, /sso and /api.
  */
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -27,12 +27,12 @@ export function csrfProtection(options: CsrfOptions = {}): MiddlewareHandler {
     const siteOrigin = siteOriginOf(c.env as object, c.req.url);
     const origin = c.req.header("origin");
     if (origin !== undefined) {
-      if (origin !== siteOrigin) return jsonError(c, 403, "CSRF", CSRF_DETAIL);
+      if (origin !== siteOrigin) return apiError(c, 403, "CSRF", CSRF_DETAIL);
       return next();
     }
     const fetchSite = c.req.header("sec-fetch-site");
     if (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") {
-      return jsonError(c, 403, "CSRF", CSRF_DETAIL);
+      return apiError(c, 403, "CSRF", CSRF_DETAIL);
     }
     return next();
   };

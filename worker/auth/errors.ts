@@ -1,6 +1,3 @@
-import type { Context } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-
 /**
  * Why a sign-in failed, as a stable code. The texts the browser shows for each live in
  * src/components/account/login-messages.ts (spec §5 and §8).
@@ -26,9 +23,4 @@ export class SignInError extends Error {
   ) {
     super(`${code}: ${logDetail}`);
   }
-}
-
-/** The one error body of the API: `{ errors: [{ code, detail }] }`. */
-export function jsonError(c: Context, status: ContentfulStatusCode, code: string, detail: string, headers?: Record<string, string>) {
-  return c.json({ errors: [{ code, detail }] }, status, headers);
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { authConfigOf, AuthConfigError } from "./config";
-import { jsonError } from "./errors";
+import { apiError } from "../routes/api-errors";
 
 /**
  * In front of everything that signs in or reads a session (/auth/*, /sso/*, /api/session,
@@ -15,7 +15,7 @@ export const requireAuthConfig: MiddlewareHandler = async function requireAuthCo
   if (config instanceof AuthConfigError) {
     console.error(JSON.stringify({ msg: "sign-in not configured", path: c.req.path, requestId: c.get("requestId"), problem: config.message }));
     c.header("Cache-Control", "no-store");
-    return jsonError(c, 503, "AUTH_NOT_CONFIGURED", AUTH_NOT_CONFIGURED_DETAIL);
+    return apiError(c, 503, "AUTH_NOT_CONFIGURED", AUTH_NOT_CONFIGURED_DETAIL);
   }
   return next();
 };

@@ -33,6 +33,16 @@ export function stateCookieName(url: string): string {
   return isLocalhost(url) ? "rovers_signin" : "__Host-rovers_signin";
 }
 
+/**
+ * A hint without identity that this browser is signed in: not HttpOnly, value always "1". It only
+ * selects the signed-in variant of a cached page (first paint says 'Profile'); it grants nothing.
+ */
+export const SIGNED_IN_HINT_COOKIE = "rovers_signed_in";
+
+export function hasSignedInHint(c: Context): boolean {
+  return getCookie(c, SIGNED_IN_HINT_COOKIE) === "1";
+}
+
 function cookieOptions(url: string, maxAge: number) {
   return {
     path: "/",
@@ -72,6 +82,7 @@ export async function issueSessionCookie(
     .setExpirationTime(exp)
     .sign(key(config.sessionSecret));
   setCookie(c, sessionCookieName(c.req.url), token, cookieOptions(c.req.url, SESSION_TTL_SECONDS));
+  setCookie(c, SIGNED_IN_HINT_COOKIE, "1", { ...cookieOptions(c.req.url, SESSION_TTL_SECONDS), httpOnly: false });
   return { sid: session.sid, sub: session.ssoID, prv: session.provider, exp };
 }
 
@@ -96,8 +107,14 @@ export async function readSessionCookie(c: Context, config: AuthConfig): Promise
   }
 }
 
+/** Ends the session in this browser: the session cookie and the signed-in hint. */
 export function clearSessionCookie(c: Context): void {
   deleteCookie(c, sessionCookieName(c.req.url), { path: "/", secure: !isLocalhost(c.req.url) });
+  clearSignedInHint(c);
+}
+
+export function clearSignedInHint(c: Context): void {
+  deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: "/", secure: !isLocalhost(c.req.url) });
 }
 
 /** Sign-in state: ties a callback to the browser that started the sign-in (login CSRF) and keeps its return URL. */

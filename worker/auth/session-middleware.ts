@@ -1,16 +1,16 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { userFromRow, type AccountRow } from "./accounts";
+import { userFromRow, type AccountRow } from "../data/accounts";
 import type { AuthEnv, SessionInfo } from "./auth-env";
 import { authConfigOf, AuthConfigError, type AuthConfig } from "./config";
 import { siteOriginOf } from "../env";
 import { SignInError } from "./errors";
 import { providerFor } from "./providers";
-import { clearSessionCookie, readSessionCookie, type SessionClaims } from "./session-cookie";
+import { clearSessionCookie, clearSignedInHint, hasSignedInHint, readSessionCookie, type SessionClaims } from "./session-cookie";
 import { claimRefresh, loadProviderState, revokeSession, saveProviderSession } from "./session-store";
 
 /**
- * Reads the site session cookie and sets `c.var.user` (or null) for everything after it: SSR, the
- * API, media. Mount it before them. A cookie that is forged, expired, revoked at logout, or
+ * Reads the site session cookie and sets `c.var.user` (or null) for what needs it: /auth, /sso
+ * and /api (worker/app.ts mounts it once there; pages never read a session). A cookie that is forged, expired, revoked at logout, or
  * whose account is gone is cleared and counts as logged out (spec §4 'Login state').
  *
  * Sessions of providers that can refresh (login-portal, sports-alliance) are renewed with the
@@ -73,8 +73,6 @@ async function refreshWithProvider(c: Context<AuthEnv>, config: AuthConfig, clai
 }
 
 export const sessionMiddleware: MiddlewareHandler<AuthEnv> = async function session(c, next) {
-  // Route modules mount it too (so they work on their own); the first run of a request wins.
-  if ((c.get("session") as SessionInfo | null | undefined) !== undefined) return next();
   c.set("user", null);
   c.set("session", null);
   c.set("authNotice", null);
@@ -85,7 +83,10 @@ export const sessionMiddleware: MiddlewareHandler<AuthEnv> = async function sess
   const claims = await readSessionCookie(c, config);
   if (claims === "invalid") {
     clearSessionCookie(c);
-  } else if (claims) {
+  } else if (claims === null) {
+    // A hint left without a session (the cookie expired or was removed): the pages stop saying 'Profile'.
+    if (hasSignedInHint(c)) clearSignedInHint(c);
+  } else {
     const row = claims.prv === config.provider ? await loadSession(c.env.DB, claims) : null;
     if (!row || row.revoked) {
       clearSessionCookie(c);

@@ -1,12 +1,13 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { findAccount, listAccounts, setBlocked, setBypassed, type AccountRow } from "../auth/accounts";
-import { userFromRow } from "../auth/accounts";
+import { findAccount, listAccounts, setBlocked, setBypassed, type AccountRow } from "../data/accounts";
+import { userFromRow } from "../data/accounts";
 import { clientIp } from "../auth/client-ip";
-import { hitRateLimits, rateLimitedResponse, type RateRule } from "../auth/rate-limit";
+import { rateLimitedResponse } from "../auth/rate-limit";
+import { hitRateLimits, type RateRule } from "../data/rate-limits";
 import { settingsOf } from "../env";
 import { constantTimeEqual } from "../auth/constant-time";
-import { jsonError } from "../auth/errors";
+import { apiError, noApiRoute } from "./api-errors";
 import { invalidateCache } from "../data/kv-cache";
 
 /**
@@ -48,7 +49,7 @@ async function writeAudit(c: Context<AdminEnv>, actor: string, action: string, t
 
 const adminAuth: MiddlewareHandler<AdminEnv> = async function adminAuth(c, next) {
   const token = settingsOf(c.env).adminToken;
-  if (!token) return jsonError(c, 404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`);
+  if (!token) return noApiRoute(c);
   const actor = actorHeader.safeParse(c.req.header("x-admin-actor"));
   const header = c.req.header("authorization") ?? "";
   const presented = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
@@ -58,7 +59,7 @@ const adminAuth: MiddlewareHandler<AdminEnv> = async function adminAuth(c, next)
     if (!verdict.ok) return rateLimitedResponse(c, verdict.retryAfter, "Too many failed admin tokens. Please try again later.");
     await writeAudit(c, "unauthenticated", `${c.req.method} ${c.req.path}`, null, 401, undefined);
     c.header("WWW-Authenticate", 'Bearer realm="admin"');
-    return jsonError(c, 401, "UNAUTHORIZED", "A valid admin token is required");
+    return apiError(c, 401, "UNAUTHORIZED", "A valid admin token is required");
   }
   c.set("adminActor", actor.success ? actor.data : "admin");
   c.set("auditAction", `${c.req.method} ${c.req.path}`);
@@ -93,7 +94,7 @@ const listQuery = z.object({
 adminRoutes.get("/accounts", async (c) => {
   c.set("auditAction", "accounts.list");
   const query = listQuery.safeParse(c.req.query());
-  if (!query.success) return jsonError(c, 400, "INVALID_INPUT", query.error.issues[0]?.message ?? "Invalid query");
+  if (!query.success) return apiError(c, 400, "INVALID_INPUT", query.error.issues[0]?.message ?? "Invalid query");
   const { q, blocked, bypassed, limit, offset } = query.data;
   c.set("auditDetail", query.data);
   const { rows, total } = await listAccounts(c.env.DB, {
@@ -109,9 +110,9 @@ adminRoutes.get("/accounts", async (c) => {
 adminRoutes.get("/accounts/:ssoID", async (c) => {
   c.set("auditAction", "accounts.read");
   const ssoID = targetOf(c);
-  if (!ssoID) return jsonError(c, 400, "INVALID_INPUT", "Invalid ssoID");
+  if (!ssoID) return apiError(c, 400, "INVALID_INPUT", "Invalid ssoID");
   const row = await findAccount(c.env.DB, ssoID);
-  if (!row) return jsonError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
+  if (!row) return apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
   return c.json({ data: { id: row.sso_id, attributes: accountBody(row) } });
 });
 
@@ -123,17 +124,17 @@ function flagRoute(action: string, change: FlagChange) {
   return async (c: Context<AdminEnv>) => {
     c.set("auditAction", action);
     const ssoID = targetOf(c);
-    if (!ssoID) return jsonError(c, 400, "INVALID_INPUT", "Invalid ssoID");
+    if (!ssoID) return apiError(c, 400, "INVALID_INPUT", "Invalid ssoID");
     const raw = (c.req.header("content-type") ?? "").includes("application/json") ? await c.req.json().catch(() => undefined) : undefined;
     if (raw !== undefined) c.set("auditDetail", raw);
     let row: AccountRow | null;
     try {
       row = await change(c.env.DB, ssoID, raw ?? {});
     } catch (error) {
-      if (error instanceof z.ZodError) return jsonError(c, 400, "INVALID_INPUT", error.issues[0]?.message ?? "Invalid body");
+      if (error instanceof z.ZodError) return apiError(c, 400, "INVALID_INPUT", error.issues[0]?.message ?? "Invalid body");
       throw error;
     }
-    if (!row) return jsonError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
+    if (!row) return apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
     return c.json({ data: { id: row.sso_id, attributes: accountBody(row) } });
   };
 }
@@ -148,7 +149,7 @@ const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).def
 adminRoutes.get("/audit", async (c) => {
   c.set("auditAction", "audit.read");
   const query = auditQuery.safeParse(c.req.query());
-  if (!query.success) return jsonError(c, 400, "INVALID_INPUT", "Invalid limit");
+  if (!query.success) return apiError(c, 400, "INVALID_INPUT", "Invalid limit");
   const { results } = await c.env.DB.prepare("SELECT * FROM admin_audit_log ORDER BY id DESC LIMIT ?1").bind(query.data.limit).all();
   return c.json({ data: results });
 });
@@ -159,4 +160,4 @@ adminRoutes.post("/cache/invalidate", async (c) => {
   return c.json({ data: { invalidated: true } });
 });
 
-adminRoutes.all("*", (c) => jsonError(c, 404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`));
+adminRoutes.all("*", noApiRoute);

@@ -1,17 +1,18 @@
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
-import { upsertAccountOnSignIn } from "../auth/accounts";
+import { upsertAccountOnSignIn } from "../data/accounts";
 import type { AuthEnv } from "../auth/auth-env";
 import { clientIp } from "../auth/client-ip";
 import { getAuthConfig, type AuthConfig } from "../auth/config";
 import { siteOriginOf } from "../env";
 import { spendLoginToken } from "../data/used-tokens";
 import { constantTimeEqual, randomToken } from "../auth/constant-time";
-import { csrfProtection } from "../auth/csrf";
-import { jsonError, SignInError } from "../auth/errors";
+import { SignInError } from "../auth/errors";
+import { apiError } from "./api-errors";
 import { providerFor, type AuthProvider, type SignInResult } from "../auth/providers";
-import { hitRateLimits, rateLimitedResponse, signInRules } from "../auth/rate-limit";
+import { rateLimitedResponse, signInRules } from "../auth/rate-limit";
+import { hitRateLimits } from "../data/rate-limits";
 import { returnUrlWith } from "../auth/return-to";
 import {
   clearSessionCookie,
@@ -21,7 +22,7 @@ import {
   newSessionId,
   readStateCookie,
 } from "../auth/session-cookie";
-import { PROVIDER_REFRESH_SECONDS, sessionMiddleware } from "../auth/session-middleware";
+import { PROVIDER_REFRESH_SECONDS } from "../auth/session-middleware";
 import { loadProviderState, revokeSession, saveProviderSession } from "../auth/session-store";
 import {
   LOGIN_ERROR_PARAM,
@@ -44,7 +45,6 @@ import {
  */
 export const authRoutes = new Hono<AuthEnv>();
 
-authRoutes.use("*", csrfProtection(), sessionMiddleware);
 authRoutes.use("*", async (c, next) => {
   await next();
   c.header("Cache-Control", "no-store");
@@ -172,9 +172,9 @@ async function bodyOf(c: Context): Promise<unknown> {
 authRoutes.post("/login", async (c) => {
   const config = getAuthConfig(c.env);
   const provider = providerOf(c, config);
-  if (!config.directLogin || !provider.directLogin) return jsonError(c, 404, "NOT_FOUND", "Direct login is not enabled");
+  if (!config.directLogin || !provider.directLogin) return apiError(c, 404, "NOT_FOUND", "Direct login is not enabled");
   const body = directLoginBody.safeParse(await bodyOf(c));
-  if (!body.success) return jsonError(c, 400, "INVALID_INPUT", "Username and password are required");
+  if (!body.success) return apiError(c, 400, "INVALID_INPUT", "Username and password are required");
   const username = body.data.username.toLowerCase();
 
   const verdict = await hitRateLimits(c.env.DB, await signInRules(clientIp(c), username));
@@ -186,10 +186,10 @@ authRoutes.post("/login", async (c) => {
   } catch (error) {
     logFailure(c, "direct-login", error);
     if (error instanceof SignInError && error.code === "INVALID_CREDENTIALS") {
-      return jsonError(c, 401, "INVALID_CREDENTIALS", error.userMessage ?? LOGIN_PROBLEM_TITLE);
+      return apiError(c, 401, "INVALID_CREDENTIALS", error.userMessage ?? LOGIN_PROBLEM_TITLE);
     }
     const unavailable = error instanceof SignInError && error.code === "PROVIDER_UNAVAILABLE";
-    return jsonError(c, unavailable ? 503 : 401, "LOGIN_FAILED", LOGIN_PROBLEM_TITLE);
+    return apiError(c, unavailable ? 503 : 401, "LOGIN_FAILED", LOGIN_PROBLEM_TITLE);
   }
   if (wantsJson(c)) return c.json({ data: { attributes: user } });
   return c.redirect(returnUrlWith(body.data.returnUrl, { name: LOGIN_SUCCESS_PARAM, value: "true" }), 303);

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv } from "../auth/auth-env";
-import { jsonError } from "../auth/errors";
-import { sessionMiddleware } from "../auth/session-middleware";
+import { apiError } from "./api-errors";
 import { NO_SUBSCRIPTIONS_MESSAGE } from "../../src/domain/entitlement-response";
 
 /**
@@ -13,17 +12,15 @@ import { NO_SUBSCRIPTIONS_MESSAGE } from "../../src/domain/entitlement-response"
  */
 export const entitlementRoutes = new Hono<AuthEnv>();
 
-entitlementRoutes.use("*", sessionMiddleware);
-
 const ssoIdParam = z.string().min(1).max(128).regex(/^[\w.@:-]+$/);
 
 entitlementRoutes.get("/:ssoID", (c) => {
   c.header("Cache-Control", "private, no-store");
   const user = c.get("user");
-  if (!user) return jsonError(c, 401, "NOT_LOGGED_IN", "Not logged in");
+  if (!user) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");
   const ssoID = ssoIdParam.safeParse(c.req.param("ssoID"));
-  if (!ssoID.success || ssoID.data !== user.ssoID) return jsonError(c, 403, "FORBIDDEN", "You can only read your own entitlements");
-  if (user.entitlements.length === 0) return jsonError(c, 404, "NO_ENTITLEMENTS", NO_SUBSCRIPTIONS_MESSAGE);
+  if (!ssoID.success || ssoID.data !== user.ssoID) return apiError(c, 403, "FORBIDDEN", "You can only read your own entitlements");
+  if (user.entitlements.length === 0) return apiError(c, 404, "NO_ENTITLEMENTS", NO_SUBSCRIPTIONS_MESSAGE);
   return c.json({
     data: { attributes: { userID: user.ssoID, entitlements: user.entitlements, stripeCustomerID: user.stripeCustomerID || null } },
   });

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import type { AuthEnv } from "../auth/auth-env";
-import { jsonError } from "../auth/errors";
-import { sessionMiddleware } from "../auth/session-middleware";
+import { apiError } from "./api-errors";
 import { LOGIN_PROBLEM_TITLE } from "../../src/components/account/login-messages";
 
 /**
@@ -14,13 +13,11 @@ import { LOGIN_PROBLEM_TITLE } from "../../src/components/account/login-messages
  */
 export const sessionRoutes = new Hono<AuthEnv>();
 
-sessionRoutes.use("*", sessionMiddleware);
-
 sessionRoutes.get("/", (c) => {
   c.header("Cache-Control", "no-store");
   c.header("Vary", "Cookie");
   const user = c.get("user");
   if (user) return c.json({ data: { attributes: user } });
-  if (c.get("authNotice") === "LOGIN_FAILED") return jsonError(c, 401, "LOGIN_REFRESH_FAILED", LOGIN_PROBLEM_TITLE);
+  if (c.get("authNotice") === "LOGIN_FAILED") return apiError(c, 401, "LOGIN_REFRESH_FAILED", LOGIN_PROBLEM_TITLE);
   return c.json({ data: null });
 });

@@ -3,6 +3,7 @@ import type { AppEnv } from "../app-env";
 import { currentVersion } from "../data/kv-cache";
 import { settingsOf } from "../env";
 import { clientAssets } from "./assets";
+import { hasSignedInHint } from "../auth/session-cookie";
 
 /**
  * Rendered pages are the same for every visitor (no inline script or nonce, and the header's
@@ -14,6 +15,9 @@ import { clientAssets } from "./assets";
  * (PAGE_QUERY_PARAMS), and the page is rendered for exactly that URL: random query strings can
  * neither grow the cache nor force renders. A client's `Cache-Control: no-cache` forces a fresh
  * render only in development (the bench measures rendering that way).
+ *
+ * Each page has two variants, visitor and signed-in (the hint cookie, src/app/signed-in-hint.ts).
+ * A hit reads no session and makes no D1 query: only the Cache API and the KV cache generation.
  */
 export const PAGE_TTL_SECONDS = 60;
 
@@ -33,18 +37,30 @@ export function pageCacheUrl(requestUrl: string): URL {
   return url;
 }
 
-export async function withPageCache(c: Context<AppEnv>, render: (request: Request) => Promise<Response>): Promise<Response> {
-  if (c.req.method !== "GET") return render(c.req.raw);
+export interface PageVariant {
+  /** the signed-in variant (first paint says 'Profile'), chosen by the hint cookie */
+  signedInHint: boolean;
+}
+
+export async function withPageCache(
+  c: Context<AppEnv>,
+  render: (request: Request, variant: PageVariant) => Promise<Response>,
+): Promise<Response> {
+  const variant: PageVariant = { signedInHint: hasSignedInHint(c) };
+  if (c.req.method !== "GET") return render(c.req.raw, variant);
   const pageUrl = pageCacheUrl(c.req.url);
   const request = new Request(pageUrl, c.req.raw);
-  const key = new Request(`https://page-cache.invalid/${clientAssets.entry}/v${await currentVersion(c.env)}${pageUrl.pathname}${pageUrl.search}`);
+  const version = await currentVersion(c.env);
+  const key = new Request(
+    `https://page-cache.invalid/${clientAssets.entry}/v${version}/${variant.signedInHint ? "signed-in" : "visitor"}${pageUrl.pathname}${pageUrl.search}`,
+  );
   const cache = await caches.open("pages");
   const forceRender = settingsOf(c.env).isDevelopment && /\bno-cache\b/.test(c.req.header("cache-control") ?? "");
   if (!forceRender) {
     const hit = await cache.match(key);
     if (hit) return forBrowser(c, hit, "hit");
   }
-  const response = await render(request);
+  const response = await render(request, variant);
   // Only a plain page for everyone: not errors or redirects, nor an answer that changes cookies.
   if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) return response;
   const [toBrowser, toCache] = response.body.tee();

@@ -11,12 +11,13 @@ import type { AppEnv } from "../app-env";
 import { settingsOf } from "../env";
 import { clientAssets, modulePreloads } from "./assets";
 import { fallbackErrorHtml } from "./fallback";
+import type { PageVariant } from "./page-cache";
 
 /**
  * Server rendering: react-router's static handler runs the loaders (D1 directly, no HTTP to
  * itself), then React streams the document. Loader redirects are returned as they are.
  */
-export async function renderPage(c: Context<AppEnv>, request: Request = c.req.raw): Promise<Response> {
+export async function renderPage(c: Context<AppEnv>, request: Request = c.req.raw, variant: PageVariant = { signedInHint: false }): Promise<Response> {
   const routes = createRoutes(createD1SiteData(c.env));
   const preloads = modulePreloads(routes, new URL(request.url));
   const handler = createStaticHandler(routes);
@@ -24,24 +25,30 @@ export async function renderPage(c: Context<AppEnv>, request: Request = c.req.ra
   if (queried instanceof Response) return queried;
   const context = withPublicErrors(c, queried);
   try {
-    return await renderContext(c, handler.dataRoutes, context, preloads);
+    return await renderContext(c, handler.dataRoutes, context, preloads, variant);
   } catch (error) {
     // A page that throws while rendering: show the error page for it instead.
     console.error(JSON.stringify({ msg: "render failed", path: c.req.path, requestId: c.get("requestId"), error: String(error) }));
     const errorContext = withPublicErrors(c, { ...context, statusCode: 500, errors: { root: error }, loaderData: { root: context.loaderData.root } });
     try {
-      return await renderContext(c, handler.dataRoutes, errorContext, clientAssets.preload);
+      return await renderContext(c, handler.dataRoutes, errorContext, clientAssets.preload, variant);
     } catch {
       return c.html(fallbackErrorHtml(), 500);
     }
   }
 }
 
-async function renderContext(c: Context<AppEnv>, routes: Parameters<typeof createStaticRouter>[0], context: StaticHandlerContext, preloads: string[]) {
+async function renderContext(
+  c: Context<AppEnv>,
+  routes: Parameters<typeof createStaticRouter>[0],
+  context: StaticHandlerContext,
+  preloads: string[],
+  variant: PageVariant,
+) {
   const router = createStaticRouter(routes, context);
   const renderer = reactRenderer(
     ({ children }) => (
-      <Document assets={{ css: clientAssets.css }} routerData={serializeRouterData(context)}>
+      <Document assets={{ css: clientAssets.css }} routerData={serializeRouterData(context)} signedInHint={variant.signedInHint}>
         <ModulePreloads hrefs={preloads} />
         {children}
       </Document>

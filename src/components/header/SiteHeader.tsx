@@ -3,6 +3,7 @@ import { club } from "../../config/club";
 import type { Shell } from "../../schemas/shell";
 import type { HeaderStyle } from "../../state/app-state";
 import { useAppState } from "../../state/store";
+import { useSignedInHint } from "../../app/signed-in-hint";
 import Crest, { ClubWordmark } from "../Crest";
 import Icon from "../Icon";
 import { primaryNav } from "../nav-links";
@@ -24,7 +25,9 @@ export interface SiteHeaderProps {
 export default function SiteHeader({ shell, headerStyle, scroll }: SiteHeaderProps) {
   const { state, dispatch } = useAppState();
   const hidden = scroll.hidden && !state.menuOpen && !state.searchOpen && !state.accountHeaderOpen;
-  const loggedIn = state.user.loggedIn;
+  // Until the login check answers, the page's signed-in hint picks the first paint's label.
+  const signedInHint = useSignedInHint();
+  const loggedIn = state.user.loginCheckCompleted ? state.user.loggedIn : state.user.loggedIn || signedInHint;
   return (
     <header
       className="site-header"

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { devPortal, type PortalEnv } from "../dev-portal/app";
-import { demoUserById } from "../dev-portal/demo-users";
-import { authenticatePortalUser } from "../dev-portal/users";
+import { devPortal, type PortalEnv } from "../../dev-portal/app";
+import { demoUserById } from "../../dev-portal/demo-users";
+import { authenticatePortalUser } from "../../dev-portal/users";
 import { SignInError } from "../errors";
 import { verifyLoginToken } from "../tokens";
 import { createGreenProvider, exchangeCode } from "./green";
@@ -9,7 +9,7 @@ import { INVALID_CREDENTIALS_MESSAGE } from "./direct-login";
 import type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "./types";
 
 /**
- * The default provider: the embedded dev portal at /sso/* (worker/auth/dev-portal/). The site
+ * The default provider: the embedded dev portal at /sso/* (worker/dev-portal/). The site
  * talks to it as to a green-type portal (redirect out, ?code= back, exchange, verify the signed
  * token), the exchange going to the portal in-process instead of over the network. It can also
  * answer with ?tokenpayload= like a login portal. Either way its tokens carry the sign-in state as

@@ -4,6 +4,7 @@ import { directLoginViaHelper } from "./direct-login";
 import { requestJson, withQuery } from "./http";
 import { readTokenBody } from "./token-body";
 import type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "./types";
+import { portalPages, type PortalPages } from "./portal-pages";
 
 /**
  * Green-type SSO (spec §7 'GET auth endpoint with code and redirect_uri'). The portal sends the
@@ -13,24 +14,12 @@ import type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "./
  * Exchange contract: GET {SSO_AUTH_URL}?code=&redirect_uri=&client_id= (client secret, when
  * configured, as HTTP Basic) → 200 {token | id_token | access_token}; anything else refuses.
  */
-export interface GreenUrls {
-  login: string;
-  register: string;
-  profile: string;
-  forgotPassword: string;
+export interface GreenUrls extends PortalPages {
   auth: string;
 }
 
 export function greenUrlsFromConfig(deps: ProviderDeps): GreenUrls {
-  const { urls } = deps.config;
-  const login = urls.login ?? "";
-  return {
-    login,
-    register: urls.register ?? login,
-    profile: urls.profile ?? new URL(login).origin,
-    forgotPassword: urls.forgotPassword ?? login,
-    auth: urls.auth ?? "",
-  };
+  return { ...portalPages(deps.config), auth: deps.config.urls.auth ?? "" };
 }
 
 export async function exchangeCode(deps: ProviderDeps, authUrl: string, code: string, redirectUri: string): Promise<string> {

@@ -6,6 +6,7 @@ import { requestJson, withQuery } from "./http";
 import { decodeProviderState, encodeProviderState } from "./provider-state";
 import { readErrorCode, readTokenBody } from "./token-body";
 import type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "./types";
+import { portalPages } from "./portal-pages";
 
 /**
  * The club's cookie-auth login portal (spec §7 'Login portal (one provider)'):
@@ -48,14 +49,13 @@ async function confirmAuthenticated(deps: ProviderDeps, token: string): Promise<
 }
 
 export function createLoginPortalProvider(deps: ProviderDeps): AuthProvider {
-  const { urls } = deps.config;
-  const login = urls.login ?? "";
+  const pages = portalPages(deps.config);
   return {
     kind: "login-portal",
-    loginUrl: (callbackUrl) => withQuery(login, { returnUrl: callbackUrl }),
-    registerUrl: (callbackUrl) => withQuery(urls.register ?? login, { returnUrl: callbackUrl }),
-    profileUrl: () => urls.profile ?? new URL(login).origin,
-    forgotPasswordUrl: () => urls.forgotPassword ?? login,
+    loginUrl: (callbackUrl) => withQuery(pages.login, { returnUrl: callbackUrl }),
+    registerUrl: (callbackUrl) => withQuery(pages.register, { returnUrl: callbackUrl }),
+    profileUrl: () => pages.profile,
+    forgotPasswordUrl: () => pages.forgotPassword,
 
     async completeSignIn(input: CallbackInput): Promise<SignInResult> {
       const authString = input.cookies[deps.config.authCookie];

@@ -6,6 +6,7 @@ import { requestJson, withQuery } from "./http";
 import { decodeProviderState, encodeProviderState } from "./provider-state";
 import { readErrorCode, readTokenBody } from "./token-body";
 import type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "./types";
+import { portalPages } from "./portal-pages";
 
 /**
  * Sports-alliance-style SSO (spec §7): the portal keeps the user's session id in its own cookie
@@ -19,7 +20,7 @@ const sessionAnswer = z.object({ refresh_token: z.string().min(1).max(4096) }).l
 
 export function createSportsAllianceProvider(deps: ProviderDeps): AuthProvider {
   const { urls } = deps.config;
-  const login = urls.login ?? "";
+  const pages = portalPages(deps.config);
 
   async function refreshWith(refreshToken: string, userAgent: string): Promise<SignInResult> {
     const answer = await requestJson(
@@ -42,10 +43,10 @@ export function createSportsAllianceProvider(deps: ProviderDeps): AuthProvider {
 
   return {
     kind: "sports-alliance",
-    loginUrl: (callbackUrl) => withQuery(login, { redirect_uri: callbackUrl }),
-    registerUrl: (callbackUrl) => withQuery(urls.register ?? login, { redirect_uri: callbackUrl }),
-    profileUrl: () => urls.profile ?? new URL(login).origin,
-    forgotPasswordUrl: () => urls.forgotPassword ?? login,
+    loginUrl: (callbackUrl) => withQuery(pages.login, { redirect_uri: callbackUrl }),
+    registerUrl: (callbackUrl) => withQuery(pages.register, { redirect_uri: callbackUrl }),
+    profileUrl: () => pages.profile,
+    forgotPasswordUrl: () => pages.forgotPassword,
 
     async completeSignIn(input: CallbackInput): Promise<SignInResult> {
       const sessionId = input.cookies[deps.config.sessionCookie];

@@ -1,6 +1,6 @@
 import type { AuthConfig, AuthProviderKind } from "../config";
 import type { Identity } from "../identity";
-import type { InitialAccountData } from "../accounts";
+import type { InitialAccountData } from "../../data/accounts";
 
 /**
  * One interface for every sign-in provider of spec §7 (embedded dev portal, cookie-auth login

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Identity, SessionUser } from "./identity";
-import { displayNameOf } from "./identity";
+import type { Identity, SessionUser } from "../auth/identity";
+import { displayNameOf } from "../auth/identity";
 
 /**
  * Rovers Accounts in D1 (table `accounts`, migrations/0002_accounts.sql): one row per ssoID,

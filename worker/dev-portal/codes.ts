@@ -1,4 +1,4 @@
-import { randomToken, sha256Base64Url } from "../constant-time";
+import { randomToken, sha256Base64Url } from "../auth/constant-time";
 
 /** One-time codes the portal hands back with ?code= (like an OAuth authorization code). */
 export const CODE_TTL_SECONDS = 60;

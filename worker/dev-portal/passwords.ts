@@ -1,4 +1,4 @@
-import { base64Url, constantTimeEqual, fromBase64Url } from "../constant-time";
+import { base64Url, constantTimeEqual, fromBase64Url } from "../auth/constant-time";
 
 /**
  * Password hashes of people who register at the dev portal: PBKDF2-SHA256 (the strongest KDF

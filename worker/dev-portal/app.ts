@@ -1,14 +1,15 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { authConfigOf, AuthConfigError, getAuthConfig, type AuthConfig } from "../config";
-import { siteOriginOf } from "../../env";
-import { clientIp } from "../client-ip";
-import { hitRateLimits, RATE_LIMITED_DETAIL, signInRules } from "../rate-limit";
-import { signLoginToken } from "../tokens";
+import { authConfigOf, AuthConfigError, getAuthConfig, type AuthConfig } from "../auth/config";
+import { siteOriginOf } from "../env";
+import { clientIp } from "../auth/client-ip";
+import { RATE_LIMITED_DETAIL, signInRules } from "../auth/rate-limit";
+import { hitRateLimits } from "../data/rate-limits";
+import { signLoginToken } from "../auth/tokens";
 import { consumeCode, issueCode } from "./codes";
 import { badRequestPage, forgotPasswordPage, PORTAL_CSS, profilePage, registerPage, signInPage, type PortalRequest } from "./pages";
 import { authenticatePortalUser, findPortalUser, registerPortalUser, type PortalUser } from "./users";
-import { INVALID_CREDENTIALS_MESSAGE } from "../providers/direct-login";
+import { INVALID_CREDENTIALS_MESSAGE } from "../auth/providers/direct-login";
 
 /**
  * The embedded dev login portal (AUTH_PROVIDER=dev), served at /sso/*. It behaves like an external

@@ -1,6 +1,6 @@
-import type { Identity } from "../identity";
-import type { InitialAccountData } from "../accounts";
-import { constantTimeEqual } from "../constant-time";
+import type { Identity } from "../auth/identity";
+import type { InitialAccountData } from "../data/accounts";
+import { constantTimeEqual } from "../auth/constant-time";
 import { DEMO_PASSWORD, demoUserByEmail, demoUserById } from "./demo-users";
 import { hashPassword, verifyPassword } from "./passwords";
 

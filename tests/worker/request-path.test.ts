@@ -1,0 +1,110 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
+import { browser, envWith, signedIn } from "./auth-test-app";
+
+/** Issue 8 part 1: one app, middleware where it is needed, pages without sessions, the signed-in hint. */
+async function call(target: Env, path: string, init: RequestInit = {}) {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(`http://localhost${path}`, { redirect: "manual", ...init }), target, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** The env with a D1 binding that counts its queries, or refuses every one. */
+function withDb(mode: "count" | "throw") {
+  const calls: string[] = [];
+  const DB = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare" || prop === "batch" || prop === "exec") {
+        return (...args: unknown[]) => {
+          calls.push(String(prop));
+          if (mode === "throw") throw new Error("D1 must not be touched here");
+          return (Reflect.get(target, prop) as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { env: { ...envWith(), DB } as Env, calls };
+}
+
+const headerLabel = (html: string) => /<span class="header-action__label">([^<]*)<\/span>/.exec(html)?.[1];
+
+describe("the page path", () => {
+  it("a page-cache hit reads no session and makes no D1 query", async () => {
+    const { b } = await signedIn();
+    const warm = await call(envWith(), "/videos/categories", { headers: { cookie: b.jar.header() } });
+    expect(warm.status).toBe(200);
+    const { env: noDb, calls } = withDb("throw");
+    const hit = await call(noDb, "/videos/categories", { headers: { cookie: b.jar.header() } });
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    expect(calls).toEqual([]);
+    expect(hit.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("a rendered page makes the same D1 queries with or without a session cookie", async () => {
+    const { b } = await signedIn();
+    const visitor = withDb("count");
+    await call(visitor.env, "/teams?fresh=1", { headers: { "cache-control": "no-cache" } });
+    const member = withDb("count");
+    // the session cookie but not the hint: the same (visitor) page, rendered again
+    const session = b.jar.header().split("; ").filter((c) => c.startsWith("rovers_session=")).join("; ");
+    const res = await call(member.env, "/teams", { headers: { "cache-control": "no-cache", cookie: session } });
+    expect(res.headers.get("x-page-cache")).toBe("miss");
+    expect(member.calls.length).toBe(visitor.calls.length);
+  });
+});
+
+describe("the signed-in hint", () => {
+  it("is set at sign-in without identity, and not HttpOnly", async () => {
+    const { b } = await signedIn();
+    expect(b.jar.cookies.get("rovers_signed_in")).toBe("1");
+    expect(b.jar.cookies.has("rovers_session")).toBe(true);
+  });
+
+  it("selects the signed-in variant of a page: 'Profile' instead of 'Log In' in the server HTML", async () => {
+    const visitor = await (await call(envWith(), "/category")).text();
+    const member = await (await call(envWith(), "/category", { headers: { cookie: "rovers_signed_in=1" } })).text();
+    expect(headerLabel(visitor)).toBe("Log In");
+    expect(headerLabel(member)).toBe("Profile");
+    expect(member).toContain('data-signed-in="true"');
+    // both variants are cached, each under its own key
+    const again = await call(envWith(), "/category", { headers: { cookie: "rovers_signed_in=1" } });
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(headerLabel(await again.text())).toBe("Profile");
+    expect(headerLabel(await (await call(envWith(), "/category")).text())).toBe("Log In");
+  });
+
+  it("grants nothing: /api/session still decides, and clears a hint without a session", async () => {
+    const b = browser();
+    b.jar.cookies.set("rovers_signed_in", "1");
+    const res = await b.fetch("/api/session");
+    expect(await res.json()).toEqual({ data: null });
+    expect(b.jar.cookies.has("rovers_signed_in")).toBe(false);
+  });
+
+  it("is cleared at logout and when the session is refused", async () => {
+    const { b } = await signedIn();
+    await b.fetch("/auth/logout", { method: "POST" });
+    expect(b.jar.cookies.has("rovers_signed_in")).toBe(false);
+
+    const second = await signedIn();
+    second.b.jar.cookies.set("rovers_session", "forged.session.cookie");
+    await second.b.fetch("/api/session");
+    expect(second.b.jar.cookies.has("rovers_signed_in")).toBe(false);
+  });
+});
+
+describe("one app", () => {
+  it("mounts CSRF on /auth, /sso and /api but not in front of pages", async () => {
+    const cross = { method: "POST", headers: { origin: "https://evil.example" } };
+    expect((await call(envWith(), "/auth/logout", cross)).status).toBe(403);
+    expect((await call(envWith(), "/sso/login", cross)).status).toBe(403);
+    expect((await call(envWith(), "/api/session", cross)).status).toBe(403);
+    // webhooks authenticate by signature, never by Origin
+    expect((await call(envWith(), "/webhooks/stripe", cross)).status).not.toBe(403);
+  });
+});

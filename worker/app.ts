@@ -1,0 +1,70 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppEnv } from "./app-env";
+import { securityHeaders } from "./middleware/security-headers";
+import { requestId } from "./middleware/request-id";
+import { limitBodies } from "./middleware/body-limit";
+import { csrfProtection } from "./auth/csrf";
+import { requireAuthConfig } from "./auth/require-auth";
+import { sessionMiddleware } from "./auth/session-middleware";
+import { devPortal } from "./dev-portal/app";
+import { authRoutes } from "./routes/auth";
+import { sessionRoutes } from "./routes/session";
+import { entitlementRoutes } from "./routes/entitlements";
+import { adminRoutes } from "./routes/admin";
+import { contentApi } from "./routes/content-api";
+import { images } from "./routes/images";
+import { apiError, noApiRoute } from "./routes/api-errors";
+import { renderPage } from "./ssr/render";
+import { withPageCache } from "./ssr/page-cache";
+import { fallbackErrorHtml } from "./ssr/fallback";
+import { settingsOf } from "./env";
+
+/**
+ * The worker's one Hono app, built once here: worker/index.ts exports it to workerd and the tests
+ * import it. Each middleware is mounted once, where it is needed: pages read no session and,
+ * on a page-cache hit, touch no D1.
+ */
+export const app = new Hono<AppEnv>();
+
+app.use("*", requestId, securityHeaders, limitBodies);
+// Generated images need no session.
+app.route("/images", images);
+
+// Sign-in and the API read the session; pages do not (they are the same for everyone).
+for (const path of ["/auth/*", "/sso/*", "/api/*"]) app.use(path, csrfProtection(), sessionMiddleware);
+// Without a complete sign-in configuration these answer 503 AUTH_NOT_CONFIGURED; pages and content still work.
+for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitlements/*"]) app.use(path, requireAuthConfig);
+
+// The embedded dev login portal: 404 unless AUTH_PROVIDER=dev in development or test.
+app.route("/sso", devPortal);
+app.route("/auth", authRoutes);
+app.route("/api/session", sessionRoutes);
+app.route("/api/users/entitlements", entitlementRoutes);
+app.route("/api/admin", adminRoutes);
+app.route("/api", contentApi);
+app.all("/api/*", noApiRoute);
+
+// Everything else is a page: react-router decides between a page, a redirect and the error page.
+app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));
+
+app.onError((error, c) => {
+  const status = error instanceof HTTPException ? error.status : 500;
+  console.error(JSON.stringify({ msg: "unhandled", path: c.req.path, requestId: c.get("requestId"), error: String(error) }));
+  if (c.req.path.startsWith("/api/")) {
+    // The details stay in the log (with the request id); outside development the browser gets a generic text.
+    const detail = status === 500 || !isDevelopment(c.env) ? "Something went wrong" : error.message;
+    return apiError(c, status, status === 500 ? "INTERNAL" : "HTTP_ERROR", detail);
+  }
+  return c.html(fallbackErrorHtml(), status);
+});
+
+function isDevelopment(env: object): boolean {
+  try {
+    return settingsOf(env).isDevelopment;
+  } catch {
+    return false;
+  }
+}
+
+export default app;
