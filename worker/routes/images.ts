@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { renderArt } from "../images/art";
+import { apiError } from "./api-errors";
 
 /** Generated artwork for every image key of the seed data: /images/{w}x{h}/{key}.svg */
 export const images = new Hono<{ Bindings: Env }>();
@@ -31,14 +32,11 @@ const svgHeaders = {
 images.get("/:size/:file", (c) => {
   const size = sizeSchema.safeParse(c.req.param("size"));
   if (!size.success) {
-    return c.json(
-      { errors: [{ code: "IMAGE_SIZE_INVALID", detail: "Size must be {width}x{height}, each between 16 and 2000 pixels." }] },
-      404,
-    );
+    return apiError(c, 404, "IMAGE_SIZE_INVALID", "Size must be {width}x{height}, each between 16 and 2000 pixels.");
   }
   const key = fileSchema.safeParse(c.req.param("file"));
   if (!key.success) {
-    return c.json({ errors: [{ code: "IMAGE_KEY_INVALID", detail: "File must be {key}.svg with a key of a-z, 0-9, '-' and '_'." }] }, 404);
+    return apiError(c, 404, "IMAGE_KEY_INVALID", "File must be {key}.svg with a key of a-z, 0-9, '-' and '_'.");
   }
   const { width, height } = size.data;
   return c.body(renderArt(key.data, width, height), 200, svgHeaders);
