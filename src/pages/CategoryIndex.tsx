@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "react-router";
+import type { categoryIndexLoader } from "./news.loader";
 import type { Category } from "../schemas/news";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
@@ -7,7 +8,7 @@ import Button from "../components/Button";
 
 /** /category: every news category with its story count. */
 export default function CategoryIndex() {
-  const { categories } = useLoaderData() as { categories: Category[] };
+  const { categories } = useLoaderData<typeof categoryIndexLoader>();
   return (
     <div className="category-index">
       <DocumentTitle page="Categories" />

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "react-router";
+import type { videoLoader } from "./videos.loader";
 import type { Video as VideoData } from "../schemas/videos";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
@@ -16,7 +17,7 @@ import { videoBrowsePath, videoPath } from "./paths";
 const RELATED_COUNT = 10;
 
 export default function Video() {
-  const { video, related } = useLoaderData() as { video: VideoData; related: VideoData[] };
+  const { video, related } = useLoaderData<typeof videoLoader>();
   const { dispatch } = useAppState();
   const isLocked = useVideoLock();
   const locked = isLocked(video.entitlements);

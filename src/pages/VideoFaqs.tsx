@@ -1,4 +1,5 @@
 import { useLoaderData } from "react-router";
+import type { faqsLoader } from "./videos.loader";
 import type { FaqGroup } from "../schemas/videos";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
@@ -7,7 +8,7 @@ import { TvNav } from "./parts/TvNav";
 import Button from "../components/Button";
 
 export default function VideoFaqs() {
-  const { groups } = useLoaderData() as { groups: FaqGroup[] };
+  const { groups } = useLoaderData<typeof faqsLoader>();
   return (
     <div className="tv tv--faqs">
       <DocumentTitle page={`FAQs | ${club.tvName}`} />
