@@ -6,6 +6,7 @@ import { createRoutes } from "../src/routes";
 import { Document } from "../src/app/Document";
 import { createApiSiteData } from "./data/api-site-data";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
+import { reloadOnChunkError } from "./chunk-reload";
 
 // The stylesheet href and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
@@ -27,6 +28,7 @@ async function resolveLandingPage(routes: RouteObject[]) {
 
 await resolveLandingPage(routes);
 const router = createBrowserRouter(routes);
+reloadOnChunkError(router);
 
 startTransition(() => {
   hydrateRoot(
