@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { categoryIndexLoader } from "./news.loader";
-import type { Category } from "../schemas/news";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
 import { categoryPath } from "./paths";

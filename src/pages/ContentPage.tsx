@@ -1,6 +1,5 @@
 import { useLoaderData } from "react-router";
 import type { contentPageLoader } from "./content.loader";
-import type { ContentPage as ContentPageData } from "../schemas/pages";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
 import { ChildPageCard } from "./parts/ChildPageCard";

@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { livePlayerLoader } from "./live.loader";
-import type { LiveAsset } from "../schemas/videos";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
 import { lockedMessage } from "../domain/locked-message";

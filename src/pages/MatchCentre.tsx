@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { matchCentreLoader } from "./matches.loader";
-import type { MatchCentre as MatchCentreData } from "../schemas/teams";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { OutcomeBadge, Scoreline } from "./parts/MatchParts";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { fixturesLoader } from "./matches.loader";
-import type { Fixtures, Match } from "../schemas/teams";
+import type { Match } from "../schemas/teams";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
 import { FixtureRow } from "./parts/MatchParts";

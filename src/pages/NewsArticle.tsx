@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { newsPathLoader } from "./news.loader";
-import type { NewsArticle as NewsArticleData } from "../schemas/news";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { NewsCard } from "./parts/NewsCard";
 import { Picture } from "../components/Picture";

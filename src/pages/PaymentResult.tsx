@@ -1,6 +1,5 @@
 import { useLoaderData } from "react-router";
 import type { paymentPageLoader } from "./content.loader";
-import type { ContentPage as ContentPageData } from "../schemas/pages";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import Button from "../components/Button";

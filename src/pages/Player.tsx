@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { playersPathLoader } from "./teams.loader";
-import type { PlayerProfile } from "../schemas/teams";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { Picture } from "../components/Picture";
 import { formatCount, formatLongDate } from "./parts/format";

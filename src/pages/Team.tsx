@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from "react-router";
 import type { squadLoader } from "./teams.loader";
-import type { Player, TeamDetail } from "../schemas/teams";
+import type { Player } from "../schemas/teams";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
 import { PlayerCard } from "./parts/PlayerCard";

@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { videoLoader } from "./videos.loader";
-import type { Video as VideoData } from "../schemas/videos";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
 import { lockedMessage } from "../domain/locked-message";

@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { videoCategoriesLoader } from "./videos.loader";
-import type { VideoCategory } from "../schemas/videos";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";

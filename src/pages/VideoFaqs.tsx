@@ -1,6 +1,5 @@
 import { useLoaderData } from "react-router";
 import type { faqsLoader } from "./videos.loader";
-import type { FaqGroup } from "../schemas/videos";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";

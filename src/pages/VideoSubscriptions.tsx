@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useLoaderData } from "react-router";
 import type { packagesLoader } from "./videos.loader";
-import type { Package } from "../schemas/videos";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
 import { LOGIN_TO_PURCHASE_LABEL, NO_MATCH_PASSES_AVAILABLE, NO_SUBSCRIPTIONS_AVAILABLE } from "../domain/package-purchase";

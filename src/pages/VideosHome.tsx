@@ -1,6 +1,5 @@
 import { Link, useLoaderData } from "react-router";
 import type { videoHomeLoader } from "./videos.loader";
-import type { VideoHome } from "../schemas/videos";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { VideoCard } from "./parts/VideoCard";
