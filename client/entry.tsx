@@ -7,6 +7,7 @@ import { Document } from "../src/app/Document";
 import { createApiSiteData } from "./data/api-site-data";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
 import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
+import { reloadOnChunkError } from "./chunk-reload";
 
 // The stylesheet href and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
@@ -29,6 +30,7 @@ async function resolveLandingPage(routes: RouteObject[]) {
 
 await resolveLandingPage(routes);
 const router = createBrowserRouter(routes);
+reloadOnChunkError(router);
 
 startTransition(() => {
   hydrateRoot(

@@ -1,123 +1,75 @@
-import type { RouteObject } from "react-router";
+import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import type { SiteData } from "./data/site-data";
-import { found, notFound } from "./data/not-found";
-import { params, splatSegments, teamFromParam } from "./data/route-params";
 import { pageHandle } from "./layouts/page-handle";
 import { RootLayout } from "./layouts/RootLayout";
 import { RootError } from "./layouts/RootError";
-import { newsRoute } from "./data/news-route";
-import { contentPageLoader } from "./data/content-page-loader";
 import { pages } from "./pages/lazy-pages";
-
-/** Content pages live at most five segments deep (spec §2 catch-all). */
-const MAX_PAGE_DEPTH = 5;
+import { rootLoader } from "./layouts/root.loader";
+import { homeLoader } from "./pages/home.loader";
+import { categoryIndexLoader, categoryNewsLoader, newsListLoader, newsPathLoader } from "./pages/news.loader";
+import { fixturesLoader, matchCentreLoader } from "./pages/matches.loader";
+import { playersPathLoader, squadLoader, teamsLoader } from "./pages/teams.loader";
+import { faqsLoader, packagesLoader, videoBrowseLoader, videoCategoriesLoader, videoHomeLoader, videoLoader } from "./pages/videos.loader";
+import { liveLoader, livePlayerLoader } from "./pages/live.loader";
+import { contentPageLoader, paymentPageLoader } from "./pages/content.loader";
 
 /**
  * The one route table of spec §2, used by the worker (static handler) and the browser
- * (data router). `data` is D1 on the server and /api/* in the browser.
+ * (data router). `data` is D1 on the server and /api/* in the browser; each loader lives in its
+ * route family's module beside the pages (`*.loader.ts`) and takes it as its second argument.
  */
 export function createRoutes(data: SiteData): RouteObject[] {
+  const withData =
+    <T,>(loader: (args: LoaderFunctionArgs, data: SiteData) => Promise<T>) =>
+    (args: LoaderFunctionArgs) =>
+      loader(args, data);
+
   return [
     {
       id: "root",
       path: "/",
       element: <RootLayout />,
       errorElement: <RootError />,
-      // The shell (menus, sponsors, settings) is fetched once; a failure leaves the static nav.
-      loader: () => data.shell().catch(() => null),
+      loader: withData(rootLoader),
       shouldRevalidate: () => false,
       children: [
-        { index: true, lazy: pages.Home, handle: pageHandle("home"), loader: () => data.home() },
+        { index: true, lazy: pages.Home, handle: pageHandle("home"), loader: withData(homeLoader) },
 
-        { path: "news", lazy: pages.NewsList, handle: pageHandle("news-listing"), loader: ({ request }) => newsRoute.list(data, request, []) },
-        { path: "news/*", lazy: pages.NewsArticleOrList, handle: pageHandle("news-single"), loader: ({ request, params: p }) => newsRoute.legacy(data, request, splatSegments(p["*"], 4)) },
-        { path: "category", lazy: pages.CategoryIndex, handle: pageHandle("category"), loader: async () => ({ categories: await data.categories() }) },
-        { path: "category/:category", lazy: pages.NewsList, handle: pageHandle("category"), loader: ({ request, params: p }) => newsRoute.category(data, request, params.slug(p.category)) },
+        { path: "news", lazy: pages.NewsList, handle: pageHandle("news-listing"), loader: withData(newsListLoader) },
+        { path: "news/*", lazy: pages.NewsArticleOrList, handle: pageHandle("news-single"), loader: withData(newsPathLoader) },
+        { path: "category", lazy: pages.CategoryIndex, handle: pageHandle("category"), loader: withData(categoryIndexLoader) },
+        { path: "category/:category", lazy: pages.NewsList, handle: pageHandle("category"), loader: withData(categoryNewsLoader) },
 
-        { path: "matches", lazy: pages.Matches, handle: pageHandle("matches"), loader: async () => found(await data.fixtures("")) },
-        {
-          path: "matches/:team",
-          lazy: pages.Matches,
-          handle: pageHandle("matches"),
-          // '/matches/2023-24' names a first-team season; anything else names a team.
-          loader: async ({ params: p }) =>
-            found(params.isSeason(p.team ?? "") ? await data.fixtures("", p.team) : await data.fixtures(teamFromParam(p.team))),
-        },
-        { path: "matches/:team/:season", lazy: pages.Matches, handle: pageHandle("matches"), loader: async ({ params: p }) => found(await data.fixtures(teamFromParam(p.team), params.season(p.season))) },
-        { path: "match/:team?/:season?/:matchID?", lazy: pages.MatchCentre, handle: pageHandle("match-centre"), loader: ({ params: p }) => matchCentre(data, p) },
+        { path: "matches", lazy: pages.Matches, handle: pageHandle("matches"), loader: withData(fixturesLoader) },
+        { path: "matches/:team", lazy: pages.Matches, handle: pageHandle("matches"), loader: withData(fixturesLoader) },
+        { path: "matches/:team/:season", lazy: pages.Matches, handle: pageHandle("matches"), loader: withData(fixturesLoader) },
+        { path: "match/:team?/:season?/:matchID?", lazy: pages.MatchCentre, handle: pageHandle("match-centre"), loader: withData(matchCentreLoader) },
 
-        { path: "teams", lazy: pages.Teams, handle: pageHandle("teams"), loader: async () => ({ teams: (await data.teams()).filter((t) => t.showOnTeams) }) },
-        { path: "teams/:team", lazy: pages.Team, handle: pageHandle("team"), loader: async ({ params: p }) => found(await data.team(teamFromParam(p.team))) },
-        { path: "players", lazy: pages.Team, handle: pageHandle("team"), loader: async () => found(await data.team("")) },
-        { path: "players/*", lazy: pages.PlayerOrSquad, handle: pageHandle("player-profile"), loader: ({ params: p }) => playerRoute(data, splatSegments(p["*"], 2)) },
+        { path: "teams", lazy: pages.Teams, handle: pageHandle("teams"), loader: withData(teamsLoader) },
+        { path: "teams/:team", lazy: pages.Team, handle: pageHandle("team"), loader: withData(squadLoader) },
+        { path: "players", lazy: pages.Team, handle: pageHandle("team"), loader: withData(squadLoader) },
+        { path: "players/*", lazy: pages.PlayerOrSquad, handle: pageHandle("player-profile"), loader: withData(playersPathLoader) },
 
-        { path: "videos", lazy: pages.VideosHome, handle: pageHandle("video-listing"), loader: () => data.videoHome() },
-        { path: "videos/browse", lazy: pages.VideosBrowse, handle: pageHandle("video-category"), loader: ({ request }) => videoBrowse(data, request, undefined) },
-        { path: "videos/categories", lazy: pages.VideoCategories, handle: pageHandle("video-category"), loader: async () => ({ categories: await data.videoCategories() }) },
-        { path: "videos/faqs", lazy: pages.VideoFaqs, handle: pageHandle("faqs"), loader: async () => ({ groups: await data.faqs() }) },
-        { path: "videos/subscriptions", lazy: pages.VideoSubscriptions, handle: pageHandle("video-listing"), loader: async () => ({ packages: await data.packages() }) },
-        { path: "videos/channel", lazy: pages.VideoCategories, handle: pageHandle("video-category"), loader: async () => ({ categories: await data.videoCategories() }) },
-        { path: "videos/channel/:slug", lazy: pages.VideosBrowse, handle: pageHandle("video-category"), loader: ({ request, params: p }) => videoBrowse(data, request, params.slug(p.slug)) },
-        { path: "videos/player", lazy: pages.Video, handle: pageHandle("video-single"), loader: () => videoPage(data, undefined) },
-        { path: "videos/player/:slug", lazy: pages.Video, handle: pageHandle("video-single"), loader: ({ params: p }) => videoPage(data, p.slug) },
-        { path: "videos/:videoID", lazy: pages.Video, handle: pageHandle("video-single"), loader: ({ params: p }) => videoPage(data, p.videoID) },
+        { path: "videos", lazy: pages.VideosHome, handle: pageHandle("video-listing"), loader: withData(videoHomeLoader) },
+        { path: "videos/browse", lazy: pages.VideosBrowse, handle: pageHandle("video-category"), loader: withData(videoBrowseLoader) },
+        { path: "videos/categories", lazy: pages.VideoCategories, handle: pageHandle("video-category"), loader: withData(videoCategoriesLoader) },
+        { path: "videos/faqs", lazy: pages.VideoFaqs, handle: pageHandle("faqs"), loader: withData(faqsLoader) },
+        { path: "videos/subscriptions", lazy: pages.VideoSubscriptions, handle: pageHandle("video-listing"), loader: withData(packagesLoader) },
+        { path: "videos/channel", lazy: pages.VideoCategories, handle: pageHandle("video-category"), loader: withData(videoCategoriesLoader) },
+        { path: "videos/channel/:slug", lazy: pages.VideosBrowse, handle: pageHandle("video-category"), loader: withData(videoBrowseLoader) },
+        { path: "videos/player", lazy: pages.Video, handle: pageHandle("video-single"), loader: withData(videoLoader) },
+        { path: "videos/player/:slug", lazy: pages.Video, handle: pageHandle("video-single"), loader: withData(videoLoader) },
+        { path: "videos/:videoID", lazy: pages.Video, handle: pageHandle("video-single"), loader: withData(videoLoader) },
 
-        { path: "live", lazy: pages.Live, handle: pageHandle("video-listing"), loader: async () => ({ assets: await data.liveAssets() }) },
-        { path: "live/:mediaType/:assetID?", lazy: pages.LivePlayer, handle: pageHandle("video-single"), loader: ({ params: p }) => livePlayer(data, p.mediaType, p.assetID) },
+        { path: "live", lazy: pages.Live, handle: pageHandle("video-listing"), loader: withData(liveLoader) },
+        { path: "live/:mediaType/:assetID?", lazy: pages.LivePlayer, handle: pageHandle("video-single"), loader: withData(livePlayerLoader) },
 
         { path: "account/login", lazy: pages.Login, handle: pageHandle("login") },
-        { path: "payment-successful", lazy: pages.PaymentResult, handle: pageHandle("content"), loader: async () => found(await data.page("payment-successful")) },
-        { path: "payment-cancelled", lazy: pages.PaymentResult, handle: pageHandle("content"), loader: async () => found(await data.page("payment-cancelled")) },
+        { path: "payment-successful", lazy: pages.PaymentResult, handle: pageHandle("content"), loader: withData(paymentPageLoader) },
+        { path: "payment-cancelled", lazy: pages.PaymentResult, handle: pageHandle("content"), loader: withData(paymentPageLoader) },
         // Legal, club information and hospitality pages come from the CMS page tree like any other page.
-        { path: "*", lazy: pages.ContentPage, handle: pageHandle("content"), loader: ({ params: p }) => contentPageLoader(data, splatSegments(p["*"], MAX_PAGE_DEPTH)) },
+        { path: "*", lazy: pages.ContentPage, handle: pageHandle("content"), loader: withData(contentPageLoader) },
       ],
     },
   ];
-}
-
-async function matchCentre(data: SiteData, p: Record<string, string | undefined>) {
-  // Optional segments fill from the left: /match/123 means the first team's match 123.
-  const parts = [p.team, p.season, p.matchID].filter((s): s is string => s !== undefined);
-  const last = parts.at(-1);
-  const matchId = last !== undefined && /^\d+$/.test(last) ? params.id(parts.pop()) : undefined;
-  if (parts.length > 2) notFound();
-  const [first, second] = parts;
-  const season = second !== undefined ? params.season(second) : first !== undefined && params.isSeason(first) ? first : undefined;
-  const team = second !== undefined || (first !== undefined && !params.isSeason(first)) ? teamFromParam(first) : "";
-  return found(await data.match(team, season, matchId));
-}
-
-async function playerRoute(data: SiteData, segments: string[]) {
-  const [first, second] = segments;
-  if (first === undefined) return { kind: "squad" as const, ...found(await data.team("")) };
-  if (second !== undefined) return { kind: "player" as const, ...found(await data.player(teamFromParam(first), params.slug(second))) };
-  // One segment: a first-team player, else a team's squad.
-  const player = await data.player("", params.slug(first));
-  if (player) return { kind: "player" as const, ...player };
-  return { kind: "squad" as const, ...found(await data.team(teamFromParam(first))) };
-}
-
-async function videoBrowse(data: SiteData, request: Request, categorySlug: string | undefined) {
-  const page = params.page(new URL(request.url).searchParams);
-  const [categories, list] = await Promise.all([data.videoCategories(), data.videos({ category: categorySlug, page })]);
-  const category = categorySlug === undefined ? null : found(categories.find((c) => c.slug === categorySlug));
-  return { ...list, categories, category, page };
-}
-
-async function videoPage(data: SiteData, entryId: string | undefined) {
-  const video = entryId === undefined ? (await data.videos({ page: 0, pageSize: 1 })).items[0] : await data.video(entryId);
-  const found_ = found(video);
-  const related = await data.videos({ category: found_.categorySlug, page: 0, pageSize: 10 });
-  return { video: found_, related: related.items.filter((v) => v.entryId !== found_.entryId) };
-}
-
-async function livePlayer(data: SiteData, mediaType: string | undefined, assetID: string | undefined) {
-  if (mediaType !== "audio" && mediaType !== "video") notFound();
-  if (assetID !== undefined) {
-    const asset = found(await data.liveAsset(assetID));
-    return asset.mediaType === mediaType ? { asset } : notFound();
-  }
-  // Without an id, the default live entry of that media type (spec §9 'default live entry ids').
-  const assets = await data.liveAssets();
-  return { asset: found(assets.find((a) => a.mediaType === mediaType && a.status !== "disabled")) };
 }

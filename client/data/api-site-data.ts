@@ -1,57 +1,83 @@
 import type { SiteData } from "../../src/data/site-data";
 import { contentApiPaths as paths } from "../../src/data/content-api-paths";
+import type { ZodMiniType } from "zod/mini";
+import type { Answers } from "./api-answers";
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 type Query = Record<string, string | number | undefined>;
 
-/** Thrown for any answer other than 200/404, so the route shows the error page with its status. */
+/**
+ * Thrown for any answer other than 200/404, or one that is not what the schema says: the route's
+ * error page shows its status (spec §8 'Route errors: statusCode from the error').
+ */
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
+/** An answer that does not match its schema is the server's fault, seen through a gateway. */
+export const MALFORMED_ANSWER_STATUS = 502;
+
 /**
- * SiteData over /api/*, for loaders running in the browser after hydration.
- * A 404 is `null`, exactly as the D1 implementation returns it.
+ * The schemas load with the first answer the browser parses (a lazy chunk, fetched in parallel
+ * with that request), so zod never weighs on a first visit, which renders from the server's data.
+ */
+let parser: Promise<typeof import("./api-answers")> | undefined;
+const loadParser = () => (parser ??= import("./api-answers"));
+
+/**
+ * SiteData over /api/*, for loaders running in the browser after hydration. This is where
+ * untrusted JSON enters the browser: every answer is parsed with the shared zod schemas
+ * (src/schemas/) before a loader sees it. A 404 is `null`, exactly as the D1 implementation returns it.
  */
 export function createApiSiteData(fetchFn: Fetch = (i, init) => fetch(i, init), origin = ""): SiteData {
-  async function get<T>(path: string, query: Query = {}): Promise<T | null> {
+  /** `pick` names the answer's schema; the schemas themselves arrive with the lazy chunk. */
+  async function get<T>(pick: (answers: Answers) => ZodMiniType<T>, path: string, query: Query = {}): Promise<T | null> {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, String(v));
     const qs = search.toString();
-    const response = await fetchFn(`${origin}/api${path}${qs ? `?${qs}` : ""}`, { headers: { accept: "application/json" } });
+    const [response, { answers, parseAnswer }] = await Promise.all([
+      fetchFn(`${origin}/api${path}${qs ? `?${qs}` : ""}`, { headers: { accept: "application/json" } }),
+      loadParser(),
+    ]);
     if (response.status === 404) return null;
     if (!response.ok) throw new ApiError(response.status, `GET ${path} answered ${response.status}`);
-    return (await response.json()) as T;
+    const body: unknown = await response.json().catch(() => undefined);
+    const parsed = parseAnswer(pick(answers), body);
+    if (!parsed.ok) throw new ApiError(MALFORMED_ANSWER_STATUS, `GET ${path}: unexpected answer (${parsed.detail})`);
+    return parsed.value;
   }
-  async function must<T>(path: string, query?: Query): Promise<T> {
-    const value = await get<T>(path, query);
+  async function must<T>(pick: (answers: Answers) => ZodMiniType<T>, path: string, query?: Query): Promise<T> {
+    const value = await get(pick, path, query);
     if (value === null) throw new ApiError(404, `GET ${path} answered 404`);
     return value;
   }
   const at = (path: string, key: string, value: string) => path.replace(`:${key}`, encodeURIComponent(value));
 
   return {
-    shell: () => must(paths.shell),
-    home: () => must(paths.home),
-    news: (q) => must(paths.news, { ...q }),
-    newsArticle: (slug) => get(at(paths.newsArticle, "slug", slug)),
-    categories: () => must(paths.categories),
-    category: (slug) => get(at(paths.category, "slug", slug)),
-    teams: () => must(paths.teams),
-    team: (team) => get(paths.team, { team }),
-    fixtures: (team, season) => get(paths.fixtures, { team, season }),
-    match: (team, season, id) => get(paths.match, { team, season, id }),
-    player: (team, slug) => get(at(paths.player, "slug", slug), { team }),
-    videoHome: () => must(paths.videoHome),
-    videoCategories: () => must(paths.videoCategories),
-    videos: (q) => must(paths.videos, { ...q }),
-    video: (entryId) => get(at(paths.video, "entryId", entryId)),
-    faqs: () => must(paths.faqs),
-    packages: () => must(paths.packages),
-    liveAssets: () => must(paths.liveAssets),
-    liveAsset: (id) => get(at(paths.liveAsset, "id", id)),
-    page: (path) => get(paths.page, { path }),
+    shell: () => must((a) => a.shell, paths.shell),
+    home: () => must((a) => a.home, paths.home),
+    news: (q) => must((a) => a.news, paths.news, { ...q }),
+    newsArticle: (slug) => get((a) => a.newsArticle, at(paths.newsArticle, "slug", slug)),
+    categories: () => must((a) => a.categories, paths.categories),
+    category: (slug) => get((a) => a.category, at(paths.category, "slug", slug)),
+    teams: () => must((a) => a.teams, paths.teams),
+    team: (team) => get((a) => a.team, paths.team, { team }),
+    fixtures: (team, season) => get((a) => a.fixtures, paths.fixtures, { team, season }),
+    match: (team, season, id) => get((a) => a.match, paths.match, { team, season, id }),
+    player: (team, slug) => get((a) => a.player, at(paths.player, "slug", slug), { team }),
+    videoHome: () => must((a) => a.videoHome, paths.videoHome),
+    videoCategories: () => must((a) => a.videoCategories, paths.videoCategories),
+    videos: (q) => must((a) => a.videos, paths.videos, { ...q }),
+    video: (entryId) => get((a) => a.video, at(paths.video, "entryId", entryId)),
+    faqs: () => must((a) => a.faqs, paths.faqs),
+    packages: () => must((a) => a.packages, paths.packages),
+    liveAssets: () => must((a) => a.liveAssets, paths.liveAssets),
+    liveAsset: (id) => get((a) => a.liveAsset, at(paths.liveAsset, "id", id)),
+    page: (path) => get((a) => a.page, paths.page, { path }),
   };
 }

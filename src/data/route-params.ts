@@ -1,14 +1,26 @@
 import { notFound } from "./not-found";
 
-/** Route parameter rules. A parameter that fails its rule is a 404 (spec §2), never a 500. */
-const rules = {
+/**
+ * Route parameter rules, the one place they live: the route loaders check them here (a parameter
+ * that fails its rule is a 404, spec §2, never a 500) and the content API (worker/routes/content-api.ts)
+ * builds its zod checks from the same patterns.
+ */
+export const paramPatterns = {
   slug: /^[a-z0-9][a-z0-9-]{0,120}$/,
   season: /^20\d\d-\d\d$/,
   year: /^(19|20)\d\d$/,
   monthOrDay: /^\d{1,2}$/,
   numericId: /^\d{1,9}$/,
   page: /^\d{1,4}$/,
-};
+  /** a video or live asset id of the streaming provider */
+  entryId: /^[A-Za-z0-9_-]{1,64}$/,
+} as const;
+const rules = paramPatterns;
+
+/** Content pages live at most five segments deep (spec §2 catch-all). */
+export const MAX_PAGE_DEPTH = 5;
+/** A content page's full path: one to MAX_PAGE_DEPTH slug-like segments. */
+export const pagePathPattern = new RegExp(`^[a-z0-9-]+(/[a-z0-9-]+){0,${MAX_PAGE_DEPTH - 1}}$`);
 
 function parse(rule: RegExp, value: string | undefined): string {
   return value !== undefined && rule.test(value) ? value : notFound();
@@ -18,6 +30,7 @@ export const params = {
   slug: (v: string | undefined) => parse(rules.slug, v),
   season: (v: string | undefined) => parse(rules.season, v),
   id: (v: string | undefined) => Number(parse(rules.numericId, v)),
+  entryId: (v: string | undefined) => parse(rules.entryId, v),
   year: (v: string | undefined) => Number(parse(rules.year, v)),
   month: (v: string | undefined) => {
     const n = Number(parse(rules.monthOrDay, v));

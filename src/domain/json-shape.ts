@@ -1,6 +1,7 @@
 /**
- * Small guards for reading JSON answers in the browser. zod stays on the server: even zod/mini
- * adds ~400 kB to the client bundle, for the two answers the browser has to read.
+ * Small guards for the sign-in answers (/api/session, entitlements) the browser reads on every
+ * first visit: the zod schemas only come with a later navigation's lazy chunk
+ * (client/data/api-answers.ts), so these few fields are checked by hand.
  */
 export type JsonRecord = Record<string, unknown>;
 

@@ -1,15 +1,19 @@
 import { Component, type ReactNode } from "react";
-import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
-import type { Shell } from "../schemas/shell";
+import { useRouteError, useRouteLoaderData } from "react-router";
+import type { rootLoader } from "./root.loader";
 import DefaultLayout from "./DefaultLayout";
 import ErrorPage from "../components/ErrorPage";
 import ErrorPageFallback from "../components/ErrorPageFallback";
-import { statusOf } from "./error-status";
+import { normaliseError } from "../domain/error-normalise";
 
-/** Every route error lands here: the spec's error page inside the Default layout. */
+/**
+ * Every route error lands here: the spec's error page inside the Default layout. The status is the
+ * error's own (spec §8 'Error normalising': statusCode, else status, else its response's status,
+ * else 500): a thrown 404 response, or an API answer's 503 on a client-side navigation.
+ */
 export function RootError() {
-  const status = statusOf(useRouteError(), isRouteErrorResponse);
-  const shell = useRouteLoaderData("root") as Shell | null | undefined;
+  const { statusCode: status } = normaliseError(useRouteError());
+  const shell = useRouteLoaderData<typeof rootLoader>("root");
   return (
     <ErrorPageBoundary>
       <DefaultLayout shell={shell ?? null} headerStyle="transparent-dark">

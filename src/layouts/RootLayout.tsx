@@ -1,13 +1,13 @@
 import { Outlet, useLoaderData, useMatches } from "react-router";
-import type { Shell } from "../schemas/shell";
+import type { rootLoader } from "./root.loader";
 import DefaultLayout from "./DefaultLayout";
-import { headerStyleFor, type PageHandle } from "./page-handle";
+import { headerStyleFor, isPageHandle } from "./page-handle";
 
 /** The root route: the Default layout around whichever page matched. */
 export function RootLayout() {
-  const shell = useLoaderData<Shell | null>();
+  const shell = useLoaderData<typeof rootLoader>();
   const leaf = useMatches().at(-1);
-  const headerStyle = headerStyleFor(leaf?.handle as PageHandle | undefined, leaf?.data);
+  const headerStyle = headerStyleFor(isPageHandle(leaf?.handle) ? leaf.handle : undefined, leaf?.data);
   return (
     <DefaultLayout shell={shell} headerStyle={headerStyle}>
       <Outlet />

@@ -31,6 +31,10 @@ export interface PageHandle {
   kind: PageKind;
 }
 
+export function isPageHandle(value: unknown): value is PageHandle {
+  return typeof value === "object" && value !== null && "kind" in value && typeof value.kind === "string" && Object.hasOwn(headerStyles, value.kind);
+}
+
 export function pageHandle(kind: PageKind): PageHandle {
   return { kind };
 }

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { useLoaderData } from "react-router";
+import type { newsPathLoader } from "../pages/news.loader";
+import type { playersPathLoader } from "../pages/teams.loader";
 
-/** Routes whose loader decides between two pages tag their data with `kind`. */
-type Tagged = { kind: string };
-
+/** /news/* is an article or a dated listing, tagged by its loader's `kind`. */
 export function NewsRouteSwitch({ article, list }: { article: ReactNode; list: ReactNode }) {
-  return useLoaderData<Tagged>().kind === "article" ? article : list;
+  return useLoaderData<typeof newsPathLoader>().kind === "article" ? article : list;
 }
 
+/** /players/* is a player or a team's squad. */
 export function PlayerRouteSwitch({ player, squad }: { player: ReactNode; squad: ReactNode }) {
-  return useLoaderData<Tagged>().kind === "player" ? player : squad;
+  return useLoaderData<typeof playersPathLoader>().kind === "player" ? player : squad;
 }

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import type { Category } from "../schemas/news";
+import type { categoryIndexLoader } from "./news.loader";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
 import { categoryPath } from "./paths";
@@ -7,7 +7,7 @@ import Button from "../components/Button";
 
 /** /category: every news category with its story count. */
 export default function CategoryIndex() {
-  const { categories } = useLoaderData() as { categories: Category[] };
+  const { categories } = useLoaderData<typeof categoryIndexLoader>();
   return (
     <div className="category-index">
       <DocumentTitle page="Categories" />

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import type { ContentPage as ContentPageData } from "../schemas/pages";
+import type { contentPageLoader } from "./content.loader";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
 import { ChildPageCard } from "./parts/ChildPageCard";
@@ -9,7 +9,7 @@ import { ChildPageCard } from "./parts/ChildPageCard";
  * Landing opens with a big hero, Default is a plain article.
  */
 export default function ContentPage() {
-  const { page, bodyHtml, heroImageKey, children } = useLoaderData() as ContentPageData;
+  const { page, bodyHtml, heroImageKey, children } = useLoaderData<typeof contentPageLoader>();
   const template = page.pageTemplate;
   const sorted = [...children].sort((a, b) => a.pageOrder - b.pageOrder);
   const hasBody = bodyHtml.trim().length > 0;

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import type { Home as HomeData } from "../schemas/pages";
+import type { homeLoader } from "./home.loader";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { NewsCard } from "./parts/NewsCard";
@@ -10,9 +10,10 @@ import { formatDate } from "./parts/format";
 import { useVideoLock } from "./parts/use-video-lock";
 import { SubscribePromo } from "./parts/SubscribePromo";
 import { matchesPath, newsPath } from "./paths";
+import { PRESEASON_MESSAGE } from "../domain/preseason";
 
 export default function Home() {
-  const data = useLoaderData() as HomeData;
+  const data = useLoaderData<typeof homeLoader>();
   const isLocked = useVideoLock();
   const [lead, ...moreHeadlines] = data.headline;
   // A feature plus eight cards fills whole rows at two, three and four columns.
@@ -101,17 +102,24 @@ export default function Home() {
         </section>
       ) : null}
 
-      {data.upcoming.length > 0 ? (
+      {data.upcoming.length > 0 || data.preseason ? (
         <section className="page-section">
           <div className="page-section__head">
             <h2 className="page-section__title">Upcoming Fixtures</h2>
             <Link className="page-section__more" to={matchesPath("")}>All fixtures <span aria-hidden="true">→</span></Link>
           </div>
-          <ol className="fixture-list">
-            {data.upcoming.map((match) => (
-              <FixtureRow key={match.id} match={match} />
-            ))}
-          </ol>
+          {data.upcoming.length > 0 ? (
+            <ol className="fixture-list">
+              {data.upcoming.map((match) => (
+                <FixtureRow key={match.id} match={match} />
+              ))}
+            </ol>
+          ) : (
+            // Preseason (spec §4): the season's fixtures are not out yet.
+            <div className="preseason">
+              <p className="preseason__title">{PRESEASON_MESSAGE}</p>
+            </div>
+          )}
         </section>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import { useLoaderData } from "react-router";
+import type { liveLoader } from "./live.loader";
 import type { LiveAsset } from "../schemas/videos";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
@@ -14,7 +15,7 @@ export const LIVE_UPGRADE_NOTICE = "To stream live games you must be subscribed 
 const STATUS_ORDER: Record<LiveAsset["status"], number> = { active: 0, idle: 1, disabled: 2 };
 
 export default function Live() {
-  const { assets } = useLoaderData() as { assets: LiveAsset[] };
+  const { assets } = useLoaderData<typeof liveLoader>();
   const isLocked = useVideoLock();
   const ordered = [...assets].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (a.startsAt ?? "").localeCompare(b.startsAt ?? ""));
   const groups = [

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import type { LiveAsset } from "../schemas/videos";
+import type { livePlayerLoader } from "./live.loader";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
 import { lockedMessage } from "../domain/locked-message";
@@ -13,7 +13,7 @@ import { useVideoLock } from "./parts/use-video-lock";
 
 /** /live/{mediaType}/{assetID}: poster and start button; the players themselves open as overlays. */
 export default function LivePlayer() {
-  const { asset } = useLoaderData() as { asset: LiveAsset };
+  const { asset } = useLoaderData<typeof livePlayerLoader>();
   const { dispatch } = useAppState();
   const isLocked = useVideoLock();
   const locked = isLocked(asset.entitlements);

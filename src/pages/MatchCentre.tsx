@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import type { MatchCentre as MatchCentreData } from "../schemas/teams";
+import type { matchCentreLoader } from "./matches.loader";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { OutcomeBadge, Scoreline } from "./parts/MatchParts";
@@ -9,7 +9,7 @@ import { matchesPath } from "./paths";
 import Button from "../components/Button";
 
 export default function MatchCentre() {
-  const { team, season, match } = useLoaderData() as MatchCentreData;
+  const { team, season, match } = useLoaderData<typeof matchCentreLoader>();
   const teamName = team.name;
   const { home, away } = sides(match, teamName);
   const isResult = match.status === "result";

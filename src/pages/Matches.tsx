@@ -1,16 +1,14 @@
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
-import type { Fixtures, Match } from "../schemas/teams";
+import type { fixturesLoader } from "./matches.loader";
+import type { Match } from "../schemas/teams";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
 import { FixtureRow } from "./parts/MatchParts";
 import { formatMonth, monthKey } from "./parts/format";
 import { teamTabs } from "./parts/team-tabs";
 import { matchesPath } from "./paths";
-
-/** Spec §4 'Preseason': on for season 2024-25, shown when it has no fixtures left to play. */
-const PRESEASON_SEASON = "2024-25";
-const PRESEASON_TEXT = "New fixtures coming soon";
+import { PRESEASON_MESSAGE } from "../domain/preseason";
 
 type View = "fixtures" | "results";
 
@@ -26,10 +24,10 @@ function groupByMonth(matches: Match[]): { key: string; title: string; matches: 
 }
 
 export default function Matches() {
-  const { team, season, seasons, matches } = useLoaderData() as Fixtures;
+  const { team, season, seasons, matches, preseason } = useLoaderData<typeof fixturesLoader>();
   const fixtures = matches.filter((m) => m.status !== "result").sort((a, b) => a.kickoff.localeCompare(b.kickoff));
   const results = matches.filter((m) => m.status === "result").sort((a, b) => b.kickoff.localeCompare(a.kickoff));
-  const preseason = season.slug === PRESEASON_SEASON && fixtures.length === 0;
+  // Preseason (spec §4): the loader leaves the season's fixtures out and the notice takes their place.
   // The opening view is derived from data only, so the server and the browser agree; a choice the
   // visitor made is kept only while the same team and season are shown.
   const dataKey = `${team.slug}/${season.slug}`;
@@ -89,7 +87,7 @@ export default function Matches() {
         {view === "fixtures" && preseason ? (
           <div className="preseason">
             <p className="preseason__eyebrow">{season.name}</p>
-            <h2 className="preseason__title">{PRESEASON_TEXT}</h2>
+            <h2 className="preseason__title">{PRESEASON_MESSAGE}</h2>
             <p className="preseason__text">The new season&rsquo;s fixtures will be published here as soon as they are confirmed.</p>
           </div>
         ) : null}

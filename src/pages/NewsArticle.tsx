@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import type { NewsArticle as NewsArticleData } from "../schemas/news";
+import type { newsPathLoader } from "./news.loader";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { NewsCard } from "./parts/NewsCard";
 import { Picture } from "../components/Picture";
@@ -10,7 +10,9 @@ import { categoryPath } from "./paths";
 const RELATED_COUNT = 4;
 
 export default function NewsArticle() {
-  const article = useLoaderData() as NewsArticleData;
+  const article = useLoaderData<typeof newsPathLoader>();
+  // /news/* also answers dated listings; the route switch shows this page for articles only.
+  if (article.kind !== "article") return null;
   return (
     <article className="article">
       <DocumentTitle page={article.title} />

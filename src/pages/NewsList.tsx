@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import type { Category, NewsPage } from "../schemas/news";
+import type { newsListLoader } from "./news.loader";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { NewsCard } from "./parts/NewsCard";
 import { PageHead } from "./parts/PageHead";
@@ -7,17 +7,9 @@ import { Pagination } from "./parts/Pagination";
 import { categoryPath } from "./paths";
 import Button from "../components/Button";
 
-export interface NewsListData {
-  heading: string;
-  news: NewsPage;
-  category: Category | null;
-  categories: Category[];
-  basePath: string;
-}
-
 /** /news, /category/{slug} and the legacy dated listings. */
 export default function NewsList() {
-  const { heading, news, category, categories, basePath } = useLoaderData() as NewsListData;
+  const { heading, news, category, categories, basePath } = useLoaderData<typeof newsListLoader>();
   const pageLabel = news.page > 0 ? `${heading} - Page ${news.page + 1}` : heading;
   const [first, ...rest] = news.items;
   const showFeature = news.page === 0 && first !== undefined;

@@ -1,12 +1,12 @@
 import { useLoaderData } from "react-router";
-import type { ContentPage as ContentPageData } from "../schemas/pages";
+import type { paymentPageLoader } from "./content.loader";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import Button from "../components/Button";
 
 /** The return pages after checkout (payment-successful / payment-cancelled), written in the CMS. */
 export default function PaymentResult() {
-  const { page, bodyHtml } = useLoaderData() as ContentPageData;
+  const { page, bodyHtml } = useLoaderData<typeof paymentPageLoader>();
   const cancelled = /cancel/i.test(page.pageSlug) || /cancel/i.test(page.fullPath);
   return (
     <div className={`payment-result payment-result--${cancelled ? "cancelled" : "success"}`}>

@@ -1,12 +1,15 @@
 import { Link, useLoaderData } from "react-router";
-import type { PlayerProfile } from "../schemas/teams";
+import type { playersPathLoader } from "./teams.loader";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { Picture } from "../components/Picture";
 import { formatCount, formatLongDate } from "./parts/format";
 import { teamPath } from "./paths";
 
 export default function Player() {
-  const { team, player } = useLoaderData() as PlayerProfile;
+  const data = useLoaderData<typeof playersPathLoader>();
+  // /players/* also answers squads; the route switch shows this page for players only.
+  if (data.kind !== "player") return null;
+  const { team, player } = data;
   const fullName = `${player.firstName} ${player.lastName}`;
   return (
     <div className="player">

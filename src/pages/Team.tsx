@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from "react-router";
-import type { Player, TeamDetail } from "../schemas/teams";
+import type { squadLoader } from "./teams.loader";
+import type { Player } from "../schemas/teams";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
 import { PlayerCard } from "./parts/PlayerCard";
@@ -19,7 +20,7 @@ function bySquadNumber(a: Player, b: Player): number {
 
 /** Squad of one team, grouped by position unless the team is a single group (Team.isSingleGroup). */
 export default function Team() {
-  const { team, players } = useLoaderData() as TeamDetail;
+  const { team, players } = useLoaderData<typeof squadLoader>();
   const groups = team.isSingleGroup
     ? [{ title: "Squad", players: [...players].sort(bySquadNumber) }]
     : POSITIONS.map((position) => ({

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
+import type { teamsLoader } from "./teams.loader";
 import type { Team } from "../schemas/teams";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
@@ -23,7 +24,7 @@ function TeamLink({ team, className, children }: { team: Team; className: string
 }
 
 export default function Teams() {
-  const { teams } = useLoaderData() as { teams: Team[] };
+  const { teams } = useLoaderData<typeof teamsLoader>();
   // Every squad shows, whatever the child-friendly mode: with the mode on by default (spec §1),
   // filtering here would hide the first team from every visitor. The mode still hides
   // sponsors, header sponsors and adverts that are not child friendly.

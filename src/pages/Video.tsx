@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import type { Video as VideoData } from "../schemas/videos";
+import type { videoLoader } from "./videos.loader";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
 import { lockedMessage } from "../domain/locked-message";
@@ -16,7 +16,7 @@ import { videoBrowsePath, videoPath } from "./paths";
 const RELATED_COUNT = 10;
 
 export default function Video() {
-  const { video, related } = useLoaderData() as { video: VideoData; related: VideoData[] };
+  const { video, related } = useLoaderData<typeof videoLoader>();
   const { dispatch } = useAppState();
   const isLocked = useVideoLock();
   const locked = isLocked(video.entitlements);

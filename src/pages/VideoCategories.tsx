@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import type { VideoCategory } from "../schemas/videos";
+import type { videoCategoriesLoader } from "./videos.loader";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
@@ -8,7 +8,7 @@ import { Picture } from "../components/Picture";
 import { videoBrowsePath } from "./paths";
 
 export default function VideoCategories() {
-  const { categories } = useLoaderData() as { categories: VideoCategory[] };
+  const { categories } = useLoaderData<typeof videoCategoriesLoader>();
   const sorted = [...categories].sort((a, b) => a.orderPosition - b.orderPosition);
   return (
     <div className="tv tv--categories">

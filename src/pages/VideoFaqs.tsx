@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import type { FaqGroup } from "../schemas/videos";
+import type { faqsLoader } from "./videos.loader";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
@@ -7,7 +7,7 @@ import { TvNav } from "./parts/TvNav";
 import Button from "../components/Button";
 
 export default function VideoFaqs() {
-  const { groups } = useLoaderData() as { groups: FaqGroup[] };
+  const { groups } = useLoaderData<typeof faqsLoader>();
   return (
     <div className="tv tv--faqs">
       <DocumentTitle page={`FAQs | ${club.tvName}`} />

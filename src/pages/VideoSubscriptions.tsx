@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLoaderData } from "react-router";
-import type { Package } from "../schemas/videos";
+import type { packagesLoader } from "./videos.loader";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
 import { LOGIN_TO_PURCHASE_LABEL, NO_MATCH_PASSES_AVAILABLE, NO_SUBSCRIPTIONS_AVAILABLE } from "../domain/package-purchase";
@@ -19,7 +19,7 @@ const SECTIONS = [
 const WIDGET_STYLE = "light" as const;
 
 export default function VideoSubscriptions() {
-  const { packages } = useLoaderData() as { packages: Package[] };
+  const { packages } = useLoaderData<typeof packagesLoader>();
   const { state, dispatch } = useAppState();
   const [activeSection, setActiveSection] = useState<1 | 2>(1);
   const section = SECTIONS.find((s) => s.id === activeSection) ?? SECTIONS[0];

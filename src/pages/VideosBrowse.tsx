@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import type { Video, VideoCategory } from "../schemas/videos";
+import type { videoBrowseLoader } from "./videos.loader";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
@@ -10,19 +10,8 @@ import { useVideoLock } from "./parts/use-video-lock";
 import { videoBrowsePath } from "./paths";
 import Button from "../components/Button";
 
-/** Video search default page size (spec §9). */
-export const VIDEO_PAGE_SIZE = 12;
-
-export interface VideosBrowseData {
-  items: Video[];
-  total: number;
-  categories: VideoCategory[];
-  category: VideoCategory | null;
-  page: number;
-}
-
 export default function VideosBrowse() {
-  const { items, total, categories, category, page } = useLoaderData() as VideosBrowseData;
+  const { items, total, categories, category, page, pageSize } = useLoaderData<typeof videoBrowseLoader>();
   const isLocked = useVideoLock();
   const heading = category ? category.name : "Browse";
   const sorted = [...categories].sort((a, b) => a.orderPosition - b.orderPosition);
@@ -58,7 +47,7 @@ export default function VideosBrowse() {
             ))}
           </div>
         )}
-        <Pagination basePath={videoBrowsePath(category?.slug)} page={page} pageSize={VIDEO_PAGE_SIZE} total={total} />
+        <Pagination basePath={videoBrowsePath(category?.slug)} page={page} pageSize={pageSize} total={total} />
       </section>
     </div>
   );

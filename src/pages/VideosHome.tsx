@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import type { VideoHome } from "../schemas/videos";
+import type { videoHomeLoader } from "./videos.loader";
 import { club } from "../config/club";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { VideoCard } from "./parts/VideoCard";
@@ -14,7 +14,7 @@ import Button from "../components/Button";
 
 /** /videos: feed 1; the page is named after the TV service (spec §2). */
 export default function VideosHome() {
-  const { featured, sections, live } = useLoaderData() as VideoHome;
+  const { featured, sections, live } = useLoaderData<typeof videoHomeLoader>();
   const isLocked = useVideoLock();
   const [lead, ...more] = featured;
   const leadLocked = lead ? isLocked(lead.entitlements) : false;

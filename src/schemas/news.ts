@@ -1,14 +1,14 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const categorySchema = z.object({
   slug: z.string(),
   name: z.string(),
-  articleCount: z.number().int(),
+  articleCount: z.int(),
 });
 export type Category = z.infer<typeof categorySchema>;
 
 export const newsSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   slug: z.string(),
   title: z.string(),
   summary: z.string(),
@@ -19,7 +19,7 @@ export const newsSummarySchema = z.object({
 });
 export type NewsSummary = z.infer<typeof newsSummarySchema>;
 
-export const newsArticleSchema = newsSummarySchema.extend({
+export const newsArticleSchema = z.extend(newsSummarySchema, {
   author: z.string(),
   /** CMS HTML, sanitised before it is rendered */
   bodyHtml: z.string(),
@@ -29,18 +29,18 @@ export type NewsArticle = z.infer<typeof newsArticleSchema>;
 
 export const newsPageSchema = z.object({
   items: z.array(newsSummarySchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
+  page: z.int(),
+  pageSize: z.int(),
+  total: z.int(),
 });
 export type NewsPage = z.infer<typeof newsPageSchema>;
 
 /** Filters of the news listing; date parts come from the legacy /news/{year}/{month}/{day} routes. */
 export const newsQuerySchema = z.object({
-  page: z.number().int().min(0).default(0),
-  category: z.string().optional(),
-  year: z.number().int().optional(),
-  month: z.number().int().min(1).max(12).optional(),
-  day: z.number().int().min(1).max(31).optional(),
+  page: z._default(z.int().check(z.minimum(0)), 0),
+  category: z.optional(z.string()),
+  year: z.optional(z.int()),
+  month: z.optional(z.int().check(z.minimum(1), z.maximum(12))),
+  day: z.optional(z.int().check(z.minimum(1), z.maximum(31))),
 });
 export type NewsQuery = z.input<typeof newsQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { newsSummarySchema } from "./news";
 import { matchSchema } from "./teams";
 import { videoSchema } from "./videos";
@@ -8,18 +8,18 @@ export const contentPageSchema = z.object({
   page: menuPageSchema,
   /** CMS HTML, sanitised before it is rendered */
   bodyHtml: z.string(),
-  heroImageKey: z.string().nullable(),
+  heroImageKey: z.nullable(z.string()),
   children: z.array(menuPageSchema),
   /** Set when the CMS page is a redirect (spec §2 'Route behaviour'). */
-  redirect: z.object({ location: z.string(), status: z.number().int() }).nullable(),
+  redirect: z.nullable(z.object({ location: z.string(), status: z.int() })),
 });
 export type ContentPage = z.infer<typeof contentPageSchema>;
 
 export const homeSchema = z.object({
   headline: z.array(newsSummarySchema),
   latestNews: z.array(newsSummarySchema),
-  nextMatch: matchSchema.nullable(),
-  lastResult: matchSchema.nullable(),
+  nextMatch: z.nullable(matchSchema),
+  lastResult: z.nullable(matchSchema),
   upcoming: z.array(matchSchema),
   videos: z.array(videoSchema),
 });

@@ -1,42 +1,42 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** One entry of the CMS page tree (spec §3 'Menu page'), flat; the tree is rebuilt from parentId. */
 export const menuPageSchema = z.object({
-  postID: z.number().int(),
-  parentId: z.number().int().nullable(),
+  postID: z.int(),
+  parentId: z.nullable(z.int()),
   postTitle: z.string(),
   postStatus: z.literal("Published"),
   pageTemplate: z.enum(["Hub", "Landing", "Default"]),
   menuLayout: z.enum(["component-menu", "full-menu", "feature-menu", "auto-only-menu"]),
-  pageOrder: z.number().int(),
+  pageOrder: z.int(),
   pageSlug: z.string(),
   fullPath: z.string(),
-  nestedLevel: z.number().int(),
+  nestedLevel: z.int(),
   postType: z.enum(["internal", "external"]),
-  externalUrl: z.string().nullable(),
+  externalUrl: z.nullable(z.string()),
   newTab: z.boolean(),
-  icon: z.string().nullable(),
-  customClass: z.string().nullable(),
+  icon: z.nullable(z.string()),
+  customClass: z.nullable(z.string()),
 });
 export type MenuPage = z.infer<typeof menuPageSchema>;
 
 export const sponsorSchema = z.object({
-  sponsorID: z.number().int(),
-  campaignID: z.number().int().nullable(),
+  sponsorID: z.int(),
+  campaignID: z.nullable(z.int()),
   title: z.string(),
   url: z.string(),
   imageKey: z.string(),
-  forcedOrder: z.number().int(),
+  forcedOrder: z.int(),
   isChildFriendly: z.boolean(),
 });
 export type Sponsor = z.infer<typeof sponsorSchema>;
 
 export const sponsorRowSchema = z.object({
-  rowID: z.number().int(),
+  rowID: z.int(),
   title: z.string(),
   titleSize: z.string(),
   sponsorSize: z.enum(["large", "small"]),
-  forcedOrder: z.number().int(),
+  forcedOrder: z.int(),
   sponsors: z.array(sponsorSchema),
 });
 export type SponsorRow = z.infer<typeof sponsorRowSchema>;
@@ -51,24 +51,24 @@ export type HeaderSponsor = z.infer<typeof headerSponsorSchema>;
 
 /** Newer advert form of spec §3, flattened; eligibility is decided by src/domain/advert-eligibility. */
 export const advertSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   advertName: z.string(),
   advertRef: z.string(),
   campaignRef: z.string(),
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
   enabled: z.boolean(),
   channel: z.enum(["", "web", "app"]),
   childFriendly: z.boolean(),
   startUTC: z.string(),
   endUTC: z.string(),
-  mobileImageKey: z.string().nullable(),
-  desktopImageKey: z.string().nullable(),
+  mobileImageKey: z.nullable(z.string()),
+  desktopImageKey: z.nullable(z.string()),
   slotType: z.enum(["mpu", "banner", "banner-large", "content-feed"]),
 });
 export type Advert = z.infer<typeof advertSchema>;
 
 export const overlayPromoSchema = z.object({
-  promoID: z.number().int(),
+  promoID: z.int(),
   startDateTime: z.string(),
   endDateTime: z.string(),
   type: z.enum(["Default", "Mini"]),

@@ -1,15 +1,15 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const teamSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** The first team's slug is the empty string (spec §2). */
   slug: z.string(),
   name: z.string(),
   shortName: z.string(),
   showOnMatches: z.boolean(),
   showOnTeams: z.boolean(),
-  externalTeamPage: z.string().nullable(),
-  externalMatchPage: z.string().nullable(),
+  externalTeamPage: z.nullable(z.string()),
+  externalMatchPage: z.nullable(z.string()),
   isSingleGroup: z.boolean(),
   displayPositionOnCard: z.boolean(),
   isMiniCard: z.boolean(),
@@ -20,20 +20,20 @@ export const teamSchema = z.object({
 export type Team = z.infer<typeof teamSchema>;
 
 export const playerSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   teamSlug: z.string(),
   slug: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   position: z.enum(["Goalkeeper", "Defender", "Midfielder", "Forward"]),
-  squadNumber: z.number().int().nullable(),
+  squadNumber: z.nullable(z.int()),
   nationality: z.string(),
   dateOfBirth: z.string(),
   joined: z.string(),
   imageKey: z.string(),
   bio: z.string(),
-  appearances: z.number().int(),
-  goals: z.number().int(),
+  appearances: z.int(),
+  goals: z.int(),
 });
 export type Player = z.infer<typeof playerSchema>;
 
@@ -45,7 +45,7 @@ export type TeamDetail = z.infer<typeof teamDetailSchema>;
 
 export const seasonSchema = z.object({
   /** Start year, e.g. 2024 */
-  year: z.number().int(),
+  year: z.int(),
   /** "2024-25" */
   slug: z.string(),
   /** "2024/25" */
@@ -54,7 +54,7 @@ export const seasonSchema = z.object({
 export type Season = z.infer<typeof seasonSchema>;
 
 export const matchSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   teamSlug: z.string(),
   seasonSlug: z.string(),
   competition: z.string(),
@@ -65,10 +65,10 @@ export const matchSchema = z.object({
   /** ISO 8601 UTC */
   kickoff: z.string(),
   status: z.enum(["fixture", "result", "postponed"]),
-  goalsFor: z.number().int().nullable(),
-  goalsAgainst: z.number().int().nullable(),
-  attendance: z.number().int().nullable(),
-  report: z.string().nullable(),
+  goalsFor: z.nullable(z.int()),
+  goalsAgainst: z.nullable(z.int()),
+  attendance: z.nullable(z.int()),
+  report: z.nullable(z.string()),
 });
 export type Match = z.infer<typeof matchSchema>;
 

@@ -1,25 +1,25 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const videoSchema = z.object({
   entryId: z.string(),
   title: z.string(),
   description: z.string(),
-  durationSeconds: z.number().int(),
+  durationSeconds: z.int(),
   /** SysEntryEntitlements: '?' everyone, '*' any logged-in user, else tier codes */
   entitlements: z.array(z.string()),
   thumbnailKey: z.string(),
   /** ISO 8601 UTC */
   createdAt: z.string(),
   categorySlug: z.string(),
-  teamSlug: z.string().nullable(),
-  seasonSlug: z.string().nullable(),
+  teamSlug: z.nullable(z.string()),
+  seasonSlug: z.nullable(z.string()),
 });
 export type Video = z.infer<typeof videoSchema>;
 
 export const videoCategorySchema = z.object({
   slug: z.string(),
   name: z.string(),
-  orderPosition: z.number().int(),
+  orderPosition: z.int(),
   imageKey: z.string(),
   titleVisibility: z.boolean(),
 });
@@ -32,7 +32,7 @@ export const videoSectionSchema = z.object({
 export type VideoSection = z.infer<typeof videoSectionSchema>;
 
 export const faqGroupSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   questions: z.array(z.object({ heading: z.string(), bodyHtml: z.string() })),
 });
@@ -42,10 +42,10 @@ export const priceSchema = z.object({
   id: z.string(),
   type: z.enum(["recurring", "one_time"]),
   /** "month" | "year" for recurring prices */
-  interval: z.enum(["month", "year"]).nullable(),
-  amountPence: z.number().int(),
+  interval: z.nullable(z.enum(["month", "year"])),
+  amountPence: z.int(),
   priceDisplay: z.string(),
-  offer: z.string().nullable(),
+  offer: z.nullable(z.string()),
   furtherInformation: z.string(),
   backsideText: z.string(),
   entitlements: z.array(z.string()),
@@ -62,9 +62,9 @@ export const packageSchema = z.object({
   cancelledPaymentPage: z.string(),
   displayType: z.enum(["icon-only", "background-image"]),
   icon: z.string(),
-  customLabel: z.string().nullable(),
+  customLabel: z.nullable(z.string()),
   imageKey: z.string(),
-  orderPosition: z.number().int(),
+  orderPosition: z.int(),
   prices: z.array(priceSchema),
 });
 export type Package = z.infer<typeof packageSchema>;
@@ -83,7 +83,7 @@ export const liveAssetSchema = z.object({
   offlineImageKey: z.string(),
   entitlements: z.array(z.string()),
   /** ISO 8601 UTC of the match it covers, when known */
-  startsAt: z.string().nullable(),
+  startsAt: z.nullable(z.string()),
 });
 export type LiveAsset = z.infer<typeof liveAssetSchema>;
 

@@ -20,6 +20,8 @@ export interface UserState {
 export interface AppState {
   user: UserState;
   loginPrompt: { message: string };
+  /** the worker's DIRECT_LOGIN, as /api/session tells it: the account panel shows the username/password form */
+  directLogin: boolean;
   accountNotification: { display: boolean; message: string };
   errorNotification: { display: boolean; title: string; message: string };
   cookiesConsent: { analytics: boolean; marketing: boolean; personalisation: boolean };
@@ -50,6 +52,7 @@ export interface AppState {
 export type AppAction =
   | { type: "login/checkCompleted"; user: { displayName: string; ssoID: string; email: string } | null }
   | { type: "login/statusUpdatedByUser" }
+  | { type: "login/directLogin"; enabled: boolean }
   | { type: "user/set"; displayName: string; ssoID: string; email: string }
   | { type: "user/clear" }
   | { type: "entitlements/set"; entitlements: string[] | null; stripeCustomerID?: string }

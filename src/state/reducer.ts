@@ -38,6 +38,7 @@ export function initialAppState(sessionID: number): AppState {
       bypassed: false,
     },
     loginPrompt: { message: "" },
+    directLogin: false,
     accountNotification: { display: false, message: "" },
     errorNotification: { display: false, title: "", message: "" },
     cookiesConsent: { analytics: false, marketing: false, personalisation: false },
@@ -140,6 +141,9 @@ export function appReducer(state: AppState, action: AppAction): AppState {
             action.stripeCustomerID !== undefined ? action.stripeCustomerID : state.user.stripeCustomerID,
         },
       };
+    case "login/directLogin":
+      return { ...state, directLogin: action.enabled };
+
     case "session/bypassed":
       return { ...state, user: { ...state.user, bypassed: action.bypassed } };
 

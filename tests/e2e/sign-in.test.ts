@@ -55,7 +55,7 @@ describe("sign-in", () => {
       await page.reload({ waitUntil: "load" });
       await waitForHydration(page);
       const session = await page.evaluate(async () => (await fetch("/api/session")).json());
-      expect(session).toEqual({ data: null });
+      expect(session).toEqual({ data: null, meta: { directLogin: false } });
       expect(problems).toEqual([]);
     } finally {
       await context.close();

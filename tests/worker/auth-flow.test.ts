@@ -171,7 +171,7 @@ describe("site session", () => {
     // replaying the cookie captured before logout
     const replay = await b.fetch("/api/session", { headers: { cookie: oldCookie } });
     expect(replay.status).toBe(200);
-    expect(await replay.json()).toEqual({ data: null });
+    expect(await replay.json()).toEqual({ data: null, meta: { directLogin: false } });
     const revoked = await env.DB.prepare("SELECT COUNT(*) AS n FROM revoked_sessions WHERE sso_id = ?1").bind(identity.ssoID).first<{ n: number }>();
     expect(revoked?.n).toBe(1);
   });
@@ -191,7 +191,7 @@ describe("site session", () => {
     payload.sub = "demo-vip";
     const forgedPayload = btoa(JSON.stringify(payload)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
     const res = await b.fetch("/api/session", { headers: { cookie: `rovers_session=${h}.${forgedPayload}.${s}` } });
-    expect(await res.clone().json()).toEqual({ data: null });
+    expect(await res.clone().json()).toEqual({ data: null, meta: { directLogin: false } });
     expect(res.headers.getSetCookie().join("\n")).toMatch(/rovers_session=;.*Max-Age=0/i);
   });
 
@@ -213,7 +213,18 @@ describe("site session", () => {
   it("/api/session answers { data: null } without a cookie", async () => {
     const res = await browser().fetch("/api/session");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: null });
+    expect(await res.json()).toEqual({ data: null, meta: { directLogin: false } });
+  });
+
+  it("/api/session tells the browser when DIRECT_LOGIN is on, signed in or not (the account panel shows the form)", async () => {
+    const b = browser({ DIRECT_LOGIN: "true" });
+    expect(await (await b.fetch("/api/session")).json()).toEqual({ data: null, meta: { directLogin: true } });
+    await b.fetch("/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ username: "fan@rovers.test", password: "rovers-demo" }),
+    });
+    expect(await (await b.fetch("/api/session")).json()).toMatchObject({ data: { attributes: { email: "fan@rovers.test" } }, meta: { directLogin: true } });
   });
 
   it("/auth/profile leads to the portal's profile page", async () => {
@@ -227,7 +238,7 @@ describe("site session", () => {
     const again = await signInWithToken(b, (nonce) => devToken(freshIdentity(), { nonce }));
     expect(locationOf(again)).toBe("/?loginSuccess=true");
     // replayed from elsewhere (a fetch that clears a dead cookie would also empty b's jar)
-    expect(await (await browser().fetch("/api/session", { headers: { cookie: first } })).json()).toEqual({ data: null });
+    expect(await (await browser().fetch("/api/session", { headers: { cookie: first } })).json()).toEqual({ data: null, meta: { directLogin: false } });
     expect((await b.fetch("/api/session")).status).toBe(200);
   });
 });

@@ -13,7 +13,7 @@ async function refused(token: TokenFor) {
   expect(res.status).toBe(302);
   expect(locationOf(res)).toBe("/videos?loginError=LOGIN_FAILED");
   expect(b.jar.cookies.has("rovers_session")).toBe(false);
-  expect(await (await b.fetch("/api/session")).json()).toEqual({ data: null });
+  expect(await (await b.fetch("/api/session")).json()).toEqual({ data: null, meta: { directLogin: false } });
 }
 
 describe("login tokens", () => {

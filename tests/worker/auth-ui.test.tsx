@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import type { ReactNode } from "react";
-import { AccountNotification, AccountPanel, ErrorNotification } from "../../src/components/account";
+import AccountNotification from "../../src/components/account/AccountNotification";
+import AccountPanel from "../../src/components/account/AccountPanel";
+import ErrorNotification from "../../src/components/account/ErrorNotification";
 import { runLoginCheck } from "../../src/components/account/session-client";
 import { currentSubscriptionMessage } from "../../src/components/account/subscription-status";
 import type { AppAction, AppState } from "../../src/state/app-state";
@@ -35,7 +37,7 @@ describe("AccountPanel", () => {
   });
 
   it("logged out with direct login: the username/password form and the forgotten-password link", () => {
-    const html = render(<AccountPanel directLogin />, stateWith({ accountHeaderOpen: true }));
+    const html = render(<AccountPanel />, stateWith({ accountHeaderOpen: true, directLogin: true }));
     expect(html).toContain('name="username"');
     expect(html).toContain('name="password"');
     expect(html).toContain(">Log In<");
@@ -111,6 +113,7 @@ describe("the login check (runLoginCheck)", () => {
     const actions: AppAction[] = [];
     await runLoginCheck((a) => actions.push(a));
     expect(actions).toEqual([
+      { type: "login/directLogin", enabled: false },
       { type: "login/checkCompleted", user: { displayName: "Sam Supporter", ssoID: identity.ssoID, email: identity.email } },
       { type: "session/bypassed", bypassed: true },
       { type: "entitlements/set", entitlements: ["roverstv"], stripeCustomerID: `cus_${identity.ssoID}` },
@@ -128,7 +131,7 @@ describe("the login check (runLoginCheck)", () => {
     );
     const actions: AppAction[] = [];
     await runLoginCheck((a) => actions.push(a));
-    expect(actions.map((a) => a.type)).toEqual(["login/checkCompleted", "session/bypassed"]);
+    expect(actions.map((a) => a.type)).toEqual(["login/directLogin", "login/checkCompleted", "session/bypassed"]);
   });
 
   it("404: no entitlements and 'You have no subscriptions'", async () => {
@@ -145,6 +148,13 @@ describe("the login check (runLoginCheck)", () => {
     serve(browser());
     const actions: AppAction[] = [];
     await runLoginCheck((a) => actions.push(a));
-    expect(actions).toEqual([{ type: "login/checkCompleted", user: null }]);
+    expect(actions).toEqual([{ type: "login/directLogin", enabled: false }, { type: "login/checkCompleted", user: null }]);
+  });
+
+  it("DIRECT_LOGIN=true: the check turns the account panel's username/password form on", async () => {
+    serve(browser({ DIRECT_LOGIN: "true" }));
+    const actions: AppAction[] = [];
+    await runLoginCheck((a) => actions.push(a));
+    expect(actions).toEqual([{ type: "login/directLogin", enabled: true }, { type: "login/checkCompleted", user: null }]);
   });
 });

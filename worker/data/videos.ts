@@ -1,9 +1,9 @@
 import type { FaqGroup, LiveAsset, Package, Price, Video, VideoCategory, VideoHome } from "../../src/schemas/videos";
 import { bool, firstOf, resultsOf, stringList } from "./rows";
 import { sanitizeHtml } from "./sanitize-html";
+import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
 
-/** Spec §9 'video search default 12'; also the browse page's default. */
-export const VIDEO_PAGE_SIZE = 12;
+/** A video listing page: spec §9 'video search default 12' (src/domain/timings), at most this many. */
 const MAX_PAGE_SIZE = 48;
 /** The feed the video home reads (spec §2 '/videos: feed 1'). */
 const HOME_FEED = "rovers-tv";
@@ -143,7 +143,7 @@ export async function videos(
   query: { category?: string; page?: number; pageSize?: number },
 ): Promise<{ items: Video[]; total: number }> {
   const page = Math.max(0, Math.floor(query.page ?? 0));
-  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? VIDEO_PAGE_SIZE)));
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? VIDEO_SEARCH_PAGE_SIZE)));
   const filter = query.category !== undefined ? "WHERE vc.slug = ?" : "";
   const params = query.category !== undefined ? [query.category] : [];
   const [count, rows] = await db.batch([

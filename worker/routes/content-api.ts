@@ -5,6 +5,7 @@ import { createD1SiteData } from "../data";
 import type { SiteData } from "../../src/data/site-data";
 import { apiError } from "./api-errors";
 import { contentApiPaths as paths } from "../../src/data/content-api-paths";
+import { pagePathPattern, paramPatterns } from "../../src/data/route-params";
 
 /**
  * JSON for the browser's loaders: one endpoint per SiteData method, same shapes as SSR gets
@@ -12,9 +13,9 @@ import { contentApiPaths as paths } from "../../src/data/content-api-paths";
  */
 export const contentApi = new Hono<AppEnv>();
 
-const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,120}$/);
+const slug = z.string().regex(paramPatterns.slug);
 const teamSlug = z.union([z.literal(""), slug]);
-const season = z.string().regex(/^20\d\d-\d\d$/);
+const season = z.string().regex(paramPatterns.season);
 const pageNumber = z.coerce.number().int().min(0).max(10_000);
 const newsQuery = z.object({
   page: pageNumber.default(0),
@@ -29,7 +30,8 @@ const videoQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(48).optional(),
 });
 const matchQuery = z.object({ season: season.optional(), id: z.coerce.number().int().positive().optional() });
-const pagePath = z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+){0,4}$/);
+const pagePath = z.string().regex(pagePathPattern);
+const entryId = z.string().regex(paramPatterns.entryId);
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
 
@@ -95,14 +97,14 @@ contentApi.get(paths.videos, (c) => {
   return q.ok ? answer(c, (d) => d.videos(q.value)) : q.response;
 });
 contentApi.get(paths.video, (c) => {
-  const id = parse(c, z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), c.req.param("entryId"));
+  const id = parse(c, entryId, c.req.param("entryId"));
   return id.ok ? answer(c, (d) => d.video(id.value)) : id.response;
 });
 contentApi.get(paths.faqs, (c) => answer(c, (d) => d.faqs()));
 contentApi.get(paths.packages, (c) => answer(c, (d) => d.packages()));
 contentApi.get(paths.liveAssets, (c) => answer(c, (d) => d.liveAssets()));
 contentApi.get(paths.liveAsset, (c) => {
-  const id = parse(c, z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), c.req.param("id"));
+  const id = parse(c, entryId, c.req.param("id"));
   return id.ok ? answer(c, (d) => d.liveAsset(id.value)) : id.response;
 });
 contentApi.get(paths.page, (c) => {

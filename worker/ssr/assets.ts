@@ -1,17 +1,9 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import manifest from "../../public/build/manifest.json";
 import { isLazyPage } from "../../src/pages/lazy-pages";
+import type { ClientManifest } from "./client-manifest";
 
-/** Hashed client files written by scripts/build-client.mjs. */
-export interface ClientManifest {
-  entry: string;
-  css: string;
-  /** chunks the entry imports statically */
-  preload: string[];
-  /** page name → its chunk and the chunks it needs beyond the entry's */
-  pages: Record<string, string[]>;
-}
-
+/** The client build the pages reference (typed by built-manifest.d.ts). */
 export const clientAssets: ClientManifest = manifest;
 
 /**

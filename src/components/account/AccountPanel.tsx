@@ -7,11 +7,6 @@ import LoginForm from "./LoginForm";
 import { useLogout } from "./use-logout";
 import { CONSUMED_PARAMS } from "./use-login-check";
 
-export interface AccountPanelProps {
-  /** direct username/password login (spec §9: off by default); the worker's DIRECT_LOGIN */
-  directLogin?: boolean;
-}
-
 /** The page to come back to after signing in: the current one, minus the login check's own parameters. */
 function currentReturnPath(pathname: string, search: string): string {
   const params = new URLSearchParams(search);
@@ -23,9 +18,10 @@ function currentReturnPath(pathname: string, search: string): string {
 /**
  * The account panel (spec §2 'Account', §4 'Panels and background lock'): 320 px, from the
  * right; the close button, the underlay and Escape close it. Logged out it shows the login
- * form, logged in the account summary. Always rendered (inert while closed) so it can slide.
+ * form (the username/password one when the worker's DIRECT_LOGIN is on, as /api/session tells),
+ * logged in the account summary. Always rendered (inert while closed) so it can slide.
  */
-export default function AccountPanel({ directLogin = false }: AccountPanelProps) {
+export default function AccountPanel() {
   const { state, dispatch } = useAppState();
   const { pathname, search } = useLocation();
   const logout = useLogout();
@@ -59,7 +55,7 @@ export default function AccountPanel({ directLogin = false }: AccountPanelProps)
         {state.user.loggedIn ? (
           <AccountSummary onLogout={() => void logout()} />
         ) : (
-          <LoginForm directLogin={directLogin} returnPath={currentReturnPath(pathname, search)} />
+          <LoginForm directLogin={state.directLogin} returnPath={currentReturnPath(pathname, search)} />
         )}
       </aside>
     </div>

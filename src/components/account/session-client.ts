@@ -41,6 +41,11 @@ export function parseSessionUser(body: unknown): ClientSessionUser | null {
   return { ssoID, email, displayName, entitlements, stripeCustomerID, bypassed, blocked };
 }
 
+/** Whether the worker has direct login on (`meta.directLogin` of /api/session); off unless it says so. */
+export function directLoginOf(body: unknown): boolean {
+  return isRecord(body) && isRecord(body.meta) && body.meta.directLogin === true;
+}
+
 /** Fetches the user's entitlements; accepted only when the answer is for this ssoID (spec §5). */
 export async function loadEntitlements(dispatch: Dispatch, ssoID: string, signal?: AbortSignal): Promise<void> {
   let status = 0;
@@ -92,6 +97,7 @@ export async function runLoginCheck(dispatch: Dispatch, signal?: AbortSignal): P
   }
   const body = await jsonOf(response);
   if (signal?.aborted) return;
+  dispatch({ type: "login/directLogin", enabled: directLoginOf(body) });
   const user = response.status === 200 ? parseSessionUser(body) : null;
   if (user) {
     await acceptUser(dispatch, user, signal);

@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs } from "react-router";
+import type { SiteData } from "../data/site-data";
+import { found, notFound } from "../data/not-found";
+import { params, teamFromParam } from "../data/route-params";
+import { isPreseason } from "../domain/preseason";
+
+/** The matches family of spec §2: /matches, /matches/{team}, /matches/{team}/{season}, /match/{team?}/{season?}/{matchID?}. */
+
+/**
+ * Fixtures and results of a team's season. '/matches/2023-24' names a first-team season; any
+ * other single segment names a team. In preseason (spec §4) the season's fixtures are not shown:
+ * the page says 'New fixtures coming soon' where they would be; its results still show.
+ */
+export async function fixturesLoader({ params: p }: LoaderFunctionArgs, data: SiteData) {
+  const { team, season } = p;
+  const fixtures =
+    team === undefined
+      ? await data.fixtures("")
+      : season === undefined && params.isSeason(team)
+        ? await data.fixtures("", team)
+        : await data.fixtures(teamFromParam(team), season === undefined ? undefined : params.season(season));
+  const result = found(fixtures);
+  const preseason = isPreseason(result.season.slug);
+  return { ...result, matches: preseason ? result.matches.filter((m) => m.status === "result") : result.matches, preseason };
+}
+
+/** The match centre. Optional segments fill from the left: /match/123 means the first team's match 123. */
+export async function matchCentreLoader({ params: p }: LoaderFunctionArgs, data: SiteData) {
+  const parts = [p.team, p.season, p.matchID].filter((s): s is string => s !== undefined);
+  const last = parts.at(-1);
+  const matchId = last !== undefined && /^\d+$/.test(last) ? params.id(parts.pop()) : undefined;
+  if (parts.length > 2) notFound();
+  const [first, second] = parts;
+  const season = second !== undefined ? params.season(second) : first !== undefined && params.isSeason(first) ? first : undefined;
+  const team = second !== undefined || (first !== undefined && !params.isSeason(first)) ? teamFromParam(first) : "";
+  return found(await data.match(team, season, matchId));
+}
