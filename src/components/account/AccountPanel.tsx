@@ -1,7 +1,8 @@
-import { useEffect } from "react";
+import { useRef } from "react";
 import { useLocation } from "react-router";
 import Icon from "../Icon";
 import { useAppState } from "../../state/store";
+import { useDialogFocus } from "../use-dialog-focus";
 import AccountSummary from "./AccountSummary";
 import LoginForm from "./LoginForm";
 import { useLogout } from "./use-logout";
@@ -24,6 +25,7 @@ function currentReturnPath(pathname: string, search: string): string {
  * The account panel (spec §2 'Account', §4 'Panels and background lock'): 320 px, from the
  * right; the close button, the underlay and Escape close it. Logged out it shows the login
  * form, logged in the account summary. Always rendered (inert while closed) so it can slide.
+ * A modal dialog: focus moves in, Tab stays inside, and focus returns to the opener on closing.
  */
 export default function AccountPanel({ directLogin = false }: AccountPanelProps) {
   const { state, dispatch } = useAppState();
@@ -31,20 +33,14 @@ export default function AccountPanel({ directLogin = false }: AccountPanelProps)
   const logout = useLogout();
   const open = state.accountHeaderOpen;
   const close = () => dispatch({ type: "accountPanel/close" });
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") dispatch({ type: "accountPanel/close" });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open, dispatch]);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useDialogFocus(open, panelRef, { onClose: close, modal: true });
 
   return (
     <div className={`account-panel-root${open ? " is-open" : ""}`}>
       {open ? <div className="account-underlay" onClick={close} aria-hidden="true" data-testid="account-underlay" /> : null}
-      <aside
+      <div
+        ref={panelRef}
         className="account-panel"
         role="dialog"
         aria-modal={open}
@@ -61,7 +57,7 @@ export default function AccountPanel({ directLogin = false }: AccountPanelProps)
         ) : (
           <LoginForm directLogin={directLogin} returnPath={currentReturnPath(pathname, search)} />
         )}
-      </aside>
+      </div>
     </div>
   );
 }
