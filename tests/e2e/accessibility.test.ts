@@ -107,6 +107,15 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       await page.keyboard.press("Escape");
     });
 
+    it("with a package card turned to its back", async () => {
+      await page.goto("/videos/subscriptions", { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      await page.getByRole("button", { name: /^More about / }).first().press("Enter");
+      await waitUntilShown(page.getByRole("button", { name: /^Close more about / }).first(), true);
+      const violations = await axeViolations(page);
+      expect(violations, report(`a turned package card at ${viewport.width} px`, violations)).toEqual([]);
+    });
+
     it("with the cookie popup shown", async () => {
       await context.clearCookies();
       await page.goto("/", { waitUntil: "load" });
@@ -117,3 +126,42 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
     });
   });
 }
+
+describe("axe when signed in", () => {
+  it("the page with 'Logged In' showing, and the account panel with the account summary, at both widths", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    try {
+      await context.addCookies([{ name: "cookie_consent", value: "1", url: BASE_URL }]);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await page.goto("/news", { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      // Through the embedded dev portal, as the account with the most to show (restrictions bypassed).
+      await page.getByRole("banner").getByRole("button", { name: "Log In" }).press("Enter");
+      await page.getByRole("dialog").getByRole("link", { name: "Log In" }).press("Enter");
+      await page.waitForURL(/\/sso\//);
+      await page.getByLabel("Email address").fill("bypass@rovers.test");
+      await page.getByLabel("Password").fill("rovers-demo");
+      await page.getByRole("button", { name: "Log In" }).press("Enter");
+      await page.waitForURL((url) => url.pathname === "/news");
+      await waitForHydration(page, problems);
+      await waitUntilShown(page.getByRole("status").filter({ hasText: "Logged In" }), true);
+      let violations = await axeViolations(page);
+      expect(violations, report("/news signed in, 'Logged In' showing", violations)).toEqual([]);
+
+      const profile = page.getByRole("banner").getByRole("button", { name: "Profile" });
+      for (const viewport of [DESKTOP, MOBILE]) {
+        await page.setViewportSize(viewport);
+        await profile.press("Enter");
+        const panel = page.getByRole("dialog");
+        await waitUntilShown(panel.getByText("Welcome back"), true);
+        violations = await axeViolations(page);
+        expect(violations, report(`the account summary at ${viewport.width} px`, violations)).toEqual([]);
+        await page.keyboard.press("Escape");
+        await waitUntilShown(panel, false);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
