@@ -3,7 +3,7 @@
 // inside while modal, close on Escape and give focus back to whatever opened them.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, launchBrowser, openPage } from "./support/browser";
+import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { waitUntilShown } from "./support/visibility";
 
 let browser: Browser;
@@ -53,7 +53,71 @@ async function expectVisibleFocus(page: Page): Promise<void> {
   expect(ring.outline !== "none 0px" || ring.shadow !== "none", `focus ring of ${await focusedElement(page)}: ${JSON.stringify(ring)}`).toBe(true);
 }
 
+interface FocusStop {
+  what: string;
+  where: string;
+  ring: boolean;
+  /** in the viewport and not covered (by the fixed header, the sticky nav…) at its centre */
+  seen: boolean;
+}
+
+/** Where Tab lands next, whether it draws a focus ring, and whether the supporter can see it. */
+async function nextFocusStop(page: Page, key: "Tab" | "Shift+Tab"): Promise<FocusStop> {
+  await page.keyboard.press(key);
+  // Let the header's slide (transform transition) settle before judging what covers what.
+  await page.waitForTimeout(40);
+  return page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { what: "body", where: "", ring: true, seen: true };
+    const style = getComputedStyle(el);
+    const ring = (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== "none";
+    const r = el.getBoundingClientRect();
+    const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
+    const y = Math.min(Math.max(r.top + Math.min(r.height / 2, 20), 0), window.innerHeight - 1);
+    const top = document.elementFromPoint(x, y);
+    const inView = r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
+    const seen = inView && !!top && (el.contains(top) || top.contains(el));
+    const name = (e: Element) => `${e.tagName.toLowerCase()}.${[...e.classList].join(".")}`;
+    const what = `${name(el)} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30)}" (${el.getAttribute("href") ?? ""})`;
+    const where = ` at ${Math.round(r.top)}px${top && !seen ? `, covered by ${name(top)}` : ""}`;
+    return { what, where, ring, seen };
+  });
+}
+
 describe("keyboard", () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`every stop of the Tab order on / and /videos draws a focus ring the supporter can see (${viewport.width} px)`, async () => {
+      const { page, context } = await openPage(browser, "/", viewport);
+      try {
+        const accept = page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: /Accept/ });
+        await tabTo(page, accept);
+        await page.keyboard.press("Enter");
+        for (const path of ["/", "/videos"]) {
+          if (path !== "/") {
+            await page.goto(path, { waitUntil: "load" });
+            await waitForHydration(page);
+          }
+          // Forward to the end of the page, then back up to the header (which slid away on the way down).
+          for (const key of ["Tab", "Shift+Tab"] as const) {
+            const bad: string[] = [];
+            const stops = new Set<string>();
+            for (let i = 0; i < 300; i++) {
+              const stop = await nextFocusStop(page, key);
+              if (stop.what === "body" || stops.has(stop.what)) break; // out of the document, or round again
+              stops.add(stop.what);
+              if (!stop.ring || !stop.seen) bad.push(`${stop.what}${stop.where}${stop.ring ? "" : " (no focus ring)"}${stop.seen ? "" : " (not visible)"}`);
+            }
+            expect(stops.size, `${key} stops on ${path}`).toBeGreaterThan(20);
+            expect(bad, `${key} through ${path} at ${viewport.width} px`).toEqual([]);
+          }
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   it("the first Tab reaches 'Skip to content', shown on focus; Enter moves to the main content", async () => {
     const { page, context } = await openPage(browser, "/news", MOBILE);
     try {
@@ -132,6 +196,25 @@ describe("keyboard", () => {
       }
     });
   }
+
+  it("Shift+Tab back into the header brings it back into view after it slid away", async () => {
+    const { page, context } = await openPage(browser, "/news", DESKTOP);
+    try {
+      const header = page.getByRole("banner");
+      // Skip link, then into the page and down to its end: the header slides away.
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("End");
+      await expect.poll(() => header.getAttribute("data-hidden")).toBe("true");
+      const burger = header.getByRole("button", { name: "Open menu" });
+      for (let i = 0; i < 15 && !(await isFocused(burger)); i++) await page.keyboard.press("Shift+Tab");
+      expect(await isFocused(burger), `focus: ${await focusedElement(page)}`).toBe(true);
+      await expect.poll(() => header.getAttribute("data-hidden")).toBe("false");
+      await waitUntilShown(burger, true);
+    } finally {
+      await context.close();
+    }
+  });
 
   it("cookie popup: reached right after the skip link, Escape hides it without consent, Enter on Accept consents", async () => {
     const { page, context } = await openPage(browser, "/", MOBILE);
