@@ -69,7 +69,7 @@ export default function SiteHeader({ shell, headerStyle, scroll }: SiteHeaderPro
               type="button"
               className="header-action"
               aria-expanded={state.searchOpen}
-              aria-controls="search-panel"
+              // aria-controls="search-panel" comes back with the search overlay: it must name an element that exists.
               onClick={() => dispatch({ type: "search/toggle" })}
             >
               <Icon name="search" className="header-action__icon" />
