@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Settings } from "../schemas/shell";
 import { useAppState } from "../state/store";
 import Button from "./Button";
 import { readSetting } from "./settings";
+import { useDialogFocus } from "./use-dialog-focus";
 
 export const COOKIE_CONSENT_NAME = "cookie_consent";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -21,10 +22,15 @@ export function hasConsentCookie(cookieHeader: string): boolean {
  * The cookie popup (spec §2, §4 'Cookie consent'). Cookies are read in an effect only, so
  * the server and the first client render agree (no popup), and it slides in once mounted.
  * Accepting consents to analytics, marketing and personalisation and is remembered for a year.
+ * A non-modal dialog placed right after the skip link, so the keyboard reaches it first; it does
+ * not take focus by itself. Escape from inside hides it for this page view without consenting,
+ * and focus goes back to where it came from.
  */
 export default function CookieConsent({ settings }: { settings: Settings }) {
   const { dispatch } = useAppState();
   const [open, setOpen] = useState(false);
+  const popupRef = useRef<HTMLElement>(null);
+  useDialogFocus(open, popupRef, { onClose: () => setOpen(false), modal: false, focusOnOpen: false });
 
   useEffect(() => {
     if (hasConsentCookie(document.cookie)) {
@@ -47,11 +53,11 @@ export default function CookieConsent({ settings }: { settings: Settings }) {
   };
 
   return (
-    <section className="cookie-consent" role="region" aria-label="Cookie consent">
+    <section ref={popupRef} className="cookie-consent" role="dialog" aria-modal="false" aria-label="Cookie consent" aria-describedby="cookie-consent-text">
       <div className="cookie-consent__inner">
         <div className="cookie-consent__copy">
           <h2 className="cookie-consent__title">{readSetting(settings, "cookie.title") ?? cookieFallbackTitle}</h2>
-          <p className="cookie-consent__text">
+          <p className="cookie-consent__text" id="cookie-consent-text">
             {readSetting(settings, "cookie.text") ?? cookieFallbackText}{" "}
             <Link to={policyLink} className="cookie-consent__link">
               {readSetting(settings, "cookie.policyLinkText") ?? "Cookie Policy"}

@@ -24,7 +24,7 @@ export function ClubWordmark() {
   const [first, ...rest] = club.name.split(" ");
   return (
     <span className="wordmark">
-      <span className="wordmark__top">{first}</span>
+      <span className="wordmark__top">{first}</span>{" "}
       <span className="wordmark__bottom">{rest.join(" ")}</span>
     </span>
   );

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { club } from "../config/club";
 import Icon from "./Icon";
 import { Picture } from "./Picture";
+import { DocumentTitle } from "../pages/parts/DocumentTitle";
 
 /** Quick links of spec §2 'Error page'. */
 const quickLinks = [
@@ -21,6 +22,7 @@ export const ERROR_BACKGROUND_KEY = "page-error-empty-stadium";
 export default function ErrorPage({ status }: { status: number }) {
   return (
     <section className="error-page" aria-labelledby="error-page-title">
+      <DocumentTitle page={status === 404 ? "This page could not be found" : `${status} error`} />
       <div className="error-page__media" aria-hidden="true">
         <Picture imageKey={ERROR_BACKGROUND_KEY} w={1600} h={900} alt="" loading="eager" fetchPriority="high" />
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { ScrollRestoration, useLocation } from "react-router";
 import type { Shell } from "../schemas/shell";
 import type { HeaderStyle } from "../state/app-state";
@@ -28,6 +28,8 @@ export interface DefaultLayoutProps {
  * The Default layout of spec §2 'Layouts': skip link, progress bar, header with its sticky
  * copy, main menu, the page, footer adverts, footer, the account panel and notifications, and
  * the cookie popup. Search, the media players and promos mount beside them as they land.
+ * The skip link is the first thing Tab reaches; the cookie popup (fixed at the bottom) comes
+ * right after it in the document so the keyboard meets it before the page.
  */
 export default function DefaultLayout({ shell, headerStyle, children }: DefaultLayoutProps) {
   const { state, dispatch } = useAppState();
@@ -44,9 +46,10 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
 
   return (
     <div className="site" data-header-style={headerStyle}>
-      <a className="skip-link" href="#main">
-        Skip to main content
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        Skip to content
       </a>
+      <CookieConsent settings={shell?.settings ?? {}} />
       <RouteProgress />
       <SiteHeader shell={shell} headerStyle={headerStyle} scroll={scroll} />
       <StickyNav scroll={scroll} />
@@ -59,10 +62,20 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       <AccountPanel />
       <AccountNotification />
       <ErrorNotification />
-      <CookieConsent settings={shell?.settings ?? {}} />
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * Focuses the main landmark (tabIndex -1) without a hash in the URL: a '#main' location would
+ * be taken by the router and the hash scroll of spec §2 as an anchor to scroll to a second later.
+ */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
+  const main = document.getElementById("main");
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
 }
 
 /** Dispatches route/changed on every navigation after the first render (spec §2: search closes). */

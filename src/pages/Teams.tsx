@@ -8,16 +8,18 @@ import { Picture } from "../components/Picture";
 import Button from "../components/Button";
 import { matchesPath, teamPath } from "./paths";
 
-function TeamLink({ team, className, children }: { team: Team; className: string; children: ReactNode }) {
+/** `duplicate`: the picture's copy of the title link, left out of the tab order and the accessibility tree. */
+function TeamLink({ team, className, children, duplicate = false }: { team: Team; className: string; children: ReactNode; duplicate?: boolean }) {
+  const hidden = duplicate ? ({ "aria-hidden": true, tabIndex: -1 } as const) : {};
   if (team.externalTeamPage) {
     return (
-      <a className={className} href={team.externalTeamPage} target="_blank" rel="noopener noreferrer">
+      <a className={className} href={team.externalTeamPage} target="_blank" rel="noopener noreferrer" {...hidden}>
         {children}
       </a>
     );
   }
   return (
-    <Link className={className} to={teamPath(team.slug)}>
+    <Link className={className} to={teamPath(team.slug)} {...hidden}>
       {children}
     </Link>
   );
@@ -38,7 +40,7 @@ export default function Teams() {
         <ul className="team-grid">
           {shown.map((team) => (
             <li key={team.id} className="team-card">
-              <TeamLink team={team} className="team-card__media-link">
+              <TeamLink team={team} className="team-card__media-link" duplicate>
                 <div className="team-card__media">
                   <Picture imageKey={team.imageKey} w={960} h={540} alt="" />
                 </div>

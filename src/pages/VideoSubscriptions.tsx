@@ -55,6 +55,7 @@ export default function VideoSubscriptions() {
           <p className="packages__empty">{section.empty}</p>
         ) : (
           <div className="package-grid" role="tabpanel" aria-label={section.label}>
+            <h2 className="visually-hidden">{section.label}</h2>
             {shown.map((pkg) => (
               <PackageCard key={pkg.id} pkg={pkg} widgetStyle={WIDGET_STYLE} />
             ))}

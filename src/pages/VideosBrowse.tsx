@@ -42,6 +42,7 @@ export default function VideosBrowse() {
           </div>
         ) : (
           <div className="video-grid">
+            <h2 className="visually-hidden">Videos</h2>
             {items.map((video) => (
               <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
             ))}

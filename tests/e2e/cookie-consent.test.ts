@@ -17,7 +17,7 @@ describe("cookie consent popup", () => {
     it(`accept hides it, also after a reload (${viewport.width} px)`, async () => {
       const { page, context, problems } = await openPage(browser, "/", viewport);
       try {
-        const popup = page.getByRole("region", { name: "Cookie consent" });
+        const popup = page.getByRole("dialog", { name: "Cookie consent" });
         await waitUntilShown(popup, true);
         const accept = popup.getByRole("button", { name: "Accept" });
         await waitUntilShown(accept, true);
@@ -45,11 +45,11 @@ describe("cookie consent popup", () => {
 
   it("shows again for a visitor who has not accepted", async () => {
     const first = await openPage(browser, "/", DESKTOP);
-    await first.page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
+    await first.page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
     await first.context.close();
     const second = await openPage(browser, "/", DESKTOP);
     try {
-      await waitUntilShown(second.page.getByRole("region", { name: "Cookie consent" }), true);
+      await waitUntilShown(second.page.getByRole("dialog", { name: "Cookie consent" }), true);
     } finally {
       await second.context.close();
     }

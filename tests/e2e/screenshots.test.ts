@@ -45,7 +45,7 @@ describe("screenshots", () => {
         const { page, context, response } = await openPage(browser, target.path, viewport);
         try {
           expect(response?.status()).toBe(target.status);
-          const accept = page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" });
+          const accept = page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: "Accept" });
           if (await accept.count()) await accept.click();
           await loadLazyContent(page);
 

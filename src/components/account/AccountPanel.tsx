@@ -1,7 +1,8 @@
-import { useEffect } from "react";
+import { useRef } from "react";
 import { useLocation } from "react-router";
 import Icon from "../Icon";
 import { useAppState } from "../../state/store";
+import { useDialogFocus } from "../use-dialog-focus";
 import AccountSummary from "./AccountSummary";
 import LoginForm from "./LoginForm";
 import { useLogout } from "./use-logout";
@@ -20,6 +21,7 @@ function currentReturnPath(pathname: string, search: string): string {
  * right; the close button, the underlay and Escape close it. Logged out it shows the login
  * form (the username/password one when the worker's DIRECT_LOGIN is on, as /api/session tells),
  * logged in the account summary. Always rendered (inert while closed) so it can slide.
+ * A modal dialog: focus moves in, Tab stays inside, and focus returns to the opener on closing.
  */
 export default function AccountPanel() {
   const { state, dispatch } = useAppState();
@@ -27,20 +29,14 @@ export default function AccountPanel() {
   const logout = useLogout();
   const open = state.accountHeaderOpen;
   const close = () => dispatch({ type: "accountPanel/close" });
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") dispatch({ type: "accountPanel/close" });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open, dispatch]);
+  const panelRef = useRef<HTMLDivElement>(null);
+  useDialogFocus(open, panelRef, { onClose: close, modal: true });
 
   return (
     <div className={`account-panel-root${open ? " is-open" : ""}`}>
       {open ? <div className="account-underlay" onClick={close} aria-hidden="true" data-testid="account-underlay" /> : null}
-      <aside
+      <div
+        ref={panelRef}
         className="account-panel"
         role="dialog"
         aria-modal={open}
@@ -57,7 +53,7 @@ export default function AccountPanel() {
         ) : (
           <LoginForm directLogin={state.directLogin} returnPath={currentReturnPath(pathname, search)} />
         )}
-      </aside>
+      </div>
     </div>
   );
 }

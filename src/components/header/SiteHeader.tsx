@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { club } from "../../config/club";
 import type { Shell } from "../../schemas/shell";
@@ -21,10 +22,12 @@ export interface SiteHeaderProps {
  * The site header (spec §2 'Header'): crest and name, primary nav, secondary nav with
  * the partners' logos, and the search, profile and menu buttons. 'transparent-dark'
  * lies over the page's hero until the page scrolls; 'solid' is navy throughout.
+ * It stays in view while keyboard focus is inside it, so Shift+Tab into it never lands off screen.
  */
 export default function SiteHeader({ shell, headerStyle, scroll }: SiteHeaderProps) {
   const { state, dispatch } = useAppState();
-  const hidden = scroll.hidden && !state.menuOpen && !state.searchOpen && !state.accountHeaderOpen;
+  const [focusWithin, setFocusWithin] = useState(false);
+  const hidden = scroll.hidden && !focusWithin && !state.menuOpen && !state.searchOpen && !state.accountHeaderOpen;
   // Until the login check answers, the page's signed-in hint picks the first paint's label.
   const signedInHint = useSignedInHint();
   const loggedIn = state.user.loginCheckCompleted ? state.user.loggedIn : state.user.loggedIn || signedInHint;
@@ -34,6 +37,11 @@ export default function SiteHeader({ shell, headerStyle, scroll }: SiteHeaderPro
       data-style={headerStyle}
       data-hidden={hidden}
       data-scrolled={!scroll.atTop}
+      // Keyboard focus only: a mouse click leaves the header free to slide away as before.
+      onFocus={(event) => setFocusWithin(event.target.matches(":focus-visible"))}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocusWithin(false);
+      }}
     >
       <div className="site-header__inner">
         <Link to="/" className="site-header__brand" aria-label={`${club.name} home`}>
@@ -64,7 +72,7 @@ export default function SiteHeader({ shell, headerStyle, scroll }: SiteHeaderPro
               type="button"
               className="header-action"
               aria-expanded={state.searchOpen}
-              aria-controls="search-panel"
+              // aria-controls="search-panel" comes back with the search overlay: it must name an element that exists.
               onClick={() => dispatch({ type: "search/toggle" })}
             >
               <Icon name="search" className="header-action__icon" />

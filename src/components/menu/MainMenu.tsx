@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo, useRef } from "react";
 import { club } from "../../config/club";
 import type { Shell } from "../../schemas/shell";
 import { useAppState } from "../../state/store";
@@ -7,33 +7,36 @@ import Icon from "../Icon";
 import { mainMenuNav } from "../nav-links";
 import SmartLink from "../SmartLink";
 import SocialLinks from "../footer/SocialLinks";
+import { useDialogFocus } from "../use-dialog-focus";
 import { buildMenuTree, type MenuNode } from "./menu-tree";
 
 /**
  * The main menu drawer (spec §2 'Main menu'): the fixed entries, then the club's
  * content-managed page tree. Without CMS data (shell null) only the fixed entries show.
- * Closes on Escape, on the backdrop, and (through route/changed) on navigation.
+ * A modal dialog: focus moves to its close button, Tab stays inside, Escape closes it and focus
+ * returns to the burger. Also closes on the backdrop and (through route/changed) on navigation.
  */
 export default function MainMenu({ shell }: { shell: Shell | null }) {
   const { state, dispatch } = useAppState();
   const open = state.menuOpen;
   const tree = useMemo(() => buildMenuTree(shell?.menu ?? []), [shell]);
+  const rootRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    closeRef.current?.focus({ preventScroll: true });
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") dispatch({ type: "menu/close" });
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open, dispatch]);
-
   const close = () => dispatch({ type: "menu/close" });
+  useDialogFocus(open, rootRef, { onClose: close, modal: true, initialFocus: closeRef });
 
   return (
-    <div className="main-menu" id="main-menu" data-open={open} aria-hidden={!open} inert={!open}>
+    <div
+      ref={rootRef}
+      className="main-menu"
+      id="main-menu"
+      data-open={open}
+      role="dialog"
+      aria-modal={open}
+      aria-label="Menu"
+      aria-hidden={!open}
+      inert={!open}
+    >
       <div className="main-menu__backdrop" onClick={close} />
       <nav className="main-menu__panel" aria-label="Main menu">
         <div className="main-menu__head">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Package, Price } from "../../schemas/videos";
 import { useAppState } from "../../state/store";
 import { planButtonText } from "../../domain/subscription-plan";
@@ -27,6 +27,16 @@ function intervalText(price: Price): string {
 export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "light" | "dark" }) {
   const { state, dispatch } = useAppState();
   const [flipped, setFlipped] = useState(false);
+  // The hidden face is inert (out of the tab order and the accessibility tree, links in its CMS
+  // HTML included); focus follows the flip so a keyboard user is never left on an inert button.
+  const flipRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const flippedOnce = useRef(false);
+  useEffect(() => {
+    if (!flippedOnce.current && !flipped) return;
+    flippedOnce.current = true;
+    (flipped ? closeRef : flipRef).current?.focus({ preventScroll: true });
+  }, [flipped]);
   const { loggedIn, entitlements } = state.user;
   const cardStyle = packageCardStyle(widgetStyle, pkg.mode);
   const audio = /audio/i.test(pkg.title) || /audio|headphone/i.test(pkg.icon);
@@ -43,7 +53,7 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
       className={`package-card package-card--${pkg.mode} package-card--${cardStyle}${flipped ? " is-flipped" : ""}`}
       style={{ minHeight: packageCardHeight(pkg.prices.length) }}
     >
-      <div className="package-card__face package-card__front" aria-hidden={flipped}>
+      <div className="package-card__face package-card__front" inert={flipped}>
         <div className={`package-card__top package-card__top--${pkg.displayType}`}>
           {pkg.displayType === "background-image" ? (
             <div className="package-card__bg" aria-hidden="true">
@@ -56,7 +66,7 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
           )}
           {pkg.customLabel ? <span className="package-card__label">{pkg.customLabel}</span> : null}
           {pkg.displayType === "icon-only" ? <h3 className="package-card__title">{pkg.title}</h3> : null}
-          <button type="button" className="package-card__flip" onClick={() => setFlipped(true)} aria-label={`More about ${pkg.title}`} tabIndex={flipped ? -1 : 0}>
+          <button type="button" ref={flipRef} className="package-card__flip" onClick={() => setFlipped(true)} aria-label={`More about ${pkg.title}`}>
             i
           </button>
         </div>
@@ -85,10 +95,10 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
           })}
         </ul>
       </div>
-      <div className="package-card__face package-card__back" aria-hidden={!flipped}>
+      <div className="package-card__face package-card__back" inert={!flipped}>
         <div className="package-card__back-head">
           <h3 className="package-card__title">{pkg.title}</h3>
-          <button type="button" className="package-card__close" onClick={() => setFlipped(false)} aria-label="Close" tabIndex={flipped ? 0 : -1}>
+          <button type="button" ref={closeRef} className="package-card__close" onClick={() => setFlipped(false)} aria-label={`Close more about ${pkg.title}`}>
             ×
           </button>
         </div>

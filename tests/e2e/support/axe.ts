@@ -1,0 +1,46 @@
+// axe-core injected into the page (its `source`; @axe-core/playwright needs Node 22)
+// and run with the WCAG 2.0/2.1/2.2 A and AA rules plus axe's best practices. Violations come back
+// as one line per failing node, naming the rule and the node's selector, so a failure says what to fix.
+import axe from "axe-core";
+import type { Page } from "playwright-core";
+
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] as const;
+
+interface AxeNode {
+  target: unknown[];
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** Runs axe on the page as it is now; returns "rule-id: selector (help; why)" per failing node. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== "undefined");
+  // Evaluated through the DevTools protocol, not as a <script> tag, so the site's CSP (script-src 'self') allows it.
+  if (!loaded) await page.evaluate(axe.source);
+  const violations = await page.evaluate(
+    async (tags) => {
+      const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+        runOnly: { type: "tag", values: tags },
+        resultTypes: ["violations"],
+      });
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target as unknown[], failureSummary: n.failureSummary })),
+      }));
+    },
+    [...AXE_TAGS],
+  );
+  return (violations as AxeViolation[]).flatMap((v) =>
+    v.nodes.map((n) => {
+      const why = (n.failureSummary ?? "").split("\n").slice(1).map((line) => line.trim()).filter(Boolean).join(" ");
+      return `${v.id}: ${n.target.map(String).join(" > ")} (${v.help}${why ? `; ${why}` : ""})`;
+    }),
+  );
+}
