@@ -36,7 +36,7 @@ mkdir -p "$OUT/vod" "$OUT/audio"
 CLIPS=(
   "clip-1|testsrc2=size=960x540:rate=$FPS|440|Rovers TV|Kick-off at Hallow Lane"
   "clip-2|mandelbrot=size=960x540:rate=$FPS|523|Rovers TV|Inside training with the first team"
-  "clip-3|life=size=960x540:rate=$FPS:mold=10:ratio=0.3:death_color=#0b1f3a:life_color=#f2b632|659|Rovers TV|Full match replay"
+  "clip-3|life=size=960x540:rate=$FPS:seed=2024:mold=10:ratio=0.3:death_color=#0b1f3a:life_color=#f2b632|659|Rovers TV|Full match replay"
 )
 
 # rendition | height | video kbit/s | H.264 level (CODECS attribute below must agree)

@@ -13,6 +13,8 @@ import { adminRoutes } from "./routes/admin";
 import { contentApi } from "./routes/content-api";
 import { images } from "./routes/images";
 import { apiError } from "./routes/api-errors";
+import { playbackRoutes } from "./media/playback-routes";
+import { mediaRoutes } from "./media/media-routes";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
 import { fallbackErrorHtml } from "./ssr/fallback";
@@ -33,8 +35,10 @@ app.route("/auth", authRoutes);
 app.route("/api/session", sessionRoutes);
 app.route("/api/users/entitlements", entitlementRoutes);
 app.route("/api/admin", adminRoutes);
+app.route("/api/playback", playbackRoutes);
 app.route("/api", contentApi);
 app.all("/api/*", (c) => apiError(c, 404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`));
+app.route("/media", mediaRoutes);
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
 app.get("*", (c) => withPageCache(c, () => renderPage(c)));
