@@ -8,6 +8,10 @@ import { RootError } from "./layouts/RootError";
 import { newsRoute } from "./data/news-route";
 import { contentPageLoader } from "./data/content-page-loader";
 import { pages } from "./pages/lazy-pages";
+import { parseVideoFilter } from "./data/video-filter";
+
+/** Spec §9: the player sidebar and the related list show 10 videos (page 0). */
+const RELATED_COUNT = 10;
 
 /** Content pages live at most five segments deep (spec §2 catch-all). */
 const MAX_PAGE_DEPTH = 5;
@@ -98,17 +102,20 @@ async function playerRoute(data: SiteData, segments: string[]) {
 }
 
 async function videoBrowse(data: SiteData, request: Request, categorySlug: string | undefined) {
-  const page = params.page(new URL(request.url).searchParams);
-  const [categories, list] = await Promise.all([data.videoCategories(), data.videos({ category: categorySlug, page })]);
+  const search = new URL(request.url).searchParams;
+  const page = params.page(search);
+  const filter = parseVideoFilter(search);
+  const [categories, list] = await Promise.all([data.videoCategories(), data.videos({ category: categorySlug, page, ...filter })]);
   const category = categorySlug === undefined ? null : found(categories.find((c) => c.slug === categorySlug));
-  return { ...list, categories, category, page };
+  return { ...list, categories, category, page, filter };
 }
 
 async function videoPage(data: SiteData, entryId: string | undefined) {
   const video = entryId === undefined ? (await data.videos({ page: 0, pageSize: 1 })).items[0] : await data.video(entryId);
   const found_ = found(video);
-  const related = await data.videos({ category: found_.categorySlug, page: 0, pageSize: 10 });
-  return { video: found_, related: related.items.filter((v) => v.entryId !== found_.entryId) };
+  // One more than the sidebar shows (spec §9: 10), so it still has 10 once the video itself is left out.
+  const related = await data.videos({ category: found_.categorySlug, page: 0, pageSize: RELATED_COUNT + 1 });
+  return { video: found_, related: related.items.filter((v) => v.entryId !== found_.entryId).slice(0, RELATED_COUNT) };
 }
 
 async function livePlayer(data: SiteData, mediaType: string | undefined, assetID: string | undefined) {

@@ -140,3 +140,59 @@ describe("GET /api/videos/search", () => {
     expect([...statuses.keys()].sort()).toEqual([200, 400]);
   });
 });
+
+describe("/videos/browse and channels: filters in the URL, SSR, 12 a page", () => {
+  const page = async (path: string) => {
+    const res = await SELF.fetch(`http://localhost${path}`);
+    return { status: res.status, html: await res.text() };
+  };
+  const cards = (html: string) => [...html.matchAll(/<article class="video-card/g)].length;
+
+  it("renders the pickers with the current choice, and only matching videos", async () => {
+    const { status, html } = await page("/videos/browse?team=u18&duration=short");
+    expect(status).toBe(200);
+    const expected = await count("t.slug = 'u18' AND v.duration_seconds < 300");
+    expect(expected).toBeGreaterThan(0);
+    expect(html).toContain(expected === 1 ? ">1 video<" : `>${expected} videos<`);
+    expect(cards(html)).toBe(Math.min(12, expected));
+    for (const label of ["Team", "Season", "Duration"]) expect(html).toContain(`>${label}</label>`);
+    expect(html).toMatch(/<option value="u18" selected="">U18<\/option>/);
+    expect(html).toMatch(/<option value="short" selected="">Short \(under 5 min\)<\/option>/);
+    for (const year of [2020, 2021, 2022, 2023, 2024]) expect(html).toContain(`<option value="${year}">`);
+    expect(html).toContain("Clear filters");
+  });
+
+  it("pages a filtered list with the filters kept in the page links", async () => {
+    const total = await count("t.slug = ''");
+    expect(total).toBeGreaterThan(24);
+    const first = await page("/videos/browse?team=first-team");
+    expect(cards(first.html)).toBe(12);
+    expect(first.html).toContain('href="/videos/browse?team=first-team&amp;page=2"');
+    const second = await page("/videos/browse?team=first-team&page=2");
+    expect(cards(second.html)).toBe(12);
+  });
+
+  it("filters a channel too; a value outside the pickers is the 404 page", async () => {
+    const channel = await page("/videos/channel/highlights?duration=long");
+    expect(channel.status).toBe(200);
+    expect(cards(channel.html)).toBe(Math.min(12, await count("vc.slug = 'highlights' AND v.duration_seconds > 600")));
+    for (const bad of ["?season=2019", "?team=reserves", "?duration=epic", "?season=20x4"]) {
+      const res = await page(`/videos/browse${bad}`);
+      expect(res.status, bad).toBe(404);
+      expect(res.html).toContain("This page could not be found");
+    }
+    // the browser's loaders ask the content API with the same filters
+    const api = await SELF.fetch("http://localhost/api/videos?team=u18&season=2024&duration=short");
+    const body = (await api.json()) as { items: Video[]; total: number };
+    expect(body.total).toBe(await count("t.slug = 'u18' AND s.year = 2024 AND v.duration_seconds < 300"));
+  });
+
+  it("a video page lists 10 related videos (spec §9 sidebar page size)", async () => {
+    const row = await env.DB.prepare(
+      "SELECT v.entry_id FROM videos v WHERE (SELECT COUNT(*) FROM videos w WHERE w.category_id = v.category_id) > 11 LIMIT 1",
+    ).first<{ entry_id: string }>();
+    const { html } = await page(`/videos/${row?.entry_id}`);
+    const sidebar = html.slice(html.indexOf('class="playlist__items"'));
+    expect([...sidebar.matchAll(/class="playlist__item"/g)].length).toBe(10);
+  });
+});

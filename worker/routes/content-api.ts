@@ -5,6 +5,8 @@ import { createD1SiteData } from "../data";
 import type { SiteData } from "../../src/data/site-data";
 import { apiError } from "./api-errors";
 import { contentApiPaths as paths } from "../../src/data/content-api-paths";
+import { isSeasonFilter, isTeamFilter } from "../../src/data/video-filter";
+import { DURATION_FILTERS } from "../../src/domain/duration-filter";
 
 /**
  * JSON for the browser's loaders: one endpoint per SiteData method, same shapes as SSR gets
@@ -27,6 +29,10 @@ const videoQuery = z.object({
   category: slug.optional(),
   page: pageNumber.optional(),
   pageSize: z.coerce.number().int().min(1).max(48).optional(),
+  // the browse filters of spec §3 'Video filter' (src/data/video-filter.ts)
+  team: z.string().refine(isTeamFilter).optional(),
+  season: z.coerce.number().refine(isSeasonFilter).optional(),
+  duration: z.enum(DURATION_FILTERS).optional(),
 });
 const matchQuery = z.object({ season: season.optional(), id: z.coerce.number().int().positive().optional() });
 const pagePath = z.string().regex(/^[a-z0-9-]+(\/[a-z0-9-]+){0,4}$/);
