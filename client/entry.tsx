@@ -6,6 +6,7 @@ import { createRoutes } from "../src/routes";
 import { Document } from "../src/app/Document";
 import { createApiSiteData } from "./data/api-site-data";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
+import { registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
 
 // The stylesheet href and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
@@ -13,6 +14,8 @@ const routerData = document.getElementById(ROUTER_DATA_ID)?.textContent ?? "{}";
 // react-router revives its own serialised errors from this global (see src/app/router-data.ts).
 (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(routerData);
 const routes = createRoutes(createApiSiteData());
+// The video player overlay and hls.js are their own chunks, fetched when a player first opens.
+registerVideoPlayer(() => import("./player/VideoPlayerOverlay"));
 
 /** Pages are lazy chunks: load the ones the server rendered before hydrating, so the trees match. */
 async function resolveLandingPage(routes: RouteObject[]) {
