@@ -1,5 +1,7 @@
 // Rovers TV on demand: a subscriber plays a replay in the player overlay (hls.js, two renditions,
 // captions, sidebar, keyboard); a visitor gets no media at all; first visits carry no hls.js.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
@@ -11,6 +13,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core violations inside `selector` (evaluated through the debugger, so the page's CSP allows it). */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (context) => {
+    const axe = (window as unknown as { axe: { run: (c: string) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+    const result = await axe.run(context);
+    return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+  }, selector);
+}
 
 type ListedVideo = { entryId: string; title: string; entitlements: string[] };
 
@@ -67,6 +81,7 @@ describe("video player overlay", () => {
       await expect.poll(() => dialog.locator(".video-overlay__item").count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await dialog.locator(".video-overlay__item").count()).toBeLessThanOrEqual(10);
       await saveScreenshot(page, "video-player");
+      expect(await axeViolations(page, ".video-overlay")).toEqual([]);
 
       // a sidebar item switches video, the overlay stays open on it
       const next = dialog.locator(".video-overlay__item").first();
@@ -113,6 +128,23 @@ describe("video player overlay", () => {
       }, replay.entryId);
       expect(answer).toEqual({ gate: 401, file: 401, type: "application/json" });
       expect(media.every((m) => m.status >= 400)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the freemium account sees the tier message on a replay and cannot start it", async () => {
+    const replay = await midTierReplay();
+    const { page, context } = await openPage(browser, `/videos/${replay.entryId}`, DESKTOP);
+    try {
+      await signIn(page, "fan@rovers.test");
+      await expect.poll(() => page.getByText("Subscribe to Rovers TV to watch").first().isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByRole("button", { name: `Play ${replay.title}` }).count()).toBe(0);
+      const gate = await page.evaluate(async (entryId) => {
+        const res = await fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId }) });
+        return { status: res.status, body: await res.json() };
+      }, replay.entryId);
+      expect(gate).toMatchObject({ status: 403, body: { errors: [{ code: "NOT_SUBSCRIBED" }] } });
     } finally {
       await context.close();
     }
