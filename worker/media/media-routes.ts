@@ -66,8 +66,14 @@ mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
     const text = rewritePlaylist(await asset.text(), c.req.query("token") ?? "");
     return c.body(text, 200, headers);
   }
+  const rangeHeader = c.req.header("range");
+  if (!rangeHeader) {
+    // The common case streams straight from static assets, never held in the worker's memory.
+    const length = asset.headers.get("content-length");
+    return c.body(asset.body ?? "", 200, { ...headers, "Accept-Ranges": "bytes", ...(length ? { "Content-Length": length } : {}) });
+  }
   const bytes = new Uint8Array(await asset.arrayBuffer());
-  const range = parseRange(c.req.header("range"), bytes.length);
+  const range = parseRange(rangeHeader, bytes.length);
   if (range === "unsatisfiable") {
     return c.body(null, 416, { ...headers, "Content-Range": `bytes */${bytes.length}` });
   }
