@@ -8,6 +8,7 @@ import { createApiSiteData } from "./data/api-site-data";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
 import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
 import { reloadOnChunkError } from "./chunk-reload";
+import { registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
 
 // The stylesheet href and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
@@ -16,6 +17,8 @@ const signedInHint = document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIB
 // react-router revives its own serialised errors from this global (see src/app/router-data.ts).
 (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(routerData);
 const routes = createRoutes(createApiSiteData());
+// The video player overlay and hls.js are their own chunks, fetched when a player first opens.
+registerVideoPlayer(() => import("./player/VideoPlayerOverlay"));
 
 /** Pages are lazy chunks: load the ones the server rendered before hydrating, so the trees match. */
 async function resolveLandingPage(routes: RouteObject[]) {

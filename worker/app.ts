@@ -14,6 +14,9 @@ import { entitlementRoutes } from "./routes/entitlements";
 import { adminRoutes } from "./routes/admin";
 import { contentApi } from "./routes/content-api";
 import { images } from "./routes/images";
+import { playbackRoutes } from "./media/playback-routes";
+import { mediaRoutes } from "./media/media-routes";
+import { videoSearchRoutes } from "./routes/video-search";
 import { apiError, noApiRoute } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
@@ -32,7 +35,7 @@ app.use("*", requestId, securityHeaders, limitBodies);
 app.route("/images", images);
 
 // Sign-in and the API read the session; pages do not (they are the same for everyone).
-for (const path of ["/auth/*", "/sso/*", "/api/*"]) app.use(path, csrfProtection(), sessionMiddleware);
+for (const path of ["/auth/*", "/sso/*", "/api/*", "/media/*"]) app.use(path, csrfProtection(), sessionMiddleware);
 // Without a complete sign-in configuration these answer 503 AUTH_NOT_CONFIGURED; pages and content still work.
 for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitlements/*"]) app.use(path, requireAuthConfig);
 
@@ -42,8 +45,12 @@ app.route("/auth", authRoutes);
 app.route("/api/session", sessionRoutes);
 app.route("/api/users/entitlements", entitlementRoutes);
 app.route("/api/admin", adminRoutes);
+app.route("/api/playback", playbackRoutes);
+app.route("/api/videos/search", videoSearchRoutes);
 app.route("/api", contentApi);
 app.all("/api/*", noApiRoute);
+// HLS playlists and segments, only for a valid playback token (worker/media/).
+app.route("/media", mediaRoutes);
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
 app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));

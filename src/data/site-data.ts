@@ -1,6 +1,7 @@
 import type { Shell } from "../schemas/shell";
 import type { Category, NewsArticle, NewsPage, NewsQuery } from "../schemas/news";
 import type { Fixtures, MatchCentre, PlayerProfile, Team, TeamDetail } from "../schemas/teams";
+import type { VideoFilter } from "./video-filter";
 import type { FaqGroup, LiveAsset, Package, Video, VideoCategory, VideoHome } from "../schemas/videos";
 import type { ContentPage, Home } from "../schemas/pages";
 
@@ -29,8 +30,8 @@ export interface SiteData {
 
   videoHome(): Promise<VideoHome>;
   videoCategories(): Promise<VideoCategory[]>;
-  /** categorySlug undefined: every category */
-  videos(query: { category?: string; page?: number; pageSize?: number }): Promise<{ items: Video[]; total: number }>;
+  /** categorySlug undefined: every category; the filters of spec §3 'Video filter' narrow it */
+  videos(query: VideoListQuery): Promise<{ items: Video[]; total: number }>;
   video(entryId: string): Promise<Video | null>;
   faqs(): Promise<FaqGroup[]>;
   packages(): Promise<Package[]>;
@@ -40,3 +41,5 @@ export interface SiteData {
   /** fullPath without leading or trailing slash, e.g. "club-information/contact-us" */
   page(fullPath: string): Promise<ContentPage | null>;
 }
+
+export type VideoListQuery = { category?: string | undefined; page?: number; pageSize?: number } & VideoFilter;

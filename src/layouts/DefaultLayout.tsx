@@ -16,6 +16,7 @@ import { useHeaderScroll } from "../components/header/use-header-scroll";
 import MainMenu from "../components/menu/MainMenu";
 import RouteProgress from "../components/RouteProgress";
 import { useHashScroll } from "../components/use-hash-scroll";
+import { MediaPlayerSlot } from "../components/player/MediaPlayerSlot";
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
@@ -59,6 +60,7 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       </main>
       <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} />
       <SiteFooter shell={shell} />
+      <MediaPlayerSlot />
       <AccountPanel />
       <AccountNotification />
       <ErrorNotification />

@@ -9,9 +9,13 @@ import { VideoCard } from "./parts/VideoCard";
 import { useVideoLock } from "./parts/use-video-lock";
 import { videoBrowsePath } from "./paths";
 import Button from "../components/Button";
+import { VideoFilters } from "./parts/VideoFilters";
+import { videoFilterQuery, type VideoFilter } from "../data/video-filter";
 
 export default function VideosBrowse() {
-  const { items, total, categories, category, page, pageSize } = useLoaderData<typeof videoBrowseLoader>();
+  const { items, total, categories, category, page, pageSize, filter } = useLoaderData<typeof videoBrowseLoader>();
+  const listPath = videoBrowsePath(category?.slug);
+  const filterQuery = videoFilterQuery(filter);
   const isLocked = useVideoLock();
   const heading = category ? category.name : "Browse";
   const sorted = [...categories].sort((a, b) => a.orderPosition - b.orderPosition);
@@ -34,10 +38,11 @@ export default function VideosBrowse() {
       </PageHead>
       <TvNav />
       <section className="page-section">
+        <VideoFilters key={filterQuery} action={listPath} filter={filter} />
         {items.length === 0 ? (
           <div className="empty-state">
             <h2 className="empty-state__title">No videos found</h2>
-            <p>There are no videos in this category yet.</p>
+            <p>{filterQuery ? "No videos match these filters." : "There are no videos in this category yet."}</p>
             <Button type="primary-dark" inline href={videoBrowsePath()} text="Browse all videos" />
           </div>
         ) : (
@@ -48,7 +53,7 @@ export default function VideosBrowse() {
             ))}
           </div>
         )}
-        <Pagination basePath={videoBrowsePath(category?.slug)} page={page} pageSize={pageSize} total={total} />
+        <Pagination basePath={filterQuery ? `${listPath}?${filterQuery}` : listPath} page={page} pageSize={pageSize} total={total} />
       </section>
     </div>
   );

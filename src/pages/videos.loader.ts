@@ -5,6 +5,7 @@ import { found, notFound } from "../data/not-found";
 import { params } from "../data/route-params";
 import { orLogged } from "../data/or-logged";
 import { VIDEO_SEARCH_PAGE_SIZE as VIDEO_PAGE_SIZE } from "../domain/timings";
+import { parseVideoFilter } from "../data/video-filter";
 
 /**
  * The videos family of spec §2: /videos, /videos/browse, /videos/categories, /videos/channel/{slug?},
@@ -20,13 +21,15 @@ export async function videoHomeLoader(_args: LoaderFunctionArgs, data: SiteData)
   return orLogged("video feed", data.videoHome(), emptyFeed);
 }
 
-/** /videos/browse (every category) and /videos/channel/{slug} (one), '?page=N' on either. */
+/** /videos/browse (every category) and /videos/channel/{slug} (one), '?page=N' and the filters of spec §3 'Video filter' on either. */
 export async function videoBrowseLoader({ request, params: p }: LoaderFunctionArgs, data: SiteData) {
   const categorySlug = p.slug === undefined ? undefined : params.slug(p.slug);
-  const page = params.page(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const page = params.page(search);
+  const filter = parseVideoFilter(search);
   const [categories, list] = await Promise.all([
     orLogged<VideoCategory[]>("video categories", data.videoCategories(), []),
-    data.videos({ category: categorySlug, page, pageSize: VIDEO_PAGE_SIZE }),
+    data.videos({ category: categorySlug, page, pageSize: VIDEO_PAGE_SIZE, ...filter }),
   ]);
   let category: VideoCategory | null = null;
   if (categorySlug !== undefined) {
@@ -34,7 +37,7 @@ export async function videoBrowseLoader({ request, params: p }: LoaderFunctionAr
     category = categories.find((c) => c.slug === categorySlug) ?? (categories.length === 0 && list.total > 0 ? null : notFound());
   }
   if (page > 0 && page * VIDEO_PAGE_SIZE >= list.total) notFound();
-  return { ...list, categories, category, page, pageSize: VIDEO_PAGE_SIZE };
+  return { ...list, categories, category, page, pageSize: VIDEO_PAGE_SIZE, filter };
 }
 
 /** /videos/categories and /videos/channel. */

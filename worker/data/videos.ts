@@ -2,6 +2,9 @@ import type { FaqGroup, LiveAsset, Package, Price, Video, VideoCategory, VideoHo
 import { bool, firstOf, resultsOf, stringList } from "./rows";
 import { sanitizeHtml } from "./sanitize-html";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
+import { searchVideoCatalogue } from "./video-search";
+import type { VideoListQuery } from "../../src/data/site-data";
+import { durationBounds, teamSlugOf } from "../../src/data/video-filter";
 
 /** A video listing page: spec §9 'video search default 12' (src/domain/timings), at most this many. */
 const MAX_PAGE_SIZE = 48;
@@ -138,19 +141,18 @@ export async function videoCategories(db: D1Database): Promise<VideoCategory[]> 
   return results.map(toCategory);
 }
 
-export async function videos(
-  db: D1Database,
-  query: { category?: string; page?: number; pageSize?: number },
-): Promise<{ items: Video[]; total: number }> {
+export async function videos(db: D1Database, query: VideoListQuery): Promise<{ items: Video[]; total: number }> {
   const page = Math.max(0, Math.floor(query.page ?? 0));
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.pageSize ?? VIDEO_SEARCH_PAGE_SIZE)));
-  const filter = query.category !== undefined ? "WHERE vc.slug = ?" : "";
-  const params = query.category !== undefined ? [query.category] : [];
-  const [count, rows] = await db.batch([
-    db.prepare(`SELECT COUNT(*) AS total FROM videos v JOIN video_categories vc ON vc.id = v.category_id ${filter}`).bind(...params),
-    db.prepare(`${VIDEO_SELECT} ${filter} ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?`).bind(...params, pageSize, page * pageSize),
-  ]);
-  return { items: resultsOf<VideoRow>(rows).map(toVideo), total: firstOf<{ total: number }>(count)?.total ?? 0 };
+  return searchVideoCatalogue(db, {
+    category: query.category,
+    teamSlug: query.team === undefined ? undefined : teamSlugOf(query.team),
+    season: query.season,
+    ...durationBounds(query.duration),
+    page,
+    pageSize,
+    order: "created",
+  });
 }
 
 export async function video(db: D1Database, entryId: string): Promise<Video | null> {

@@ -20,7 +20,8 @@ export const securityHeaders = secureHeaders({
     imgSrc: ["'self'", "data:"],
     fontSrc: ["'self'"],
     connectSrc: ["'self'"],
-    mediaSrc: ["'self'", "blob:"],
+    // blob: for hls.js's MediaSource; data: for the empty 'data:,WEBVTT' <track> it gives each captions track
+    mediaSrc: ["'self'", "blob:", "data:"],
     workerSrc: ["'self'", "blob:"],
     frameSrc: ["'self'"],
     formAction: ["'self'"],

@@ -6,6 +6,8 @@ import type { SiteData } from "../../src/data/site-data";
 import { apiError } from "./api-errors";
 import { contentApiPaths as paths } from "../../src/data/content-api-paths";
 import { pagePathPattern, paramPatterns } from "../../src/data/route-params";
+import { isSeasonFilter, isTeamFilter } from "../../src/data/video-filter";
+import { DURATION_FILTERS } from "../../src/domain/duration-filter";
 
 /**
  * JSON for the browser's loaders: one endpoint per SiteData method, same shapes as SSR gets
@@ -28,6 +30,10 @@ const videoQuery = z.object({
   category: slug.optional(),
   page: pageNumber.optional(),
   pageSize: z.coerce.number().int().min(1).max(48).optional(),
+  // the browse filters of spec §3 'Video filter' (src/data/video-filter.ts)
+  team: z.string().refine(isTeamFilter).optional(),
+  season: z.coerce.number().refine(isSeasonFilter).optional(),
+  duration: z.enum(DURATION_FILTERS).optional(),
 });
 const matchQuery = z.object({ season: season.optional(), id: z.coerce.number().int().positive().optional() });
 const pagePath = z.string().regex(pagePathPattern);

@@ -1,0 +1,289 @@
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
+import { useLocation } from "react-router";
+import Crest from "../../src/components/Crest";
+import Icon from "../../src/components/Icon";
+import { useAppState } from "../../src/state/store";
+import { accessOutcome } from "../../src/domain/access-status";
+import { attachStream, type AttachedStream } from "./attach-stream";
+import { requestPlayback, withCurrentToken, type PlaybackGrant } from "./playback-client";
+import { clearPosition, savedPosition, savePosition } from "./resume-position";
+import { PlayerSidebar } from "./PlayerSidebar";
+
+/** Spec §8 'video session failure'. */
+const SERVICE_FAILURE = { title: "There was a problem connecting to the video service", message: "Please try again in a few minutes" };
+const SEEK_STEP_SECONDS = 5;
+const SAVE_EVERY_SECONDS = 5;
+
+type Phase =
+  | { kind: "starting" }
+  | { kind: "playing"; renditions: string[]; hasCaptions: boolean }
+  | { kind: "refused"; message: string; status: number }
+  | { kind: "failed" };
+
+const FOCUSABLE = 'a[href], button:not([disabled]), select, video[controls], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The video player overlay (spec §2 'Video player overlay', §4 'Media player'): a full-screen
+ * dialog with the club crest, a close button, the player and the sidebar. It asks the playback
+ * gate for a token, plays the stream with hls.js, renews the token while it plays, and resumes
+ * where the viewer left off. Keyboard: Space/K play-pause, arrows seek, F full screen, Escape
+ * closes; focus stays inside and goes back where it came from.
+ */
+export default function VideoPlayerOverlay() {
+  const { state, dispatch } = useAppState();
+  const { currentVideoID: entryId, currentVideoName: title, currentSection: section } = state.mediaPlayer;
+  const { pathname } = useLocation();
+  const dialog = useRef<HTMLDivElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const stream = useRef<AttachedStream | null>(null);
+  const token = useRef("");
+  const [phase, setPhase] = useState<Phase>({ kind: "starting" });
+  const [captions, setCaptions] = useState(false);
+  const [poster, setPoster] = useState<string | undefined>(undefined);
+  const close = () => dispatch({ type: "mediaPlayer/close" });
+
+  // Focus moves into the dialog and returns to what opened it (the play button) on close.
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.current?.querySelector<HTMLElement>(".video-overlay__close")?.focus();
+    return () => {
+      const target = opener?.isConnected ? opener : document.querySelector<HTMLElement>(".theatre__play");
+      target?.focus();
+    };
+  }, []);
+
+  // Leaving the video's page (back button, a link) closes the player.
+  const openedOn = useRef(pathname);
+  useEffect(() => {
+    if (!pathname.startsWith("/videos/") && pathname !== openedOn.current) dispatch({ type: "mediaPlayer/close" });
+  }, [pathname, dispatch]);
+
+  // Ask the gate, attach the stream, renew the token while playing.
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !entryId) return;
+    const abort = new AbortController();
+    let renewTimer: ReturnType<typeof setTimeout> | undefined;
+    let cancelled = false;
+    setPhase({ kind: "starting" });
+    setCaptions(false);
+
+    const scheduleRenewal = (grant: PlaybackGrant) => {
+      renewTimer = setTimeout(async () => {
+        const answer = await requestPlayback(entryId, abort.signal).catch(() => null);
+        if (cancelled || !answer) return;
+        if (answer.ok) {
+          token.current = answer.grant.token;
+          scheduleRenewal(answer.grant);
+        } else if (answer.kind === "refused") {
+          element.pause();
+          setPhase({ kind: "refused", message: answer.detail, status: answer.status });
+        }
+      }, grant.renewAfterSeconds * 1000);
+    };
+
+    void (async () => {
+      const answer = await requestPlayback(entryId, abort.signal).catch(() => null);
+      if (cancelled || !answer) return;
+      if (!answer.ok) {
+        setPhase(answer.kind === "refused" ? { kind: "refused", message: answer.detail, status: answer.status } : { kind: "failed" });
+        return;
+      }
+      token.current = answer.grant.token;
+      setPoster(answer.grant.posterUrl);
+      try {
+        const attached = await attachStream(element, answer.grant.url, (url) => withCurrentToken(url, token.current), () => {
+          if (!cancelled) setPhase({ kind: "failed" });
+        });
+        if (cancelled) {
+          attached.destroy();
+          return;
+        }
+        stream.current = attached;
+        setPhase({ kind: "playing", renditions: attached.renditions, hasCaptions: attached.hasCaptions });
+        scheduleRenewal(answer.grant);
+        element.play().catch(() => {
+          // autoplay refused (no gesture): the viewer presses play
+        });
+      } catch {
+        if (!cancelled) setPhase({ kind: "failed" });
+      }
+    })();
+
+    return () => {
+      cancelled = true;
+      abort.abort();
+      clearTimeout(renewTimer);
+      stream.current?.destroy();
+      stream.current = null;
+    };
+  }, [entryId]);
+
+  // Resume from the saved position; keep it up to date while playing.
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !entryId) return;
+    let lastSaved = 0;
+    const onLoaded = () => {
+      const at = savedPosition(entryId, element.duration);
+      if (at !== null) element.currentTime = at;
+    };
+    const onTime = () => {
+      if (Math.abs(element.currentTime - lastSaved) < SAVE_EVERY_SECONDS) return;
+      lastSaved = element.currentTime;
+      savePosition(entryId, element.currentTime);
+    };
+    const onPause = () => savePosition(entryId, element.currentTime);
+    const onEnded = () => clearPosition(entryId);
+    element.addEventListener("loadedmetadata", onLoaded);
+    element.addEventListener("timeupdate", onTime);
+    element.addEventListener("pause", onPause);
+    element.addEventListener("ended", onEnded);
+    return () => {
+      element.removeEventListener("loadedmetadata", onLoaded);
+      element.removeEventListener("timeupdate", onTime);
+      element.removeEventListener("pause", onPause);
+      element.removeEventListener("ended", onEnded);
+    };
+  }, [entryId]);
+
+  const toggleCaptions = () => {
+    const next = !captions;
+    stream.current?.setCaptions(next);
+    setCaptions(next);
+  };
+
+  const togglePlay = () => {
+    const element = video.current;
+    if (!element) return;
+    if (element.paused) void element.play().catch(() => undefined);
+    else element.pause();
+  };
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void stage.current?.requestFullscreen?.().catch(() => undefined);
+  };
+
+  const pictureInPicture = () => {
+    const element = video.current;
+    if (!element) return;
+    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(() => undefined);
+    else void element.requestPictureInPicture().catch(() => undefined);
+  };
+
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const inControl = target.closest("button, a, select") !== null;
+    const element = video.current;
+    switch (event.key) {
+      case "Escape":
+        event.preventDefault();
+        close();
+        return;
+      case "Tab": {
+        // Focus trap: Tab and Shift+Tab cycle inside the dialog.
+        const items = Array.from(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter((el) => el.offsetParent !== null || el === document.activeElement);
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+        return;
+      }
+      case " ":
+        if (inControl) return;
+        event.preventDefault();
+        togglePlay();
+        return;
+      case "k":
+      case "K":
+        event.preventDefault();
+        togglePlay();
+        return;
+      case "f":
+      case "F":
+        event.preventDefault();
+        toggleFullscreen();
+        return;
+      case "ArrowLeft":
+      case "ArrowRight":
+        if (!element || target.tagName === "SELECT") return;
+        event.preventDefault();
+        element.currentTime = Math.max(0, element.currentTime + (event.key === "ArrowLeft" ? -SEEK_STEP_SECONDS : SEEK_STEP_SECONDS));
+        return;
+    }
+  };
+
+  const outcome = phase.kind === "refused" ? accessOutcome(phase.status) : null;
+  const pipAvailable = typeof document !== "undefined" && document.pictureInPictureEnabled === true;
+
+  return (
+    <div className="video-overlay" role="dialog" aria-modal="true" aria-labelledby="video-overlay-title" ref={dialog} onKeyDown={onKeyDown}>
+      <div className="video-overlay__bar">
+        <Crest className="video-overlay__crest" />
+        <h2 className="video-overlay__title" id="video-overlay-title">
+          {title}
+        </h2>
+        <button type="button" className="video-overlay__close" onClick={close} aria-label="Close video player">
+          <Icon name="close" size={22} />
+        </button>
+      </div>
+      <div className={`video-overlay__body${section === "hidden" ? " has-no-sidebar" : ""}`}>
+        <div className="video-overlay__main">
+          <div className="video-overlay__stage" ref={stage} data-phase={phase.kind} data-renditions={phase.kind === "playing" ? phase.renditions.join(" ") : ""}>
+            <video className="video-overlay__video" ref={video} controls playsInline poster={poster} aria-label={title} />
+            {phase.kind === "starting" ? (
+              <p className="video-overlay__status" role="status">
+                Loading video
+              </p>
+            ) : null}
+            {phase.kind === "failed" ? (
+              <div className="video-overlay__message" role="alert">
+                <p className="video-overlay__message-title">{SERVICE_FAILURE.title}</p>
+                <p>{SERVICE_FAILURE.message}</p>
+              </div>
+            ) : null}
+            {outcome ? (
+              <div className="video-overlay__message" role="alert">
+                <p className="video-overlay__message-title">{phase.kind === "refused" && phase.message ? phase.message : outcome.message}</p>
+                {outcome.link ? (
+                  <a className="btn btn--primary-light btn--inline btn--small" href={outcome.link.href}>
+                    {outcome.link.label}
+                  </a>
+                ) : null}
+                {outcome.action === "upgrade" ? (
+                  <a className="btn btn--primary-light btn--inline btn--small" href="/videos/subscriptions">
+                    View Subscriptions
+                  </a>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+          <div className="video-overlay__controls">
+            {phase.kind === "playing" && phase.hasCaptions ? (
+              <button type="button" className="video-overlay__control" aria-pressed={captions} onClick={toggleCaptions}>
+                Captions
+              </button>
+            ) : null}
+            {phase.kind === "playing" && pipAvailable ? (
+              <button type="button" className="video-overlay__control" onClick={pictureInPicture}>
+                Picture in picture
+              </button>
+            ) : null}
+            {phase.kind === "playing" && phase.renditions.length > 0 ? (
+              <span className="video-overlay__renditions">Quality: auto ({phase.renditions.join(", ")})</span>
+            ) : null}
+          </div>
+        </div>
+        {section === "hidden" ? null : <PlayerSidebar entryId={entryId} section={section} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { lazy, Suspense, type ComponentType } from "react";
+import { useAppState } from "../../state/store";
+
+/**
+ * Where the video player overlay (spec §2 'Video player overlay') mounts. Its code (and hls.js)
+ * lives in client/player and loads only when a player opens: the browser entry registers the
+ * loader, the worker never does, so server bundles and first visits carry none of it.
+ */
+let LazyPlayer: ComponentType | null = null;
+
+export function registerVideoPlayer(load: () => Promise<{ default: ComponentType }>): void {
+  LazyPlayer = lazy(load);
+}
+
+export function MediaPlayerSlot() {
+  const { state } = useAppState();
+  const { modalOpen, mediaType } = state.mediaPlayer;
+  if (!LazyPlayer || !modalOpen || mediaType !== "OnDemand") return null;
+  return (
+    <Suspense
+      fallback={
+        <div className="video-overlay video-overlay--loading" role="status">
+          Loading the player
+        </div>
+      }
+    >
+      <LazyPlayer />
+    </Suspense>
+  );
+}

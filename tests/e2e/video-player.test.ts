@@ -1,0 +1,170 @@
+// Rovers TV on demand: a subscriber plays a replay in the player overlay (hls.js, two renditions,
+// captions, sidebar, keyboard); a visitor gets no media at all; first visits carry no hls.js.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, DESKTOP, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core violations inside `selector` (evaluated through the debugger, so the page's CSP allows it). */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (context) => {
+    const axe = (window as unknown as { axe: { run: (c: string) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe;
+    const result = await axe.run(context);
+    return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+  }, selector);
+}
+
+type ListedVideo = { entryId: string; title: string; entitlements: string[] };
+
+/** A full match replay for the mid tier (Rovers TV and up), from the content API. */
+async function midTierReplay(): Promise<ListedVideo> {
+  const response = await fetch(`${BASE_URL}/api/videos?category=full-match-replays&pageSize=48`);
+  const { items } = (await response.json()) as { items: ListedVideo[] };
+  const replay = items.find((v) => v.entitlements.includes("roverstv") && !v.entitlements.includes("freemium"));
+  if (!replay) throw new Error("no mid-tier replay in the seed");
+  return replay;
+}
+
+async function signIn(page: Page, email: string) {
+  const startPath = new URL(page.url()).pathname;
+  await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
+  const panel = page.locator("#account-panel");
+  await panel.getByRole("link", { name: "Log In" }).click();
+  await page.waitForURL(/\/sso\//);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill("rovers-demo");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL((url) => url.pathname === startPath);
+  await waitForHydration(page);
+}
+
+describe("video player overlay", () => {
+  it("the Rovers TV account plays a replay: two renditions, captions, sidebar, Escape returns focus", async () => {
+    const replay = await midTierReplay();
+    const { page, context, problems } = await openPage(browser, `/videos/${replay.entryId}`, DESKTOP);
+    try {
+      await signIn(page, "tv@rovers.test");
+      const play = page.getByRole("button", { name: `Play ${replay.title}` });
+      await expect.poll(() => play.isVisible(), { timeout: 15_000 }).toBe(true);
+      await play.click();
+
+      const dialog = page.getByRole("dialog", { name: replay.title });
+      await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+      const stage = dialog.locator(".video-overlay__stage");
+      await expect.poll(() => stage.getAttribute("data-phase"), { timeout: 20_000 }).toBe("playing");
+      expect(await stage.getAttribute("data-renditions")).toBe("360p 720p");
+      // the demo clip really plays
+      await expect
+        .poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+        .toBeGreaterThan(2);
+
+      const captions = dialog.getByRole("button", { name: "Captions" });
+      await captions.click();
+      expect(await captions.getAttribute("aria-pressed")).toBe("true");
+      await expect
+        .poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).some((t) => t.mode === "showing")))
+        .toBe(true);
+
+      await expect.poll(() => dialog.getByRole("heading", { name: "Related" }).isVisible()).toBe(true);
+      await expect.poll(() => dialog.locator(".video-overlay__item").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await dialog.locator(".video-overlay__item").count()).toBeLessThanOrEqual(10);
+      await saveScreenshot(page, "video-player");
+      expect(await axeViolations(page, ".video-overlay")).toEqual([]);
+
+      // a sidebar item switches video, the overlay stays open on it
+      const next = dialog.locator(".video-overlay__item").first();
+      const nextHref = (await next.getAttribute("href")) ?? "";
+      await next.click();
+      await page.waitForURL((url) => url.pathname === nextHref);
+      await expect.poll(() => page.locator(".video-overlay__title").textContent()).not.toBe(replay.title);
+
+      // back to the replay to check Escape and focus
+      await page.goto(`/videos/${replay.entryId}`, { waitUntil: "load" });
+      await waitForHydration(page);
+      await expect.poll(() => play.isVisible(), { timeout: 15_000 }).toBe(true);
+      await play.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => play.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a visitor on a locked replay sees the lock and no media request succeeds", async () => {
+    const replay = await midTierReplay();
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    const page = await context.newPage();
+    const media: { url: string; status: number }[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/media/")) media.push({ url: response.url(), status: response.status() });
+    });
+    try {
+      await page.goto(`/videos/${replay.entryId}`, { waitUntil: "load" });
+      await waitForHydration(page);
+      expect(await page.getByRole("button", { name: `Play ${replay.title}` }).count()).toBe(0);
+      const html = await page.content();
+      expect(html).not.toMatch(/\/media\/vod\//);
+      // even asked directly, the gate and the media refuse
+      const answer = await page.evaluate(async (entryId) => {
+        const gate = await fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId }) });
+        const file = await fetch(`/media/vod/${entryId}/720p/seg0.m4s`);
+        return { gate: gate.status, file: file.status, type: file.headers.get("content-type") };
+      }, replay.entryId);
+      expect(answer).toEqual({ gate: 401, file: 401, type: "application/json" });
+      expect(media.every((m) => m.status >= 400)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the freemium account sees the tier message on a replay and cannot start it", async () => {
+    const replay = await midTierReplay();
+    const { page, context } = await openPage(browser, `/videos/${replay.entryId}`, DESKTOP);
+    try {
+      await signIn(page, "fan@rovers.test");
+      await expect.poll(() => page.getByText("Subscribe to Rovers TV to watch").first().isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByRole("button", { name: `Play ${replay.title}` }).count()).toBe(0);
+      const gate = await page.evaluate(async (entryId) => {
+        const res = await fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId }) });
+        return { status: res.status, body: await res.json() };
+      }, replay.entryId);
+      expect(gate).toMatchObject({ status: 403, body: { errors: [{ code: "NOT_SUBSCRIBED" }] } });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a first visit to /videos downloads none of the player or hls.js", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    const page = await context.newPage();
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+    });
+    try {
+      await page.goto("/videos", { waitUntil: "load" });
+      await waitForHydration(page);
+      const bodies = await Promise.all(scripts);
+      expect(bodies.length).toBeGreaterThan(0);
+      expect(bodies.some((b) => b.includes("backBufferLength"))).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { clipForEntry, MEDIA_CLIPS } from "../../src/domain/media-clip";
+import { parseRange } from "../../worker/media/byte-range";
+import { cacheControl, mediaFile } from "../../worker/media/media-files";
+import { rewritePlaylist, withToken } from "../../worker/media/playlist-rewrite";
+
+describe("rewritePlaylist", () => {
+  const token = "aaa.bbb.ccc";
+
+  it("adds the token to every variant and to URI attributes of a master playlist", () => {
+    const master = [
+      "#EXTM3U",
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",URI="captions.m3u8"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=441020,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2",SUBTITLES="subs"',
+      "360p/index.m3u8",
+      "",
+    ].join("\n");
+    expect(rewritePlaylist(master, token)).toBe(
+      [
+        "#EXTM3U",
+        `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",URI="captions.m3u8?token=${token}"`,
+        '#EXT-X-STREAM-INF:BANDWIDTH=441020,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2",SUBTITLES="subs"',
+        `360p/index.m3u8?token=${token}`,
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("rewrites the init segment (EXT-X-MAP) and segments of a media playlist, CRLF included", () => {
+    const media = '#EXTM3U\r\n#EXT-X-MAP:URI="init.mp4"\r\n#EXTINF:2.000000,\r\nseg0.m4s\r\n#EXT-X-ENDLIST\r\n';
+    expect(rewritePlaylist(media, token)).toBe(`#EXTM3U\n#EXT-X-MAP:URI="init.mp4?token=${token}"\n#EXTINF:2.000000,\nseg0.m4s?token=${token}\n#EXT-X-ENDLIST\n`);
+  });
+
+  it("replaces a token already there, keeps other query parameters, and leaves absolute URLs alone", () => {
+    expect(withToken("seg1.m4s?token=old&x=1", "new")).toBe("seg1.m4s?token=new&x=1");
+    expect(withToken("seg1.m4s#t=2", "t")).toBe("seg1.m4s?token=t#t=2");
+    expect(withToken("https://cdn.example/seg.m4s", "t")).toBe("https://cdn.example/seg.m4s");
+    expect(withToken("//cdn.example/seg.m4s", "t")).toBe("//cdn.example/seg.m4s");
+    expect(withToken("data:text/plain,hi", "t")).toBe("data:text/plain,hi");
+    // a token with characters that need escaping is escaped
+    expect(withToken("a.m3u8", "a+b/c=")).toBe("a.m3u8?token=a%2Bb%2Fc%3D");
+  });
+});
+
+describe("parseRange", () => {
+  it("reads single ranges, suffixes and open ends; clamps the end to the file", () => {
+    expect(parseRange("bytes=0-99", 1000)).toEqual({ start: 0, end: 99 });
+    expect(parseRange("bytes=900-", 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseRange("bytes=-100", 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseRange("bytes=-5000", 1000)).toEqual({ start: 0, end: 999 });
+    expect(parseRange("bytes=990-5000", 1000)).toEqual({ start: 990, end: 999 });
+  });
+
+  it("is unsatisfiable past the end, and ignored (whole file) when absent or malformed", () => {
+    expect(parseRange("bytes=1000-", 1000)).toBe("unsatisfiable");
+    expect(parseRange("bytes=-0", 1000)).toBe("unsatisfiable");
+    expect(parseRange("bytes=0-1", 0)).toBe("unsatisfiable");
+    for (const header of [undefined, null, "", "bytes=", "bytes=-", "bytes=5-3", "items=0-1", "bytes=0-1,5-6", "bytes=a-b"]) {
+      expect(parseRange(header, 1000), String(header)).toBeNull();
+    }
+  });
+});
+
+describe("media files", () => {
+  it("knows only the files a clip has", () => {
+    for (const name of ["master.m3u8", "captions.m3u8", "captions.vtt", "poster.jpg", "360p/index.m3u8", "720p/init.mp4", "720p/seg12.m4s"]) {
+      expect(mediaFile(name), name).not.toBeNull();
+    }
+    for (const name of ["../master.m3u8", "1080p/seg0.m4s", "720p/seg0.m4s/x", "index.html", "360p/../../x", ".m3u8", "master.m3u8 "]) {
+      expect(mediaFile(name), name).toBeNull();
+    }
+  });
+
+  it("playlists are no-store, everything else immutable", () => {
+    expect(cacheControl(mediaFile("360p/index.m3u8")!)).toContain("no-store");
+    expect(cacheControl(mediaFile("360p/seg0.m4s")!)).toContain("immutable");
+  });
+
+  it("every seeded video maps to one committed clip with a master playlist and a poster", async () => {
+    const { results } = await env.DB.prepare("SELECT entry_id FROM videos").all<{ entry_id: string }>();
+    expect(results.length).toBeGreaterThan(50);
+    const used = new Set<string>();
+    for (const { entry_id } of results) {
+      const clip = clipForEntry(entry_id);
+      expect(clipForEntry(entry_id)).toBe(clip);
+      used.add(clip);
+    }
+    // the hash spreads the catalogue over every clip
+    expect([...used].sort()).toEqual([...MEDIA_CLIPS]);
+    for (const clip of MEDIA_CLIPS) {
+      for (const file of ["master.m3u8", "poster.jpg", "captions.vtt", "360p/index.m3u8", "720p/index.m3u8", "720p/init.mp4", "720p/seg0.m4s"]) {
+        const res = await env.ASSETS.fetch(`http://assets.local/media/vod/${clip}/${file}`);
+        expect(res.status, `${clip}/${file}`).toBe(200);
+        await res.arrayBuffer();
+      }
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AuthEnv } from "../auth/auth-env";
+import { getAuthConfig } from "../auth/config";
+import { apiError } from "../routes/api-errors";
+import { video } from "../data/videos";
+import { playbackRefusal } from "../../src/domain/playback-access";
+import { masterPlaylistPath, posterPath } from "./media-files";
+import { PLAYBACK_RENEW_BEFORE_SECONDS, PLAYBACK_TOKEN_TTL_SECONDS, signPlaybackToken } from "./playback-token";
+import { ENTRY_ID } from "./entry-id";
+
+/**
+ * POST /api/playback {entryId} (mount at /api/playback; issue 9 part 2): the playback gate. It
+ * applies the page's lock rule (spec §4 'Video lock state') to the signed-in account, refuses
+ * blocked accounts and lets bypassed ones through, then answers the URL of the master playlist
+ * with a short-lived token bound to user, entry and session. The player calls it again before
+ * `expiresAt` to renew the token while it plays.
+ *   200 { data: { attributes: { entryId, url, posterUrl, token, expiresAt, renewAfterSeconds } } }
+ *   400 INVALID_INPUT, 404 NOT_FOUND,
+ *   401 LOGIN_REQUIRED, 403 NO_SUBSCRIPTION / NOT_SUBSCRIBED / BLOCKED / COUNTRY_BLOCKED
+ *   (each error also carries `status`, the access status of spec §4 that the player shows).
+ */
+export const playbackRoutes = new Hono<AuthEnv>();
+
+const bodySchema = z.object({ entryId: z.string().regex(ENTRY_ID) }).strict();
+
+playbackRoutes.post("/", async (c) => {
+  c.header("Cache-Control", "private, no-store");
+  const body = bodySchema.safeParse(await c.req.json().catch(() => undefined));
+  if (!body.success) return apiError(c, 400, "INVALID_INPUT", "Send a JSON body { entryId }");
+  const { entryId } = body.data;
+  const entry = await video(c.env.DB, entryId);
+  if (!entry) return apiError(c, 404, "NOT_FOUND", "No video by that id");
+
+  const user = c.get("user");
+  const session = c.get("session");
+  const refusal = playbackRefusal(entry.entitlements, user && session ? user : null);
+  if (refusal) {
+    return c.json({ errors: [{ code: refusal.code, detail: refusal.detail, status: refusal.accessStatus }] }, refusal.httpStatus);
+  }
+  const grant = user && session ? { entryId, ssoID: user.ssoID, sid: session.sid } : { entryId, ssoID: "", sid: "" };
+  const { token, expiresAt } = await signPlaybackToken(getAuthConfig(c.env).sessionSecret, grant);
+  return c.json({
+    data: {
+      attributes: {
+        entryId,
+        url: masterPlaylistPath(entryId, token),
+        posterUrl: posterPath(entryId, token),
+        token,
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+        renewAfterSeconds: PLAYBACK_TOKEN_TTL_SECONDS - PLAYBACK_RENEW_BEFORE_SECONDS,
+      },
+    },
+  });
+});
+
+playbackRoutes.all("*", (c) => apiError(c, 405, "METHOD_NOT_ALLOWED", "Use POST /api/playback"));

@@ -1,0 +1,83 @@
+import { errors, jwtVerify, SignJWT } from "jose";
+import { z } from "zod";
+
+/**
+ * The playback token of /media/vod/{entryId}/... (issue 9 part 2): HS256, short-lived, bound to
+ * the entry, the user and the site session that asked for it, so a copied URL stops working when
+ * it expires, on another video, for another account, or once that session is logged out.
+ *
+ * Its key is derived (HKDF-SHA-256) from the session secret of the auth config with its own
+ * label, so it needs no extra secret yet can never be confused with a session cookie.
+ * Visitors get a token with an empty user and session: only for videos open to everyone ('?').
+ */
+export const PLAYBACK_TOKEN_TTL_SECONDS = 5 * 60;
+/** The player asks for a fresh token this long before the current one expires (renewed while playing). */
+export const PLAYBACK_RENEW_BEFORE_SECONDS = 60;
+
+const ISSUER = "northbridge-rovers-site";
+const AUDIENCE = "rovers-media";
+const KEY_LABEL = "rovers playback token v1";
+
+export interface PlaybackGrant {
+  /** the entry id the token plays */
+  entryId: string;
+  /** the user's ssoID; '' for a visitor */
+  ssoID: string;
+  /** the site session id; '' for a visitor */
+  sid: string;
+}
+
+const claimsSchema = z.object({
+  ent: z.string().min(1).max(64),
+  sub: z.string().max(128),
+  sid: z.string().max(64),
+  exp: z.number().int(),
+});
+
+const keys = new Map<string, Promise<Uint8Array>>();
+
+function playbackKey(sessionSecret: string): Promise<Uint8Array> {
+  let key = keys.get(sessionSecret);
+  if (!key) {
+    const encoder = new TextEncoder();
+    key = crypto.subtle
+      .importKey("raw", encoder.encode(sessionSecret), "HKDF", false, ["deriveBits"])
+      .then((base) =>
+        crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(KEY_LABEL) }, base, 256),
+      )
+      .then((bits) => new Uint8Array(bits));
+    keys.set(sessionSecret, key);
+  }
+  return key;
+}
+
+export async function signPlaybackToken(sessionSecret: string, grant: PlaybackGrant, nowSeconds = Math.floor(Date.now() / 1000)) {
+  const expiresAt = nowSeconds + PLAYBACK_TOKEN_TTL_SECONDS;
+  const token = await new SignJWT({ ent: grant.entryId, sid: grant.sid })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(grant.ssoID)
+    .setIssuedAt(nowSeconds)
+    .setExpirationTime(expiresAt)
+    .sign(await playbackKey(sessionSecret));
+  return { token, expiresAt };
+}
+
+export type TokenCheck = { ok: true; grant: PlaybackGrant } | { ok: false; reason: "expired" | "invalid" };
+
+export async function verifyPlaybackToken(sessionSecret: string, token: string): Promise<TokenCheck> {
+  try {
+    const { payload } = await jwtVerify(token, await playbackKey(sessionSecret), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ["HS256"],
+      requiredClaims: ["exp", "sub"],
+    });
+    const claims = claimsSchema.safeParse(payload);
+    if (!claims.success) return { ok: false, reason: "invalid" };
+    return { ok: true, grant: { entryId: claims.data.ent, ssoID: claims.data.sub, sid: claims.data.sid } };
+  } catch (error) {
+    return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
+  }
+}
