@@ -4,7 +4,7 @@ import type { AppEnv } from "../app-env";
 import { apiError } from "./api-errors";
 import { searchVideoCatalogue } from "../data/video-search";
 import { isSeasonFilter, isTeamFilter, teamSlugOf } from "../../src/data/video-filter";
-import { VIDEO_PAGE_SIZE } from "../data/videos";
+import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
 
 /**
  * GET /api/videos/search (mount at /api/videos/search, before the content API's /videos/:entryId):
@@ -70,7 +70,7 @@ videoSearchRoutes.get("/", async (c) => {
   }
   const q = parsed.data;
   const page = q.page ?? 0;
-  const pageSize = q.pageSize ?? VIDEO_PAGE_SIZE;
+  const pageSize = q.pageSize ?? VIDEO_SEARCH_PAGE_SIZE;
   const result = await searchVideoCatalogue(c.env.DB, {
     category: q.category,
     teamSlug: q.team === undefined ? undefined : teamSlugOf(q.team),
