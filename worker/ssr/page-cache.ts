@@ -4,6 +4,7 @@ import { currentVersion } from "../data/kv-cache";
 import { settingsOf } from "../env";
 import { clientAssets } from "./assets";
 import { hasSignedInHint } from "../auth/session-cookie";
+import { VIDEO_FILTERS } from "../../src/data/video-filter";
 
 /**
  * Rendered pages are the same for every visitor (no inline script or nonce, and the header's
@@ -21,8 +22,12 @@ import { hasSignedInHint } from "../auth/session-cookie";
  */
 export const PAGE_TTL_SECONDS = 60;
 
-/** `page` of the news lists; `returnUrl` of /account/login (its Log In link). Everything else is read by the browser only. */
-export const PAGE_QUERY_PARAMS = ["page", "returnUrl"] as const;
+/**
+ * `page` of the lists; `returnUrl` of /account/login (its Log In link); the video browse filters
+ * (team, season, duration: their values are checked, an unknown one is a 404 and never stored).
+ * Everything else is read by the browser only.
+ */
+export const PAGE_QUERY_PARAMS: readonly string[] = ["page", "returnUrl", ...VIDEO_FILTERS.map((f) => f.searchHandler)];
 
 /** The URL a page is rendered and cached for: path plus the query parameters pages read, in a fixed order. */
 export function pageCacheUrl(requestUrl: string): URL {
