@@ -24,7 +24,7 @@ const everyone = () => entryWith(["?"]);
 async function account(entitlements: string[], flags: { bypassed?: boolean; blocked?: boolean } = {}) {
   const b = browser();
   const identity = freshIdentity("play");
-  const res = await signInWithToken(b, await devToken(identity));
+  const res = await signInWithToken(b, (nonce) => devToken(identity, { nonce }));
   if (res.status !== 302) throw new Error(`sign-in answered ${res.status}`);
   await env.DB.prepare("UPDATE accounts SET entitlements = ?2, bypassed = ?3, blocked = ?4, blocked_reason = ?5 WHERE sso_id = ?1")
     .bind(identity.ssoID, JSON.stringify(entitlements), flags.bypassed ? 1 : 0, flags.blocked ? 1 : 0, flags.blocked ? "administrator" : null)

@@ -84,7 +84,7 @@ describe("what `wrangler deploy` ships (production, no secrets)", () => {
       // a complete production configuration: the cookie is refused and cleared
       const withSecrets = { ...shipped(), ...configured } as Env;
       const res = await call(withSecrets, "/api/session", { headers: { cookie } });
-      expect(await res.json()).toEqual({ data: null });
+      expect(await res.json()).toMatchObject({ data: null });
       // the same public string set as the secret is refused in production
       const weak = { ...shipped(), ...configured, SESSION_SECRET: secret } as Env;
       expect((await call(weak, "/api/session", { headers: { cookie } })).status).toBe(503);

@@ -82,7 +82,7 @@ describe("the signed-in hint", () => {
     const b = browser();
     b.jar.cookies.set("rovers_signed_in", "1");
     const res = await b.fetch("/api/session");
-    expect(await res.json()).toEqual({ data: null });
+    expect(await res.json()).toMatchObject({ data: null });
     expect(b.jar.cookies.has("rovers_signed_in")).toBe(false);
   });
 
