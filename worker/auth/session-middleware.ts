@@ -6,7 +6,7 @@ import { siteOriginOf } from "../env";
 import { SignInError } from "./errors";
 import { providerFor } from "./providers";
 import { clearSessionCookie, clearSignedInHint, hasSignedInHint, readSessionCookie, type SessionClaims } from "./session-cookie";
-import { claimRefresh, loadProviderState, revokeSession, saveProviderSession } from "./session-store";
+import { claimRefresh, loadProviderState, revokeSession, saveProviderSession } from "../data/sessions";
 
 /**
  * Reads the site session cookie and sets `c.var.user` (or null) for what needs it: /auth, /sso

@@ -23,7 +23,7 @@ import {
   readStateCookie,
 } from "../auth/session-cookie";
 import { PROVIDER_REFRESH_SECONDS } from "../auth/session-middleware";
-import { loadProviderState, revokeSession, saveProviderSession } from "../auth/session-store";
+import { loadProviderState, revokeSession, saveProviderSession } from "../data/sessions";
 import {
   LOGIN_ERROR_PARAM,
   LOGIN_PROBLEM_TITLE,
