@@ -53,7 +53,8 @@ describe("404 page", () => {
       await linkNamed(main, "Teams").click();
       await page.waitForURL(`${BASE_URL}/teams`);
       await page.waitForLoadState("networkidle");
-      expect(await page.getByText("This page could not be found").count()).toBe(0);
+      // The URL changes before React commits the new page (a transition): wait for the render.
+      await expect.poll(() => page.getByText("This page could not be found").count()).toBe(0);
       // Chromium reports the document's own 404 status as a console error; that one is expected.
       const documentStatus = (p: string) => p.includes("status of 404") && p.includes(`${BASE_URL}${MISSING}`);
       expect(problems.filter((p) => !documentStatus(p))).toEqual([]);
