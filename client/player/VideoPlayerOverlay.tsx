@@ -6,13 +6,14 @@ import { useAppState } from "../../src/state/store";
 import { accessOutcome } from "../../src/domain/access-status";
 import { attachStream, type AttachedStream } from "./attach-stream";
 import { requestPlayback, withCurrentToken, type PlaybackGrant } from "./playback-client";
-import { clearPosition, savedPosition, savePosition } from "./resume-position";
+import { clearPosition, saveAccountPosition, savedPosition, savePosition, usablePosition } from "./resume-position";
 import { PlayerSidebar } from "./PlayerSidebar";
 
 /** Spec §8 'video session failure'. */
 const SERVICE_FAILURE = { title: "There was a problem connecting to the video service", message: "Please try again in a few minutes" };
 const SEEK_STEP_SECONDS = 5;
 const SAVE_EVERY_SECONDS = 5;
+const SAVE_TO_ACCOUNT_EVERY_SECONDS = 15;
 
 type Phase =
   | { kind: "starting" }
@@ -38,6 +39,10 @@ export default function VideoPlayerOverlay() {
   const stage = useRef<HTMLDivElement>(null);
   const stream = useRef<AttachedStream | null>(null);
   const token = useRef("");
+  /** the account's position for this video, from the gate's answer */
+  const accountResume = useRef<number | null>(null);
+  const loggedIn = useRef(state.user.loggedIn);
+  loggedIn.current = state.user.loggedIn;
   const [phase, setPhase] = useState<Phase>({ kind: "starting" });
   const [captions, setCaptions] = useState(false);
   const [poster, setPoster] = useState<string | undefined>(undefined);
@@ -58,6 +63,50 @@ export default function VideoPlayerOverlay() {
   useEffect(() => {
     if (!pathname.startsWith("/videos/") && pathname !== openedOn.current) dispatch({ type: "mediaPlayer/close" });
   }, [pathname, dispatch]);
+
+  // Resume from the saved position; keep it up to date while playing. Declared before the stream
+  // effect so that on close its cleanup saves the place before the stream is detached.
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !entryId) return;
+    let lastSaved = 0;
+    let lastSavedToAccount = 0;
+    // The account's place wins (it follows the viewer across devices), else this device's.
+    const onLoaded = () => {
+      const at = usablePosition(accountResume.current, element.duration) ?? usablePosition(savedPosition(entryId), element.duration);
+      if (at !== null) element.currentTime = at;
+    };
+    const save = (toAccount: boolean) => {
+      // Detaching the stream on close resets the element to 0: that is not a place worth keeping.
+      if (element.currentTime < 1) return;
+      savePosition(entryId, element.currentTime);
+      if (toAccount && loggedIn.current) saveAccountPosition(entryId, element.currentTime);
+    };
+    const onTime = () => {
+      const now = element.currentTime;
+      if (Math.abs(now - lastSaved) < SAVE_EVERY_SECONDS) return;
+      lastSaved = now;
+      const toAccount = Math.abs(now - lastSavedToAccount) >= SAVE_TO_ACCOUNT_EVERY_SECONDS;
+      if (toAccount) lastSavedToAccount = now;
+      save(toAccount);
+    };
+    const onPause = () => save(true);
+    const onEnded = () => {
+      clearPosition(entryId);
+      if (loggedIn.current) saveAccountPosition(entryId, 0);
+    };
+    element.addEventListener("loadedmetadata", onLoaded);
+    element.addEventListener("timeupdate", onTime);
+    element.addEventListener("pause", onPause);
+    element.addEventListener("ended", onEnded);
+    return () => {
+      save(true);
+      element.removeEventListener("loadedmetadata", onLoaded);
+      element.removeEventListener("timeupdate", onTime);
+      element.removeEventListener("pause", onPause);
+      element.removeEventListener("ended", onEnded);
+    };
+  }, [entryId]);
 
   // Ask the gate, attach the stream, renew the token while playing.
   useEffect(() => {
@@ -91,6 +140,7 @@ export default function VideoPlayerOverlay() {
         return;
       }
       token.current = answer.grant.token;
+      accountResume.current = answer.grant.resumeAt ?? null;
       setPoster(answer.grant.posterUrl);
       try {
         const attached = await attachStream(element, answer.grant.url, (url) => withCurrentToken(url, token.current), () => {
@@ -120,33 +170,6 @@ export default function VideoPlayerOverlay() {
     };
   }, [entryId]);
 
-  // Resume from the saved position; keep it up to date while playing.
-  useEffect(() => {
-    const element = video.current;
-    if (!element || !entryId) return;
-    let lastSaved = 0;
-    const onLoaded = () => {
-      const at = savedPosition(entryId, element.duration);
-      if (at !== null) element.currentTime = at;
-    };
-    const onTime = () => {
-      if (Math.abs(element.currentTime - lastSaved) < SAVE_EVERY_SECONDS) return;
-      lastSaved = element.currentTime;
-      savePosition(entryId, element.currentTime);
-    };
-    const onPause = () => savePosition(entryId, element.currentTime);
-    const onEnded = () => clearPosition(entryId);
-    element.addEventListener("loadedmetadata", onLoaded);
-    element.addEventListener("timeupdate", onTime);
-    element.addEventListener("pause", onPause);
-    element.addEventListener("ended", onEnded);
-    return () => {
-      element.removeEventListener("loadedmetadata", onLoaded);
-      element.removeEventListener("timeupdate", onTime);
-      element.removeEventListener("pause", onPause);
-      element.removeEventListener("ended", onEnded);
-    };
-  }, [entryId]);
 
   const toggleCaptions = () => {
     const next = !captions;

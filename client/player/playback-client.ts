@@ -9,6 +9,8 @@ export interface PlaybackGrant {
   token: string;
   expiresAt: string;
   renewAfterSeconds: number;
+  /** where a signed-in viewer left this video (seconds), or null */
+  resumeAt: number | null;
 }
 
 export type PlaybackAnswer =

@@ -69,6 +69,14 @@ describe("video player overlay", () => {
       await expect
         .poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
         .toBeGreaterThan(2);
+      // pausing keeps the place on the account: the gate answers it back as resumeAt
+      await dialog.locator("video").evaluate((v: HTMLVideoElement) => v.pause());
+      const resumeAt = () =>
+        page.evaluate(async (entryId) => {
+          const res = await fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId }) });
+          return ((await res.json()) as { data: { attributes: { resumeAt: number | null } } }).data.attributes.resumeAt;
+        }, replay.entryId);
+      await expect.poll(resumeAt, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
 
       const captions = dialog.getByRole("button", { name: "Captions" });
       await captions.click();

@@ -7,7 +7,15 @@ import { browser, devToken, freshIdentity, signInWithToken, type Browser } from 
 
 /** The playback gate (POST /api/playback) and the token check of /media/vod/*, through the worker's one app. */
 
-type Attributes = { entryId: string; url: string; posterUrl: string; token: string; expiresAt: string; renewAfterSeconds: number };
+type Attributes = {
+  entryId: string;
+  url: string;
+  posterUrl: string;
+  token: string;
+  expiresAt: string;
+  renewAfterSeconds: number;
+  resumeAt: number | null;
+};
 
 async function entryWith(entitlements: string[]): Promise<string> {
   const row = await env.DB.prepare("SELECT entry_id FROM videos WHERE entitlements = ?1 ORDER BY id LIMIT 1")
@@ -124,6 +132,41 @@ describe("POST /api/playback", () => {
       body: JSON.stringify({ username: "tv@rovers.test", password: "rovers-demo" }),
     });
     await grant(b, await replay());
+  });
+});
+
+describe("PUT /api/playback/position (resume on the account)", () => {
+  const put = (b: Browser, body: unknown) =>
+    b.fetch("/api/playback/position", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("keeps a signed-in viewer's place per video, and the gate answers it as resumeAt", async () => {
+    const { b } = await account(["roverstv"]);
+    const other = await account(["roverstv"]);
+    const entry = await replay();
+    expect((await grant(b, entry)).resumeAt).toBeNull();
+    expect((await put(b, { entryId: entry, seconds: 42 })).status).toBe(204);
+    expect((await grant(b, entry)).resumeAt).toBe(42);
+    expect((await put(b, { entryId: entry, seconds: 3 })).status).toBe(204);
+    expect((await grant(b, entry)).resumeAt).toBe(3);
+    // another account's place is its own; a visitor's grant has none
+    expect((await grant(other.b, entry)).resumeAt).toBeNull();
+    expect((await grant(browser(), await everyone())).resumeAt).toBeNull();
+  });
+
+  it("refuses visitors (401), bad input (400) and unknown videos (404)", async () => {
+    const entry = await replay();
+    expect((await put(browser(), { entryId: entry, seconds: 5 })).status).toBe(401);
+    const { b } = await account(["roverstv"]);
+    for (const body of [{ entryId: entry }, { entryId: entry, seconds: -1 }, { entryId: entry, seconds: 1.5 }, { entryId: "../x", seconds: 1 }, { entryId: entry, seconds: 1, x: 1 }]) {
+      expect((await put(b, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await put(b, { entryId: "1_nosuchid", seconds: 1 })).status).toBe(404);
+    const cross = await b.fetch("/api/playback/position", {
+      method: "PUT",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify({ entryId: entry, seconds: 1 }),
+    });
+    expect(cross.status).toBe(403);
   });
 });
 

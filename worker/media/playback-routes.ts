@@ -8,6 +8,7 @@ import { playbackRefusal } from "../../src/domain/playback-access";
 import { masterPlaylistPath, posterPath } from "./media-files";
 import { PLAYBACK_RENEW_BEFORE_SECONDS, PLAYBACK_TOKEN_TTL_SECONDS, signPlaybackToken } from "./playback-token";
 import { ENTRY_ID } from "./entry-id";
+import { readPosition, writePosition } from "./playback-positions";
 
 /**
  * POST /api/playback {entryId} (mount at /api/playback; issue 9 part 2): the playback gate. It
@@ -15,7 +16,8 @@ import { ENTRY_ID } from "./entry-id";
  * blocked accounts and lets bypassed ones through, then answers the URL of the master playlist
  * with a short-lived token bound to user, entry and session. The player calls it again before
  * `expiresAt` to renew the token while it plays.
- *   200 { data: { attributes: { entryId, url, posterUrl, token, expiresAt, renewAfterSeconds } } }
+ *   200 { data: { attributes: { entryId, url, posterUrl, token, expiresAt, renewAfterSeconds, resumeAt } } }
+ *   (resumeAt: where a signed-in viewer left this video, in seconds, or null)
  *   400 INVALID_INPUT, 404 NOT_FOUND,
  *   401 LOGIN_REQUIRED, 403 NO_SUBSCRIPTION / NOT_SUBSCRIBED / BLOCKED / COUNTRY_BLOCKED
  *   (each error also carries `status`, the access status of spec §4 that the player shows).
@@ -39,7 +41,10 @@ playbackRoutes.post("/", async (c) => {
     return c.json({ errors: [{ code: refusal.code, detail: refusal.detail, status: refusal.accessStatus }] }, refusal.httpStatus);
   }
   const grant = user && session ? { entryId, ssoID: user.ssoID, sid: session.sid } : { entryId, ssoID: "", sid: "" };
-  const { token, expiresAt } = await signPlaybackToken(getAuthConfig(c.env).sessionSecret, grant);
+  const [{ token, expiresAt }, resumeAt] = await Promise.all([
+    signPlaybackToken(getAuthConfig(c.env).sessionSecret, grant),
+    grant.ssoID ? readPosition(c.env.DB, grant.ssoID, entryId) : Promise.resolve(null),
+  ]);
   return c.json({
     data: {
       attributes: {
@@ -49,9 +54,28 @@ playbackRoutes.post("/", async (c) => {
         token,
         expiresAt: new Date(expiresAt * 1000).toISOString(),
         renewAfterSeconds: PLAYBACK_TOKEN_TTL_SECONDS - PLAYBACK_RENEW_BEFORE_SECONDS,
+        resumeAt,
       },
     },
   });
+});
+
+const positionSchema = z.object({ entryId: z.string().regex(ENTRY_ID), seconds: z.number().int().min(0).max(86_400) }).strict();
+
+/**
+ * PUT /api/playback/position {entryId, seconds}: the player keeps a signed-in viewer's place in
+ * a video on the account (resume on any device). 204; 400 INVALID_INPUT, 401 NOT_LOGGED_IN,
+ * 404 NOT_FOUND.
+ */
+playbackRoutes.put("/position", async (c) => {
+  c.header("Cache-Control", "private, no-store");
+  const user = c.get("user");
+  if (!user || !c.get("session")) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");
+  const body = positionSchema.safeParse(await c.req.json().catch(() => undefined));
+  if (!body.success) return apiError(c, 400, "INVALID_INPUT", "Send a JSON body { entryId, seconds }");
+  if (!(await video(c.env.DB, body.data.entryId))) return apiError(c, 404, "NOT_FOUND", "No video by that id");
+  await writePosition(c.env.DB, user.ssoID, body.data.entryId, body.data.seconds);
+  return c.body(null, 204);
 });
 
 playbackRoutes.all("*", (c) => apiError(c, 405, "METHOD_NOT_ALLOWED", "Use POST /api/playback"));
