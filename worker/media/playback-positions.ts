@@ -1,4 +1,4 @@
-/** The account side of 'resume from the last position' (migrations/0010_playback_positions.sql). */
+/** The account side of 'resume from the last position' (migrations/0005_playback_positions.sql). */
 export async function readPosition(db: D1Database, ssoID: string, entryId: string): Promise<number | null> {
   const row = await db
     .prepare("SELECT position_seconds FROM playback_positions WHERE sso_id = ?1 AND entry_id = ?2")
