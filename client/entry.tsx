@@ -7,8 +7,9 @@ import { Document } from "../src/app/Document";
 import { createApiSiteData } from "./data/api-site-data";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
 
-// The stylesheet href and the router data must match what the server rendered: read them back.
+// The stylesheet href, the icon sprite and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
+const icons = document.documentElement.dataset.icons ?? "";
 const routerData = document.getElementById(ROUTER_DATA_ID)?.textContent ?? "{}";
 // react-router revives its own serialised errors from this global (see src/app/router-data.ts).
 (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(routerData);
@@ -32,7 +33,7 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <Document assets={{ css }} routerData={routerData}>
+      <Document assets={{ css, icons }} routerData={routerData}>
         <RouterProvider router={router} />
       </Document>
     </StrictMode>,

@@ -3,10 +3,11 @@
 // (.wrangler/bench-state), starts `wrangler dev` on 127.0.0.1:${BENCH_PORT:-8798}, warms up, then in
 // one run measures with wrk (2 threads, 20 connections, 10 s each) GET / and GET /news (from the page
 // cache, and rendered each time) and a static file
-// of the same server, and weighs the JS and CSS a first visit to / downloads (gzip). Prints a
-// markdown table (also written to test-results/bench.md). Loopback only; stops by itself.
+// of the same server, weighs the JS and CSS a first visit to / downloads (gzip), and runs Lighthouse
+// (mobile, performance + accessibility) on /, /news and /videos with Debian's Chromium. Prints
+// markdown tables (also written to test-results/bench.md). Loopback only; stops by itself.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, root, run, runOrThrow } from "./run-command.mjs";
@@ -42,9 +43,9 @@ async function loadTool() {
 }
 
 /** Runs a load tool with a hard time limit, so the bench always ends. */
-function capture(command, args, limitMs) {
+function capture(command, args, limitMs, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
@@ -126,6 +127,42 @@ async function weigh(asset) {
   return { ...asset, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
 }
 
+const LIGHTHOUSE_PAGES = ["/", "/news", "/videos"];
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+
+/**
+ * Lighthouse's default (mobile) run, performance and accessibility only, against the local server.
+ * The score comes from its simulated slow-4G/4x-CPU model, so it is comparable between runs on
+ * this machine; the JSON reports stay in test-results/lighthouse/.
+ */
+async function lighthouse(baseUrl, pathname) {
+  const dir = path.join(root, "test-results", "lighthouse");
+  mkdirSync(dir, { recursive: true });
+  const out = path.join(dir, `${pathname === "/" ? "home" : pathname.slice(1).replace(/\W+/g, "-")}.json`);
+  const args = [
+    baseUrl + pathname,
+    "--only-categories=performance,accessibility",
+    "--output=json",
+    `--output-path=${out}`,
+    `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+    "--quiet",
+  ];
+  await capture(bin("lighthouse"), args, 180_000, { CHROME_PATH: process.env.CHROME_PATH || "/usr/bin/chromium" });
+  const report = JSON.parse(readFileSync(out, "utf8"));
+  const audit = (id) => report.audits[id]?.numericValue;
+  return {
+    path: pathname,
+    performance: Math.round(report.categories.performance.score * 100),
+    accessibility: Math.round(report.categories.accessibility.score * 100),
+    lcp: audit("largest-contentful-paint"),
+    tbt: audit("total-blocking-time"),
+    domElements: audit("dom-size"),
+    failing: report.categories.accessibility.auditRefs
+      .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+  };
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const fixed = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
@@ -181,6 +218,13 @@ async function main() {
     }
     const staticRps = rows.find((r) => r.static).rps;
 
+    // After the load tests, so Lighthouse has the machine's cores to itself.
+    const audits = [];
+    for (const pathname of LIGHTHOUSE_PAGES) {
+      console.log(`Lighthouse (mobile) ${pathname}…`);
+      audits.push(await lighthouse(server.baseUrl, pathname));
+    }
+
     const total = (kind) => weighed.filter((a) => !kind || a.kind === kind).reduce((sum, a) => sum + a.gzip, 0);
     const htmlGzip = gzipSync(Buffer.from(html), { level: 9 }).length;
 
@@ -210,6 +254,15 @@ async function main() {
     lines.push(`| JavaScript${largest ? ` (largest: \`${largest.url.pathname}\`, ${kb(largest.gzip)})` : ""} | ${files("js")} | ${kb(raw("js"))} | ${kb(total("js"))} |`);
     lines.push(`| CSS | ${files("css")} | ${kb(raw("css"))} | ${kb(total("css"))} |`);
     lines.push(`| **total** | ${weighed.length + 1} | ${kb(raw("js") + raw("css") + Buffer.byteLength(html))} | **${kb(total() + htmlGzip)}** |`);
+    lines.push("");
+    lines.push("Lighthouse 12 mobile (simulated slow 4G, 4x CPU slowdown), Debian Chromium headless; DOM elements from its `dom-size` audit:");
+    lines.push("");
+    lines.push("| page | performance | accessibility | LCP | TBT | DOM elements |");
+    lines.push("|---|---:|---:|---:|---:|---:|");
+    for (const a of audits) {
+      const failing = a.failing.length ? ` (${a.failing.join(", ")})` : "";
+      lines.push(`| \`${a.path}\` | ${a.performance} | ${a.accessibility}${failing} | ${fixed(a.lcp / 1000, 1)} s | ${fixed(a.tbt)} ms | ${fixed(a.domElements)} |`);
+    }
     const table = lines.join("\n");
     const details = [
       "| file | kind | raw | gzip |",

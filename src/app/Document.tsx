@@ -1,11 +1,14 @@
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { club } from "../config/club";
+import { IconSpriteContext } from "../components/sprite-context";
 import { AppStateProvider } from "../state/store";
 import { ROUTER_DATA_ID } from "./router-data";
 
 export interface DocumentAssets {
   /** hashed stylesheet URL from the client build */
   css: string;
+  /** hashed icon sprite URL from the client build (carried on <html data-icons> for the browser) */
+  icons: string;
 }
 
 /**
@@ -14,12 +17,8 @@ export interface DocumentAssets {
  * back from the page). The client state lives outside the router so the error page keeps it too.
  */
 export function Document({ assets, routerData, children }: { assets: DocumentAssets; routerData: string; children: ReactNode }) {
-  // A plain signal that the page is interactive (tests and monitoring wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
-    <html lang="en-GB">
+    <html lang="en-GB" data-icons={assets.icons}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -29,7 +28,9 @@ export function Document({ assets, routerData, children }: { assets: DocumentAss
         <link rel="stylesheet" href={assets.css} />
       </head>
       <body>
-        <AppStateProvider>{children}</AppStateProvider>
+        <IconSpriteContext value={assets.icons}>
+          <AppStateProvider>{children}</AppStateProvider>
+        </IconSpriteContext>
         <script type="application/json" id={ROUTER_DATA_ID} dangerouslySetInnerHTML={{ __html: routerData }} />
       </body>
     </html>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { ScrollRestoration, useLocation } from "react-router";
 import type { Shell } from "../schemas/shell";
 import type { HeaderStyle } from "../state/app-state";
@@ -47,19 +47,39 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       <RouteProgress />
       <SiteHeader shell={shell} headerStyle={headerStyle} scroll={scroll} />
       <StickyNav scroll={scroll} />
-      <MainMenu shell={shell} />
+      <Suspense>
+        <MainMenu shell={shell} />
+      </Suspense>
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} />
-      <SiteFooter shell={shell} />
-      <AccountPanel />
-      <AccountNotification />
-      <ErrorNotification />
-      <CookieConsent settings={shell?.settings ?? {}} />
+      {/* Below the fold and the overlays: each boundary hydrates in a task of its own after the
+          header and the page, so no single long task blocks the first interaction. */}
+      <Suspense>
+        <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} />
+        <SiteFooter shell={shell} />
+      </Suspense>
+      <Suspense>
+        <AccountPanel />
+        <AccountNotification />
+        <ErrorNotification />
+        <CookieConsent settings={shell?.settings ?? {}} />
+        <HydratedSignal />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * Marks <html data-hydrated> once the last boundary of the layout has hydrated (boundaries
+ * hydrate in document order): tests and monitoring wait for it before using the page.
+ */
+function HydratedSignal() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
 }
 
 /** Dispatches route/changed on every navigation after the first render (spec §2: search closes). */

@@ -39,7 +39,7 @@ async function renderContext(c: Context<AppEnv>, routes: Parameters<typeof creat
   const router = createStaticRouter(routes, context);
   const renderer = reactRenderer(
     ({ children }) => (
-      <Document assets={{ css: clientAssets.css }} routerData={serializeRouterData(context)}>
+      <Document assets={{ css: clientAssets.css, icons: clientAssets.icons }} routerData={serializeRouterData(context)}>
         <ModulePreloads hrefs={preloads} />
         {children}
       </Document>
