@@ -48,6 +48,10 @@ async function renderContext(c: Context<AppEnv>, routes: Parameters<typeof creat
       stream: true,
       readableStreamOptions: {
         bootstrapModules: [clientAssets.entry],
+        // Every Suspense boundary is complete when the shell flushes (nothing suspends), and must
+        // stay in place: React otherwise moves boundaries past 12.8 kB of output to the end of the
+        // stream and reveals them with inline scripts, which the CSP (script-src 'self') blocks.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onError: (error: unknown) => console.error(JSON.stringify({ msg: "stream error", requestId: c.get("requestId"), error: String(error) })),
       },
     },
