@@ -10,8 +10,9 @@ import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
 import { reloadOnChunkError } from "./chunk-reload";
 import { registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
 
-// The stylesheet href and the router data must match what the server rendered: read them back.
+// The stylesheet href, the icon sprite and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
+const icons = document.documentElement.dataset.icons ?? "";
 const routerData = document.getElementById(ROUTER_DATA_ID)?.textContent ?? "{}";
 const signedInHint = document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIBUTE);
 // react-router revives its own serialised errors from this global (see src/app/router-data.ts).
@@ -39,7 +40,7 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <Document assets={{ css }} routerData={routerData} signedInHint={signedInHint}>
+      <Document assets={{ css, icons }} routerData={routerData} signedInHint={signedInHint}>
         <RouterProvider router={router} />
       </Document>
     </StrictMode>,

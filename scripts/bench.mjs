@@ -3,10 +3,11 @@
 // (.wrangler/bench-state), starts `wrangler dev` on 127.0.0.1:${BENCH_PORT:-8798}, warms up, then in
 // one run measures with wrk (2 threads, 20 connections, 10 s each) GET / and GET /news (from the page
 // cache, and rendered each time) and a static file
-// of the same server, and weighs the JS and CSS a first visit to / downloads (gzip). Prints a
-// markdown table (also written to test-results/bench.md). Loopback only; stops by itself.
+// of the same server, weighs the JS and CSS a first visit to / downloads (gzip), and runs Lighthouse
+// (mobile, performance + accessibility) on /, /news and /videos with Debian's Chromium. Prints
+// markdown tables (also written to test-results/bench.md). Loopback only; stops by itself.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, root, run, runOrThrow } from "./run-command.mjs";
@@ -18,6 +19,9 @@ const port = Number(process.env.BENCH_PORT || 8798);
 const DURATION_S = Number(process.env.BENCH_SECONDS || 10);
 const THREADS = 2;
 const CONNECTIONS = 20;
+// Pages rendered each time are measured with fewer connections: with 20 in flight, local workerd on
+// the shared 2-core machine drops its D1 connections ("Network connection lost") and wrangler exits.
+const RENDER_CONNECTIONS = 4;
 
 function which(name) {
   try {
@@ -35,16 +39,16 @@ async function loadTool() {
     await run("bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk"]);
     wrk = which("wrk");
   }
-  if (wrk) return { name: "wrk", measure: (url, seconds, headers) => measureWithWrk(wrk, url, seconds, headers) };
+  if (wrk) return { name: "wrk", measure: (url, seconds, headers, connections) => measureWithWrk(wrk, url, seconds, headers, connections) };
   const autocannon = bin("autocannon");
-  if (existsSync(autocannon)) return { name: "autocannon", measure: (url, seconds, headers) => measureWithAutocannon(autocannon, url, seconds, headers) };
+  if (existsSync(autocannon)) return { name: "autocannon", measure: (url, seconds, headers, connections) => measureWithAutocannon(autocannon, url, seconds, headers, connections) };
   throw new Error("Neither wrk nor autocannon is available: apt-get install -y wrk");
 }
 
 /** Runs a load tool with a hard time limit, so the bench always ends. */
-function capture(command, args, limitMs) {
+function capture(command, args, limitMs, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
@@ -66,10 +70,10 @@ function ms(text) {
 
 const headerArgs = (flag, headers = {}) => Object.entries(headers).flatMap(([k, v]) => [flag, `${k}: ${v}`]);
 
-async function measureWithWrk(wrk, url, seconds, headers) {
+async function measureWithWrk(wrk, url, seconds, headers, connections = CONNECTIONS) {
   const out = await capture(
     wrk,
-    [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "10s", "--latency", ...headerArgs("-H", headers), url],
+    [`-t${THREADS}`, `-c${connections}`, `-d${seconds}s`, "--timeout", "10s", "--latency", ...headerArgs("-H", headers), url],
     (seconds + 20) * 1000,
   );
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
@@ -81,10 +85,10 @@ async function measureWithWrk(wrk, url, seconds, headers) {
   return { rps, p50, p99, requests, bad, socketErrors };
 }
 
-async function measureWithAutocannon(autocannon, url, seconds, headers) {
+async function measureWithAutocannon(autocannon, url, seconds, headers, connections = CONNECTIONS) {
   const out = await capture(
     autocannon,
-    ["-c", String(CONNECTIONS), "-w", String(THREADS), "-d", String(seconds), "--json", ...headerArgs("-H", headers), url],
+    ["-c", String(connections), "-w", String(THREADS), "-d", String(seconds), "--json", ...headerArgs("-H", headers), url],
     (seconds + 30) * 1000,
   );
   const result = JSON.parse(out.slice(out.indexOf("{")));
@@ -126,6 +130,42 @@ async function weigh(asset) {
   return { ...asset, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
 }
 
+const LIGHTHOUSE_PAGES = ["/", "/news", "/videos"];
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+
+/**
+ * Lighthouse's default (mobile) run, performance and accessibility only, against the local server.
+ * The score comes from its simulated slow-4G/4x-CPU model, so it is comparable between runs on
+ * this machine; the JSON reports stay in test-results/lighthouse/.
+ */
+async function lighthouse(baseUrl, pathname) {
+  const dir = path.join(root, "test-results", "lighthouse");
+  mkdirSync(dir, { recursive: true });
+  const out = path.join(dir, `${pathname === "/" ? "home" : pathname.slice(1).replace(/\W+/g, "-")}.json`);
+  const args = [
+    baseUrl + pathname,
+    "--only-categories=performance,accessibility",
+    "--output=json",
+    `--output-path=${out}`,
+    `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+    "--quiet",
+  ];
+  await capture(bin("lighthouse"), args, 180_000, { CHROME_PATH: process.env.CHROME_PATH || "/usr/bin/chromium" });
+  const report = JSON.parse(readFileSync(out, "utf8"));
+  const audit = (id) => report.audits[id]?.numericValue;
+  return {
+    path: pathname,
+    performance: Math.round(report.categories.performance.score * 100),
+    accessibility: Math.round(report.categories.accessibility.score * 100),
+    lcp: audit("largest-contentful-paint"),
+    tbt: audit("total-blocking-time"),
+    domElements: audit("dom-size"),
+    failing: report.categories.accessibility.auditRefs
+      .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id),
+  };
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const fixed = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 
@@ -160,18 +200,18 @@ async function main() {
     const targets = [
       { label: "SSR `GET /` (page cache)", path: "/" },
       { label: "SSR `GET /news` (page cache)", path: "/news" },
-      { label: "SSR `GET /` (rendered each time)", path: "/", headers: noCache },
-      { label: "SSR `GET /news` (rendered each time)", path: "/news", headers: noCache },
+      { label: `SSR \`GET /\` (rendered each time, ${RENDER_CONNECTIONS} connections)`, path: "/", headers: noCache, connections: RENDER_CONNECTIONS },
+      { label: `SSR \`GET /news\` (rendered each time, ${RENDER_CONNECTIONS} connections)`, path: "/news", headers: noCache, connections: RENDER_CONNECTIONS },
       { label: `static \`GET ${staticPath}\``, path: staticPath, static: true },
     ];
 
     console.log(`\nWarming up (${tool.name}, 3 s per URL)…`);
-    for (const t of targets) await tool.measure(server.baseUrl + t.path, 3, t.headers);
+    for (const t of targets) await tool.measure(server.baseUrl + t.path, 3, t.headers, t.connections);
 
     const rows = [];
     for (const t of targets) {
       console.log(`Measuring ${t.path} for ${DURATION_S} s…`);
-      const result = await tool.measure(server.baseUrl + t.path, DURATION_S, t.headers);
+      const result = await tool.measure(server.baseUrl + t.path, DURATION_S, t.headers, t.connections);
       // No answers at all means the server was not serving (e.g. reloading after a rebuild): no figure.
       if (!(result.requests > 0 && result.rps > 0)) {
         throw new Error(`no responses from GET ${t.path} in ${DURATION_S} s; see test-results/bench-server.log`);
@@ -181,11 +221,18 @@ async function main() {
     }
     const staticRps = rows.find((r) => r.static).rps;
 
+    // After the load tests, so Lighthouse has the machine's cores to itself.
+    const audits = [];
+    for (const pathname of LIGHTHOUSE_PAGES) {
+      console.log(`Lighthouse (mobile) ${pathname}…`);
+      audits.push(await lighthouse(server.baseUrl, pathname));
+    }
+
     const total = (kind) => weighed.filter((a) => !kind || a.kind === kind).reduce((sum, a) => sum + a.gzip, 0);
     const htmlGzip = gzipSync(Buffer.from(html), { level: 9 }).length;
 
     const lines = [];
-    lines.push(`Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`: ${tool.name}, ${THREADS} threads, ${CONNECTIONS} connections, ${DURATION_S} s per URL, \`wrangler dev\` with NODE_ENV=production (local workerd, D1 on SQLite) on 127.0.0.1, Node ${process.version}, ${(await import("node:os")).cpus().length} cores shared by server and load generator.`);
+    lines.push(`Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`: ${tool.name}, ${THREADS} threads, ${CONNECTIONS} connections (${RENDER_CONNECTIONS} for pages rendered each time), ${DURATION_S} s per URL, \`wrangler dev\` with NODE_ENV=production (local workerd, D1 on SQLite) on 127.0.0.1, Node ${process.version}, ${(await import("node:os")).cpus().length} cores shared by server and load generator.`);
     lines.push("");
     lines.push("| request | requests/s | p50 | p99 | vs static | non-2xx |");
     lines.push("|---|---:|---:|---:|---:|---:|");
@@ -210,6 +257,15 @@ async function main() {
     lines.push(`| JavaScript${largest ? ` (largest: \`${largest.url.pathname}\`, ${kb(largest.gzip)})` : ""} | ${files("js")} | ${kb(raw("js"))} | ${kb(total("js"))} |`);
     lines.push(`| CSS | ${files("css")} | ${kb(raw("css"))} | ${kb(total("css"))} |`);
     lines.push(`| **total** | ${weighed.length + 1} | ${kb(raw("js") + raw("css") + Buffer.byteLength(html))} | **${kb(total() + htmlGzip)}** |`);
+    lines.push("");
+    lines.push("Lighthouse 12 mobile (simulated slow 4G, 4x CPU slowdown), Debian Chromium headless; DOM elements from its `dom-size` audit:");
+    lines.push("");
+    lines.push("| page | performance | accessibility | LCP | TBT | DOM elements |");
+    lines.push("|---|---:|---:|---:|---:|---:|");
+    for (const a of audits) {
+      const failing = a.failing.length ? ` (${a.failing.join(", ")})` : "";
+      lines.push(`| \`${a.path}\` | ${a.performance} | ${a.accessibility}${failing} | ${fixed(a.lcp / 1000, 1)} s | ${fixed(a.tbt)} ms | ${fixed(a.domElements)} |`);
+    }
     const table = lines.join("\n");
     const details = [
       "| file | kind | raw | gzip |",

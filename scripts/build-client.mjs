@@ -1,6 +1,7 @@
 // Builds the browser bundle (code-split ES modules) and the stylesheet into public/build/
 // with content hashes, and writes public/build/manifest.json for the worker.
 import { build } from "esbuild";
+import { createHash } from "node:crypto";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -39,6 +40,23 @@ const serverOnly = ["node_modules/hono/", "node_modules/jose/", "node_modules/xs
 const leaked = Object.keys(result.metafile.inputs).filter((input) => serverOnly.some((p) => input.includes(p)));
 if (leaked.length > 0) throw new Error(`build-client: server-only code in the browser bundle: ${leaked.slice(0, 5).join(", ")}`);
 
+// The icon sprite: generated from the same shape data the components name (src/components/icon-sprite.ts),
+// content-hashed like the bundles so it can be cached for good.
+const spriteModule = await build({
+  absWorkingDir: root,
+  entryPoints: ["src/components/icon-sprite.ts"],
+  bundle: true,
+  write: false,
+  format: "esm",
+  platform: "node",
+  logLevel: "warning",
+});
+const { buildIconSprite } = await import(`data:text/javascript;base64,${Buffer.from(spriteModule.outputFiles[0].text).toString("base64")}`);
+const sprite = buildIconSprite();
+const spriteHash = createHash("sha256").update(sprite).digest("hex").slice(0, 8).toUpperCase();
+const spriteFile = `icons-${spriteHash}.svg`;
+await writeFile(path.join(outdir, spriteFile), sprite);
+
 const publicPath = (file) => "/" + path.relative(path.join(root, "public"), path.join(root, file)).split(path.sep).join("/");
 const outputs = Object.entries(result.metafile.outputs);
 const entryOut = outputs.find(([, o]) => o.entryPoint === "client/entry.tsx");
@@ -75,6 +93,7 @@ if (zodInFirstVisit.length > 0) throw new Error(`build-client: zod in first-visi
 const manifest = {
   entry: publicPath(entryOut[0]),
   css: publicPath(cssOut[0]),
+  icons: `/build/${spriteFile}`,
   preload: [...entryFiles].filter((f) => f !== entryOut[0]).map(publicPath),
   pages,
 };
@@ -82,8 +101,8 @@ const manifestFile = path.join(outdir, "manifest.json");
 await writeFile(`${manifestFile}.tmp`, JSON.stringify(manifest, null, 2) + "\n");
 await rename(`${manifestFile}.tmp`, manifestFile);
 
-const current = new Set(Object.keys(result.metafile.outputs).map((file) => path.basename(file)));
+const current = new Set([...Object.keys(result.metafile.outputs).map((file) => path.basename(file)), spriteFile]);
 for (const file of previous) {
   if (file !== "manifest.json" && !current.has(file)) await rm(path.join(outdir, file), { force: true });
 }
-console.log(`client built: ${manifest.entry}, ${manifest.css}, ${manifest.preload.length} shared chunk(s), ${Object.keys(pages).length} page chunk(s)`);
+console.log(`client built: ${manifest.entry}, ${manifest.css}, ${manifest.icons}, ${manifest.preload.length} shared chunk(s), ${Object.keys(pages).length} page chunk(s)`);

@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { club } from "../config/club";
+import { IconSpriteContext } from "../components/sprite-context";
 import { AppStateProvider } from "../state/store";
 import { ROUTER_DATA_ID } from "./router-data";
 import { SignedInHintContext } from "./signed-in-hint";
@@ -7,6 +8,8 @@ import { SignedInHintContext } from "./signed-in-hint";
 export interface DocumentAssets {
   /** hashed stylesheet URL from the client build */
   css: string;
+  /** hashed icon sprite URL from the client build (carried on <html data-icons> for the browser) */
+  icons: string;
 }
 
 /**
@@ -26,12 +29,8 @@ export function Document({
   signedInHint?: boolean;
   children: ReactNode;
 }) {
-  // A plain signal that the page is interactive (tests and monitoring wait for it).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
-    <html lang="en-GB" data-signed-in={signedInHint ? "true" : undefined}>
+    <html lang="en-GB" data-icons={assets.icons} data-signed-in={signedInHint ? "true" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -41,9 +40,11 @@ export function Document({
         <link rel="stylesheet" href={assets.css} />
       </head>
       <body>
-        <SignedInHintContext.Provider value={signedInHint}>
-          <AppStateProvider>{children}</AppStateProvider>
-        </SignedInHintContext.Provider>
+        <IconSpriteContext value={assets.icons}>
+          <SignedInHintContext.Provider value={signedInHint}>
+            <AppStateProvider>{children}</AppStateProvider>
+          </SignedInHintContext.Provider>
+        </IconSpriteContext>
         <script type="application/json" id={ROUTER_DATA_ID} dangerouslySetInnerHTML={{ __html: routerData }} />
       </body>
     </html>

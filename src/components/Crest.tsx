@@ -1,20 +1,16 @@
 import { club } from "../config/club";
-import { crestColours, crestPaths, crestViewBox } from "./crest-shapes";
+import { crestViewBox } from "./crest-shapes";
+import { CREST_SYMBOL } from "./icon-sprite";
+import { useSymbolHref } from "./sprite-context";
 
-/** The Rovers crest inline (no request, crisp at any size). Decorative unless given a title. */
+/** The Rovers crest from the icon sprite (one cached file, crisp at any size). Decorative unless given a title. */
 export default function Crest({ className, title }: { className?: string; title?: string }) {
+  const href = useSymbolHref(CREST_SYMBOL);
   const label = title ? { role: "img", "aria-label": title } : { "aria-hidden": true as const };
   return (
     <svg className={`crest-mark${className ? ` ${className}` : ""}`} viewBox={crestViewBox} focusable="false" {...label}>
       {title ? <title>{title}</title> : null}
-      <path d={crestPaths.border} fill={crestColours.border} />
-      <path d={crestPaths.field} fill={crestColours.field} />
-      <path d={crestPaths.water} fill={crestColours.water} />
-      <path d={crestPaths.bridge} fill={crestColours.bridge} />
-      <path d={crestPaths.star} fill={crestColours.star} />
-      {crestPaths.waves.map((d) => (
-        <path key={d} d={d} fill="none" stroke={crestColours.wave} strokeWidth={2.6} strokeLinecap="round" />
-      ))}
+      <use href={href} />
     </svg>
   );
 }

@@ -1,8 +1,8 @@
 /**
  * The named icon set (spec §2 'Shared widgets': social, match, ticket, audio, video, arrows…).
  * Each icon is drawn on a 24 x 24 grid, either stroked (outline icons, 2 px, round joins)
- * or filled (brand marks and solid symbols). Shirt styles live in Icon.tsx because they
- * need a clip path.
+ * or filled (brand marks and solid symbols). Shirt styles are drawn in icon-sprite.ts because
+ * they need a clip path. All of them reach the page as symbols of the icon sprite.
  */
 export interface IconShape {
   /** "stroke": outline drawn with currentColor; "fill": solid shapes in currentColor */
@@ -102,3 +102,7 @@ export const iconShapes = {
 } as const satisfies Record<string, IconShape>;
 
 export type ShapeIconName = keyof typeof iconShapes;
+
+/** Shirt icon styles of spec §2 'Shared widgets'. */
+export const shirtIcons = ["shirt", "shirt-hollow", "shirt-hoops", "shirt-stripes"] as const;
+export type ShirtIconName = (typeof shirtIcons)[number];

@@ -17,11 +17,25 @@ function inClubTime(value: DateInput) {
   return dayjs.utc(value).tz(club.timezone);
 }
 
+/**
+ * Texts already formatted, by format and timestamp. Converting to the club's zone is the costliest
+ * step of a server render (dayjs's zone plugin asks Intl twice per date) and every render of a page
+ * prints the same dates again; the answer for a given instant and format never changes.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_LIMIT = 5000;
+
 /** Formats in Europe/London; '' for an unparseable date so a bad row never throws in render. */
 export function formatInClubTime(value: DateInput, format: string): string {
-  const d = dayjs.utc(value);
-  if (!d.isValid()) return "";
-  return inClubTime(value).format(format);
+  const key = value instanceof Date ? undefined : `${format}|${value}`;
+  const known = key === undefined ? undefined : formatted.get(key);
+  if (known !== undefined) return known;
+  const text = dayjs.utc(value).isValid() ? inClubTime(value).format(format) : "";
+  if (key !== undefined) {
+    if (formatted.size >= FORMATTED_LIMIT) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
 }
 
 /** '5 Oct 2024' */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { ScrollRestoration, useLocation } from "react-router";
 import type { Shell } from "../schemas/shell";
 import type { HeaderStyle } from "../state/app-state";
@@ -54,16 +54,25 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       <RouteProgress />
       <SiteHeader shell={shell} headerStyle={headerStyle} scroll={scroll} />
       <StickyNav scroll={scroll} />
-      <MainMenu shell={shell} />
+      <Suspense>
+        <MainMenu shell={shell} />
+      </Suspense>
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} />
-      <SiteFooter shell={shell} />
-      <MediaPlayerSlot />
-      <AccountPanel />
-      <AccountNotification />
-      <ErrorNotification />
+      {/* Below the fold and the overlays: each boundary hydrates in a task of its own after the
+          header and the page, so no single long task blocks the first interaction. */}
+      <Suspense>
+        <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} />
+        <SiteFooter shell={shell} />
+      </Suspense>
+      <Suspense>
+        <MediaPlayerSlot />
+        <AccountPanel />
+        <AccountNotification />
+        <ErrorNotification />
+        <HydratedSignal />
+      </Suspense>
       <ScrollRestoration />
     </div>
   );
@@ -78,6 +87,17 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
   if (!main) return;
   event.preventDefault();
   main.focus();
+}
+
+/**
+ * Marks <html data-hydrated> once the last boundary of the layout has hydrated (boundaries
+ * hydrate in document order): tests and monitoring wait for it before using the page.
+ */
+function HydratedSignal() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return null;
 }
 
 /** Dispatches route/changed on every navigation after the first render (spec §2: search closes). */

@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { homeLoader } from "./home.loader";
 import { club } from "../config/club";
@@ -83,45 +84,49 @@ export default function Home() {
         </section>
       ) : null}
 
-      {data.videos.length > 0 ? (
-        <section className="tv-strip" aria-labelledby="home-tv-title">
-          <div className="tv-strip__inner">
-            <div className="page-section__head page-section__head--light">
-              <h2 className="page-section__title" id="home-tv-title">
-                <span className="tv-strip__brand">{club.tvName}</span>
-              </h2>
-              <Link className="page-section__more" to="/videos">Watch more <span aria-hidden="true">→</span></Link>
+      {/* The lower rails hydrate in tasks of their own, after the hero and the news above them. */}
+      <Suspense>
+        {data.videos.length > 0 ? (
+          <section className="tv-strip" aria-labelledby="home-tv-title">
+            <div className="tv-strip__inner">
+              <div className="page-section__head page-section__head--light">
+                <h2 className="page-section__title" id="home-tv-title">
+                  <span className="tv-strip__brand">{club.tvName}</span>
+                </h2>
+                <Link className="page-section__more" to="/videos">Watch more <span aria-hidden="true">→</span></Link>
+              </div>
+              <div className="tv-strip__rail">
+                {data.videos.map((video) => (
+                  <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
+                ))}
+              </div>
+              <SubscribePromo />
             </div>
-            <div className="tv-strip__rail">
-              {data.videos.map((video) => (
-                <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
-              ))}
+          </section>
+        ) : null}
+      </Suspense>
+      <Suspense>
+        {data.upcoming.length > 0 || data.preseason ? (
+          <section className="page-section">
+            <div className="page-section__head">
+              <h2 className="page-section__title">Upcoming Fixtures</h2>
+              <Link className="page-section__more" to={matchesPath("")}>All fixtures <span aria-hidden="true">→</span></Link>
             </div>
-            <SubscribePromo />
-          </div>
-        </section>
-      ) : null}
-
-      {data.upcoming.length > 0 || data.preseason ? (
-        <section className="page-section">
-          <div className="page-section__head">
-            <h2 className="page-section__title">Upcoming Fixtures</h2>
-            <Link className="page-section__more" to={matchesPath("")}>All fixtures <span aria-hidden="true">→</span></Link>
-          </div>
-          {data.upcoming.length > 0 ? (
-            <ol className="fixture-list">
-              {data.upcoming.map((match) => (
-                <FixtureRow key={match.id} match={match} />
-              ))}
-            </ol>
-          ) : (
-            // Preseason (spec §4): the season's fixtures are not out yet.
-            <div className="preseason">
-              <p className="preseason__title">{PRESEASON_MESSAGE}</p>
-            </div>
-          )}
-        </section>
-      ) : null}
+            {data.upcoming.length > 0 ? (
+              <ol className="fixture-list">
+                {data.upcoming.map((match) => (
+                  <FixtureRow key={match.id} match={match} />
+                ))}
+              </ol>
+            ) : (
+              // Preseason (spec §4): the season's fixtures are not out yet.
+              <div className="preseason">
+                <p className="preseason__title">{PRESEASON_MESSAGE}</p>
+              </div>
+            )}
+          </section>
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -35,6 +35,9 @@ describe("pages", () => {
     const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/g)];
     expect(inlineScripts).toEqual([]);
     expect(html).toMatch(/<script type="module" src="\/build\/entry-[A-Z0-9]+\.js"/i);
+    // Icons and crests are references into the cached sprite, not paths repeated in the page.
+    expect(html).toMatch(/<use href="\/build\/icons-[A-Z0-9]+\.svg#crest">/);
+    expect(html).not.toContain("<path");
   });
 
   it("answers 404 with the spec's error page for unknown routes", async () => {

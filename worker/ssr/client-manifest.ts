@@ -7,6 +7,8 @@
 export interface ClientManifest {
   entry: string;
   css: string;
+  /** the icon sprite (src/components/icon-sprite.ts) */
+  icons: string;
   /** chunks the entry imports statically */
   preload: string[];
   /** page name → its chunk and the chunks it needs beyond the entry's */

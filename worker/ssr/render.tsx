@@ -48,7 +48,7 @@ async function renderContext(
   const router = createStaticRouter(routes, context);
   const renderer = reactRenderer(
     ({ children }) => (
-      <Document assets={{ css: clientAssets.css }} routerData={serializeRouterData(context)} signedInHint={variant.signedInHint}>
+      <Document assets={{ css: clientAssets.css, icons: clientAssets.icons }} routerData={serializeRouterData(context)} signedInHint={variant.signedInHint}>
         <ModulePreloads hrefs={preloads} />
         {children}
       </Document>
@@ -57,6 +57,10 @@ async function renderContext(
       stream: true,
       readableStreamOptions: {
         bootstrapModules: [clientAssets.entry],
+        // Every Suspense boundary is complete when the shell flushes (nothing suspends), and must
+        // stay in place: React otherwise moves boundaries past 12.8 kB of output to the end of the
+        // stream and reveals them with inline scripts, which the CSP (script-src 'self') blocks.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onError: (error: unknown) => console.error(JSON.stringify({ msg: "stream error", requestId: c.get("requestId"), error: String(error) })),
       },
     },

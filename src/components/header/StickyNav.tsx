@@ -1,3 +1,4 @@
+import { useState } from "react";
 import SecondaryNav from "./SecondaryNav";
 import type { HeaderScroll } from "./use-header-scroll";
 
@@ -8,9 +9,13 @@ import type { HeaderScroll } from "./use-header-scroll";
  */
 export default function StickyNav({ scroll }: { scroll: HeaderScroll }) {
   const visible = scroll.sticky;
+  // Its links are rendered the first time it shows, not in every page's HTML: until the page
+  // scrolls it is off screen and inert, and the header holds the same links.
+  const [shown, setShown] = useState(false);
+  if (visible && !shown) setShown(true);
   return (
     <div className="sticky-nav" data-visible={visible} data-header-hidden={scroll.hidden} aria-hidden={!visible} inert={!visible}>
-      <SecondaryNav label="Sticky" className="sticky-nav__nav" />
+      {shown ? <SecondaryNav label="Sticky" className="sticky-nav__nav" /> : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from "react";
+import { useMemo, useRef, useState } from "react";
 import { club } from "../../config/club";
 import type { Shell } from "../../schemas/shell";
 import { useAppState } from "../../state/store";
@@ -19,9 +19,12 @@ import { buildMenuTree, type MenuNode } from "./menu-tree";
 export default function MainMenu({ shell }: { shell: Shell | null }) {
   const { state, dispatch } = useAppState();
   const open = state.menuOpen;
-  const tree = useMemo(() => buildMenuTree(shell?.menu ?? []), [shell]);
   const rootRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
+  // The entries (a quarter of a page's elements) are rendered on first opening, not on every page
+  // load: the drawer is closed and inert until the burger, a button that needs the script anyway.
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   const close = () => dispatch({ type: "menu/close" });
   useDialogFocus(open, rootRef, { onClose: close, modal: true, initialFocus: closeRef });
 
@@ -47,30 +50,39 @@ export default function MainMenu({ shell }: { shell: Shell | null }) {
           </button>
         </div>
 
-        <ul className="main-menu__primary">
-          {mainMenuNav.map((item) => (
-            <li key={item.label}>
-              <SmartLink href={item.href} newTab={item.external} nav className="main-menu__link" onClick={close}>
-                <span>{item.label}</span>
-                <Icon name={item.external ? "external" : "arrow-right"} className="main-menu__arrow" />
-              </SmartLink>
-            </li>
-          ))}
-        </ul>
-
-        {tree.length > 0 ? (
-          <ul className="main-menu__tree">
-            {tree.map((node) => (
-              <TreeEntry key={node.id} node={node} onNavigate={close} />
-            ))}
-          </ul>
-        ) : null}
-
-        <div className="main-menu__foot">
-          <SocialLinks settings={shell?.settings ?? {}} />
-        </div>
+        {opened ? <MenuEntries shell={shell} onNavigate={close} /> : null}
       </nav>
     </div>
+  );
+}
+
+function MenuEntries({ shell, onNavigate }: { shell: Shell | null; onNavigate: () => void }) {
+  const tree = useMemo(() => buildMenuTree(shell?.menu ?? []), [shell]);
+  return (
+    <>
+      <ul className="main-menu__primary">
+        {mainMenuNav.map((item) => (
+          <li key={item.label}>
+            <SmartLink href={item.href} newTab={item.external} nav className="main-menu__link" onClick={onNavigate}>
+              <span>{item.label}</span>
+              <Icon name={item.external ? "external" : "arrow-right"} className="main-menu__arrow" />
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+
+      {tree.length > 0 ? (
+        <ul className="main-menu__tree">
+          {tree.map((node) => (
+            <TreeEntry key={node.id} node={node} onNavigate={onNavigate} />
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="main-menu__foot">
+        <SocialLinks settings={shell?.settings ?? {}} />
+      </div>
+    </>
   );
 }
 
