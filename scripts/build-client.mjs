@@ -40,11 +40,11 @@ const serverOnly = ["node_modules/hono/", "node_modules/jose/", "node_modules/xs
 const leaked = Object.keys(result.metafile.inputs).filter((input) => serverOnly.some((p) => input.includes(p)));
 if (leaked.length > 0) throw new Error(`build-client: server-only code in the browser bundle: ${leaked.slice(0, 5).join(", ")}`);
 
-// The icon sprite: generated from the same shape data the components name (src/components/icon-sprite.ts),
+// The icon sprite: generated from the same shape data the components name (src/icons/icon-sprite.ts),
 // content-hashed like the bundles so it can be cached for good.
 const spriteModule = await build({
   absWorkingDir: root,
-  entryPoints: ["src/components/icon-sprite.ts"],
+  entryPoints: ["src/icons/icon-sprite.ts"],
   bundle: true,
   write: false,
   format: "esm",

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Settings } from "../schemas/shell";
 import { useAppState } from "../state/store";
 import Button from "./Button";
-import { readSetting } from "./settings";
+import { readSetting } from "../data/web-settings";
 import { useDialogFocus } from "./use-dialog-focus";
 
 export const COOKIE_CONSENT_NAME = "cookie_consent";

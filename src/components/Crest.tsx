@@ -1,6 +1,6 @@
 import { club } from "../config/club";
-import { crestViewBox } from "./crest-shapes";
-import { CREST_SYMBOL } from "./icon-sprite";
+import { crestViewBox } from "../icons/crest-shapes";
+import { CREST_SYMBOL } from "../icons/icon-sprite";
 import { useSymbolHref } from "./sprite-context";
 
 /** The Rovers crest from the icon sprite (one cached file, crisp at any size). Decorative unless given a title. */

@@ -1,4 +1,4 @@
-import { iconShapes, shirtIcons, type ShapeIconName, type ShirtIconName } from "./icon-paths";
+import { iconShapes, shirtIcons, type ShapeIconName, type ShirtIconName } from "../icons/icon-paths";
 import { useSymbolHref } from "./sprite-context";
 
 export { shirtIcons };

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 
 /**
- * URL of the hashed icon sprite of the client build (/build/icons-HASH.svg, see icon-sprite.ts).
+ * URL of the hashed icon sprite of the client build (/build/icons-HASH.svg, see src/icons/icon-sprite.ts).
  * The worker provides it from the build manifest; the browser reads back what the server rendered.
  */
 export const IconSpriteContext = createContext("");

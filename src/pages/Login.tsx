@@ -2,7 +2,7 @@ import { club } from "../config/club";
 import { useAppState } from "../state/store";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import Button, { buttonClassName } from "../components/Button";
-import { loginHref, registerHref } from "../components/account/auth-links";
+import { loginHref, registerHref } from "../account/auth-links";
 import { safeReturnUrl } from "../domain/return-url";
 import { useSearchParams } from "react-router";
 

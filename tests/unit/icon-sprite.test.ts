@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { iconNames } from "../../src/components/Icon";
-import { buildIconSprite, CREST_SYMBOL } from "../../src/components/icon-sprite";
+import { buildIconSprite, CREST_SYMBOL } from "../../src/icons/icon-sprite";
 
 describe("icon sprite", () => {
   const sprite = buildIconSprite();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildMenuTree, menuHref } from "../../src/components/menu/menu-tree";
+import { buildMenuTree, menuHref } from "../../src/domain/menu-tree";
 import type { MenuPage } from "../../src/schemas/shell";
 
 function page(postID: number, parentId: number | null, pageOrder: number, extra: Partial<MenuPage> = {}): MenuPage {

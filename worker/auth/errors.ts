@@ -1,6 +1,6 @@
 /**
  * Why a sign-in failed, as a stable code. The texts the browser shows for each live in
- * src/components/account/login-messages.ts (spec §5 and §8).
+ * src/account/login-messages.ts (spec §5 and §8).
  */
 export type SignInErrorCode =
   /** token refused, exchange failed, state mismatch: 'There was a problem logging in' */

@@ -1,7 +1,7 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { club } from "../../src/config/club";
-import { crestMarkup, crestViewBox } from "../../src/components/crest-shapes";
+import { crestMarkup, crestViewBox } from "../../src/icons/crest-shapes";
 import { DEMO_PASSWORD, demoUsers } from "./demo-users";
 
 /**

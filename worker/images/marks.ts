@@ -1,4 +1,4 @@
-import { crestMarkup } from "../../src/components/crest-shapes";
+import { crestMarkup } from "../../src/icons/crest-shapes";
 import { n, type Rng } from "./random";
 import { displayFont, escapeXml, fitFontSize, initialsFromKey, wordsFromKey } from "./text";
 

@@ -29,7 +29,7 @@ import {
   LOGIN_PROBLEM_TITLE,
   LOGIN_SUCCESS_PARAM,
   LOGOUT_SUCCESS_PARAM,
-} from "../../src/components/account/login-messages";
+} from "../../src/account/login-messages";
 
 /**
  * Sign-in routes of the site (mount at /auth):

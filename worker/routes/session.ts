@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AuthEnv } from "../auth/auth-env";
 import { apiError } from "./api-errors";
 import { getAuthConfig } from "../auth/config";
-import { LOGIN_PROBLEM_TITLE } from "../../src/components/account/login-messages";
+import { LOGIN_PROBLEM_TITLE } from "../../src/account/login-messages";
 
 /**
  * GET /api/session (mount at /api/session): the browser's login check (spec §4 'Login state').

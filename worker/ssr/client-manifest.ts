@@ -7,7 +7,7 @@
 export interface ClientManifest {
   entry: string;
   css: string;
-  /** the icon sprite (src/components/icon-sprite.ts) */
+  /** the icon sprite (src/icons/icon-sprite.ts) */
   icons: string;
   /** chunks the entry imports statically */
   preload: string[];

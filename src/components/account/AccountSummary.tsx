@@ -4,9 +4,9 @@ import { buttonClassName } from "../Button";
 import Crest from "../Crest";
 import { useAppState } from "../../state/store";
 import { ENTITLEMENT_CHECK_FAILED_MESSAGE, NO_SUBSCRIPTIONS_MESSAGE } from "../../domain/entitlement-response";
-import { PROFILE_HREF } from "./auth-links";
-import { firstError } from "./session-client";
-import { useSubscriptionMessage } from "./subscription-status";
+import { PROFILE_HREF } from "../../account/auth-links";
+import { firstError } from "../../account/session-client";
+import { useSubscriptionMessage } from "../../account/subscription-status";
 
 export interface AccountSummaryProps {
   onLogout: () => void;

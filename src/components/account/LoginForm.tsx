@@ -2,9 +2,9 @@ import { useState, type FormEvent } from "react";
 import { club } from "../../config/club";
 import { buttonClassName } from "../Button";
 import { useAppState } from "../../state/store";
-import { FORGOT_PASSWORD_HREF, loginHref, registerHref } from "./auth-links";
-import { LOGGED_IN_MESSAGE, LOGIN_PROBLEM_TITLE } from "./login-messages";
-import { acceptUser, firstError, parseSessionUser } from "./session-client";
+import { FORGOT_PASSWORD_HREF, loginHref, registerHref } from "../../account/auth-links";
+import { LOGGED_IN_MESSAGE, LOGIN_PROBLEM_TITLE } from "../../account/login-messages";
+import { acceptUser, firstError, parseSessionUser } from "../../account/session-client";
 
 export interface LoginFormProps {
   /** direct username/password login (spec §9: off by default); otherwise a link to the portal */

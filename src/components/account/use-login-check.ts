@@ -7,9 +7,9 @@ import {
   LOGIN_SUCCESS_PARAM,
   LOGOUT_SUCCESS_PARAM,
   loginErrorText,
-} from "./login-messages";
-import { runLoginCheck } from "./session-client";
-import { setSubscriptionMessage } from "./subscription-status";
+} from "../../account/login-messages";
+import { runLoginCheck } from "../../account/session-client";
+import { setSubscriptionMessage } from "../../account/subscription-status";
 
 /** Query parameters the login check consumes and removes from the URL (spec §2 'Route behaviour'). */
 export const CONSUMED_PARAMS = [LOGIN_SUCCESS_PARAM, LOGOUT_SUCCESS_PARAM, LOGIN_ERROR_PARAM, "tokenpayload", "code"] as const;

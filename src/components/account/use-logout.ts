@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useAppState } from "../../state/store";
 import { LOGOUT_CLOSE_MS } from "../../domain/timings";
-import { LOGGED_OUT_MESSAGE } from "./login-messages";
-import { setSubscriptionMessage } from "./subscription-status";
+import { LOGGED_OUT_MESSAGE } from "../../account/login-messages";
+import { setSubscriptionMessage } from "../../account/subscription-status";
 
 /**
  * Logout (spec §4): mark the status as updated by the user, log out at the worker (which revokes

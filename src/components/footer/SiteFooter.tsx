@@ -4,11 +4,11 @@ import type { Shell } from "../../schemas/shell";
 import { useAppState } from "../../state/store";
 import Crest from "../Crest";
 import Icon from "../Icon";
-import { footerLinkGroups, legalNav } from "../nav-links";
+import { footerLinkGroups, legalNav } from "../../config/nav-links";
 import SmartLink from "../SmartLink";
 import SocialLinks from "./SocialLinks";
 import SponsorRows from "./SponsorRows";
-import { readSetting } from "../settings";
+import { readSetting } from "../../data/web-settings";
 
 /**
  * The footer (spec §2 'Footer'): sponsor rows, quick links, the social block, legal links,

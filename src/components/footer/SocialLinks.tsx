@@ -1,7 +1,7 @@
 import type { Settings } from "../../schemas/shell";
 import Icon from "../Icon";
-import { readSetting } from "../settings";
-import { socialNetworks } from "../nav-links";
+import { readSetting } from "../../data/web-settings";
+import { socialNetworks } from "../../config/nav-links";
 
 /** The club's social accounts (spec §2 'Footer'); a network without a URL in the settings is left out. */
 export default function SocialLinks({ settings, className }: { settings: Settings; className?: string }) {

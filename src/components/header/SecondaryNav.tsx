@@ -1,4 +1,4 @@
-import { secondaryNav } from "../nav-links";
+import { secondaryNav } from "../../config/nav-links";
 import Icon from "../Icon";
 import SmartLink from "../SmartLink";
 

@@ -7,7 +7,7 @@ import { useAppState } from "../../state/store";
 import { useSignedInHint } from "../../app/signed-in-hint";
 import Crest, { ClubWordmark } from "../Crest";
 import Icon from "../Icon";
-import { primaryNav } from "../nav-links";
+import { primaryNav } from "../../config/nav-links";
 import HeaderSponsors from "./HeaderSponsors";
 import SecondaryNav from "./SecondaryNav";
 import type { HeaderScroll } from "./use-header-scroll";

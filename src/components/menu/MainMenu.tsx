@@ -4,11 +4,11 @@ import type { Shell } from "../../schemas/shell";
 import { useAppState } from "../../state/store";
 import Crest from "../Crest";
 import Icon from "../Icon";
-import { mainMenuNav } from "../nav-links";
+import { mainMenuNav } from "../../config/nav-links";
 import SmartLink from "../SmartLink";
 import SocialLinks from "../footer/SocialLinks";
 import { useDialogFocus } from "../use-dialog-focus";
-import { buildMenuTree, type MenuNode } from "./menu-tree";
+import { buildMenuTree, type MenuNode } from "../../domain/menu-tree";
 
 /**
  * The main menu drawer (spec §2 'Main menu'): the fixed entries, then the club's

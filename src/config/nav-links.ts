@@ -1,5 +1,5 @@
-import { club } from "../config/club";
-import type { IconName } from "./Icon";
+import { club } from "./club";
+import type { IconName } from "../components/Icon";
 
 /** A link of the static navigation: internal paths start with '/', external ones open in a new tab. */
 export interface NavLinkItem {

@@ -1,4 +1,4 @@
-import type { MenuPage } from "../../schemas/shell";
+import type { MenuPage } from "../schemas/shell";
 
 /** One entry of the content-managed menu, with its children in page order. */
 export interface MenuNode {

@@ -1,7 +1,7 @@
-import { attributesOf, isRecord, isStringArray } from "../../domain/json-shape";
-import type { AppAction } from "../../state/app-state";
-import type { SessionUser } from "../../schemas/session-user";
-import { interpretEntitlementResponse } from "../../domain/entitlement-response";
+import { attributesOf, isRecord, isStringArray } from "../domain/json-shape";
+import type { AppAction } from "../state/app-state";
+import type { SessionUser } from "../schemas/session-user";
+import { interpretEntitlementResponse } from "../domain/entitlement-response";
 import { setSubscriptionMessage } from "./subscription-status";
 import { LOGIN_PROBLEM_TITLE, TRY_AGAIN_MESSAGE } from "./login-messages";
 
