@@ -30,8 +30,9 @@ export function AudioPlayerSlot() {
 
 export function MediaPlayerSlot() {
   const { state } = useAppState();
-  const { modalOpen, mediaType } = state.mediaPlayer;
-  if (!LazyPlayer || !modalOpen || mediaType !== "OnDemand") return null;
+  const { modalOpen } = state.mediaPlayer;
+  // On demand and live video (DrmLiveVideo) play in the same overlay.
+  if (!LazyPlayer || !modalOpen) return null;
   return (
     <Suspense
       fallback={
