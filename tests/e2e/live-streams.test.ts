@@ -1,6 +1,7 @@
-// Live audio (issue 10): the Rovers TV+ account plays the men's live commentary in the bottom bar;
+// Live streams (issue 10): the Rovers TV+ account plays the men's live commentary in the bottom bar;
 // the freemium account gets the not-subscribed text; three browsers of one account, the third gets
-// the concurrency message; 'Sign out other devices' stops another browser's playback.
+// the concurrency message; 'Sign out other devices' stops another browser's playback; live video
+// plays in the player overlay.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
@@ -15,14 +16,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string) {
+async function signIn(page: Page, email: string, returnPath = STREAM) {
   await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
   await page.locator("#account-panel").getByRole("link", { name: "Log In" }).click();
   await page.waitForURL(/\/sso\//);
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password").fill("rovers-demo");
   await page.getByRole("button", { name: "Log In" }).click();
-  await page.waitForURL((url) => url.pathname === STREAM);
+  await page.waitForURL((url) => url.pathname === returnPath);
   await waitForHydration(page);
 }
 
@@ -101,4 +102,24 @@ describe("live audio", () => {
       await Promise.all([first.context.close(), second.context.close(), third.context.close()]);
     }
   }, 240_000);
+});
+
+describe("live video", () => {
+  it("the Rovers TV account watches the live press conference in the player overlay", async () => {
+    const { page, context } = await openPage(browser, "/live/video/press-conference", DESKTOP);
+    try {
+      await signIn(page, "tv@rovers.test", "/live/video/press-conference");
+      const start = page.locator(".theatre__play");
+      await expect.poll(() => start.isVisible(), { timeout: 15_000 }).toBe(true);
+      await start.click();
+      const stage = page.locator(".video-overlay__stage");
+      await expect.poll(() => stage.getAttribute("data-phase"), { timeout: 20_000 }).toBe("playing");
+      const video = page.locator(".video-overlay video");
+      const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(at + 1);
+      await saveScreenshot(page, "live-video-playing");
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
