@@ -206,7 +206,8 @@ export default function VideoPlayerOverlay() {
         const attached = await attachStream(element, answer.url, (url) => url, ended);
         if (cancelled) return attached.destroy();
         stream.current = attached;
-        setPhase({ kind: "playing", renditions: attached.renditions, hasCaptions: false });
+        // One live rendition, no captions: the overlay shows no quality or captions controls.
+        setPhase({ kind: "playing", renditions: [], hasCaptions: false });
         element.play().catch(() => undefined);
       } catch {
         if (!cancelled) setPhase({ kind: "failed" });
