@@ -8,7 +8,7 @@ import { createApiSiteData } from "./data/api-site-data";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
 import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
 import { reloadOnChunkError } from "./chunk-reload";
-import { registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
+import { registerAudioPlayer, registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
 
 // The stylesheet href, the icon sprite and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
@@ -20,6 +20,7 @@ const signedInHint = document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIB
 const routes = createRoutes(createApiSiteData());
 // The video player overlay and hls.js are their own chunks, fetched when a player first opens.
 registerVideoPlayer(() => import("./player/VideoPlayerOverlay"));
+registerAudioPlayer(() => import("./player/AudioPlayerBar"));
 
 /** Pages are lazy chunks: load the ones the server rendered before hydrating, so the trees match. */
 async function resolveLandingPage(routes: RouteObject[]) {

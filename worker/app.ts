@@ -17,6 +17,9 @@ import { images } from "./routes/images";
 import { playbackRoutes } from "./media/playback-routes";
 import { mediaRoutes } from "./media/media-routes";
 import { videoSearchRoutes } from "./routes/video-search";
+import { liveSessionRoutes } from "./media/live-session-routes";
+import { liveMediaRoutes } from "./media/live-media-routes";
+import { streamSocketRoutes } from "./media/stream-socket";
 import { apiError, noApiRoute } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
@@ -35,13 +38,15 @@ app.use("*", requestId, securityHeaders, limitBodies);
 app.route("/images", images);
 
 // Sign-in and the API read the session; pages do not (they are the same for everyone).
-for (const path of ["/auth/*", "/sso/*", "/api/*", "/media/*"]) app.use(path, csrfProtection(), sessionMiddleware);
+for (const path of ["/auth/*", "/sso/*", "/api/*", "/media/*", "/ws/*"]) app.use(path, csrfProtection(), sessionMiddleware);
 // Without a complete sign-in configuration these answer 503 AUTH_NOT_CONFIGURED; pages and content still work.
 for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitlements/*"]) app.use(path, requireAuthConfig);
 
 // The embedded dev login portal: 404 unless AUTH_PROVIDER=dev in development or test.
 app.route("/sso", devPortal);
 app.route("/auth", authRoutes);
+// Live streams: session check, devices, stream assets (issue 10).
+app.route("/api", liveSessionRoutes);
 app.route("/api/session", sessionRoutes);
 app.route("/api/users/entitlements", entitlementRoutes);
 app.route("/api/admin", adminRoutes);
@@ -50,7 +55,10 @@ app.route("/api/videos/search", videoSearchRoutes);
 app.route("/api", contentApi);
 app.all("/api/*", noApiRoute);
 // HLS playlists and segments, only for a valid playback token (worker/media/).
+app.route("/media/live", liveMediaRoutes);
 app.route("/media", mediaRoutes);
+// The live player's concurrency socket, handed to the user's StreamSessions object.
+app.route("/ws", streamSocketRoutes);
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
 app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));

@@ -37,6 +37,8 @@ const siteSchema = z.object({
   SITE_ORIGIN: optionalUrl,
   /** Bearer token of /api/admin/*; the admin API does not exist (404) without it, or with one under 24 characters. */
   ADMIN_TOKEN: z.string().optional(),
+  /** Live streams one account may hold at once (bypassed accounts are exempt); default 2. */
+  STREAM_CONCURRENCY_LIMIT: z.coerce.number().int().min(1).max(20).default(2),
 });
 
 /** Sign-in: provider, secrets, portal URLs (spec §7). Checked further in worker/auth/config.ts. */
@@ -85,6 +87,8 @@ export interface Settings {
   /** the configured public origin, or null (then the request's own origin is used) */
   siteOrigin: string | null;
   adminToken: string | null;
+  /** live streams one account may hold at once (durable-objects/StreamSessions.ts) */
+  streamConcurrencyLimit: number;
   bindings: Pick<Env, "DB" | "CACHE" | "ASSETS" | "STREAM_SESSIONS">;
   /** the sign-in settings, or why they do not parse */
   auth: { ok: true; value: AuthSettings } | { ok: false; problem: string };
@@ -107,6 +111,7 @@ export function parseSettings(env: object): Settings {
     isDevelopment: s.ENVIRONMENT !== "production",
     siteOrigin: s.SITE_ORIGIN ? new URL(s.SITE_ORIGIN).origin : null,
     adminToken: s.ADMIN_TOKEN !== undefined && s.ADMIN_TOKEN.length >= ADMIN_TOKEN_MIN ? s.ADMIN_TOKEN : null,
+    streamConcurrencyLimit: s.STREAM_CONCURRENCY_LIMIT,
     bindings: { DB: s.DB, CACHE: s.CACHE, ASSETS: s.ASSETS, STREAM_SESSIONS: s.STREAM_SESSIONS },
     auth: auth.success ? { ok: true, value: auth.data } : { ok: false, problem: issuesOf(auth.error) },
   };

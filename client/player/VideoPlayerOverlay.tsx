@@ -8,6 +8,11 @@ import { attachStream, type AttachedStream } from "./attach-stream";
 import { requestPlayback, withCurrentToken, type PlaybackGrant } from "./playback-client";
 import { clearPosition, saveAccountPosition, savedPosition, savePosition, usablePosition } from "./resume-position";
 import { PlayerSidebar } from "./PlayerSidebar";
+import { checkLiveSession, openStreamSocket, type LiveCheck } from "./live-session";
+import type { SessionErrorType } from "../../src/domain/session-errors";
+
+/** A live refusal shows the access status of its type (spec §8), so the same links appear. */
+const STATUS_OF_TYPE: Record<SessionErrorType, number> = { requireLogin: 0, requirePremium: 2, blocked: 3 };
 
 /** Spec §8 'video session failure'. */
 const SERVICE_FAILURE = { title: "There was a problem connecting to the video service", message: "Please try again in a few minutes" };
@@ -33,6 +38,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), select, video[controls], [ta
 export default function VideoPlayerOverlay() {
   const { state, dispatch } = useAppState();
   const { currentVideoID: entryId, currentVideoName: title, currentSection: section } = state.mediaPlayer;
+  // Live video (issue 10): the session check and the concurrency socket instead of the on-demand gate.
+  const live = state.mediaPlayer.mediaType === "DrmLiveVideo";
+  const { loginCheckCompleted, ssoID } = state.user;
   const { pathname } = useLocation();
   const dialog = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -68,7 +76,7 @@ export default function VideoPlayerOverlay() {
   // effect so that on close its cleanup saves the place before the stream is detached.
   useEffect(() => {
     const element = video.current;
-    if (!element || !entryId) return;
+    if (!element || !entryId || live) return;
     let lastSaved = 0;
     let lastSavedToAccount = 0;
     // The account's place wins (it follows the viewer across devices), else this device's.
@@ -106,12 +114,12 @@ export default function VideoPlayerOverlay() {
       element.removeEventListener("pause", onPause);
       element.removeEventListener("ended", onEnded);
     };
-  }, [entryId]);
+  }, [entryId, live]);
 
   // Ask the gate, attach the stream, renew the token while playing.
   useEffect(() => {
     const element = video.current;
-    if (!element || !entryId) return;
+    if (!element || !entryId || live) return;
     const abort = new AbortController();
     let renewTimer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
@@ -168,8 +176,51 @@ export default function VideoPlayerOverlay() {
       stream.current?.destroy();
       stream.current = null;
     };
-  }, [entryId]);
+  }, [entryId, live]);
 
+  // Live: after the login check, the session check; on 200 the socket and the live playlist.
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !entryId || !live || !loginCheckCompleted) return;
+    const abort = new AbortController();
+    let cancelled = false;
+    let socket: { close(): void } | null = null;
+    setPhase({ kind: "starting" });
+    const refuse = (answer: Exclude<LiveCheck, { ok: true }>) =>
+      setPhase(
+        answer.kind === "refused" ? { kind: "refused", message: answer.error.message, status: STATUS_OF_TYPE[answer.error.type] } : { kind: "failed" },
+      );
+    void (async () => {
+      const answer = await checkLiveSession(entryId, "video", ssoID, abort.signal).catch(() => null);
+      if (cancelled || !answer) return;
+      if (!answer.ok) return refuse(answer);
+      const ended = () => {
+        if (cancelled) return;
+        element.pause();
+        stream.current?.destroy();
+        stream.current = null;
+        setPhase({ kind: "failed" });
+      };
+      socket = openStreamSocket(answer.token, ssoID, entryId, ended);
+      try {
+        const attached = await attachStream(element, answer.url, (url) => url, ended);
+        if (cancelled) return attached.destroy();
+        stream.current = attached;
+        // One live rendition, no captions: the overlay shows no quality or captions controls.
+        setPhase({ kind: "playing", renditions: [], hasCaptions: false });
+        element.play().catch(() => undefined);
+      } catch {
+        if (!cancelled) setPhase({ kind: "failed" });
+      }
+    })();
+    return () => {
+      cancelled = true;
+      abort.abort();
+      socket?.close();
+      stream.current?.destroy();
+      stream.current = null;
+    };
+  }, [entryId, live, loginCheckCompleted, ssoID]);
 
   const toggleCaptions = () => {
     const next = !captions;

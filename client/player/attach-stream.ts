@@ -15,7 +15,7 @@ export interface AttachedStream {
 export const BACK_BUFFER_SECONDS = 8;
 
 export async function attachStream(
-  video: HTMLVideoElement,
+  video: HTMLMediaElement,
   url: string,
   currentUrl: (requestUrl: string) => string,
   onFatal: () => void,

@@ -16,7 +16,7 @@ import { useHeaderScroll } from "../components/header/use-header-scroll";
 import MainMenu from "../components/menu/MainMenu";
 import RouteProgress from "../components/RouteProgress";
 import { useHashScroll } from "../components/use-hash-scroll";
-import { MediaPlayerSlot } from "../components/player/MediaPlayerSlot";
+import { AudioPlayerSlot, MediaPlayerSlot } from "../components/player/MediaPlayerSlot";
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
@@ -68,6 +68,7 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       </Suspense>
       <Suspense>
         <MediaPlayerSlot />
+        <AudioPlayerSlot />
         <AccountPanel />
         <AccountNotification />
         <ErrorNotification />

@@ -14,9 +14,11 @@ import { useVideoLock } from "./parts/use-video-lock";
 /** /live/{mediaType}/{assetID}: poster and start button; the players themselves open as overlays. */
 export default function LivePlayer() {
   const { asset } = useLoaderData<typeof livePlayerLoader>();
-  const { dispatch } = useAppState();
+  const { state, dispatch } = useAppState();
   const isLocked = useVideoLock();
-  const locked = isLocked(asset.entitlements);
+  // A signed-in supporter may always start a live stream: the session check decides, and the
+  // player shows its answer (spec §4 'Audio player (live stream)', §8 'Session check codes').
+  const locked = isLocked(asset.entitlements) && !state.user.loggedIn;
   const tier = lockedMessage(asset.entitlements);
   const isAudio = asset.mediaType === "audio";
   const image = asset.status === "active" ? asset.posterImageKey : asset.offlineImageKey;

@@ -1,11 +1,10 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import type { AuthEnv } from "../auth/auth-env";
-import { getAuthConfig } from "../auth/config";
 import { apiError } from "../routes/api-errors";
 import { clipForEntry } from "../../src/domain/media-clip";
 import { parseRange } from "./byte-range";
 import { assetPath, cacheControl, mediaFile } from "./media-files";
-import { verifyPlaybackToken } from "./playback-token";
+import { checkToken } from "./token-check";
 import { rewritePlaylist } from "./playlist-rewrite";
 import { ENTRY_ID } from "./entry-id";
 
@@ -23,36 +22,11 @@ import { ENTRY_ID } from "./entry-id";
  */
 export const mediaRoutes = new Hono<AuthEnv>();
 
-type Refusal = { status: 401 | 403; code: string; detail: string };
-
-async function checkToken(c: Context<AuthEnv>, entryId: string): Promise<Refusal | null> {
-  const token = c.req.query("token");
-  if (!token) return { status: 401, code: "TOKEN_MISSING", detail: "A playback token is needed" };
-  const check = await verifyPlaybackToken(getAuthConfig(c.env).sessionSecret, token);
-  if (!check.ok) {
-    return check.reason === "expired"
-      ? { status: 401, code: "TOKEN_EXPIRED", detail: "The playback token has expired" }
-      : { status: 401, code: "TOKEN_INVALID", detail: "The playback token is not valid" };
-  }
-  const { grant } = check;
-  if (grant.entryId !== entryId) return { status: 403, code: "TOKEN_WRONG_ENTRY", detail: "The playback token is for another video" };
-  // A visitor's token (a video open to everyone) needs no session; any other needs its own.
-  if (grant.ssoID === "") return null;
-  const session = c.get("session");
-  const user = c.get("user");
-  if (!session || !user) return { status: 401, code: "SESSION_REQUIRED", detail: "Please Log In to access this" };
-  if (session.sid !== grant.sid || user.ssoID !== grant.ssoID) {
-    return { status: 403, code: "TOKEN_WRONG_USER", detail: "The playback token belongs to another session" };
-  }
-  if (user.blocked) return { status: 403, code: "BLOCKED", detail: "Your account has been blocked by an administrator" };
-  return null;
-}
-
 mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
   const entryId = c.req.param("entryId");
   const file = mediaFile(c.req.param("file"));
   if (!ENTRY_ID.test(entryId) || !file) return apiError(c, 404, "NOT_FOUND", "No such media");
-  const refusal = await checkToken(c, entryId);
+  const { refusal } = await checkToken(c, entryId, "vod");
   if (refusal) return apiError(c, refusal.status, refusal.code, refusal.detail, { "Cache-Control": "no-store" });
 
   const asset = await c.env.ASSETS.fetch(new URL(assetPath(clipForEntry(entryId), file), c.req.url));

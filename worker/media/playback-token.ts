@@ -25,13 +25,22 @@ export interface PlaybackGrant {
   ssoID: string;
   /** the site session id; '' for a visitor */
   sid: string;
+  /** live only: the stream session (durable-objects/StreamSessions.ts) the token belongs to */
+  stream?: string;
 }
+
+/**
+ * A live token lives as long as a match could; what really ends it is its stream session, which
+ * every live playlist request asks about (worker/media/live-routes.ts).
+ */
+export const LIVE_TOKEN_TTL_SECONDS = 6 * 60 * 60;
 
 const claimsSchema = z.object({
   ent: z.string().min(1).max(64),
   sub: z.string().max(128),
   sid: z.string().max(64),
   exp: z.number().int(),
+  ss: z.string().min(1).max(64).optional(),
 });
 
 const keys = new Map<string, Promise<Uint8Array>>();
@@ -51,9 +60,14 @@ function playbackKey(sessionSecret: string): Promise<Uint8Array> {
   return key;
 }
 
-export async function signPlaybackToken(sessionSecret: string, grant: PlaybackGrant, nowSeconds = Math.floor(Date.now() / 1000)) {
-  const expiresAt = nowSeconds + PLAYBACK_TOKEN_TTL_SECONDS;
-  const token = await new SignJWT({ ent: grant.entryId, sid: grant.sid })
+export async function signPlaybackToken(
+  sessionSecret: string,
+  grant: PlaybackGrant,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  ttlSeconds = PLAYBACK_TOKEN_TTL_SECONDS,
+) {
+  const expiresAt = nowSeconds + ttlSeconds;
+  const token = await new SignJWT({ ent: grant.entryId, sid: grant.sid, ...(grant.stream ? { ss: grant.stream } : {}) })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -76,7 +90,8 @@ export async function verifyPlaybackToken(sessionSecret: string, token: string):
     });
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return { ok: false, reason: "invalid" };
-    return { ok: true, grant: { entryId: claims.data.ent, ssoID: claims.data.sub, sid: claims.data.sid } };
+    const { ent, sub, sid, ss } = claims.data;
+    return { ok: true, grant: { entryId: ent, ssoID: sub, sid, ...(ss ? { stream: ss } : {}) } };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }

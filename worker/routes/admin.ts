@@ -9,6 +9,8 @@ import { settingsOf } from "../env";
 import { constantTimeEqual } from "../auth/constant-time";
 import { apiError, noApiRoute } from "./api-errors";
 import { invalidateCache } from "../data/kv-cache";
+import { liveStream, updateLiveStream } from "../data/live-streams";
+import { ENTRY_ID } from "../media/entry-id";
 
 /**
  * Admin API (mount at /api/admin; spec §6 'Administrator role: ... blocking of accounts'):
@@ -19,6 +21,8 @@ import { invalidateCache } from "../data/kv-cache";
  *   POST /api/admin/accounts/:ssoID/bypass
  *   POST /api/admin/accounts/:ssoID/unbypass
  *   GET  /api/admin/audit?limit=
+ *   GET  /api/admin/streams/:assetID          a live stream's status and country allow-list
+ *   PUT  /api/admin/streams/:assetID          body { status?: idle|active|disabled, allowedCountries?: ['GB', ...] | null }
  *   POST /api/admin/cache/invalidate          after the club changes menus, sponsors, adverts, promos or settings
  * Authorization: Bearer <ADMIN_TOKEN>. Without ADMIN_TOKEN the whole API answers 404 (it does not
  * exist); a wrong token answers 401. Every call, refused ones too, is written to admin_audit_log
@@ -158,6 +162,42 @@ adminRoutes.post("/cache/invalidate", async (c) => {
   c.set("auditAction", "cache.invalidate");
   await invalidateCache(c.env);
   return c.json({ data: { invalidated: true } });
+});
+
+const streamChange = z
+  .object({
+    status: z.enum(["idle", "active", "disabled"]).optional(),
+    allowedCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250).nullable().optional(),
+  })
+  .strict();
+
+function streamTarget(c: Context<AdminEnv>): string | null {
+  const id = c.req.param("assetID") ?? "";
+  const ok = ENTRY_ID.test(id);
+  c.set("auditTarget", ok ? id : null);
+  return ok ? id : null;
+}
+
+adminRoutes.get("/streams/:assetID", async (c) => {
+  c.set("auditAction", "streams.read");
+  const id = streamTarget(c);
+  const stream = id ? await liveStream(c.env.DB, id) : null;
+  if (!stream) return apiError(c, 404, "NOT_FOUND", "No stream by that id");
+  return c.json({ data: { id: stream.id, attributes: stream } });
+});
+
+adminRoutes.put("/streams/:assetID", async (c) => {
+  c.set("auditAction", "streams.update");
+  const id = streamTarget(c);
+  const raw: unknown = await c.req.json().catch(() => undefined);
+  c.set("auditDetail", raw);
+  const change = streamChange.safeParse(raw);
+  if (!id || !change.success) return apiError(c, 400, "INVALID_INPUT", "Send { status?, allowedCountries? }");
+  if (!(await updateLiveStream(c.env.DB, id, change.data))) return apiError(c, 404, "NOT_FOUND", "No stream by that id");
+  // Pages and the live feed read the status through the content cache.
+  await invalidateCache(c.env);
+  const stream = await liveStream(c.env.DB, id);
+  return c.json({ data: { id, attributes: stream } });
 });
 
 adminRoutes.all("*", noApiRoute);

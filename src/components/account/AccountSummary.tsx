@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { LiveDevices } from "./LiveDevices";
 import { club } from "../../config/club";
 import { buttonClassName } from "../Button";
 import Crest from "../Crest";
@@ -77,6 +78,7 @@ export default function AccountSummary({ onLogout }: AccountSummaryProps) {
       </dl>
       {user.bypassed ? <p className="account-summary__bypassed">Account Restrictions Bypassed</p> : null}
       {subscriptionMessage ? <p className="account-summary__note">{subscriptionMessage}</p> : null}
+      <LiveDevices />
       <div className="account-summary__actions">
         <a className={buttonClassName({ type: "primary-dark" })} href={PROFILE_HREF} target="_blank" rel="noopener noreferrer">
           <span className="btn__text">Manage Account</span>

@@ -7,15 +7,32 @@ import { useAppState } from "../../state/store";
  * loader, the worker never does, so server bundles and first visits carry none of it.
  */
 let LazyPlayer: ComponentType | null = null;
+let LazyAudioPlayer: ComponentType | null = null;
 
 export function registerVideoPlayer(load: () => Promise<{ default: ComponentType }>): void {
   LazyPlayer = lazy(load);
 }
 
+/** The live audio bar (spec §2 'Audio player'), registered the same way: its own chunk with hls.js. */
+export function registerAudioPlayer(load: () => Promise<{ default: ComponentType }>): void {
+  LazyAudioPlayer = lazy(load);
+}
+
+export function AudioPlayerSlot() {
+  const { state } = useAppState();
+  if (!LazyAudioPlayer || !state.audioPlayer.modalOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyAudioPlayer key={state.audioPlayer.entryID} />
+    </Suspense>
+  );
+}
+
 export function MediaPlayerSlot() {
   const { state } = useAppState();
-  const { modalOpen, mediaType } = state.mediaPlayer;
-  if (!LazyPlayer || !modalOpen || mediaType !== "OnDemand") return null;
+  const { modalOpen } = state.mediaPlayer;
+  // On demand and live video (DrmLiveVideo) play in the same overlay.
+  if (!LazyPlayer || !modalOpen) return null;
   return (
     <Suspense
       fallback={

@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from "react";
+import Icon from "../../src/components/Icon";
+import { useAppState } from "../../src/state/store";
+import { sessionError, type SessionError } from "../../src/domain/session-errors";
+import { FAQ_PATH, LOGIN_PATH } from "../../src/domain/access-status";
+import { AUDIO_PLAYER_READY_MS, AUDIO_PLAYER_SHOW_MS, AUDIO_VOLUME_RAMP_MS } from "../../src/domain/timings";
+import { attachStream, type AttachedStream } from "./attach-stream";
+import { checkLiveSession, openStreamSocket, type StreamSocket } from "./live-session";
+
+/** Spec §8 'Restricted media': the upgrade notice of live streams. */
+const UPGRADE_NOTICE = "To stream live games you must be subscribed to a TV package";
+/** What the bar says when its stream session ends under it (signed out elsewhere, or timed out). */
+const RELEASED_CODE = "STREAM_SESSION_RELEASED";
+
+type PlayerState = "not ready" | "ready" | "playing" | "paused";
+
+/**
+ * The live audio player (spec §2 'Audio player', §4 'Audio player (live stream)'): a bar at the
+ * bottom headed 'Live Audio' with 'Play stream' / 'Pause stream' and close. Once the login check
+ * has completed it runs the session check; the bar appears 100 ms after the answer, is ready
+ * 400 ms later, and on play the volume rises to full after 500 ms. A 403 shows the code's
+ * message with the link of its type. While it plays, the concurrency socket pings every 30 s.
+ */
+export default function AudioPlayerBar() {
+  const { state, dispatch } = useAppState();
+  const { entryID, currentTitle } = state.audioPlayer;
+  const { loginCheckCompleted, ssoID } = state.user;
+  const audio = useRef<HTMLAudioElement>(null);
+  const stream = useRef<AttachedStream | null>(null);
+  const socket = useRef<StreamSocket | null>(null);
+  const [visible, setVisible] = useState(false);
+  const [playerState, setPlayerState] = useState<PlayerState>("not ready");
+  const [error, setError] = useState<SessionError | null>(null);
+  const [failed, setFailed] = useState(false);
+  const close = () => dispatch({ type: "audioPlayer/close" });
+
+  useEffect(() => {
+    const element = audio.current;
+    if (!element || !entryID || !loginCheckCompleted) return;
+    const abort = new AbortController();
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let cancelled = false;
+    setVisible(false);
+    setPlayerState("not ready");
+    setError(null);
+    setFailed(false);
+
+    const stop = (reason: SessionError | null) => {
+      element.pause();
+      stream.current?.destroy();
+      stream.current = null;
+      setPlayerState("not ready");
+      if (reason) setError(reason);
+      else setFailed(true);
+    };
+
+    void (async () => {
+      const answer = await checkLiveSession(entryID, "audio", ssoID, abort.signal).catch(() => null);
+      if (cancelled || !answer) return;
+      timers.push(setTimeout(() => setVisible(true), AUDIO_PLAYER_SHOW_MS));
+      if (!answer.ok) {
+        if (answer.kind === "refused") setError(answer.error);
+        else setFailed(true);
+        return;
+      }
+      if (answer.bypassed) dispatch({ type: "session/bypassed", bypassed: true });
+      socket.current = openStreamSocket(answer.token, ssoID, entryID, () => {
+        if (!cancelled) stop(sessionError(RELEASED_CODE));
+      });
+      try {
+        const attached = await attachStream(element, answer.url, (url) => url, () => {
+          if (!cancelled) stop(sessionError(RELEASED_CODE));
+        });
+        if (cancelled) return attached.destroy();
+        stream.current = attached;
+        timers.push(setTimeout(() => setPlayerState((s) => (s === "not ready" ? "ready" : s)), AUDIO_PLAYER_SHOW_MS + AUDIO_PLAYER_READY_MS));
+      } catch {
+        if (!cancelled) setFailed(true);
+      }
+    })();
+
+    return () => {
+      cancelled = true;
+      abort.abort();
+      timers.forEach(clearTimeout);
+      socket.current?.close();
+      socket.current = null;
+      stream.current?.destroy();
+      stream.current = null;
+    };
+  }, [entryID, loginCheckCompleted, ssoID, dispatch]);
+
+  const toggle = () => {
+    const element = audio.current;
+    if (!element || playerState === "not ready") return;
+    if (playerState === "playing") {
+      element.pause();
+      setPlayerState("paused");
+      return;
+    }
+    // Start quietly, then full volume after the ramp (spec §9 'audio volume ramp 500 ms').
+    element.volume = 0;
+    void element.play().then(
+      () => {
+        setPlayerState("playing");
+        setTimeout(() => {
+          element.volume = 1;
+        }, AUDIO_VOLUME_RAMP_MS);
+      },
+      () => setPlayerState("paused"),
+    );
+  };
+
+  const link = error ? errorLink(error) : null;
+  return (
+    <section className={`audio-player${visible ? " is-visible" : ""}`} aria-label="Live Audio" data-state={playerState}>
+      <audio ref={audio} preload="none" />
+      <div className="audio-player__inner">
+        <p className="audio-player__heading">Live Audio</p>
+        <p className="audio-player__title">{currentTitle}</p>
+        {error || failed ? (
+          <div className="audio-player__error" role="alert">
+            <p className="audio-player__message">{error ? error.message : "There was a problem connecting to the audio service"}</p>
+            {error?.type === "requirePremium" ? <p className="audio-player__detail">{UPGRADE_NOTICE}</p> : null}
+            {error?.detail ? <p className="audio-player__detail">{error.detail}</p> : null}
+            {link ? (
+              <a className="audio-player__link" href={link.href}>
+                {link.label}
+              </a>
+            ) : null}
+          </div>
+        ) : (
+          <button type="button" className="audio-player__play" onClick={toggle} disabled={playerState === "not ready"}>
+            <Icon name={playerState === "playing" ? "pause" : "play"} size={18} />
+            <span>{playerState === "playing" ? "Pause stream" : "Play stream"}</span>
+          </button>
+        )}
+        <button type="button" className="audio-player__close" onClick={close} aria-label="Close audio player">
+          <Icon name="close" size={18} />
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The link of the error area, by the error's type (spec §8 'Session check codes'). */
+function errorLink(error: SessionError): { href: string; label: string } {
+  if (error.type === "requireLogin") return { href: LOGIN_PATH, label: "Log In" };
+  if (error.type === "requirePremium") return { href: "/videos/subscriptions", label: "View Subscriptions" };
+  return { href: FAQ_PATH, label: "Read the FAQs" };
+}

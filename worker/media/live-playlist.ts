@@ -1,0 +1,71 @@
+/**
+ * A live HLS playlist over a looped on-demand one (issue 10, DESIGN 'Media'): the committed
+ * 60 s audio loop or a short video clip plays round and round, and the worker answers what a
+ * live encoder would publish at this moment: the last `window` finished segments, the media
+ * sequence advancing with the clock, no ENDLIST. Every lap starts again at timestamp 0, so
+ * each lap's first segment carries EXT-X-DISCONTINUITY and EXT-X-DISCONTINUITY-SEQUENCE counts
+ * the laps before the window. Pure: the source text and the time in, the playlist out.
+ */
+export interface LoopSegment {
+  uri: string;
+  seconds: number;
+}
+
+export interface Loop {
+  /** the EXT-X-MAP init segment, if any */
+  map: string | null;
+  segments: LoopSegment[];
+}
+
+export const LIVE_WINDOW_SEGMENTS = 5;
+
+/** The segments of an on-demand media playlist (scripts/make-media.sh writes them). */
+export function parseLoop(text: string): Loop {
+  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  let map: string | null = null;
+  const segments: LoopSegment[] = [];
+  let pending: number | null = null;
+  for (const line of lines) {
+    if (line.startsWith("#EXT-X-MAP:")) map = /URI="([^"]*)"/.exec(line)?.[1] ?? null;
+    else if (line.startsWith("#EXTINF:")) pending = Number.parseFloat(line.slice("#EXTINF:".length));
+    else if (line !== "" && !line.startsWith("#") && pending !== null && Number.isFinite(pending) && pending > 0) {
+      segments.push({ uri: line, seconds: pending });
+      pending = null;
+    }
+  }
+  return { map, segments };
+}
+
+/** The live playlist at `nowMs` (ms since the epoch): the `window` segments finished last. */
+export function livePlaylist(loop: Loop, nowMs: number, window = LIVE_WINDOW_SEGMENTS): string {
+  const count = loop.segments.length;
+  if (count === 0) throw new Error("a live loop needs segments");
+  const lap = loop.segments.reduce((sum, s) => sum + s.seconds, 0);
+  const now = nowMs / 1000;
+  const laps = Math.floor(now / lap);
+  // The segment being 'recorded' now is not published yet: the window ends with the one before it.
+  let inLap = now - laps * lap;
+  let current = 0;
+  while (current < count - 1 && inLap >= (loop.segments[current]?.seconds ?? 0)) {
+    inLap -= loop.segments[current]?.seconds ?? 0;
+    current += 1;
+  }
+  const last = laps * count + current - 1;
+  const first = Math.max(1, last - window + 1);
+  const target = Math.ceil(Math.max(...loop.segments.map((s) => s.seconds)));
+  const lines = [
+    "#EXTM3U",
+    "#EXT-X-VERSION:7",
+    `#EXT-X-TARGETDURATION:${target}`,
+    `#EXT-X-MEDIA-SEQUENCE:${first}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor((first - 1) / count)}`,
+    ...(loop.map ? [`#EXT-X-MAP:URI="${loop.map}"`] : []),
+  ];
+  for (let n = first; n <= last; n += 1) {
+    const segment = loop.segments[n % count];
+    if (!segment) continue;
+    if (n % count === 0) lines.push("#EXT-X-DISCONTINUITY");
+    lines.push(`#EXTINF:${segment.seconds.toFixed(6)},`, segment.uri);
+  }
+  return `${lines.join("\n")}\n`;
+}
