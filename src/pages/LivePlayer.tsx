@@ -2,7 +2,6 @@ import { Link, useLoaderData } from "react-router";
 import type { livePlayerLoader } from "./live.loader";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
-import { lockedMessage } from "../domain/locked-message";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { LockedPanel } from "./parts/LockedPanel";
 import { TvNav } from "./parts/TvNav";
@@ -17,7 +16,6 @@ export default function LivePlayer() {
   const { dispatch } = useAppState();
   const isLocked = useVideoLock();
   const locked = isLocked(asset.entitlements);
-  const tier = lockedMessage(asset.entitlements);
   const isAudio = asset.mediaType === "audio";
   const image = asset.status === "active" ? asset.posterImageKey : asset.offlineImageKey;
 
@@ -39,7 +37,7 @@ export default function LivePlayer() {
                 {liveStatusText(asset)}
               </span>
               {locked ? (
-                <LockedPanel label="Locked stream" message={tier.message} />
+                <LockedPanel label="Locked stream" entitlements={asset.entitlements} />
               ) : asset.status === "active" ? (
                 <button type="button" className="theatre__play" onClick={start}>
                   <span className="theatre__play-icon">
