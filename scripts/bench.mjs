@@ -4,7 +4,10 @@
 // one run measures with wrk (2 threads, 20 connections, 10 s each) GET / and GET /news (from the page
 // cache, and rendered each time) and a static file
 // of the same server, weighs the JS and CSS a first visit to / downloads (gzip), and runs Lighthouse
-// (mobile, performance + accessibility) on /, /news and /videos with Debian's Chromium. Prints
+// (mobile, performance + accessibility) on /, /news and /videos with Debian's Chromium. For Rovers TV
+// it weighs the first-visit JS of /videos (no player or hls.js in it), measures bytes and time from
+// play to a replay's first frame in Chromium (scripts/bench-media.mjs) and a /media segment under
+// wrk beside the static file. Prints
 // markdown tables (also written to test-results/bench.md). Loopback only; stops by itself.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
