@@ -4,7 +4,10 @@
 // one run measures with wrk (2 threads, 20 connections, 10 s each) GET / and GET /news (from the page
 // cache, and rendered each time) and a static file
 // of the same server, weighs the JS and CSS a first visit to / downloads (gzip), and runs Lighthouse
-// (mobile, performance + accessibility) on /, /news and /videos with Debian's Chromium. Prints
+// (mobile, performance + accessibility) on /, /news and /videos with Debian's Chromium. For Rovers TV
+// it weighs the first-visit JS of /videos (no player or hls.js in it), measures bytes and time from
+// play to a replay's first frame in Chromium (scripts/bench-media.mjs) and a /media segment under
+// wrk beside the static file. Prints
 // markdown tables (also written to test-results/bench.md). Loopback only; stops by itself.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,6 +16,7 @@ import { gzipSync } from "node:zlib";
 import { bin, root, run, runOrThrow } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
+import { firstFrame } from "./bench-media.mjs";
 
 const PERSIST_TO = ".wrangler/bench-state";
 const port = Number(process.env.BENCH_PORT || 8798);
@@ -127,7 +131,9 @@ async function weigh(asset) {
   const response = await fetch(asset.url);
   const body = Buffer.from(await response.arrayBuffer());
   if (!response.ok) throw new Error(`GET ${asset.url.pathname} → ${response.status}`);
-  return { ...asset, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+  // hls.js and the player carry the back buffer setting; a first visit must download neither.
+  const player = body.includes("backBufferLength");
+  return { ...asset, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, player };
 }
 
 const LIGHTHOUSE_PAGES = ["/", "/news", "/videos"];
@@ -191,6 +197,11 @@ async function main() {
     const weighed = [];
     for (const asset of assets) weighed.push(await weigh(asset));
 
+    // First visit to /videos: its JavaScript, and whether any of it is the player or hls.js.
+    const videosHtml = await (await fetch(`${server.baseUrl}/videos`)).text();
+    const videosJs = [];
+    for (const asset of referencedAssets(videosHtml, server.baseUrl).filter((a) => a.kind === "js")) videosJs.push(await weigh(asset));
+
     // The static file: the built stylesheet served from public/build/ (or the favicon) by the asset layer.
     const css = assets.find((a) => a.kind === "css");
     const staticPath = css ? css.url.pathname : "/favicon.svg";
@@ -220,6 +231,17 @@ async function main() {
       rows.push({ ...t, ...result });
     }
     const staticRps = rows.find((r) => r.static).rps;
+
+    // A replay in Chromium, signed in as the Rovers TV account: bytes and time to the first frame;
+    // then one /media segment (token and session cookie from that sign-in) under wrk beside the static file.
+    console.log("Chromium: first frame of a replay…");
+    const frame = await firstFrame(server.baseUrl);
+    const segmentBytes = (await (await fetch(frame.segment, { headers: { cookie: frame.cookie } })).arrayBuffer()).byteLength;
+    const mediaHeaders = { Cookie: frame.cookie };
+    console.log(`Measuring a /media segment (${segmentBytes} bytes) for ${DURATION_S} s…`);
+    await tool.measure(frame.segment, 3, mediaHeaders);
+    const segmentRow = await tool.measure(frame.segment, DURATION_S, mediaHeaders);
+    const staticAgain = await tool.measure(server.baseUrl + staticPath, DURATION_S);
 
     // After the load tests, so Lighthouse has the machine's cores to itself.
     const audits = [];
@@ -257,6 +279,21 @@ async function main() {
     lines.push(`| JavaScript${largest ? ` (largest: \`${largest.url.pathname}\`, ${kb(largest.gzip)})` : ""} | ${files("js")} | ${kb(raw("js"))} | ${kb(total("js"))} |`);
     lines.push(`| CSS | ${files("css")} | ${kb(raw("css"))} | ${kb(total("css"))} |`);
     lines.push(`| **total** | ${weighed.length + 1} | ${kb(raw("js") + raw("css") + Buffer.byteLength(html))} | **${kb(total() + htmlGzip)}** |`);
+    lines.push("");
+    const videosGzip = videosJs.reduce((sum, a) => sum + a.gzip, 0);
+    const videosRaw = videosJs.reduce((sum, a) => sum + a.raw, 0);
+    const playerFiles = videosJs.filter((a) => a.player).map((a) => a.url.pathname);
+    lines.push("Rovers TV on demand:");
+    lines.push("");
+    lines.push("| figure | value |");
+    lines.push("|---|---:|");
+    lines.push(`| first-visit JS of \`/videos\` (${videosJs.length} files), raw / gzip | ${kb(videosRaw)} / ${kb(videosGzip)} |`);
+    lines.push(`| player or hls.js code in it | ${playerFiles.length ? playerFiles.join(", ") : "none"} |`);
+    lines.push(`| bytes from pressing play to the first frame (${frame.requests} responses: player, hls.js, gate, playlists, segments) | ${kb(frame.bytes)} |`);
+    lines.push(`| time from pressing play to the first frame (\`loadeddata\`), Chromium headless | ${fixed(frame.ms)} ms |`);
+    lines.push(`| \`/media\` segment (${kb(segmentBytes)}, token checked), requests/s, p50 / p99 | ${fixed(segmentRow.rps)}, ${fixed(segmentRow.p50, 1)} / ${fixed(segmentRow.p99, 1)} ms |`);
+    lines.push(`| static \`${staticPath}\` measured right after, requests/s, p50 / p99 | ${fixed(staticAgain.rps)}, ${fixed(staticAgain.p50, 1)} / ${fixed(staticAgain.p99, 1)} ms |`);
+    lines.push(`| segment vs static | ${fixed(segmentRow.rps / staticAgain.rps, 2)} (non-2xx ${segmentRow.bad}) |`);
     lines.push("");
     lines.push("Lighthouse 12 mobile (simulated slow 4G, 4x CPU slowdown), Debian Chromium headless; DOM elements from its `dom-size` audit:");
     lines.push("");

@@ -4,6 +4,7 @@ import Crest from "../../src/components/Crest";
 import Icon from "../../src/components/Icon";
 import { useAppState } from "../../src/state/store";
 import { accessOutcome } from "../../src/domain/access-status";
+import { SUBSCRIPTIONS_PATH } from "../../src/domain/locked-message";
 import { attachStream, type AttachedStream } from "./attach-stream";
 import { requestPlayback, withCurrentToken, type PlaybackGrant } from "./playback-client";
 import { clearPosition, saveAccountPosition, savedPosition, savePosition, usablePosition } from "./resume-position";
@@ -222,6 +223,12 @@ export default function VideoPlayerOverlay() {
     };
   }, [entryId, live, loginCheckCompleted, ssoID]);
 
+  // Spec §8: a video session failure sets the entitlements to null, so locks read them as none.
+  const failed = phase.kind === "failed";
+  useEffect(() => {
+    if (failed) dispatch({ type: "entitlements/set", entitlements: null });
+  }, [failed, dispatch]);
+
   const toggleCaptions = () => {
     const next = !captions;
     stream.current?.setCaptions(next);
@@ -333,10 +340,16 @@ export default function VideoPlayerOverlay() {
                   </a>
                 ) : null}
                 {outcome.action === "upgrade" ? (
-                  <a className="btn btn--primary-light btn--inline btn--small" href="/videos/subscriptions">
+                  <a className="btn btn--primary-light btn--inline btn--small" href={SUBSCRIPTIONS_PATH}>
                     View Subscriptions
                   </a>
                 ) : null}
+                {outcome.faqLink ? (
+                  <a className="btn btn--ghost-light btn--inline btn--small" href={outcome.faqLink}>
+                    Read the FAQs
+                  </a>
+                ) : null}
+                {outcome.supportContact ? <p>{outcome.supportContact}</p> : null}
               </div>
             ) : null}
           </div>

@@ -8,6 +8,8 @@ import { ANY_LOGGED_IN_ENTITLEMENT, EVERYONE_ENTITLEMENT } from "./video-lock";
 export const GENERIC_LOCKED_TITLE = "You must have a subscription pass to watch this content";
 export const RESTRICTED_MEDIA_TITLE = "To View This Video Please Log In or Register An Account";
 export const RESTRICTED_MEDIA_BUTTON = "Log In Or Register";
+/** §8 'Video login warning', shown to visitors under a locked video. */
+export const VIDEO_LOGIN_WARNING = "Sign in to your account to watch videos";
 export const SUBSCRIPTIONS_PATH = "/videos/subscriptions";
 
 export const LOCKED_MESSAGES = {

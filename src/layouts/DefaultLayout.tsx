@@ -17,6 +17,7 @@ import MainMenu from "../components/menu/MainMenu";
 import RouteProgress from "../components/RouteProgress";
 import { useHashScroll } from "../components/use-hash-scroll";
 import { AudioPlayerSlot, MediaPlayerSlot } from "../components/player/MediaPlayerSlot";
+import UpgradePromo from "../components/promo/UpgradePromo";
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
@@ -69,6 +70,7 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       <Suspense>
         <MediaPlayerSlot />
         <AudioPlayerSlot />
+        <UpgradePromo />
         <AccountPanel />
         <AccountNotification />
         <ErrorNotification />

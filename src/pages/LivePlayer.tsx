@@ -2,7 +2,6 @@ import { Link, useLoaderData } from "react-router";
 import type { livePlayerLoader } from "./live.loader";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
-import { lockedMessage } from "../domain/locked-message";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { LockedPanel } from "./parts/LockedPanel";
 import { TvNav } from "./parts/TvNav";
@@ -19,7 +18,6 @@ export default function LivePlayer() {
   // A signed-in supporter may always start a live stream: the session check decides, and the
   // player shows its answer (spec §4 'Audio player (live stream)', §8 'Session check codes').
   const locked = isLocked(asset.entitlements) && !state.user.loggedIn;
-  const tier = lockedMessage(asset.entitlements);
   const isAudio = asset.mediaType === "audio";
   const image = asset.status === "active" ? asset.posterImageKey : asset.offlineImageKey;
 
@@ -41,7 +39,7 @@ export default function LivePlayer() {
                 {liveStatusText(asset)}
               </span>
               {locked ? (
-                <LockedPanel label="Locked stream" message={tier.message} />
+                <LockedPanel label="Locked stream" entitlements={asset.entitlements} />
               ) : asset.status === "active" ? (
                 <button type="button" className="theatre__play" onClick={start}>
                   <span className="theatre__play-icon">

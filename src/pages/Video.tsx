@@ -1,8 +1,8 @@
+import { useEffect, useRef } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { videoLoader } from "./videos.loader";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
-import { lockedMessage } from "../domain/locked-message";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { LockedPanel } from "./parts/LockedPanel";
 import { TvNav } from "./parts/TvNav";
@@ -20,7 +20,7 @@ export default function Video() {
   const { dispatch } = useAppState();
   const isLocked = useVideoLock();
   const locked = isLocked(video.entitlements);
-  const tier = lockedMessage(video.entitlements);
+  useUpgradePromoWhenLocked(video.entryId, locked);
 
   return (
     <div className="tv tv--video">
@@ -31,7 +31,7 @@ export default function Video() {
             <div className={`theatre__screen${locked ? " is-locked" : ""}`}>
               <Picture imageKey={video.thumbnailKey} w={1280} h={720} alt="" loading="eager" fetchPriority="high" />
               {locked ? (
-                <LockedPanel label="Locked video" message={tier.message} />
+                <LockedPanel label="Locked video" entitlements={video.entitlements} />
               ) : (
                 <button
                   type="button"
@@ -90,4 +90,20 @@ export default function Video() {
       <TvNav />
     </div>
   );
+}
+
+/**
+ * Spec §4 'Upgrade promo': a signed-in supporter whose entitlements (once known) do not unlock
+ * this video gets the upgrade promo, once per video. Before the entitlements arrive (null) the
+ * lock is not yet decided for a subscriber, so nothing opens then.
+ */
+function useUpgradePromoWhenLocked(entryId: string, locked: boolean): void {
+  const { state, dispatch } = useAppState();
+  const shownFor = useRef<string | null>(null);
+  const decided = state.user.loggedIn && state.user.entitlements !== null;
+  useEffect(() => {
+    if (!locked || !decided || shownFor.current === entryId) return;
+    shownFor.current = entryId;
+    dispatch({ type: "upgradePromo/open" });
+  }, [entryId, locked, decided, dispatch]);
 }

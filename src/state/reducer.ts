@@ -238,7 +238,14 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         audioPlayer: { ...state.audioPlayer, modalOpen: false },
       };
     case "audioPlayer/open":
-      return { ...state, audioPlayer: { entryID: action.entryID, currentTitle: action.title, modalOpen: true } };
+      // Opening the audio player closes the video player (and the reverse, above); the video
+      // player's background lock goes with it unless another overlay still holds it.
+      return {
+        ...state,
+        lockBackground: state.mediaPlayer.modalOpen ? state.accountHeaderOpen || state.upgradePromo.display : state.lockBackground,
+        mediaPlayer: { ...state.mediaPlayer, modalOpen: false },
+        audioPlayer: { entryID: action.entryID, currentTitle: action.title, modalOpen: true },
+      };
     case "audioPlayer/close":
       return { ...state, audioPlayer: { entryID: "", currentTitle: "", modalOpen: false } };
     case "videoPlayer/entryPoint":

@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import { axeViolations as pageAxeViolations } from "./support/axe";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -126,6 +127,10 @@ describe("video player overlay", () => {
       await page.goto(`/videos/${replay.entryId}`, { waitUntil: "load" });
       await waitForHydration(page);
       expect(await page.getByRole("button", { name: `Play ${replay.title}` }).count()).toBe(0);
+      const lock = page.getByRole("region", { name: "Locked video" });
+      await expect.poll(() => lock.getByRole("heading", { name: "To View This Video Please Log In or Register An Account" }).isVisible()).toBe(true);
+      expect(await lock.getByText("Sign in to your account to watch videos").isVisible()).toBe(true);
+      expect(await lock.getByRole("button", { name: "Log In Or Register" }).isVisible()).toBe(true);
       const html = await page.content();
       expect(html).not.toMatch(/\/media\/vod\//);
       // even asked directly, the gate and the media refuse
@@ -141,13 +146,38 @@ describe("video player overlay", () => {
     }
   });
 
-  it("the freemium account sees the tier message on a replay and cannot start it", async () => {
+  it("the freemium account sees the tier message and the upgrade promo; logging out flips the lock without a reload", async () => {
     const replay = await midTierReplay();
     const { page, context } = await openPage(browser, `/videos/${replay.entryId}`, DESKTOP);
     try {
       await signIn(page, "fan@rovers.test");
       await expect.poll(() => page.getByText("Subscribe to Rovers TV to watch").first().isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await page.getByRole("button", { name: `Play ${replay.title}` }).count()).toBe(0);
+      // the upgrade promo opens by itself once the entitlements are known: a modal dialog, focus inside, axe clean
+      const promo = page.getByRole("dialog", { name: "Upgrade to Rovers TV+" });
+      await expect.poll(() => promo.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await promo.getByRole("link", { name: "Subscribe to Rovers TV", exact: true }).getAttribute("href")).toBe("/videos/subscriptions");
+      expect(await promo.getByRole("link", { name: "Subscribe to Rovers TV+" }).getAttribute("href")).toBe("/videos/subscriptions");
+      await expect.poll(() => promo.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
+      expect(await pageAxeViolations(page)).toEqual([]);
+      await saveScreenshot(page, "upgrade-promo");
+      await page.keyboard.press("Escape");
+      await expect.poll(() => promo.count()).toBe(0);
+      expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(false);
+      // reopened from the locked panel, Escape gives focus back to its button
+      const upgrade = page.getByRole("region", { name: "Locked video" }).getByRole("button", { name: "Upgrade" });
+      await upgrade.click();
+      await expect.poll(() => promo.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => upgrade.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.locator("header.site-header").getByRole("button", { name: "Profile" }).click();
+      await page.locator("#account-panel").getByRole("button", { name: "Log Out" }).click();
+      await expect
+        .poll(() => page.getByRole("heading", { name: "To View This Video Please Log In or Register An Account" }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      expect(await page.getByText("Subscribe to Rovers TV to watch").count()).toBe(0);
+      await signIn(page, "fan@rovers.test");
       const gate = await page.evaluate(async (entryId) => {
         const res = await fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId }) });
         return { status: res.status, body: await res.json() };

@@ -188,6 +188,25 @@ describe("media player (spec §4)", () => {
     expect(s.audioPlayer.modalOpen).toBe(false);
   });
 
+  it("opening the audio player closes the video player and releases its background lock", () => {
+    const s = run(
+      start(),
+      { type: "mediaPlayer/open", mediaType: "OnDemand", videoID: "1", section: "" },
+      { type: "audioPlayer/open", entryID: "a", title: "t" },
+    );
+    expect(s.mediaPlayer.modalOpen).toBe(false);
+    expect(s.audioPlayer.modalOpen).toBe(true);
+    expect(s.lockBackground).toBe(false);
+    const back = run(s, { type: "mediaPlayer/open", mediaType: "OnDemand", videoID: "2", section: "" });
+    expect(back.audioPlayer.modalOpen).toBe(false);
+    expect(back.mediaPlayer.modalOpen).toBe(true);
+  });
+
+  it("opening the audio player keeps the lock an open account panel holds", () => {
+    const s = run(start(), { type: "mediaPlayer/open", mediaType: "OnDemand", videoID: "1", section: "" }, { type: "accountPanel/open" }, { type: "audioPlayer/open", entryID: "a", title: "t" });
+    expect(s.lockBackground).toBe(true);
+  });
+
   it("audio player records entry id and title; closing clears both", () => {
     const s = run(start(), { type: "audioPlayer/open", entryID: "1_live", title: "Rovers v United" });
     expect(s.audioPlayer).toEqual({ entryID: "1_live", currentTitle: "Rovers v United", modalOpen: true });

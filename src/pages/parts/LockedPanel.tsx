@@ -1,26 +1,37 @@
 import { useAppState } from "../../state/store";
-import { GENERIC_LOCKED_TITLE, RESTRICTED_MEDIA_BUTTON, RESTRICTED_MEDIA_TITLE } from "../../domain/locked-message";
+import { lockedPrompt, SUBSCRIPTIONS_PATH, VIDEO_LOGIN_WARNING } from "../../domain/locked-message";
 import Button from "../../components/Button";
 import { MediaIcon } from "./MediaIcon";
 
 /**
- * What a locked video or stream shows instead of its player (spec §6, §8): the generic title, the
- * tier's message, a login prompt for visitors and the packages for everyone.
+ * What a locked video or stream shows instead of its player (spec §6, §8), from the pure rule
+ * lockedPrompt: a visitor gets 'Log In Or Register' (the login prompt) and the login warning, a
+ * signed-in supporter without the tier gets the tier's message and the upgrade promo. It reads
+ * the login state from the store, so it changes as soon as someone signs in or out.
  */
-export function LockedPanel({ label, message }: { label: string; message: string | null }) {
+export function LockedPanel({ label, entitlements }: { label: string; entitlements: readonly string[] }) {
   const { state, dispatch } = useAppState();
+  const loggedIn = state.user.loggedIn;
+  const prompt = lockedPrompt({ loggedIn, videoEntitlements: entitlements });
   return (
     <div className="locked-panel" role="region" aria-label={label}>
       <span className="locked-panel__icon">
         <MediaIcon name="padlock" />
       </span>
-      <h2 className="locked-panel__title">{GENERIC_LOCKED_TITLE}</h2>
-      {message ? <p className="locked-panel__message">{message}</p> : null}
+      <h2 className="locked-panel__title">{prompt.title}</h2>
+      {prompt.message ? <p className="locked-panel__message">{prompt.message}</p> : null}
+      {loggedIn ? null : (
+        <p className="locked-panel__warning" role="note">
+          {VIDEO_LOGIN_WARNING}
+        </p>
+      )}
       <div className="locked-panel__actions">
-        {state.user.loggedIn ? null : (
-          <Button type="primary-light" text={RESTRICTED_MEDIA_BUTTON} onClick={() => dispatch({ type: "loginPrompt/open", message: RESTRICTED_MEDIA_TITLE })} />
+        {prompt.opensLogin && prompt.button ? (
+          <Button type="primary-light" text={prompt.button.label} onClick={() => dispatch({ type: "loginPrompt/open", message: prompt.title })} />
+        ) : (
+          <Button type="primary-light" text="Upgrade" onClick={() => dispatch({ type: "upgradePromo/open" })} />
         )}
-        <Button type={state.user.loggedIn ? "primary-light" : "ghost-light"} href="/videos/subscriptions" text="View Packages" />
+        <Button type="ghost-light" href={SUBSCRIPTIONS_PATH} text="View Packages" />
       </div>
     </div>
   );
