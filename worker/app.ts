@@ -39,8 +39,11 @@ app.route("/images", images);
 
 // Sign-in and the API read the session; pages do not (they are the same for everyone).
 for (const path of ["/auth/*", "/sso/*", "/api/*", "/media/*", "/ws/*"]) app.use(path, csrfProtection(), sessionMiddleware);
-// Without a complete sign-in configuration these answer 503 AUTH_NOT_CONFIGURED; pages and content still work.
-for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitlements/*"]) app.use(path, requireAuthConfig);
+// Without a complete sign-in configuration these answer 503 AUTH_NOT_CONFIGURED (their tokens are signed
+// with the session secret); pages and content still work.
+for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitlements/*", "/api/playback/*", "/media/*", "/ws/*"]) {
+  app.use(path, requireAuthConfig);
+}
 
 // The embedded dev login portal: 404 unless AUTH_PROVIDER=dev in development or test.
 app.route("/sso", devPortal);

@@ -54,6 +54,11 @@ describe("what `wrangler deploy` ships (production, no secrets)", () => {
       ["/auth/logout", { method: "POST" }],
       ["/api/session", {}],
       ["/api/users/entitlements/demo-tv", {}],
+      ["/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: '{"entryId":"0_abc"}' }],
+      ["/api/session/check", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }],
+      ["/media/vod/0_abc/master.m3u8?token=x", {}],
+      ["/media/live/audio-1/index.m3u8?token=x", {}],
+      ["/ws/streams", {}],
       ["/sso/login?client_id=northbridge-rovers-site&redirect_uri=https%3A%2F%2Fwww.rovers.test%2Fauth%2Fcallback", {}],
       ["/sso/api/auth?code=x&redirect_uri=y", {}],
     ] as const) {
