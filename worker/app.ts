@@ -17,6 +17,7 @@ import { images } from "./routes/images";
 import { playbackRoutes } from "./media/playback-routes";
 import { mediaRoutes } from "./media/media-routes";
 import { videoSearchRoutes } from "./routes/video-search";
+import { stripeWebhook } from "./payments/webhook-route";
 import { apiError, noApiRoute } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
@@ -51,6 +52,9 @@ app.route("/api", contentApi);
 app.all("/api/*", noApiRoute);
 // HLS playlists and segments, only for a valid playback token (worker/media/).
 app.route("/media", mediaRoutes);
+
+// Stripe's webhooks: no session, no CSRF (the signature is the check).
+app.route("/webhooks/stripe", stripeWebhook);
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
 app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));
