@@ -18,6 +18,9 @@ import { playbackRoutes } from "./media/playback-routes";
 import { mediaRoutes } from "./media/media-routes";
 import { videoSearchRoutes } from "./routes/video-search";
 import { stripeWebhook } from "./payments/webhook-route";
+import { paymentRoutes } from "./payments/payment-routes";
+import { devPayments } from "./payments/dev-payments";
+import { packageRoutes } from "./routes/packages";
 import { apiError, noApiRoute } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
@@ -36,7 +39,7 @@ app.use("*", requestId, securityHeaders, limitBodies);
 app.route("/images", images);
 
 // Sign-in and the API read the session; pages do not (they are the same for everyone).
-for (const path of ["/auth/*", "/sso/*", "/api/*", "/media/*"]) app.use(path, csrfProtection(), sessionMiddleware);
+for (const path of ["/auth/*", "/sso/*", "/api/*", "/media/*", "/dev-payments/*"]) app.use(path, csrfProtection(), sessionMiddleware);
 // Without a complete sign-in configuration these answer 503 AUTH_NOT_CONFIGURED; pages and content still work.
 for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitlements/*"]) app.use(path, requireAuthConfig);
 
@@ -48,6 +51,8 @@ app.route("/api/users/entitlements", entitlementRoutes);
 app.route("/api/admin", adminRoutes);
 app.route("/api/playback", playbackRoutes);
 app.route("/api/videos/search", videoSearchRoutes);
+app.route("/api/packages", packageRoutes);
+app.route("/api", paymentRoutes);
 app.route("/api", contentApi);
 app.all("/api/*", noApiRoute);
 // HLS playlists and segments, only for a valid playback token (worker/media/).
@@ -55,6 +60,8 @@ app.route("/media", mediaRoutes);
 
 // Stripe's webhooks: no session, no CSRF (the signature is the check).
 app.route("/webhooks/stripe", stripeWebhook);
+// The embedded dev checkout and portal: 404 unless development/test without STRIPE_SECRET_KEY.
+app.route("/dev-payments", devPayments);
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
 app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));
