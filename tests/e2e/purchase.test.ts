@@ -1,0 +1,90 @@
+// Issue 11: the freemium account buys Rovers TV monthly through the dev checkout with FIRSTMONTH,
+// lands on payment-successful, and a replay that was locked now plays; View Subscriptions opens
+// the dev portal, and cancelling there removes the entitlement (the 'now' option).
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type ListedVideo = { entryId: string; title: string; entitlements: string[] };
+
+async function midTierReplay(): Promise<ListedVideo> {
+  const response = await fetch(`${BASE_URL}/api/videos?category=full-match-replays&pageSize=48`);
+  const { items } = (await response.json()) as { items: ListedVideo[] };
+  const replay = items.find((v) => v.entitlements.includes("roverstv") && !v.entitlements.includes("freemium"));
+  if (!replay) throw new Error("no mid-tier replay in the seed");
+  return replay;
+}
+
+async function signIn(page: Page, email: string) {
+  const startPath = new URL(page.url()).pathname;
+  await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
+  await page.locator("#account-panel").getByRole("link", { name: "Log In" }).click();
+  await page.waitForURL(/\/sso\//);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill("rovers-demo");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL((url) => url.pathname === startPath);
+  await waitForHydration(page);
+}
+
+const playbackStatus = (page: Page, entryId: string) =>
+  page.evaluate(async (id) => {
+    const res = await fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId: id }) });
+    return res.status;
+  }, entryId);
+
+describe("buying Rovers TV", () => {
+  it("freemium → dev checkout with FIRSTMONTH → payment-successful → the locked replay plays → portal cancel removes it", async () => {
+    const replay = await midTierReplay();
+    const { page, context } = await openPage(browser, "/videos/subscriptions", DESKTOP);
+    try {
+      await signIn(page, "fan@rovers.test");
+      expect(await playbackStatus(page, replay.entryId)).not.toBe(200);
+
+      const card = page.locator(".package-card", { hasText: "Rovers TV (Video)" });
+      await card.getByRole("button", { name: "Buy - £1.99 p/m" }).click();
+      await page.waitForURL(/\/dev-payments\/checkout\/cs_dev_/);
+      await page.getByLabel("Promotion code").fill("FIRSTMONTH");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect.poll(() => page.getByTestId("due-today").textContent()).toBe("£0.00");
+      await saveScreenshot(page, "dev-checkout-1440");
+      await page.setViewportSize(MOBILE);
+      await saveScreenshot(page, "dev-checkout-375");
+      await page.setViewportSize(DESKTOP);
+      await page.getByRole("button", { name: "Subscribe £0.00" }).click();
+      await page.waitForURL((url) => url.pathname === "/payment-successful");
+      await waitForHydration(page);
+
+      expect(await playbackStatus(page, replay.entryId)).toBe(200);
+      await page.goto(`/videos/${replay.entryId}`);
+      await waitForHydration(page);
+      const play = page.getByRole("button", { name: `Play ${replay.title}` });
+      await expect.poll(() => play.isVisible(), { timeout: 15_000 }).toBe(true);
+      await play.click();
+      const dialog = page.getByRole("dialog", { name: replay.title });
+      await expect.poll(() => dialog.locator(".video-overlay__stage").getAttribute("data-phase"), { timeout: 20_000 }).toBe("playing");
+      await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+      await page.keyboard.press("Escape");
+
+      // View Subscriptions → the dev portal; 'Cancel now' removes the entitlement
+      await page.locator("header.site-header").getByRole("button", { name: /Profile/ }).click();
+      await page.locator("#account-panel").getByRole("button", { name: "View Subscriptions" }).click();
+      await page.waitForURL(/\/dev-payments\/portal/);
+      await expect.poll(() => page.getByText("Rovers TV (Video)").isVisible()).toBe(true);
+      await page.getByRole("button", { name: "Cancel now (testing)" }).click();
+      await page.waitForURL(/\/dev-payments\/portal/);
+      await expect.poll(() => page.getByText("Cancelled").isVisible()).toBe(true);
+      expect(await playbackStatus(page, replay.entryId)).not.toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+});
