@@ -55,9 +55,9 @@ describe("buying Rovers TV", () => {
       await page.getByLabel("Promotion code").fill("FIRSTMONTH");
       await page.getByRole("button", { name: "Apply" }).click();
       await expect.poll(() => page.getByTestId("due-today").textContent()).toBe("£0.00");
-      await saveScreenshot(page, "dev-checkout-1440");
+      await saveScreenshot(page, "dev-checkout");
       await page.setViewportSize(MOBILE);
-      await saveScreenshot(page, "dev-checkout-375");
+      await saveScreenshot(page, "dev-checkout");
       await page.setViewportSize(DESKTOP);
       await page.getByRole("button", { name: "Subscribe £0.00" }).click();
       await page.waitForURL((url) => url.pathname === "/payment-successful");
