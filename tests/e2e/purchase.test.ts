@@ -88,3 +88,27 @@ describe("buying Rovers TV", () => {
     }
   });
 });
+
+describe("packages widget", () => {
+  it("configured style and texts; the voucher overlay locks scroll and says 'Voucher redeemed' with the code", async () => {
+    const { page, context } = await openPage(browser, "/videos/subscriptions", DESKTOP);
+    try {
+      // packages.style is 'dark' in the seed: a dark package gets a border, a light one a shadow (spec §5)
+      await expect.poll(() => page.locator(".package-card--dark.package-card--border").count()).toBeGreaterThan(0);
+      expect(await page.locator(".package-card--light.package-card--shadow").count()).toBeGreaterThan(0);
+      await page.getByRole("button", { name: "Redeem a voucher" }).click();
+      const dialog = page.getByRole("dialog", { name: "Redeem a voucher code" });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
+      await saveScreenshot(page, "voucher-overlay");
+      await dialog.getByLabel("Voucher code").fill("ROVERS2025");
+      const alert = new Promise<string>((resolve) => page.once("dialog", async (d) => { resolve(d.message()); await d.accept(); }));
+      await dialog.getByRole("button", { name: "Redeem" }).click();
+      expect(await alert).toBe("Voucher redeemed: ROVERS2025");
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
