@@ -3,6 +3,7 @@ import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { rootLoader } from "../layouts/root.loader";
 import { readSetting } from "../components/settings";
 import { VoucherOverlay } from "./parts/VoucherOverlay";
+import { PackageCarousel } from "./parts/PackageCarousel";
 import type { packagesLoader } from "./videos.loader";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
@@ -61,11 +62,13 @@ export default function VideoSubscriptions() {
         {shown.length === 0 ? (
           <p className="packages__empty">{emptyText(section)}</p>
         ) : (
-          <div className="package-grid" role="tabpanel" aria-label={section.label}>
+          <div role="tabpanel" aria-label={section.label}>
             <h2 className="visually-hidden">{section.label}</h2>
-            {shown.map((pkg) => (
-              <PackageCard key={pkg.id} pkg={pkg} widgetStyle={widgetStyle} />
-            ))}
+            <PackageCarousel key={section.id} label={section.label}>
+              {shown.map((pkg) => (
+                <PackageCard key={pkg.id} pkg={pkg} widgetStyle={widgetStyle} />
+              ))}
+            </PackageCarousel>
           </div>
         )}
         <div className={`packages__ctas packages__ctas--${setting("footerStyle") === "dark" ? "dark" : "light"}`}>

@@ -112,3 +112,28 @@ describe("packages widget", () => {
     }
   });
 });
+
+describe("packages carousel", () => {
+  it("one card per view below 400 px; previous disabled at the first slide, next at the end; tabs switch lists", async () => {
+    const { page, context } = await openPage(browser, "/videos/subscriptions", MOBILE);
+    try {
+      const carousel = page.getByRole("group", { name: "Subscriptions" });
+      const prev = carousel.getByRole("button", { name: "Previous" });
+      const next = carousel.getByRole("button", { name: "Next" });
+      await expect.poll(() => prev.isDisabled()).toBe(true);
+      expect(await next.isDisabled()).toBe(false);
+      await next.click();
+      await expect.poll(() => next.isDisabled(), { timeout: 5_000 }).toBe(true);
+      expect(await prev.isDisabled()).toBe(false);
+      await saveScreenshot(page, "packages-widget");
+      // the back of a card
+      await page.getByRole("button", { name: /^More about Rovers TV \(Video\)/ }).click();
+      await expect.poll(() => page.locator(".package-card.is-flipped").count()).toBe(1);
+      await saveScreenshot(page, "packages-widget-back");
+      await page.getByRole("tab", { name: "Match passes" }).click();
+      await expect.poll(() => page.getByRole("group", { name: "Match passes" }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
