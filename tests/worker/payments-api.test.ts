@@ -2,18 +2,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { signedIn, type Vars } from "./auth-test-app";
 import { CHECKOUT_UNAVAILABLE_ALERT } from "../../src/domain/package-purchase";
+import type { Recorded } from "./stripe-stand-in";
 
 const standIn = inject("stripeStandIn");
 const withStripe = (key = "sk_test_northbridge"): Vars => ({ STRIPE_SECRET_KEY: key, STRIPE_API_URL: standIn });
 
-interface Recorded {
-  method: string;
-  path: string;
-  authorization: string;
-  contentType: string;
-  stripeVersion: string;
-  body: string;
-}
 
 async function requestsTo(path: string): Promise<Recorded[]> {
   const all = (await (await fetch(`${standIn}/__requests`)).json()) as Recorded[];

@@ -8,7 +8,7 @@ import type { TestProject } from "vitest/node";
  *   a key containing 'fail': Stripe's 500 api_error
  *   GET /__requests: every request so far (method, path, headers, raw form body)
  */
-interface Recorded {
+export interface Recorded {
   method: string;
   path: string;
   authorization: string;
