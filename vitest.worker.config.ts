@@ -26,6 +26,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.{ts,tsx}", "durable-objects/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
+      // A local server answering like Stripe's API, for the real SDK (tests/worker/stripe-stand-in.ts).
+      globalSetup: ["./tests/worker/stripe-stand-in.ts"],
       // Whole-site sweeps render dozens of pages in workerd on a 2-core machine.
       testTimeout: 60_000,
     },

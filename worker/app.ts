@@ -20,6 +20,10 @@ import { videoSearchRoutes } from "./routes/video-search";
 import { liveSessionRoutes } from "./media/live-session-routes";
 import { liveMediaRoutes } from "./media/live-media-routes";
 import { streamSocketRoutes } from "./media/stream-socket";
+import { stripeWebhook } from "./payments/webhook-route";
+import { paymentRoutes } from "./payments/payment-routes";
+import { devPayments } from "./payments/dev-payments";
+import { packageRoutes } from "./routes/packages";
 import { apiError, noApiRoute } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
@@ -38,7 +42,7 @@ app.use("*", requestId, securityHeaders, limitBodies);
 app.route("/images", images);
 
 // Sign-in and the API read the session; pages do not (they are the same for everyone).
-for (const path of ["/auth/*", "/sso/*", "/api/*", "/media/*", "/ws/*"]) app.use(path, csrfProtection(), sessionMiddleware);
+for (const path of ["/auth/*", "/sso/*", "/api/*", "/media/*", "/ws/*", "/dev-payments/*"]) app.use(path, csrfProtection(), sessionMiddleware);
 // Without a complete sign-in configuration these answer 503 AUTH_NOT_CONFIGURED (their tokens are signed
 // with the session secret); pages and content still work.
 for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitlements/*", "/api/playback/*", "/media/*", "/ws/*"]) {
@@ -55,6 +59,8 @@ app.route("/api/users/entitlements", entitlementRoutes);
 app.route("/api/admin", adminRoutes);
 app.route("/api/playback", playbackRoutes);
 app.route("/api/videos/search", videoSearchRoutes);
+app.route("/api/packages", packageRoutes);
+app.route("/api", paymentRoutes);
 app.route("/api", contentApi);
 app.all("/api/*", noApiRoute);
 // HLS playlists and segments, only for a valid playback token (worker/media/).
@@ -62,6 +68,11 @@ app.route("/media/live", liveMediaRoutes);
 app.route("/media", mediaRoutes);
 // The live player's concurrency socket, handed to the user's StreamSessions object.
 app.route("/ws", streamSocketRoutes);
+
+// Stripe's webhooks: no session, no CSRF (the signature is the check).
+app.route("/webhooks/stripe", stripeWebhook);
+// The embedded dev checkout and portal: 404 unless development/test without STRIPE_SECRET_KEY.
+app.route("/dev-payments", devPayments);
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
 app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));

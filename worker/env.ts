@@ -39,6 +39,10 @@ const siteSchema = z.object({
   ADMIN_TOKEN: z.string().optional(),
   /** Live streams one account may hold at once (bypassed accounts are exempt); default 2. */
   STREAM_CONCURRENCY_LIMIT: z.coerce.number().int().min(1).max(20).default(2),
+  /** Stripe (worker/payments/config.ts): secret API key, webhook signing secret, and an API base URL for tests. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: optionalUrl,
 });
 
 /** Sign-in: provider, secrets, portal URLs (spec §7). Checked further in worker/auth/config.ts. */
@@ -90,6 +94,8 @@ export interface Settings {
   /** live streams one account may hold at once (durable-objects/StreamSessions.ts) */
   streamConcurrencyLimit: number;
   bindings: Pick<Env, "DB" | "CACHE" | "ASSETS" | "STREAM_SESSIONS">;
+  /** Stripe's raw settings; worker/payments/config.ts decides what each environment may use */
+  stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string | null };
   /** the sign-in settings, or why they do not parse */
   auth: { ok: true; value: AuthSettings } | { ok: false; problem: string };
 }
@@ -112,6 +118,7 @@ export function parseSettings(env: object): Settings {
     siteOrigin: s.SITE_ORIGIN ? new URL(s.SITE_ORIGIN).origin : null,
     adminToken: s.ADMIN_TOKEN !== undefined && s.ADMIN_TOKEN.length >= ADMIN_TOKEN_MIN ? s.ADMIN_TOKEN : null,
     streamConcurrencyLimit: s.STREAM_CONCURRENCY_LIMIT,
+    stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: s.STRIPE_API_URL ?? null },
     bindings: { DB: s.DB, CACHE: s.CACHE, ASSETS: s.ASSETS, STREAM_SESSIONS: s.STREAM_SESSIONS },
     auth: auth.success ? { ok: true, value: auth.data } : { ok: false, problem: issuesOf(auth.error) },
   };

@@ -1,5 +1,9 @@
 import { useState } from "react";
-import { useLoaderData } from "react-router";
+import { useLoaderData, useRouteLoaderData } from "react-router";
+import type { rootLoader } from "../layouts/root.loader";
+import { readSetting } from "../components/settings";
+import { VoucherOverlay } from "./parts/VoucherOverlay";
+import { PackageCarousel } from "./parts/PackageCarousel";
 import type { packagesLoader } from "./videos.loader";
 import { club } from "../config/club";
 import { useAppState } from "../state/store";
@@ -16,12 +20,16 @@ const SECTIONS = [
   { id: 2, label: "Match passes", type: "match-pass", empty: NO_MATCH_PASSES_AVAILABLE },
 ] as const;
 
-const WIDGET_STYLE = "light" as const;
-
 export default function VideoSubscriptions() {
   const { packages } = useLoaderData<typeof packagesLoader>();
   const { state, dispatch } = useAppState();
   const [activeSection, setActiveSection] = useState<1 | 2>(1);
+  const [voucherOpen, setVoucherOpen] = useState(false);
+  // The widget's configured texts and style (spec §3 'Packages widget data'); empty means the default.
+  const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings ?? {};
+  const setting = (key: string) => readSetting(settings, `packages.${key}`);
+  const widgetStyle = setting("style") === "dark" ? "dark" : "light";
+  const emptyText = (s: (typeof SECTIONS)[number]) => setting(s.id === 1 ? "noSubscriptionsText" : "noMatchPassesText") ?? s.empty;
   const section = SECTIONS.find((s) => s.id === activeSection) ?? SECTIONS[0];
   const shown = packages.filter((p) => p.packageType === section.type).sort((a, b) => a.orderPosition - b.orderPosition);
 
@@ -52,26 +60,34 @@ export default function VideoSubscriptions() {
           ))}
         </div>
         {shown.length === 0 ? (
-          <p className="packages__empty">{section.empty}</p>
+          <p className="packages__empty">{emptyText(section)}</p>
         ) : (
-          <div className="package-grid" role="tabpanel" aria-label={section.label}>
+          <div role="tabpanel" aria-label={section.label}>
             <h2 className="visually-hidden">{section.label}</h2>
-            {shown.map((pkg) => (
-              <PackageCard key={pkg.id} pkg={pkg} widgetStyle={WIDGET_STYLE} />
-            ))}
+            <PackageCarousel key={section.id} label={section.label}>
+              {shown.map((pkg) => (
+                <PackageCard key={pkg.id} pkg={pkg} widgetStyle={widgetStyle} />
+              ))}
+            </PackageCarousel>
           </div>
         )}
-        <div className="packages__ctas">
+        <div className={`packages__ctas packages__ctas--${setting("footerStyle") === "dark" ? "dark" : "light"}`}>
           <div className="packages__cta">
-            <h2>First month free</h2>
-            <p>New subscribers can enjoy their first month free with a promo code at checkout. Cancel any time with three working days&rsquo; notice.</p>
+            <h2>{setting("cta1Text") ?? "Got a voucher code?"}</h2>
+            <Button type="primary-dark" text={setting("cta1ButtonCta") ?? "Redeem a voucher"} onClick={() => setVoucherOpen(true)} />
           </div>
           <div className="packages__cta">
-            <h2>Questions?</h2>
-            <p>Read about devices, connection speeds, refunds and more in the {club.tvName} FAQs.</p>
-            <Button type="ghost-dark" href="/videos/faqs" text="Read the FAQs" />
+            <h2>{setting("cta2Text") ?? "Questions?"}</h2>
+            <Button type="ghost-dark" href={setting("cta2ButtonLink") ?? "/videos/faqs"} text={setting("cta2ButtonCta") ?? "Read the FAQs"} />
           </div>
         </div>
+        <VoucherOverlay
+          open={voucherOpen}
+          onClose={() => setVoucherOpen(false)}
+          title={setting("voucherTitle") ?? "Redeem a voucher code"}
+          text={setting("voucherText") ?? ""}
+          button={setting("voucherButton") ?? "Redeem"}
+        />
       </section>
     </div>
   );

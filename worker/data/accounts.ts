@@ -13,6 +13,8 @@ export interface AccountRow {
   email: string;
   display_name: string;
   entitlements: string;
+  /** granted by payments (migrations/0007_payments.sql); recomputed by the Stripe webhook */
+  paid_entitlements?: string;
   stripe_customer_id: string | null;
   blocked: number;
   blocked_reason: string | null;
@@ -38,7 +40,8 @@ export function userFromRow(row: AccountRow): SessionUser {
     ssoID: row.sso_id,
     email: row.email,
     displayName: row.display_name,
-    entitlements: parseEntitlements(row.entitlements),
+    // What the club set plus what payments granted: a webhook never touches the club's own list.
+    entitlements: [...new Set([...parseEntitlements(row.entitlements), ...parseEntitlements(row.paid_entitlements ?? "[]")])],
     stripeCustomerID: row.stripe_customer_id ?? "",
     bypassed: row.bypassed === 1,
     blocked,

@@ -8,6 +8,7 @@ import { packageCardStyle } from "../../domain/package-card-style";
 import { Picture } from "../../components/Picture";
 import { MediaIcon } from "./MediaIcon";
 import Button from "../../components/Button";
+import { startCheckout } from "./start-checkout";
 
 export function formatPence(pence: number): string {
   return `£${(pence / 100).toFixed(2)}`;
@@ -45,7 +46,7 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
     const action = purchaseAction({ loggedIn, userEntitlements: entitlements, priceEntitlements: price.entitlements });
     if (action === "loginPrompt") dispatch({ type: "loginPrompt/open", message: LOGIN_TO_PURCHASE_LABEL });
     else if (action === "openAccountPanel") dispatch({ type: "accountPanel/open" });
-    // "checkout": the hosted checkout is wired by the payments issue.
+    else void startCheckout(pkg.id, price.id);
   }
 
   return (

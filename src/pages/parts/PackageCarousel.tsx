@@ -1,0 +1,59 @@
+import { Children, useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { carouselNav, carouselPerView } from "../../domain/carousel-per-view";
+
+/**
+ * One tab of the packages widget as a carousel (spec §4, §9): 'full-3' per-view counts (one below
+ * 400 px), scroll-snap for the slides, previous disabled at the first slide and next at the end.
+ * Server-rendered with the widest count; the browser corrects it on mount and on resize.
+ */
+export function PackageCarousel({ label, children }: { label: string; children: ReactNode }) {
+  const slides = Children.toArray(children);
+  const track = useRef<HTMLDivElement>(null);
+  const [perView, setPerView] = useState(3);
+  const [index, setIndex] = useState(0);
+
+  useEffect(() => {
+    const update = () => setPerView(carouselPerView("full-3", window.innerWidth));
+    update();
+    window.addEventListener("resize", update);
+    return () => window.removeEventListener("resize", update);
+  }, []);
+
+  /** The width of one step: a slide plus the gap. */
+  const step = useCallback(() => {
+    const el = track.current;
+    const first = el?.firstElementChild as HTMLElement | null;
+    if (!el || !first) return 0;
+    return first.offsetWidth + (parseFloat(getComputedStyle(el).columnGap) || 0);
+  }, []);
+
+  const onScroll = () => {
+    const width = step();
+    if (width > 0 && track.current) setIndex(Math.round(track.current.scrollLeft / width));
+  };
+  const go = (delta: number) => track.current?.scrollBy({ left: delta * step(), behavior: "smooth" });
+  const { prevDisabled, nextDisabled } = carouselNav(index, slides.length, perView);
+  const style = { "--per-view": Math.min(perView, Math.max(1, slides.length)) } as CSSProperties;
+
+  return (
+    <div className="package-carousel" style={style} role="group" aria-roledescription="carousel" aria-label={label}>
+      <div className="package-carousel__track" ref={track} onScroll={onScroll}>
+        {slides.map((slide, i) => (
+          <div className="package-carousel__slide" key={i} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`}>
+            {slide}
+          </div>
+        ))}
+      </div>
+      {slides.length > perView ? (
+        <div className="package-carousel__nav">
+          <button type="button" className="package-carousel__button" aria-label="Previous" disabled={prevDisabled} onClick={() => go(-1)}>
+            ‹
+          </button>
+          <button type="button" className="package-carousel__button" aria-label="Next" disabled={nextDisabled} onClick={() => go(1)}>
+            ›
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

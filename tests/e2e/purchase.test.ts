@@ -1,0 +1,139 @@
+// Issue 11: the freemium account buys Rovers TV monthly through the dev checkout with FIRSTMONTH,
+// lands on payment-successful, and a replay that was locked now plays; View Subscriptions opens
+// the dev portal, and cancelling there removes the entitlement (the 'now' option).
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type ListedVideo = { entryId: string; title: string; entitlements: string[] };
+
+async function midTierReplay(): Promise<ListedVideo> {
+  const response = await fetch(`${BASE_URL}/api/videos?category=full-match-replays&pageSize=48`);
+  const { items } = (await response.json()) as { items: ListedVideo[] };
+  const replay = items.find((v) => v.entitlements.includes("roverstv") && !v.entitlements.includes("freemium"));
+  if (!replay) throw new Error("no mid-tier replay in the seed");
+  return replay;
+}
+
+async function signIn(page: Page, email: string) {
+  const startPath = new URL(page.url()).pathname;
+  await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
+  await page.locator("#account-panel").getByRole("link", { name: "Log In" }).click();
+  await page.waitForURL(/\/sso\//);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill("rovers-demo");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL((url) => url.pathname === startPath);
+  await waitForHydration(page);
+}
+
+const playbackStatus = (page: Page, entryId: string) =>
+  page.evaluate(async (id) => {
+    const res = await fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId: id }) });
+    return res.status;
+  }, entryId);
+
+describe("buying Rovers TV", () => {
+  it("freemium → dev checkout with FIRSTMONTH → payment-successful → the locked replay plays → portal cancel removes it", async () => {
+    const replay = await midTierReplay();
+    const { page, context } = await openPage(browser, "/videos/subscriptions", DESKTOP);
+    try {
+      await signIn(page, "fan@rovers.test");
+      expect(await playbackStatus(page, replay.entryId)).not.toBe(200);
+
+      const card = page.locator(".package-card", { hasText: "Rovers TV (Video)" });
+      await card.getByRole("button", { name: "Buy - £1.99 p/m" }).click();
+      await page.waitForURL(/\/dev-payments\/checkout\/cs_dev_/);
+      await page.getByLabel("Promotion code").fill("FIRSTMONTH");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect.poll(() => page.getByTestId("due-today").textContent()).toBe("£0.00");
+      await saveScreenshot(page, "dev-checkout");
+      await page.setViewportSize(MOBILE);
+      await saveScreenshot(page, "dev-checkout");
+      await page.setViewportSize(DESKTOP);
+      await page.getByRole("button", { name: "Subscribe £0.00" }).click();
+      await page.waitForURL((url) => url.pathname === "/payment-successful");
+      await waitForHydration(page);
+
+      expect(await playbackStatus(page, replay.entryId)).toBe(200);
+      await page.goto(`/videos/${replay.entryId}`);
+      await waitForHydration(page);
+      const play = page.getByRole("button", { name: `Play ${replay.title}` });
+      await expect.poll(() => play.isVisible(), { timeout: 15_000 }).toBe(true);
+      await play.click();
+      const dialog = page.getByRole("dialog", { name: replay.title });
+      await expect.poll(() => dialog.locator(".video-overlay__stage").getAttribute("data-phase"), { timeout: 20_000 }).toBe("playing");
+      await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
+      await page.keyboard.press("Escape");
+
+      // View Subscriptions → the dev portal; 'Cancel now' removes the entitlement
+      await page.locator("header.site-header").getByRole("button", { name: /Profile/ }).click();
+      await page.locator("#account-panel").getByRole("button", { name: "View Subscriptions" }).click();
+      await page.waitForURL(/\/dev-payments\/portal/);
+      await expect.poll(() => page.getByText("Rovers TV (Video)").isVisible()).toBe(true);
+      await page.getByRole("button", { name: "Cancel now (testing)" }).click();
+      await page.waitForURL(/\/dev-payments\/portal/);
+      await expect.poll(() => page.getByText("Cancelled").isVisible()).toBe(true);
+      expect(await playbackStatus(page, replay.entryId)).not.toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("packages widget", () => {
+  it("configured style and texts; the voucher overlay locks scroll and says 'Voucher redeemed' with the code", async () => {
+    const { page, context } = await openPage(browser, "/videos/subscriptions", DESKTOP);
+    try {
+      // packages.style is 'dark' in the seed: a dark package gets a border, a light one a shadow (spec §5)
+      await expect.poll(() => page.locator(".package-card--dark.package-card--border").count()).toBeGreaterThan(0);
+      expect(await page.locator(".package-card--light.package-card--shadow").count()).toBeGreaterThan(0);
+      await page.getByRole("button", { name: "Redeem a voucher" }).click();
+      const dialog = page.getByRole("dialog", { name: "Redeem a voucher code" });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
+      await saveScreenshot(page, "voucher-overlay");
+      await dialog.getByLabel("Voucher code").fill("ROVERS2025");
+      const alert = new Promise<string>((resolve) => page.once("dialog", async (d) => { resolve(d.message()); await d.accept(); }));
+      await dialog.getByRole("button", { name: "Redeem" }).click();
+      expect(await alert).toBe("Voucher redeemed: ROVERS2025");
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("packages carousel", () => {
+  it("one card per view below 400 px; previous disabled at the first slide, next at the end; tabs switch lists", async () => {
+    const { page, context } = await openPage(browser, "/videos/subscriptions", MOBILE);
+    try {
+      const carousel = page.getByRole("group", { name: "Subscriptions" });
+      const prev = carousel.getByRole("button", { name: "Previous" });
+      const next = carousel.getByRole("button", { name: "Next" });
+      await expect.poll(() => prev.isDisabled()).toBe(true);
+      expect(await next.isDisabled()).toBe(false);
+      await next.click();
+      await expect.poll(() => next.isDisabled(), { timeout: 5_000 }).toBe(true);
+      expect(await prev.isDisabled()).toBe(false);
+      await saveScreenshot(page, "packages-widget");
+      // the back of a card
+      await page.getByRole("button", { name: /^More about Rovers TV \(Video\)/ }).click();
+      await expect.poll(() => page.locator(".package-card.is-flipped").count()).toBe(1);
+      await saveScreenshot(page, "packages-widget-back");
+      await page.getByRole("tab", { name: "Match passes" }).click();
+      await expect.poll(() => page.getByRole("group", { name: "Match passes" }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

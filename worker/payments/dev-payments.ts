@@ -1,0 +1,227 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import Stripe from "stripe";
+import type { AppEnv } from "../app-env";
+import { siteOriginOf } from "../env";
+import { findAccount } from "../data/accounts";
+import { DEV_STRIPE_WEBHOOK_SECRET, paymentsConfigOf, stripeCrypto } from "./config";
+import { siteUrl } from "./checkout-request";
+import { stripeWebhook } from "./webhook-route";
+import { CHECKOUT_CSS, checkoutPage, dueToday, FIRST_MONTH_PROMO, notFoundPage, portalPage } from "./dev-payments-pages";
+
+/**
+ * The embedded dev checkout and dev portal (mount at /dev-payments): in development and test
+ * without STRIPE_SECRET_KEY only; everywhere else every path is a 404. They stand in for Stripe's
+ * hosted pages and tell the site what happened the way Stripe does: a signed webhook event, posted
+ * through the same /webhooks/stripe handler.
+ */
+export const devPayments = new Hono<AppEnv>();
+
+devPayments.use("*", async (c, next) => {
+  if (!paymentsConfigOf(c.env).devCheckout) return c.notFound();
+  await next();
+});
+
+devPayments.get("/checkout.css", (c) => c.body(CHECKOUT_CSS, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "no-cache" }));
+
+interface PendingSession {
+  session_id: string;
+  account_id: number;
+  sso_id: string;
+  email: string;
+  stripe_customer_id: string | null;
+  package_id: string;
+  price_id: string;
+  mode: "subscription" | "payment";
+  status: string;
+  title: string;
+  description: string;
+  successful_payment_page: string;
+  cancelled_payment_page: string;
+  price_display: string;
+  amount_pence: number;
+  interval: "month" | "year" | null;
+}
+
+/** The signed-in account's own pending checkout, or null. */
+async function pendingSession(c: Context<AppEnv>, sessionId: string): Promise<PendingSession | null> {
+  const user = c.get("user");
+  if (!user) return null;
+  return c.env.DB.prepare(
+    `SELECT u.stripe_session_id AS session_id, u.account_id, a.sso_id, a.email, a.stripe_customer_id, u.package_id, u.price_id, u.mode, u.status,
+            p.title, p.description, p.successful_payment_page, p.cancelled_payment_page, pr.price_display, pr.amount_pence, pr.interval
+       FROM purchases u JOIN accounts a ON a.id = u.account_id JOIN packages p ON p.id = u.package_id JOIN prices pr ON pr.id = u.price_id
+      WHERE u.stripe_session_id = ?1 AND a.sso_id = ?2 AND u.status = 'pending'`,
+  )
+    .bind(sessionId, user.ssoID)
+    .first<PendingSession>();
+}
+
+const promoForm = z.object({ promo: z.string().max(64).optional().default("") });
+
+function normalisedPromo(input: string): { promo?: string; error?: string } {
+  const code = input.trim().toUpperCase();
+  if (code === "") return {};
+  return code === FIRST_MONTH_PROMO ? { promo: code } : { error: "This code is invalid." };
+}
+
+function summaryOf(s: PendingSession, promo: { promo?: string; error?: string }) {
+  return {
+    sessionId: s.session_id,
+    packageTitle: s.title,
+    priceDisplay: s.price_display,
+    amountPence: s.amount_pence,
+    interval: s.interval,
+    email: s.email,
+    ...promo,
+  };
+}
+
+devPayments.get("/checkout/:id", async (c) => {
+  const session = await pendingSession(c, c.req.param("id"));
+  if (!session) return c.html(notFoundPage(), 404);
+  return c.html(checkoutPage(summaryOf(session, {})));
+});
+
+devPayments.post("/checkout/:id/promo", async (c) => {
+  const session = await pendingSession(c, c.req.param("id"));
+  if (!session) return c.html(notFoundPage(), 404);
+  const form = promoForm.safeParse(await c.req.parseBody());
+  const promo = normalisedPromo(form.success ? form.data.promo : "");
+  return c.html(checkoutPage(summaryOf(session, promo)), promo.error ? 400 : 200);
+});
+
+devPayments.post("/checkout/:id/cancel", async (c) => {
+  const session = await pendingSession(c, c.req.param("id"));
+  if (!session) return c.html(notFoundPage(), 404);
+  return c.redirect(siteUrl(siteOriginOf(c.env, c.req.url), session.cancelled_payment_page), 303);
+});
+
+devPayments.post("/checkout/:id/pay", async (c) => {
+  const session = await pendingSession(c, c.req.param("id"));
+  if (!session) return c.html(notFoundPage(), 404);
+  const form = promoForm.safeParse(await c.req.parseBody());
+  const promo = normalisedPromo(form.success ? form.data.promo : "");
+  if (promo.error) return c.html(checkoutPage(summaryOf(session, promo)), 400);
+  const due = dueToday({ amountPence: session.amount_pence, interval: session.interval, ...promo });
+  const now = Math.floor(Date.now() / 1000);
+  const customer = session.stripe_customer_id ?? `cus_dev_${session.account_id}`;
+  const subscription = session.mode === "subscription" ? `sub_dev_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}` : null;
+  const metadata = { userID: session.sso_id, userEmail: session.email, packageTitle: session.title, packageID: session.package_id, priceID: session.price_id };
+  const events: [string, Record<string, unknown>][] = [
+    [
+      "checkout.session.completed",
+      {
+        id: session.session_id,
+        object: "checkout.session",
+        mode: session.mode,
+        customer,
+        subscription,
+        amount_total: due,
+        currency: "gbp",
+        payment_status: due === 0 ? "no_payment_required" : "paid",
+        client_reference_id: session.sso_id,
+        metadata,
+      },
+    ],
+  ];
+  if (subscription) {
+    const periodEnd = now + (session.interval === "year" ? 365 : 30) * 86_400;
+    events.push(["customer.subscription.created", subscriptionObject(subscription, customer, session.price_id, "active", periodEnd, false, session.sso_id)]);
+  }
+  for (const [type, object] of events) {
+    const response = await postSignedEvent(c, type, object, now);
+    if (!response.ok) return c.text("The payment could not be recorded; please try again", 502);
+  }
+  return c.redirect(siteUrl(siteOriginOf(c.env, c.req.url), session.successful_payment_page), 303);
+});
+
+function subscriptionObject(id: string, customer: string, price: string, status: string, periodEnd: number, cancelAtPeriodEnd: boolean, ssoID: string) {
+  return {
+    id,
+    object: "subscription",
+    customer,
+    status,
+    cancel_at_period_end: cancelAtPeriodEnd,
+    metadata: { userID: ssoID },
+    items: { object: "list", data: [{ price: { id: price }, current_period_end: periodEnd }] },
+  };
+}
+
+/** Signs an event as Stripe does and hands it to the site's own webhook handler. */
+async function postSignedEvent(c: Context<AppEnv>, type: string, object: Record<string, unknown>, created: number): Promise<Response> {
+  const payload = JSON.stringify({ id: `evt_dev_${crypto.randomUUID().replaceAll("-", "")}`, object: "event", type, created, data: { object } });
+  const secret = paymentsConfigOf(c.env).webhookSecret ?? DEV_STRIPE_WEBHOOK_SECRET;
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: stripeCrypto });
+  return stripeWebhook.request("/", { method: "POST", body: payload, headers: { "content-type": "application/json", "stripe-signature": header } }, c.env);
+}
+
+interface PortalRow {
+  id: string;
+  customer_id: string | null;
+  price_id: string | null;
+  status: string;
+  cancel_at_period_end: number;
+  current_period_end: string | null;
+  title: string | null;
+  price_display: string | null;
+}
+
+async function ownSubscriptions(c: Context<AppEnv>): Promise<PortalRow[]> {
+  const user = c.get("user");
+  if (!user) return [];
+  const { results } = await c.env.DB.prepare(
+    `SELECT s.id, s.customer_id, s.price_id, s.status, s.cancel_at_period_end, s.current_period_end, p.title, pr.price_display
+       FROM stripe_subscriptions s JOIN accounts a ON a.id = s.account_id
+       LEFT JOIN prices pr ON pr.id = s.price_id LEFT JOIN packages p ON p.id = pr.package_id
+      WHERE a.sso_id = ?1 ORDER BY s.state_created DESC`,
+  )
+    .bind(user.ssoID)
+    .all<PortalRow>();
+  return results;
+}
+
+const returnPath = (value: unknown) => {
+  const text = typeof value === "string" ? value : "/";
+  return text.startsWith("/") && !text.startsWith("//") && !text.startsWith("/\\") ? text : "/";
+};
+
+devPayments.get("/portal", async (c) => {
+  if (!c.get("user")) return c.redirect("/", 303);
+  const subs = await ownSubscriptions(c);
+  return c.html(
+    portalPage(
+      subs.map((s) => ({
+        id: s.id,
+        title: s.title ?? s.id,
+        priceDisplay: s.price_display ?? "",
+        status: s.status,
+        cancelAtPeriodEnd: s.cancel_at_period_end === 1,
+        periodEnd: s.current_period_end,
+      })),
+      returnPath(c.req.query("return")),
+    ),
+  );
+});
+
+const cancelForm = z.object({ subscription: z.string().min(1).max(100), when: z.enum(["period-end", "now"]), return: z.string().max(2048).optional() });
+
+/** Cancels one of the account's own subscriptions: at period end (an update), or now (the deletion). */
+devPayments.post("/portal/cancel", async (c) => {
+  const user = c.get("user");
+  if (!user) return c.redirect("/", 303);
+  const form = cancelForm.safeParse(await c.req.parseBody());
+  if (!form.success) return c.text("Bad request", 400);
+  const sub = (await ownSubscriptions(c)).find((s) => s.id === form.data.subscription && s.status !== "canceled");
+  if (!sub || !sub.price_id) return c.text("No such subscription", 404);
+  const account = await findAccount(c.env.DB, user.ssoID);
+  const periodEnd = sub.current_period_end ? Math.floor(Date.parse(sub.current_period_end) / 1000) : Math.floor(Date.now() / 1000);
+  const customer = sub.customer_id ?? account?.stripe_customer_id ?? "";
+  const now = Math.floor(Date.now() / 1000);
+  const response =
+    form.data.when === "now"
+      ? await postSignedEvent(c, "customer.subscription.deleted", subscriptionObject(sub.id, customer, sub.price_id, "canceled", periodEnd, false, user.ssoID), now)
+      : await postSignedEvent(c, "customer.subscription.updated", subscriptionObject(sub.id, customer, sub.price_id, "active", periodEnd, true, user.ssoID), now);
+  if (!response.ok) return c.text("The change could not be recorded; please try again", 502);
+  return c.redirect(`/dev-payments/portal?return=${encodeURIComponent(returnPath(form.data.return))}`, 303);
+});
