@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { rootLoader } from "../layouts/root.loader";
-import { readSetting } from "../components/settings";
+import { readSetting } from "../data/web-settings";
 import { VoucherOverlay } from "./parts/VoucherOverlay";
 import { PackageCarousel } from "./parts/PackageCarousel";
 import type { packagesLoader } from "./videos.loader";
