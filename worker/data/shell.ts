@@ -172,7 +172,7 @@ interface PromoRow {
 
 /**
  * Overlay promos for the web channel (spec §7 GET promo-overlays/?channel=Web). All of them:
- * the start/end window is checked against the viewer's clock (src/domain/promo-window).
+ * the start/end window is checked against the viewer's clock (by the overlay promo of the commercial issue).
  */
 export function overlayPromos(env: Pick<Env, "DB" | "CACHE">): Promise<OverlayPromo[]> {
   return cached(env, "overlay-promos", DEFAULT_TTL_SECONDS, async () => {
