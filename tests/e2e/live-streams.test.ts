@@ -117,6 +117,8 @@ describe("live video", () => {
       const video = page.locator(".video-overlay video");
       const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(at + 1);
+      // A full-page capture of a live stream still loading segments can hang headless Chromium: hold the frame.
+      await video.evaluate((v: HTMLVideoElement) => v.pause());
       await saveScreenshot(page, "live-video-playing");
     } finally {
       await context.close();
