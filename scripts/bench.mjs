@@ -156,7 +156,16 @@ async function lighthouse(baseUrl, pathname) {
     `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
     "--quiet",
   ];
-  await capture(bin("lighthouse"), args, 180_000, { CHROME_PATH: process.env.CHROME_PATH || "/usr/bin/chromium" });
+  // Lighthouse now and then loses the trace of a page load (NO_NAVSTART) on a busy machine: one more try.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await capture(bin("lighthouse"), args, 180_000, { CHROME_PATH: process.env.CHROME_PATH || "/usr/bin/chromium" });
+      break;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      console.log(`Lighthouse ${pathname} failed (${String(error.message).split("\n")[0]}); trying once more`);
+    }
+  }
   const report = JSON.parse(readFileSync(out, "utf8"));
   const audit = (id) => report.audits[id]?.numericValue;
   return {
