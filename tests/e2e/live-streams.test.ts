@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import { signInAs } from "./support/demo-account";
 
 const STREAM = "/live/audio/men-audio-commentary";
 
@@ -16,21 +17,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string, returnPath = STREAM) {
-  await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
-  await page.locator("#account-panel").getByRole("link", { name: "Log In" }).click();
-  await page.waitForURL(/\/sso\//);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill("rovers-demo");
-  await page.getByRole("button", { name: "Log In" }).click();
-  await page.waitForURL((url) => url.pathname === returnPath);
-  await waitForHydration(page);
-}
-
 /** Signs in on the live audio page and opens the bar; answers the page and its bar. */
 async function openAudio(email: string): Promise<{ context: BrowserContext; page: Page }> {
   const { page, context } = await openPage(browser, STREAM, DESKTOP);
-  await signIn(page, email);
+  await signInAs(page, email, STREAM);
   const start = page.locator(".theatre__play");
   await expect.poll(() => start.isVisible(), { timeout: 15_000 }).toBe(true);
   await start.click();
@@ -108,7 +98,7 @@ describe("live video", () => {
   it("the Rovers TV account watches the live press conference in the player overlay", async () => {
     const { page, context } = await openPage(browser, "/live/video/press-conference", DESKTOP);
     try {
-      await signIn(page, "tv@rovers.test", "/live/video/press-conference");
+      await signInAs(page, "tv@rovers.test", "/live/video/press-conference");
       const start = page.locator(".theatre__play");
       await expect.poll(() => start.isVisible(), { timeout: 15_000 }).toBe(true);
       await start.click();

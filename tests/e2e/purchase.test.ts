@@ -4,6 +4,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import { signInAs, midTierReplay } from "./support/demo-account";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,28 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-type ListedVideo = { entryId: string; title: string; entitlements: string[] };
-
-async function midTierReplay(): Promise<ListedVideo> {
-  const response = await fetch(`${BASE_URL}/api/videos?category=full-match-replays&pageSize=48`);
-  const { items } = (await response.json()) as { items: ListedVideo[] };
-  const replay = items.find((v) => v.entitlements.includes("roverstv") && !v.entitlements.includes("freemium"));
-  if (!replay) throw new Error("no mid-tier replay in the seed");
-  return replay;
-}
-
-async function signIn(page: Page, email: string) {
-  const startPath = new URL(page.url()).pathname;
-  await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
-  await page.locator("#account-panel").getByRole("link", { name: "Log In" }).click();
-  await page.waitForURL(/\/sso\//);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill("rovers-demo");
-  await page.getByRole("button", { name: "Log In" }).click();
-  await page.waitForURL((url) => url.pathname === startPath);
-  await waitForHydration(page);
-}
 
 const playbackStatus = (page: Page, entryId: string) =>
   page.evaluate(async (id) => {
@@ -46,7 +25,7 @@ describe("buying Rovers TV", () => {
     const replay = await midTierReplay();
     const { page, context } = await openPage(browser, "/videos/subscriptions", DESKTOP);
     try {
-      await signIn(page, "fan@rovers.test");
+      await signInAs(page, "fan@rovers.test");
       expect(await playbackStatus(page, replay.entryId)).not.toBe(200);
 
       const card = page.locator(".package-card", { hasText: "Rovers TV (Video)" });
@@ -99,14 +78,15 @@ describe("packages widget", () => {
       await page.getByRole("button", { name: "Redeem a voucher" }).click();
       const dialog = page.getByRole("dialog", { name: "Redeem a voucher code" });
       await expect.poll(() => dialog.isVisible()).toBe(true);
-      expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
+      // The lock is applied by an effect after the dialog renders: wait for it.
+      await expect.poll(() => page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
       await saveScreenshot(page, "voucher-overlay");
       await dialog.getByLabel("Voucher code").fill("ROVERS2025");
       const alert = new Promise<string>((resolve) => page.once("dialog", async (d) => { resolve(d.message()); await d.accept(); }));
       await dialog.getByRole("button", { name: "Redeem" }).click();
       expect(await alert).toBe("Voucher redeemed: ROVERS2025");
       await expect.poll(() => dialog.count()).toBe(0);
-      expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(false);
+      await expect.poll(() => page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(false);
     } finally {
       await context.close();
     }

@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import { signInAs, midTierReplay } from "./support/demo-account";
 import { axeViolations as pageAxeViolations } from "./support/axe";
 
 let browser: Browser;
@@ -27,36 +28,12 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
-type ListedVideo = { entryId: string; title: string; entitlements: string[] };
-
-/** A full match replay for the mid tier (Rovers TV and up), from the content API. */
-async function midTierReplay(): Promise<ListedVideo> {
-  const response = await fetch(`${BASE_URL}/api/videos?category=full-match-replays&pageSize=48`);
-  const { items } = (await response.json()) as { items: ListedVideo[] };
-  const replay = items.find((v) => v.entitlements.includes("roverstv") && !v.entitlements.includes("freemium"));
-  if (!replay) throw new Error("no mid-tier replay in the seed");
-  return replay;
-}
-
-async function signIn(page: Page, email: string) {
-  const startPath = new URL(page.url()).pathname;
-  await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
-  const panel = page.locator("#account-panel");
-  await panel.getByRole("link", { name: "Log In" }).click();
-  await page.waitForURL(/\/sso\//);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill("rovers-demo");
-  await page.getByRole("button", { name: "Log In" }).click();
-  await page.waitForURL((url) => url.pathname === startPath);
-  await waitForHydration(page);
-}
-
 describe("video player overlay", () => {
   it("the Rovers TV account plays a replay: two renditions, captions, sidebar, Escape returns focus", async () => {
     const replay = await midTierReplay();
     const { page, context, problems } = await openPage(browser, `/videos/${replay.entryId}`, DESKTOP);
     try {
-      await signIn(page, "tv@rovers.test");
+      await signInAs(page, "tv@rovers.test");
       const play = page.getByRole("button", { name: `Play ${replay.title}` });
       await expect.poll(() => play.isVisible(), { timeout: 15_000 }).toBe(true);
       await play.click();
@@ -150,7 +127,7 @@ describe("video player overlay", () => {
     const replay = await midTierReplay();
     const { page, context } = await openPage(browser, `/videos/${replay.entryId}`, DESKTOP);
     try {
-      await signIn(page, "fan@rovers.test");
+      await signInAs(page, "fan@rovers.test");
       await expect.poll(() => page.getByText("Subscribe to Rovers TV to watch").first().isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await page.getByRole("button", { name: `Play ${replay.title}` }).count()).toBe(0);
       // the upgrade promo opens by itself once the entitlements are known: a modal dialog, focus inside, axe clean
@@ -177,7 +154,7 @@ describe("video player overlay", () => {
         .poll(() => page.getByRole("heading", { name: "To View This Video Please Log In or Register An Account" }).isVisible(), { timeout: 15_000 })
         .toBe(true);
       expect(await page.getByText("Subscribe to Rovers TV to watch").count()).toBe(0);
-      await signIn(page, "fan@rovers.test");
+      await signInAs(page, "fan@rovers.test");
       const gate = await page.evaluate(async (entryId) => {
         const res = await fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId }) });
         return { status: res.status, body: await res.json() };

@@ -1,0 +1,31 @@
+import type { Page } from "playwright-core";
+import { BASE_URL, waitForHydration } from "./browser";
+
+/** The password of every demo account of the embedded dev portal (README 'Demo accounts'). */
+export const DEMO_PASSWORD = "rovers-demo";
+
+/**
+ * Signs in as a supporter would: the header's Log In, the panel's Log In link, the dev portal's
+ * form, and back to `returnPath` (default: the page it started on), hydrated.
+ */
+export async function signInAs(page: Page, email: string, returnPath = new URL(page.url()).pathname): Promise<void> {
+  await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
+  await page.locator("#account-panel").getByRole("link", { name: "Log In" }).click();
+  await page.waitForURL(/\/sso\//);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL((url) => url.pathname === returnPath);
+  await waitForHydration(page);
+}
+
+export type ListedVideo = { entryId: string; title: string; entitlements: string[] };
+
+/** A full match replay for the mid tier (Rovers TV and up), from the content API. */
+export async function midTierReplay(): Promise<ListedVideo> {
+  const response = await fetch(`${BASE_URL}/api/videos?category=full-match-replays&pageSize=48`);
+  const { items } = (await response.json()) as { items: ListedVideo[] };
+  const replay = items.find((v) => v.entitlements.includes("roverstv") && !v.entitlements.includes("freemium"));
+  if (!replay) throw new Error("no mid-tier replay in the seed");
+  return replay;
+}
