@@ -7,6 +7,7 @@ import { Document } from "../src/app/Document";
 import { createApiSiteData } from "./data/api-site-data";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
 import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
+import { PREFERENCES_ATTRIBUTE, preferencesFromKey } from "../src/app/viewer-preferences";
 import { reloadOnChunkError } from "./chunk-reload";
 import { registerAudioPlayer, registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
 
@@ -15,6 +16,7 @@ const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.g
 const icons = document.documentElement.dataset.icons ?? "";
 const routerData = document.getElementById(ROUTER_DATA_ID)?.textContent ?? "{}";
 const signedInHint = document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIBUTE);
+const preferences = preferencesFromKey(document.documentElement.getAttribute(PREFERENCES_ATTRIBUTE) ?? undefined);
 // react-router revives its own serialised errors from this global (see src/app/router-data.ts).
 (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(routerData);
 const routes = createRoutes(createApiSiteData());
@@ -41,7 +43,7 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <Document assets={{ css, icons }} routerData={routerData} signedInHint={signedInHint}>
+      <Document assets={{ css, icons }} routerData={routerData} signedInHint={signedInHint} preferences={preferences}>
         <RouterProvider router={router} />
       </Document>
     </StrictMode>,

@@ -4,6 +4,7 @@ import { IconSpriteContext } from "../components/sprite-context";
 import { AppStateProvider } from "../state/store";
 import { ROUTER_DATA_ID } from "./router-data";
 import { SignedInHintContext } from "./signed-in-hint";
+import { DEFAULT_PREFERENCES, PREFERENCES_ATTRIBUTE, preferencesKey, ViewerPreferencesContext, type ViewerPreferences } from "./viewer-preferences";
 
 export interface DocumentAssets {
   /** hashed stylesheet URL from the client build */
@@ -21,16 +22,19 @@ export function Document({
   assets,
   routerData,
   signedInHint = false,
+  preferences = DEFAULT_PREFERENCES,
   children,
 }: {
   assets: DocumentAssets;
   routerData: string;
   /** the signed-in variant of a page (src/app/signed-in-hint.ts) */
   signedInHint?: boolean;
+  /** the cookie preferences the page is rendered for (src/app/viewer-preferences.ts) */
+  preferences?: ViewerPreferences;
   children: ReactNode;
 }) {
   return (
-    <html lang="en-GB" data-icons={assets.icons} data-signed-in={signedInHint ? "true" : undefined}>
+    <html lang="en-GB" data-icons={assets.icons} data-signed-in={signedInHint ? "true" : undefined} {...{ [PREFERENCES_ATTRIBUTE]: preferencesKey(preferences) }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -42,7 +46,9 @@ export function Document({
       <body>
         <IconSpriteContext value={assets.icons}>
           <SignedInHintContext.Provider value={signedInHint}>
-            <AppStateProvider>{children}</AppStateProvider>
+            <ViewerPreferencesContext value={preferences}>
+              <AppStateProvider preferences={preferences}>{children}</AppStateProvider>
+            </ViewerPreferencesContext>
           </SignedInHintContext.Provider>
         </IconSpriteContext>
         <script type="application/json" id={ROUTER_DATA_ID} dangerouslySetInnerHTML={{ __html: routerData }} />

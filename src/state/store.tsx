@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from "react";
 import type { AppAction, AppState } from "./app-state";
 import { appReducer, initialAppState, randomSessionID } from "./reducer";
+import { DEFAULT_PREFERENCES, type ViewerPreferences } from "../app/viewer-preferences";
 
 export interface AppStateContextValue {
   state: AppState;
@@ -19,14 +20,25 @@ export interface AppStateProviderProps {
    * the defaults are used with a random session id (fixed for the provider's life).
    */
   initialState?: AppState;
+  /** the supporter's cookie preferences the page was rendered with (src/app/viewer-preferences.ts) */
+  preferences?: ViewerPreferences;
 }
 
-export function AppStateProvider({ children, initialState }: AppStateProviderProps) {
+export function AppStateProvider({ children, initialState, preferences = DEFAULT_PREFERENCES }: AppStateProviderProps) {
   // Lazy so the random session id is drawn once, not on every render.
-  const [fallback] = useState(() => initialState ?? initialAppState(randomSessionID()));
+  const [fallback] = useState(() => initialState ?? withPreferences(initialAppState(randomSessionID()), preferences));
   const [state, dispatch] = useReducer(appReducer, fallback);
   const value = useMemo<AppStateContextValue>(() => ({ state, dispatch }), [state]);
   return <AppStateContext.Provider value={value}>{children}</AppStateContext.Provider>;
+}
+
+/** Child-friendly mode and consent start from the cookies the page was rendered with, so SSR and hydration agree. */
+function withPreferences(state: AppState, preferences: ViewerPreferences): AppState {
+  return {
+    ...state,
+    childFriendly: preferences.childFriendly,
+    cookiesConsent: preferences.consent ?? state.cookiesConsent,
+  };
 }
 
 /** The client state and its dispatcher. Throws outside <AppStateProvider> so a wiring mistake is loud. */

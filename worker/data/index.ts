@@ -1,4 +1,5 @@
 import type { SiteData } from "../../src/data/site-data";
+import { DEFAULT_PREFERENCES, type ViewerPreferences } from "../../src/app/viewer-preferences";
 import * as news from "./news";
 import * as pages from "./pages";
 import { shell } from "./shell";
@@ -7,9 +8,10 @@ import * as videos from "./videos";
 
 /**
  * SiteData over D1 (content) and KV (cache of the shell). One per request is fine: it holds
- * nothing but the bindings.
+ * nothing but the bindings and the viewer's cookie preferences (child-friendly, spoiler-free),
+ * which the content it answers must honour as the API does for the browser.
  */
-export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">): SiteData {
+export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: ViewerPreferences = DEFAULT_PREFERENCES): SiteData {
   const db = env.DB;
   return {
     shell: () => shell(env),

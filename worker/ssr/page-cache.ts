@@ -3,7 +3,7 @@ import type { AppEnv } from "../app-env";
 import { currentVersion } from "../data/kv-cache";
 import { settingsOf } from "../env";
 import { clientAssets } from "./assets";
-import { hasSignedInHint } from "../auth/session-cookie";
+import { pageVariantKey, pageVariantOf, type PageVariant } from "./page-variant";
 import { VIDEO_FILTERS } from "../../src/data/video-filter";
 
 /**
@@ -17,7 +17,8 @@ import { VIDEO_FILTERS } from "../../src/data/video-filter";
  * neither grow the cache nor force renders. A client's `Cache-Control: no-cache` forces a fresh
  * render only in development (the bench measures rendering that way).
  *
- * Each page has two variants, visitor and signed-in (the hint cookie, src/app/signed-in-hint.ts).
+ * Each page has a few variants (worker/ssr/page-variant.ts): visitor or signed-in (the hint
+ * cookie, src/app/signed-in-hint.ts) times the cookie preferences (src/app/viewer-preferences.ts).
  * A hit reads no session and makes no D1 query: only the Cache API and the KV cache generation.
  */
 export const PAGE_TTL_SECONDS = 60;
@@ -42,22 +43,17 @@ export function pageCacheUrl(requestUrl: string): URL {
   return url;
 }
 
-export interface PageVariant {
-  /** the signed-in variant (first paint says 'Profile'), chosen by the hint cookie */
-  signedInHint: boolean;
-}
-
 export async function withPageCache(
   c: Context<AppEnv>,
   render: (request: Request, variant: PageVariant) => Promise<Response>,
 ): Promise<Response> {
-  const variant: PageVariant = { signedInHint: hasSignedInHint(c) };
+  const variant = pageVariantOf(c);
   if (c.req.method !== "GET") return render(c.req.raw, variant);
   const pageUrl = pageCacheUrl(c.req.url);
   const request = new Request(pageUrl, c.req.raw);
   const version = await currentVersion(c.env);
   const key = new Request(
-    `https://page-cache.invalid/${clientAssets.entry}/v${version}/${variant.signedInHint ? "signed-in" : "visitor"}${pageUrl.pathname}${pageUrl.search}`,
+    `https://page-cache.invalid/${clientAssets.entry}/v${version}/${pageVariantKey(variant)}${pageUrl.pathname}${pageUrl.search}`,
   );
   const cache = await caches.open("pages");
   const forceRender = settingsOf(c.env).isDevelopment && /\bno-cache\b/.test(c.req.header("cache-control") ?? "");

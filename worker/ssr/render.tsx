@@ -11,14 +11,14 @@ import type { AppEnv } from "../app-env";
 import { settingsOf } from "../env";
 import { clientAssets, modulePreloads } from "./assets";
 import { fallbackErrorHtml } from "./fallback";
-import type { PageVariant } from "./page-cache";
+import { pageVariantOf, type PageVariant } from "./page-variant";
 
 /**
  * Server rendering: react-router's static handler runs the loaders (D1 directly, no HTTP to
  * itself), then React streams the document. Loader redirects are returned as they are.
  */
-export async function renderPage(c: Context<AppEnv>, request: Request = c.req.raw, variant: PageVariant = { signedInHint: false }): Promise<Response> {
-  const routes = createRoutes(createD1SiteData(c.env));
+export async function renderPage(c: Context<AppEnv>, request: Request = c.req.raw, variant: PageVariant = pageVariantOf(c)): Promise<Response> {
+  const routes = createRoutes(createD1SiteData(c.env, variant.preferences));
   const preloads = modulePreloads(routes, new URL(request.url));
   const handler = createStaticHandler(routes);
   const queried = await handler.query(request);
@@ -48,7 +48,7 @@ async function renderContext(
   const router = createStaticRouter(routes, context);
   const renderer = reactRenderer(
     ({ children }) => (
-      <Document assets={{ css: clientAssets.css, icons: clientAssets.icons }} routerData={serializeRouterData(context)} signedInHint={variant.signedInHint}>
+      <Document assets={{ css: clientAssets.css, icons: clientAssets.icons }} routerData={serializeRouterData(context)} signedInHint={variant.signedInHint} preferences={variant.preferences}>
         <ModulePreloads hrefs={preloads} />
         {children}
       </Document>
