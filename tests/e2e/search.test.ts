@@ -50,12 +50,18 @@ describe("search overlay", () => {
       const box = await dialog.boundingBox();
       expect(box?.width).toBeCloseTo(400, 0);
 
-      await page.keyboard.type(word, { delay: 40 });
+      // Results as you type, without a request per keystroke.
+      let newsRequests = 0;
+      page.on("request", (request) => {
+        if (request.url().includes("/api/news/search")) newsRequests++;
+      });
+      await page.keyboard.type(word);
       const count = dialog.getByText(`Showing 8 of ${found} results`);
       await waitUntilShown(count, true, 20_000);
       const titles = () => dialog.locator(".search-hit__title").allInnerTexts();
       const firstPage = await titles();
       expect(firstPage).toHaveLength(8);
+      expect(newsRequests).toBeLessThan(word.length);
 
       // Page forward and back (Previous clamps at 0: pressing it on page 1 changes nothing).
       const pages = dialog.getByRole("navigation", { name: "Search results pages" });

@@ -45,7 +45,8 @@ async function runSearch({ term, match, sort, page }: SearchRequest, signal: Abo
     start: String(page * NEWS_SEARCH_PAGE_SIZE),
     sort: searchSortParam(sort),
   });
-  const videos = new URLSearchParams({ title: term.replace(/"/g, " ").trim(), pageSize: String(VIDEO_SEARCH_PAGE_SIZE) });
+  // The video search takes titles of up to 200 characters; a longer paste searches its start.
+  const videos = new URLSearchParams({ title: term.replace(/"/g, " ").trim().slice(0, 200), pageSize: String(VIDEO_SEARCH_PAGE_SIZE) });
   const [newsAnswer, videoAnswer] = await Promise.all([
     getJson(`/api/news/search?${news}`, newsSearchSchema, signal),
     // The videos do not page with the news: page 0 only, fetched again only when the term changes.
