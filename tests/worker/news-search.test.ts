@@ -139,8 +139,8 @@ describe("GET /api/news/search fuzz: 500 inputs a supporter can type, never a 5x
     yield Array.from({ length: 2000 }, (_, i) => fragments[i % fragments.length]!.slice(0, 1)).join("");
   }
 
-  // 500 requests through workerd: about a minute on the shared 2-core machine.
-  it("every input answers 200 with a well-formed body", { timeout: 240_000 }, async () => {
+  // 500 requests through workerd: one to three minutes on the shared, loaded 2-core machine.
+  it("every input answers 200 with a well-formed body", { timeout: 480_000 }, async () => {
     const all = [...inputs()];
     expect(all).toHaveLength(500);
     for (let i = 0; i < all.length; i += 25) {
