@@ -107,19 +107,19 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       await page.keyboard.press("Escape");
     });
 
-    it("with the search overlay open, with results and with 'No results found'", async () => {
+    it("with the search overlay open, with results and with 'No results found'", { timeout: 180_000 }, async () => {
       await page.goto("/", { waitUntil: "load" });
       await waitForHydration(page, problems);
       await page.getByRole("banner").getByRole("button", { name: "Search" }).press("Enter");
       const dialog = page.getByRole("dialog", { name: "Search" });
-      await page.waitForFunction(() => document.activeElement?.id === "search-term", undefined, { timeout: 20_000 });
+      await page.waitForFunction(() => document.activeElement?.id === "search-term", undefined, { timeout: 45_000 });
       await page.keyboard.type("highlights");
-      await dialog.getByText(/^Showing \d+ of \d+ results$/).first().waitFor({ timeout: 20_000 });
-      await dialog.getByRole("region", { name: "Videos" }).waitFor({ timeout: 20_000 });
+      await dialog.getByText(/^Showing \d+ of \d+ results$/).first().waitFor({ timeout: 45_000 });
+      await dialog.getByRole("region", { name: "Videos" }).waitFor({ timeout: 45_000 });
       let violations = await axeViolations(page);
       expect(violations, report(`the search overlay with results at ${viewport.width} px`, violations)).toEqual([]);
       await dialog.getByRole("searchbox").fill("zqxwvunmatched");
-      await dialog.getByText("No results found").waitFor({ timeout: 20_000 });
+      await dialog.getByText("No results found").waitFor({ timeout: 45_000 });
       violations = await axeViolations(page);
       expect(violations, report(`the search overlay with no results at ${viewport.width} px`, violations)).toEqual([]);
       await page.keyboard.press("Escape");
