@@ -7,16 +7,18 @@
 // (mobile, performance + accessibility) on /, /news and /videos with Debian's Chromium. For Rovers TV
 // it weighs the first-visit JS of /videos (no player or hls.js in it), measures bytes and time from
 // play to a replay's first frame in Chromium (scripts/bench-media.mjs) and a /media segment under
-// wrk beside the static file. Prints
+// wrk beside the static file, and the news search API on the seeded and on 50,000 generated articles
+// (scripts/bench-search.mjs; BENCH_ONLY=search runs only that). Prints
 // markdown tables (also written to test-results/bench.md). Loopback only; stops by itself.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { bin, root, run, runOrThrow } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
 import { firstFrame } from "./bench-media.mjs";
+import { searchBench } from "./bench-search.mjs";
 
 const PERSIST_TO = ".wrangler/bench-state";
 const port = Number(process.env.BENCH_PORT || 8798);
@@ -186,6 +188,8 @@ const fixed = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a"
 
 async function main() {
   await runOrThrow(process.execPath, [path.join(root, "scripts", "build-client.mjs")]);
+  // BENCH_ONLY=search: only the news search figures (scripts/bench-search.mjs).
+  if (process.env.BENCH_ONLY === "search") return reportSearch(await loadTool());
   await setupDb({ persistTo: PERSIST_TO });
   const tool = await loadTool();
   // wrangler bundles the worker with NODE_ENV from its environment, "development" by default for
@@ -325,6 +329,15 @@ async function main() {
   } finally {
     await stopServer(server);
   }
+  // Issue 12: news search on the seeded and on 50,000 generated articles, with servers and databases of its own.
+  await reportSearch(tool);
+}
+
+async function reportSearch(tool) {
+  const text = (await searchBench({ measure: tool.measure, port, seconds: DURATION_S })).join("\n");
+  mkdirSync(path.join(root, "test-results"), { recursive: true });
+  appendFileSync(path.join(root, "test-results", "bench.md"), `\n${text}\n`);
+  console.log(`\n${text}\n\n(also in test-results/bench.md)`);
 }
 
 main().catch((error) => {

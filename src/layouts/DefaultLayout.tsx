@@ -18,6 +18,7 @@ import RouteProgress from "../components/RouteProgress";
 import { useHashScroll } from "../components/use-hash-scroll";
 import { AudioPlayerSlot, MediaPlayerSlot } from "../components/player/MediaPlayerSlot";
 import UpgradePromo from "../components/promo/UpgradePromo";
+import SearchSlot from "../components/search/SearchSlot";
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
@@ -55,6 +56,7 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       <RouteProgress />
       <SiteHeader shell={shell} headerStyle={headerStyle} scroll={scroll} />
       <StickyNav scroll={scroll} />
+      <SearchSlot />
       <Suspense>
         <MainMenu shell={shell} />
       </Suspense>

@@ -1,6 +1,6 @@
 // Zero axe violations (WCAG 2.0/2.1/2.2 A and AA, best practices) on every route of spec §2 at
 // 375 and 1440 px, after hydration, and with the popups a supporter meets open: the cookie popup,
-// the main menu, the account panel. One browser, one page per width reused across the routes.
+// the main menu, the account panel, the search overlay. One browser, one page per width reused across the routes.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, waitForHydration, watchProblems, type Viewport } from "./support/browser";
@@ -104,6 +104,24 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       await waitUntilShown(page.getByRole("dialog"), true);
       const violations = await axeViolations(page);
       expect(violations, report(`the open account panel at ${viewport.width} px`, violations)).toEqual([]);
+      await page.keyboard.press("Escape");
+    });
+
+    it("with the search overlay open, with results and with 'No results found'", { timeout: 180_000 }, async () => {
+      await page.goto("/", { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      await page.getByRole("banner").getByRole("button", { name: "Search" }).press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Search" });
+      await page.waitForFunction(() => document.activeElement?.id === "search-term", undefined, { timeout: 45_000 });
+      await page.keyboard.type("highlights");
+      await dialog.getByText(/^Showing \d+ of \d+ results$/).first().waitFor({ timeout: 45_000 });
+      await dialog.getByRole("region", { name: "Videos" }).waitFor({ timeout: 45_000 });
+      let violations = await axeViolations(page);
+      expect(violations, report(`the search overlay with results at ${viewport.width} px`, violations)).toEqual([]);
+      await dialog.getByRole("searchbox").fill("zqxwvunmatched");
+      await dialog.getByText("No results found").waitFor({ timeout: 45_000 });
+      violations = await axeViolations(page);
+      expect(violations, report(`the search overlay with no results at ${viewport.width} px`, violations)).toEqual([]);
       await page.keyboard.press("Escape");
     });
 

@@ -72,7 +72,9 @@ export default function SiteHeader({ shell, headerStyle, scroll }: SiteHeaderPro
               type="button"
               className="header-action"
               aria-expanded={state.searchOpen}
-              // aria-controls="search-panel" comes back with the search overlay: it must name an element that exists.
+              // The overlay (a lazy chunk, SearchSlot) renders #search-panel only while open.
+              aria-controls={state.searchOpen ? "search-panel" : undefined}
+              aria-haspopup="dialog"
               onClick={() => dispatch({ type: "search/toggle" })}
             >
               <Icon name="search" className="header-action__icon" />
