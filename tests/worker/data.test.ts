@@ -127,8 +127,8 @@ describe("SiteData over D1", () => {
   it("teams, squads and players", async () => {
     const teams = z.array(teamSchema).parse(await data.teams());
     expect(teams.map((t) => [t.slug, t.childFriendly])).toEqual([
-      ["", false],
-      ["womens-first-team", false],
+      ["", true],
+      ["womens-first-team", true],
       ["b-team", true],
       ["u18", true],
     ]);
