@@ -141,7 +141,8 @@ export async function loadShell(db: D1Database): Promise<Shell> {
     // Every advert: eligibility depends on the viewer's clock and child-friendly mode (src/domain/advert-eligibility).
     db.prepare(`SELECT id, advert_name, advert_ref, campaign_ref, url, enabled, channel, child_friendly, start_utc, end_utc,
         mobile_image_key, desktop_image_key, slot_type FROM adverts ORDER BY id`),
-    db.prepare("SELECT key, value FROM settings ORDER BY key"),
+    // The site lock's settings (its entry phrase) stay in the worker (worker/site-lock/lock-state.ts).
+    db.prepare("SELECT key, value FROM settings WHERE key NOT LIKE 'siteLock.%' ORDER BY key"),
   ]);
   return {
     menu: resultsOf<MenuPageRow>(menu).map(toMenuPage),
