@@ -30,6 +30,7 @@ import { withPageCache } from "./ssr/page-cache";
 import { fallbackErrorHtml } from "./ssr/fallback";
 import { settingsOf } from "./env";
 import { siteLock, siteLockEntry } from "./site-lock/site-lock";
+import { promoOverlayRoutes } from "./routes/promo-overlays";
 
 /**
  * The worker's one Hono app, built once here: worker/index.ts exports it to workerd and the tests
@@ -65,6 +66,7 @@ app.route("/api/admin", adminRoutes);
 app.route("/api/playback", playbackRoutes);
 app.route("/api/videos/search", videoSearchRoutes);
 app.route("/api/packages", packageRoutes);
+app.route("/api", promoOverlayRoutes);
 app.route("/api", paymentRoutes);
 app.route("/api", contentApi);
 app.all("/api/*", noApiRoute);
