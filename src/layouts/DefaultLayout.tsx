@@ -18,6 +18,7 @@ import RouteProgress from "../components/RouteProgress";
 import { useHashScroll } from "../components/use-hash-scroll";
 import { AudioPlayerSlot, MediaPlayerSlot } from "../components/player/MediaPlayerSlot";
 import UpgradePromo from "../components/promo/UpgradePromo";
+import OverlayPromoSlot from "../components/promo/OverlayPromoSlot";
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
@@ -71,6 +72,7 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
         <MediaPlayerSlot />
         <AudioPlayerSlot />
         <UpgradePromo />
+        <OverlayPromoSlot />
         <AccountPanel />
         <AccountNotification />
         <ErrorNotification />
