@@ -24,8 +24,8 @@ const routes = createRoutes(createApiSiteData());
 // The video player overlay and hls.js are their own chunks, fetched when a player first opens.
 registerVideoPlayer(() => import("./player/VideoPlayerOverlay"));
 registerAudioPlayer(() => import("./player/AudioPlayerBar"));
-// The overlay promo's dialog: its own chunk, fetched only when a promo is about to show.
-registerOverlayPromo(() => import("./promo/OverlayPromoDialog"));
+// The overlay promo: its own chunk, loaded once the page has hydrated.
+registerOverlayPromo(() => import("./promo/OverlayPromoHost"));
 
 /** Pages are lazy chunks: load the ones the server rendered before hydrating, so the trees match. */
 async function resolveLandingPage(routes: RouteObject[]) {

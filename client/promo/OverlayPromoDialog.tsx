@@ -3,8 +3,13 @@ import { Link } from "react-router";
 import Icon from "../../src/components/Icon";
 import { imageUrl } from "../../src/components/Picture";
 import { useDialogFocus } from "../../src/components/use-dialog-focus";
-import type { OverlayPromoDialogProps } from "../../src/components/promo/OverlayPromoSlot";
+import type { OverlayPromo } from "../../src/schemas/shell";
 import { PROMO_IMAGE_SIZE } from "../../src/domain/timings";
+
+export interface OverlayPromoDialogProps {
+  promo: OverlayPromo;
+  onDismiss: () => void;
+}
 
 /**
  * The overlay promo itself (spec §2: sizes Default and Mini; §7: image 1400x1400): a modal dialog

@@ -1,92 +1,24 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
-import type { OverlayPromo } from "../../schemas/shell";
-import { useAppState } from "../../state/store";
-import { addSeenPromo, parseSeenPromos, PROMO_SEEN_COOKIE_EXPIRES, PROMO_SEEN_COOKIE_NAME, selectPromo } from "../../domain/promo-window";
+import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 
 /**
- * The overlay promo of spec §4: fetched on creation and whenever the tab becomes visible with no
- * promo active; the first promo whose window brackets now and whose id is not in the seen cookie
- * shows, locks the background and is added to the cookie (until 2099); none means dismiss.
- * Dismissal, or a click on its image link, unlocks the background. Fetch failures are only logged
- * (spec §8). The dialog's code is a chunk of its own (client/promo/), fetched only when a promo is
- * about to show: what a first visit downloads does not grow.
+ * Where the overlay promo of spec §4 mounts (client/promo/OverlayPromoHost.tsx: fetch on load and
+ * when the tab becomes visible, the window and seen-cookie rule, the dialog). Its code is a chunk
+ * the browser entry registers and this slot loads once the page has hydrated: the server renders
+ * no promo, and what a first visit downloads does not grow.
  */
-export interface OverlayPromoDialogProps {
-  promo: OverlayPromo;
-  onDismiss: () => void;
-}
+let LazyHost: ComponentType | null = null;
 
-let LazyDialog: ComponentType<OverlayPromoDialogProps> | null = null;
-
-/** The browser entry registers the dialog's chunk; the worker never does (the server renders no promo). */
-export function registerOverlayPromo(load: () => Promise<{ default: ComponentType<OverlayPromoDialogProps> }>): void {
-  LazyDialog = lazy(load);
-}
-
-export const PROMO_OVERLAYS_URL = "/api/promo-overlays/?channel=Web";
-
-function isOverlayPromo(value: unknown): value is OverlayPromo {
-  if (typeof value !== "object" || value === null) return false;
-  const p = value as Record<string, unknown>;
-  return (
-    typeof p.promoID === "number" &&
-    typeof p.startDateTime === "string" &&
-    typeof p.endDateTime === "string" &&
-    (p.type === "Default" || p.type === "Mini") &&
-    typeof p.url === "string" &&
-    typeof p.webNewWindow === "boolean" &&
-    typeof p.imageKey === "string" &&
-    typeof p.imageAltText === "string"
-  );
-}
-
-function seenCookie(): string {
-  const part = document.cookie.split(";").find((c) => c.trim().startsWith(`${PROMO_SEEN_COOKIE_NAME}=`));
-  return part ? part.trim().slice(PROMO_SEEN_COOKIE_NAME.length + 1) : "";
+export function registerOverlayPromo(load: () => Promise<{ default: ComponentType }>): void {
+  LazyHost = lazy(load);
 }
 
 export default function OverlayPromoSlot() {
-  const { dispatch } = useAppState();
-  const [promo, setPromo] = useState<OverlayPromo | null>(null);
-  const active = useRef(false);
-
-  const fetchPromo = useCallback(async () => {
-    try {
-      const response = await fetch(PROMO_OVERLAYS_URL, { headers: { accept: "application/json" } });
-      if (!response.ok) throw new Error(`promo overlays answered ${response.status}`);
-      const body: unknown = await response.json();
-      const promos = Array.isArray(body) ? body.filter(isOverlayPromo) : [];
-      const chosen = selectPromo(promos, parseSeenPromos(seenCookie()), Date.now());
-      // none unseen: dismiss (nothing was shown, so nothing to unlock)
-      if (!chosen || active.current || !LazyDialog) return;
-      active.current = true;
-      document.cookie = `${PROMO_SEEN_COOKIE_NAME}=${addSeenPromo(seenCookie(), chosen.promoID)}; path=/; expires=${PROMO_SEEN_COOKIE_EXPIRES.toUTCString()}; samesite=lax`;
-      dispatch({ type: "backgroundLock/set", locked: true });
-      setPromo(chosen);
-    } catch (error) {
-      console.warn(JSON.stringify({ msg: "promo fetch failed", error: String(error) }));
-    }
-  }, [dispatch]);
-
-  useEffect(() => {
-    void fetchPromo();
-    const onVisible = () => {
-      if (document.visibilityState === "visible" && !active.current) void fetchPromo();
-    };
-    document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [fetchPromo]);
-
-  const dismiss = useCallback(() => {
-    active.current = false;
-    setPromo(null);
-    dispatch({ type: "backgroundLock/set", locked: false });
-  }, [dispatch]);
-
-  if (!promo || !LazyDialog) return null;
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated || !LazyHost) return null;
   return (
     <Suspense fallback={null}>
-      <LazyDialog promo={promo} onDismiss={dismiss} />
+      <LazyHost />
     </Suspense>
   );
 }
