@@ -128,7 +128,8 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       await page.keyboard.press("Escape");
     });
 
-    it("on the site lock screen", async () => {
+    // two settings writes through wrangler (slow to start on a loaded machine) around the check
+    it("on the site lock screen", { timeout: 180_000 }, async () => {
       setSetting("siteLock.enabled", "1");
       try {
         const response = await page.goto("/", { waitUntil: "load" });
