@@ -10,6 +10,7 @@ import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
 import { PREFERENCES_ATTRIBUTE, preferencesFromKey } from "../src/app/viewer-preferences";
 import { reloadOnChunkError } from "./chunk-reload";
 import { registerAudioPlayer, registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
+import { registerOverlayPromo } from "../src/components/promo/OverlayPromoSlot";
 
 // The stylesheet href, the icon sprite and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
@@ -23,6 +24,8 @@ const routes = createRoutes(createApiSiteData());
 // The video player overlay and hls.js are their own chunks, fetched when a player first opens.
 registerVideoPlayer(() => import("./player/VideoPlayerOverlay"));
 registerAudioPlayer(() => import("./player/AudioPlayerBar"));
+// The overlay promo: its own chunk, loaded once the page has hydrated.
+registerOverlayPromo(() => import("./promo/OverlayPromoHost"));
 
 /** Pages are lazy chunks: load the ones the server rendered before hydrating, so the trees match. */
 async function resolveLandingPage(routes: RouteObject[]) {

@@ -30,6 +30,8 @@ import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
 import { fallbackErrorHtml } from "./ssr/fallback";
 import { settingsOf } from "./env";
+import { siteLock, siteLockEntry } from "./site-lock/site-lock";
+import { promoOverlayRoutes } from "./routes/promo-overlays";
 
 /**
  * The worker's one Hono app, built once here: worker/index.ts exports it to workerd and the tests
@@ -39,6 +41,10 @@ import { settingsOf } from "./env";
 export const app = new Hono<AppEnv>();
 
 app.use("*", requestId, securityHeaders, limitBodies);
+// Site lock (issue 13): before every route and the page cache; exempts its own form, sign-in, webhooks, static files.
+app.use("*", siteLock);
+app.use("/site-lock", csrfProtection());
+app.route("/site-lock", siteLockEntry);
 // Generated images need no session.
 app.route("/images", images);
 
@@ -62,6 +68,7 @@ app.route("/api/playback", playbackRoutes);
 app.route("/api/videos/search", videoSearchRoutes);
 app.route("/api/news/search", newsSearchRoutes);
 app.route("/api/packages", packageRoutes);
+app.route("/api", promoOverlayRoutes);
 app.route("/api", paymentRoutes);
 app.route("/api", contentApi);
 app.all("/api/*", noApiRoute);

@@ -106,12 +106,19 @@ export function buildAdverts() {
   }));
 }
 
+/**
+ * One promo is active on the web (spec issue 13: "the seed holds one active promo"); the others
+ * exercise the rule: a Mini one still to come, two expired, one disabled (and not child friendly),
+ * one for the app channel only.
+ */
 export function buildOverlayPromos() {
+  const promo = (p) => ({ web_new_window: 0, child_friendly: 1, channel: "Web", enabled: 1, ...p });
   return [
-    { id: 1, start_date_time: "2024-08-01T00:00:00.000Z", end_date_time: FOREVER, type: "Default", url: "/videos/subscriptions", web_new_window: 0, image_key: "promo-rovers-tv-plus", image_alt_text: "Rovers TV+: every men's game live, first month free with code FIRSTMONTH", child_friendly: 1, channel: "Web" },
-    { id: 2, start_date_time: "2024-09-01T00:00:00.000Z", end_date_time: FOREVER, type: "Mini", url: "https://tickets.northbridgerovers.example/season-tickets", web_new_window: 1, image_key: "promo-season-tickets", image_alt_text: "Season tickets on sale now", child_friendly: 1, channel: "Web" },
-    { id: 3, start_date_time: "2023-12-01T00:00:00.000Z", end_date_time: "2023-12-31T23:59:59.000Z", type: "Default", url: "https://store.northbridgerovers.example/christmas", web_new_window: 1, image_key: "promo-christmas-2023", image_alt_text: "Christmas gifts from the club store", child_friendly: 1, channel: "Web" },
-    { id: 4, start_date_time: "2022-07-14T00:00:00.000Z", end_date_time: "2022-08-31T23:59:59.000Z", type: "Mini", url: "/videos/subscriptions", web_new_window: 0, image_key: "promo-rovers-tv-plus-launch", image_alt_text: "Introducing Rovers TV+", child_friendly: 1, channel: "Web" },
-    { id: 5, start_date_time: "2024-01-01T00:00:00.000Z", end_date_time: FOREVER, type: "Mini", url: "https://redlinebet.example/welcome", web_new_window: 1, image_key: "promo-redline-bet", image_alt_text: "Redline Bet welcome offer", child_friendly: 0, channel: "Web" },
+    promo({ id: 1, start_date_time: "2024-08-01T00:00:00.000Z", end_date_time: FOREVER, type: "Default", url: "/videos/subscriptions", image_key: "promo-rovers-tv-plus", image_alt_text: "Rovers TV+: every men's game live, first month free with code FIRSTMONTH" }),
+    promo({ id: 2, start_date_time: "2030-06-01T00:00:00.000Z", end_date_time: FOREVER, type: "Mini", url: "https://tickets.northbridgerovers.example/season-tickets", web_new_window: 1, image_key: "promo-season-tickets", image_alt_text: "Season tickets on sale now" }),
+    promo({ id: 3, start_date_time: "2023-12-01T00:00:00.000Z", end_date_time: "2023-12-31T23:59:59.000Z", type: "Default", url: "https://store.northbridgerovers.example/christmas", web_new_window: 1, image_key: "promo-christmas-2023", image_alt_text: "Christmas gifts from the club store" }),
+    promo({ id: 4, start_date_time: "2022-07-14T00:00:00.000Z", end_date_time: "2022-08-31T23:59:59.000Z", type: "Mini", url: "/videos/subscriptions", image_key: "promo-rovers-tv-plus-launch", image_alt_text: "Introducing Rovers TV+" }),
+    promo({ id: 5, start_date_time: "2024-01-01T00:00:00.000Z", end_date_time: FOREVER, type: "Mini", url: "https://redlinebet.example/welcome", web_new_window: 1, image_key: "promo-redline-bet", image_alt_text: "Redline Bet welcome offer", child_friendly: 0, enabled: 0 }),
+    promo({ id: 6, start_date_time: "2024-01-01T00:00:00.000Z", end_date_time: FOREVER, type: "Mini", url: "https://app.northbridgerovers.example/", web_new_window: 1, image_key: "promo-rovers-app", image_alt_text: "Download the Rovers app", channel: "App" }),
   ];
 }

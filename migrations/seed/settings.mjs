@@ -33,6 +33,10 @@ export const SETTINGS = {
   "packages.voucherText": "Enter your voucher code below to add it to your Rovers Account.",
   "packages.voucherButton": "Redeem",
   "search.placeholder": "Search news and videos",
+  // Site lock (spec §2 'Site lock screen', §4 'Site lock'): off; the phrase is read by the worker
+  // only (never part of the shell sent to browsers). Change both through the admin API.
+  "siteLock.enabled": "0",
+  "siteLock.entryPhrase": "rovers-preview",
   "login.registerText": "Don't have a Rovers Account yet? It's free and takes a minute.",
 };
 

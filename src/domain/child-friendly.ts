@@ -31,3 +31,8 @@ export function filterHeaderSponsors<T extends Pick<HeaderSponsor, "childFriendl
 export function filterTeams<T extends Pick<Team, "childFriendly">>(teams: readonly T[], childFriendly: boolean): T[] {
   return childFriendly ? teams.filter((t) => t.childFriendly) : [...teams];
 }
+
+/** Overlay promos carry the same flag as adverts: in child-friendly mode only flagged ones are offered. */
+export function filterOverlayPromos<T extends { childFriendly: boolean }>(promos: readonly T[], childFriendly: boolean): T[] {
+  return childFriendly ? promos.filter((p) => p.childFriendly) : [...promos];
+}

@@ -19,6 +19,7 @@ import { useHashScroll } from "../components/use-hash-scroll";
 import { AudioPlayerSlot, MediaPlayerSlot } from "../components/player/MediaPlayerSlot";
 import UpgradePromo from "../components/promo/UpgradePromo";
 import SearchSlot from "../components/search/SearchSlot";
+import OverlayPromoSlot from "../components/promo/OverlayPromoSlot";
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
@@ -73,6 +74,7 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
         <MediaPlayerSlot />
         <AudioPlayerSlot />
         <UpgradePromo />
+        <OverlayPromoSlot />
         <AccountPanel />
         <AccountNotification />
         <ErrorNotification />

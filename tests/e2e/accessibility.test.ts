@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, waitForHydration, watchProblems, type Viewport } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { waitUntilShown } from "./support/visibility";
+import { setSetting } from "./support/site-settings";
+import { PROMO_SEEN_COOKIE_NAME } from "../../src/domain/promo-window";
 
 /** Every route family of spec §2, with slugs from the demo content. */
 const routes: ReadonlyArray<{ path: string; status?: number }> = [
@@ -134,8 +136,33 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       expect(violations, report(`a turned package card at ${viewport.width} px`, violations)).toEqual([]);
     });
 
+    it("with the overlay promo shown", async () => {
+      await context.clearCookies({ name: PROMO_SEEN_COOKIE_NAME });
+      await page.goto("/news", { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      await waitUntilShown(page.locator(".overlay-promo [role=dialog]"), true, 15_000);
+      const violations = await axeViolations(page);
+      expect(violations, report(`the overlay promo at ${viewport.width} px`, violations)).toEqual([]);
+      await page.keyboard.press("Escape");
+    });
+
+    // two settings writes through wrangler (slow to start on a loaded machine) around the check
+    it("on the site lock screen", { timeout: 180_000 }, async () => {
+      setSetting("siteLock.enabled", "1");
+      try {
+        const response = await page.goto("/", { waitUntil: "load" });
+        expect(response?.status()).toBe(403);
+        await page.getByRole("heading", { name: "This site is in development" }).waitFor();
+        const violations = await axeViolations(page);
+        expect(violations, report(`the site lock screen at ${viewport.width} px`, violations)).toEqual([]);
+      } finally {
+        setSetting("siteLock.enabled", "0");
+      }
+    });
+
     it("with the cookie popup shown", async () => {
-      await context.clearCookies();
+      // only the consent: the promos stay seen, so the popup is checked on its own
+      await context.clearCookies({ name: "cookie_consent" });
       await page.goto("/", { waitUntil: "load" });
       await waitForHydration(page, problems);
       await waitUntilShown(page.getByRole("dialog", { name: "Cookie consent" }), true);

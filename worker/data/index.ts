@@ -3,6 +3,8 @@ import { DEFAULT_PREFERENCES, type ViewerPreferences } from "../../src/app/viewe
 import * as news from "./news";
 import * as pages from "./pages";
 import { shell } from "./shell";
+import { childFriendlyShell, ifTeamShown } from "./child-friendly-data";
+import { filterTeams } from "../../src/domain/child-friendly";
 import * as teams from "./teams";
 import * as videos from "./videos";
 
@@ -13,8 +15,9 @@ import * as videos from "./videos";
  */
 export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: ViewerPreferences = DEFAULT_PREFERENCES): SiteData {
   const db = env.DB;
+  const { childFriendly } = preferences;
   return {
-    shell: () => shell(env),
+    shell: async () => childFriendlyShell(await shell(env), childFriendly),
     home: () => pages.home(db),
 
     news: (query) => news.news(db, query),
@@ -22,11 +25,11 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     categories: () => news.categories(db),
     category: (slug) => news.category(db, slug),
 
-    teams: () => teams.teams(db),
-    team: (teamSlug) => teams.team(db, teamSlug),
-    fixtures: (teamSlug, seasonSlug) => teams.fixtures(db, teamSlug, seasonSlug),
-    match: (teamSlug, seasonSlug, matchId) => teams.match(db, teamSlug, seasonSlug, matchId),
-    player: (teamSlug, playerSlug) => teams.player(db, teamSlug, playerSlug),
+    teams: async () => filterTeams(await teams.teams(db), childFriendly),
+    team: async (teamSlug) => ifTeamShown(await teams.team(db, teamSlug), childFriendly),
+    fixtures: async (teamSlug, seasonSlug) => ifTeamShown(await teams.fixtures(db, teamSlug, seasonSlug), childFriendly),
+    match: async (teamSlug, seasonSlug, matchId) => ifTeamShown(await teams.match(db, teamSlug, seasonSlug, matchId), childFriendly),
+    player: async (teamSlug, playerSlug) => ifTeamShown(await teams.player(db, teamSlug, playerSlug), childFriendly),
 
     videoHome: () => videos.videoHome(db),
     videoCategories: () => videos.videoCategories(db),

@@ -141,7 +141,8 @@ export async function loadShell(db: D1Database): Promise<Shell> {
     // Every advert: eligibility depends on the viewer's clock and child-friendly mode (src/domain/advert-eligibility).
     db.prepare(`SELECT id, advert_name, advert_ref, campaign_ref, url, enabled, channel, child_friendly, start_utc, end_utc,
         mobile_image_key, desktop_image_key, slot_type FROM adverts ORDER BY id`),
-    db.prepare("SELECT key, value FROM settings ORDER BY key"),
+    // The site lock's settings (its entry phrase) stay in the worker (worker/site-lock/lock-state.ts).
+    db.prepare("SELECT key, value FROM settings WHERE key NOT LIKE 'siteLock.%' ORDER BY key"),
   ]);
   return {
     menu: resultsOf<MenuPageRow>(menu).map(toMenuPage),
@@ -171,15 +172,18 @@ interface PromoRow {
 }
 
 /**
- * Overlay promos for the web channel (spec §7 GET promo-overlays/?channel=Web). All of them:
- * the start/end window is checked against the viewer's clock (by the overlay promo of the commercial issue).
+ * The enabled overlay promos of one channel (spec §7 GET promo-overlays/?channel=Web), cached in KV.
+ * Their start/end window is checked per request (worker/routes/promo-overlays.ts) and again by the
+ * browser against its own clock (src/domain/promo-window.ts).
  */
-export function overlayPromos(env: Pick<Env, "DB" | "CACHE">): Promise<OverlayPromo[]> {
-  return cached(env, "overlay-promos", DEFAULT_TTL_SECONDS, async () => {
+export function overlayPromos(env: Pick<Env, "DB" | "CACHE">, channel = "Web"): Promise<OverlayPromo[]> {
+  return cached(env, `overlay-promos:${channel}`, DEFAULT_TTL_SECONDS, async () => {
     const { results } = await env.DB.prepare(
       `SELECT id, start_date_time, end_date_time, type, url, web_new_window, image_key, image_alt_text, child_friendly
-       FROM overlay_promos WHERE channel = 'Web' ORDER BY start_date_time, id`,
-    ).all<PromoRow>();
+       FROM overlay_promos WHERE channel = ?1 AND enabled = 1 ORDER BY start_date_time, id`,
+    )
+      .bind(channel)
+      .all<PromoRow>();
     return results.map((r) => ({
       promoID: r.id,
       startDateTime: r.start_date_time,

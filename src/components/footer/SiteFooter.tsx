@@ -8,6 +8,7 @@ import { footerLinkGroups, legalNav } from "../../config/nav-links";
 import SmartLink from "../SmartLink";
 import SocialLinks from "./SocialLinks";
 import SponsorRows from "./SponsorRows";
+import ChildFriendlySwitch from "./ChildFriendlySwitch";
 import { readSetting } from "../../data/web-settings";
 
 /**
@@ -72,6 +73,7 @@ export default function SiteFooter({ shell }: { shell: Shell | null }) {
             </li>
           ))}
         </ul>
+        <ChildFriendlySwitch />
         <div className="site-footer__small">
           {/* The year is read while rendering; SSR and the browser could straddle New Year. */}
           <p className="site-footer__copyright" suppressHydrationWarning>

@@ -3,6 +3,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
+import { PROMO_SEEN_COOKIE_NAME } from "../../../src/domain/promo-window";
+import { queryD1 } from "./d1";
 
 export const BASE_URL = (process.env.E2E_BASE_URL || "http://127.0.0.1:8799").replace(/\/$/, "");
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../../test-results/screenshots");
@@ -11,11 +13,29 @@ export const MOBILE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
 export type Viewport = { width: number; height: number };
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Every new context starts with the overlay promos already seen (the promo cookie listing every
+ * promo id), so the seeded promo's modal does not cover the pages other tests drive;
+ * tests/e2e/overlay-promo.test.ts clears the cookie to meet it.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addCookies([{ name: PROMO_SEEN_COOKIE_NAME, value: allPromoIds(), url: BASE_URL }]);
+    return context;
+  };
+  return browser;
+}
+
+let promoIds: string | null = null;
+function allPromoIds(): string {
+  promoIds ??= queryD1<{ id: number }>("SELECT id FROM overlay_promos ORDER BY id").map((r) => r.id).join(",");
+  return promoIds;
 }
 
 export interface OpenedPage {

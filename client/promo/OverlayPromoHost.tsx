@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { OverlayPromo } from "../../src/schemas/shell";
+import { useAppState } from "../../src/state/store";
+import { addSeenPromo, parseSeenPromos, PROMO_SEEN_COOKIE_EXPIRES, PROMO_SEEN_COOKIE_NAME, selectPromo } from "../../src/domain/promo-window";
+import OverlayPromoDialog from "./OverlayPromoDialog";
+
+/**
+ * The overlay promo of spec §4: fetched on creation and whenever the tab becomes visible with no
+ * promo active; the first promo whose window brackets now and whose id is not in the seen cookie
+ * shows, locks the background and is added to the cookie (until 2099); none means dismiss.
+ * Dismissal, or a click on its image link, unlocks the background. Fetch failures are only logged
+ * (spec §8). This is a chunk of its own (src/components/promo/OverlayPromoSlot.tsx loads it after
+ * hydration), so what a first visit downloads does not grow.
+ */
+export const PROMO_OVERLAYS_URL = "/api/promo-overlays/?channel=Web";
+
+function isOverlayPromo(value: unknown): value is OverlayPromo {
+  if (typeof value !== "object" || value === null) return false;
+  const p = value as Record<string, unknown>;
+  return (
+    typeof p.promoID === "number" &&
+    typeof p.startDateTime === "string" &&
+    typeof p.endDateTime === "string" &&
+    (p.type === "Default" || p.type === "Mini") &&
+    typeof p.url === "string" &&
+    typeof p.webNewWindow === "boolean" &&
+    typeof p.imageKey === "string" &&
+    typeof p.imageAltText === "string"
+  );
+}
+
+function seenCookie(): string {
+  const part = document.cookie.split(";").find((c) => c.trim().startsWith(`${PROMO_SEEN_COOKIE_NAME}=`));
+  return part ? part.trim().slice(PROMO_SEEN_COOKIE_NAME.length + 1) : "";
+}
+
+export default function OverlayPromoHost() {
+  const { dispatch } = useAppState();
+  const [promo, setPromo] = useState<OverlayPromo | null>(null);
+  const active = useRef(false);
+
+  const fetchPromo = useCallback(async () => {
+    try {
+      const response = await fetch(PROMO_OVERLAYS_URL, { headers: { accept: "application/json" } });
+      if (!response.ok) throw new Error(`promo overlays answered ${response.status}`);
+      const body: unknown = await response.json();
+      const promos = Array.isArray(body) ? body.filter(isOverlayPromo) : [];
+      const chosen = selectPromo(promos, parseSeenPromos(seenCookie()), Date.now());
+      // none unseen: dismiss (nothing was shown, so nothing to unlock)
+      if (!chosen || active.current) return;
+      active.current = true;
+      document.cookie = `${PROMO_SEEN_COOKIE_NAME}=${addSeenPromo(seenCookie(), chosen.promoID)}; path=/; expires=${PROMO_SEEN_COOKIE_EXPIRES.toUTCString()}; samesite=lax`;
+      dispatch({ type: "backgroundLock/set", locked: true });
+      setPromo(chosen);
+    } catch (error) {
+      console.warn(JSON.stringify({ msg: "promo fetch failed", error: String(error) }));
+    }
+  }, [dispatch]);
+
+  useEffect(() => {
+    void fetchPromo();
+    const onVisible = () => {
+      if (document.visibilityState === "visible" && !active.current) void fetchPromo();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [fetchPromo]);
+
+  const dismiss = useCallback(() => {
+    active.current = false;
+    setPromo(null);
+    dispatch({ type: "backgroundLock/set", locked: false });
+  }, [dispatch]);
+
+  return promo ? <OverlayPromoDialog promo={promo} onDismiss={dismiss} /> : null;
+}

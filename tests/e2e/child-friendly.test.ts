@@ -1,0 +1,62 @@
+// Issue 13 part 6: child-friendly mode is on by default: no sponsor, header sponsor or advert that
+// is not flagged child friendly is in the DOM or in the HTML the server sent; the footer switch
+// turns it off, and after the reload they are there.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { queryD1 } from "./support/d1";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** What the e2e database holds that is not flagged child friendly (one query: wrangler is slow to start). */
+function unflagged() {
+  const rows = queryD1<{ kind: string; name: string }>(
+    `SELECT 'sponsor' AS kind, title AS name FROM sponsors WHERE is_child_friendly = 0 AND published = 1
+     UNION ALL SELECT 'header', name FROM header_sponsors WHERE child_friendly = 0
+     UNION ALL SELECT 'advert', advert_name FROM adverts WHERE child_friendly = 0`,
+  );
+  return { sponsors: rows.filter((r) => r.kind === "sponsor").map((r) => r.name), names: rows.map((r) => r.name) };
+}
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;");
+
+describe("child-friendly mode", () => {
+  it("on by default: nothing unflagged in the DOM or the HTML; the footer switch turns it off and they show after the reload", async () => {
+    const { sponsors, names } = unflagged();
+    expect(sponsors.length).toBeGreaterThan(0);
+    const { page, context, response, problems } = await openPage(browser, "/", DESKTOP);
+    try {
+      const html = (await response?.text()) ?? "";
+      const dom = await page.content();
+      for (const name of names) {
+        expect(html, name).not.toContain(escapeHtml(name));
+        expect(dom, name).not.toContain(escapeHtml(name));
+      }
+      const toggle = page.getByRole("switch", { name: "Child-friendly mode" });
+      expect(await toggle.getAttribute("aria-checked")).toBe("true");
+
+      await Promise.all([page.waitForEvent("load", { timeout: 30_000 }), toggle.click()]);
+      await waitForHydration(page, problems);
+      expect(await page.getByRole("switch", { name: "Child-friendly mode" }).getAttribute("aria-checked")).toBe("false");
+      const offDom = await page.content();
+      for (const title of sponsors) expect(offDom, title).toContain(escapeHtml(title));
+      // the server's HTML for this browser (its cookie) has them too, and so do other pages
+      const offHtml = await (await page.request.get("/news")).text();
+      for (const title of sponsors) expect(offHtml, title).toContain(escapeHtml(title));
+
+      // and back on
+      await Promise.all([page.waitForEvent("load", { timeout: 30_000 }), page.getByRole("switch", { name: "Child-friendly mode" }).click()]);
+      await waitForHydration(page, problems);
+      const onDom = await page.content();
+      for (const name of names) expect(onDom, name).not.toContain(escapeHtml(name));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,22 @@
+// Changes a web setting in the e2e server's D1 and starts a new content-cache generation (what the
+// admin API does after a write), so the running server reads the change on its next request.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { queryD1 } from "./d1";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+const persistTo = process.env.E2E_PERSIST_TO ?? ".wrangler/e2e-state";
+
+export function setSetting(key: string, value: string): void {
+  const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+  queryD1(`UPDATE settings SET value = ${quote(value)} WHERE key = ${quote(key)}`);
+  execFileSync(
+    path.join(root, "node_modules", ".bin", "wrangler"),
+    ["kv", "key", "put", "site-cache:version", String(Date.now()), "--binding", "CACHE", "--local", "--persist-to", persistTo],
+    { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+}
+
+export function setting(key: string): string {
+  return queryD1<{ value: string }>(`SELECT value FROM settings WHERE key = '${key.replace(/'/g, "''")}'`)[0]?.value ?? "";
+}

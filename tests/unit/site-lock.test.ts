@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { isSiteLockExempt } from "../../src/domain/site-lock";
+
+describe("site lock: what stays reachable (issue 13 part 7)", () => {
+  it.each([
+    ["/streamer", "GET", true],
+    ["/streamer/packages", "GET", true],
+    ["/sso/login", "GET", true],
+    ["/auth/callback", "GET", true],
+    ["/webhooks/stripe", "POST", true],
+    ["/build/entry-ABC.js", "GET", true],
+    ["/images/200x120/crest-rovers.svg", "GET", true],
+    ["/crest.svg", "GET", true],
+    ["/site-lock.js", "GET", true],
+    ["/site-lock", "POST", true],
+    // the form's address is not a way round the lock for anything but its post
+    ["/site-lock", "GET", false],
+    ["/", "GET", false],
+    ["/news", "GET", false],
+    ["/streamers", "GET", false],
+    ["/authx", "GET", false],
+    ["/api/shell", "GET", false],
+    ["/api/session", "GET", false],
+    ["/media/entry/index.m3u8", "GET", false],
+    ["/ws/streams", "GET", false],
+    ["/dev-payments/checkout", "GET", false],
+    ["/news.txt", "GET", false],
+  ] as const)("%s %s → exempt %s", (path, method, exempt) => {
+    expect(isSiteLockExempt(path, method)).toBe(exempt);
+  });
+});

@@ -1,0 +1,24 @@
+import type { Shell } from "../../src/schemas/shell";
+import type { Team } from "../../src/schemas/teams";
+import { filterAdverts, filterHeaderSponsors, filterSponsorRows, filterTeams } from "../../src/domain/child-friendly";
+
+/**
+ * Child-friendly mode on the server (spec §1, §5; issue 13 part 6): what is not flagged child
+ * friendly is left out of the data itself (the HTML and the router data SSR sends, and the API's
+ * JSON), not only hidden by the components. The components filter again with the same rule, so
+ * the switch changes the page at once in the browser too.
+ */
+export function childFriendlyShell(shell: Shell, childFriendly: boolean): Shell {
+  if (!childFriendly) return shell;
+  return {
+    ...shell,
+    sponsorRows: filterSponsorRows(shell.sponsorRows, true),
+    headerSponsors: filterHeaderSponsors(shell.headerSponsors, true),
+    adverts: filterAdverts(shell.adverts, true),
+  };
+}
+
+/** A team's own pages (squad, fixtures, match centre, players) exist only when its team shows: otherwise null, a 404. */
+export function ifTeamShown<T extends { team: Team }>(value: T | null, childFriendly: boolean): T | null {
+  return value !== null && filterTeams([value.team], childFriendly).length === 1 ? value : null;
+}

@@ -1,0 +1,26 @@
+import { cached, DEFAULT_TTL_SECONDS } from "../data/kv-cache";
+
+/**
+ * The site lock's two web settings (settings table, edited through the admin API, which bumps the
+ * cache generation): `siteLock.enabled` ("1" = on) and `siteLock.entryPhrase`. Read through the
+ * KV cache, so a request costs no D1 query; the phrase never leaves the worker (the shell sent to
+ * browsers leaves `siteLock.*` out).
+ */
+export const SITE_LOCK_SETTINGS = { enabled: "siteLock.enabled", entryPhrase: "siteLock.entryPhrase" } as const;
+
+export interface SiteLockState {
+  enabled: boolean;
+  entryPhrase: string;
+}
+
+export function siteLockState(env: Pick<Env, "DB" | "CACHE">): Promise<SiteLockState> {
+  return cached(env, "site-lock", DEFAULT_TTL_SECONDS, async () => {
+    const { results } = await env.DB.prepare("SELECT key, value FROM settings WHERE key IN (?1, ?2)")
+      .bind(SITE_LOCK_SETTINGS.enabled, SITE_LOCK_SETTINGS.entryPhrase)
+      .all<{ key: string; value: string }>();
+    const value = (key: string) => results.find((r) => r.key === key)?.value ?? "";
+    const entryPhrase = value(SITE_LOCK_SETTINGS.entryPhrase);
+    // A lock without a phrase could never be opened; it still locks (the club must set one).
+    return { enabled: value(SITE_LOCK_SETTINGS.enabled) === "1", entryPhrase };
+  });
+}
