@@ -9,6 +9,7 @@ import { ROUTER_DATA_ID } from "../src/app/router-data";
 import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
 import { reloadOnChunkError } from "./chunk-reload";
 import { registerAudioPlayer, registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
+import { registerMenuSource } from "../src/components/menu/menu-source";
 
 // The stylesheet href, the icon sprite and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
@@ -17,7 +18,10 @@ const routerData = document.getElementById(ROUTER_DATA_ID)?.textContent ?? "{}";
 const signedInHint = document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIBUTE);
 // react-router revives its own serialised errors from this global (see src/app/router-data.ts).
 (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(routerData);
-const routes = createRoutes(createApiSiteData());
+const data = createApiSiteData();
+const routes = createRoutes(data);
+// The main menu's page tree comes with the drawer's first opening, not in every page's data.
+registerMenuSource(() => data.menu());
 // The video player overlay and hls.js are their own chunks, fetched when a player first opens.
 registerVideoPlayer(() => import("./player/VideoPlayerOverlay"));
 registerAudioPlayer(() => import("./player/AudioPlayerBar"));

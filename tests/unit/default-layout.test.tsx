@@ -25,10 +25,6 @@ async function render(element: ReactNode): Promise<string> {
 }
 
 const shell: Shell = {
-  menu: [
-    { postID: 1, parentId: null, postTitle: "Club Information", postStatus: "Published", pageTemplate: "Hub", menuLayout: "full-menu", pageOrder: 1, pageSlug: "club-information", fullPath: "club-information", nestedLevel: 0, postType: "internal", externalUrl: null, newTab: false, icon: null, customClass: null },
-    { postID: 2, parentId: 1, postTitle: "Contact Us", postStatus: "Published", pageTemplate: "Default", menuLayout: "full-menu", pageOrder: 1, pageSlug: "contact-us", fullPath: "club-information/contact-us", nestedLevel: 1, postType: "internal", externalUrl: null, newTab: false, icon: null, customClass: null },
-  ],
   sponsorRows: [
     { rowID: 1, title: "Principal Partners", titleSize: "large", sponsorSize: "large", forcedOrder: 1, sponsors: [
       { sponsorID: 1, campaignID: null, title: "Acme Insurance", url: "https://acme.example/", imageKey: "sponsor-acme-insurance", forcedOrder: 1, isChildFriendly: true },

@@ -1,7 +1,7 @@
 import type { SiteData } from "../../src/data/site-data";
 import * as news from "./news";
 import * as pages from "./pages";
-import { shell } from "./shell";
+import { menuPages, shell } from "./shell";
 import * as teams from "./teams";
 import * as videos from "./videos";
 
@@ -13,6 +13,7 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">): SiteData {
   const db = env.DB;
   return {
     shell: () => shell(env),
+    menu: () => menuPages(env),
     home: () => pages.home(db),
 
     news: (query) => news.news(db, query),

@@ -11,7 +11,7 @@ type CacheEnv = Pick<Env, "CACHE">;
 
 const VERSION_KEY = "site-cache:version";
 /** Bump when the shape of cached values changes, so a deploy never reads the old shape. */
-const SHAPE = "s1";
+const SHAPE = "s2";
 /** KV refuses an expirationTtl below 60 seconds. */
 const KV_MIN_TTL_SECONDS = 60;
 export const DEFAULT_TTL_SECONDS = 60;
