@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
 import type { ReactNode } from "react";
@@ -9,6 +9,7 @@ import { hasConsentCookie } from "../../src/components/CookieConsent";
 import { pickSlotAdverts } from "../../src/components/footer/FooterAdverts";
 import { AppStateProvider } from "../../src/state/store";
 import type { Advert, Shell } from "../../src/schemas/shell";
+import { loadLazyComponents } from "../../src/components/lazy-component";
 
 /** Server-renders `element` at `/` inside a data router and the app state, as the worker does. */
 async function render(element: ReactNode): Promise<string> {
@@ -37,6 +38,9 @@ const shell: Shell = {
 };
 
 describe("DefaultLayout (server render)", () => {
+  // As the worker does before rendering: the layout's lazy parts (menu drawer, account panel) are ready.
+  beforeAll(() => loadLazyComponents());
+
   it("renders the shell: skip link, navs, buttons, footer", async () => {
     const html = await render(<DefaultLayout shell={shell} headerStyle="solid"><p>page body</p></DefaultLayout>);
     expect(html).toContain('href="#main"');
