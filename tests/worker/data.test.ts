@@ -318,3 +318,31 @@ describe("KV cache of the shell", () => {
     expect(await cached(env, "test-key", 5, load)).toEqual({ n: 2 });
   });
 });
+
+describe("in-isolate copy of the content cache", () => {
+  it("a warm read of the home page's data and the shell makes no D1 query and no KV read", async () => {
+    let queries = 0;
+    let kvReads = 0;
+    const counting = <T extends object>(target: T, calls: string[], count: () => void): T =>
+      new Proxy(target, {
+        get(t, prop) {
+          if (calls.includes(String(prop))) count();
+          const value: unknown = Reflect.get(t, prop);
+          return typeof value === "function" ? value.bind(t) : value;
+        },
+      });
+    const counted = createD1SiteData({
+      DB: counting(env.DB, ["prepare", "batch", "exec"], () => queries++),
+      CACHE: counting(env.CACHE, ["get", "getWithMetadata"], () => kvReads++),
+    });
+    await invalidateCache(env);
+    await counted.home();
+    await counted.shell();
+    expect(queries).toBeGreaterThan(0);
+    queries = 0;
+    kvReads = 0;
+    await counted.home();
+    await counted.shell();
+    expect({ queries, kvReads }).toEqual({ queries: 0, kvReads: 0 });
+  });
+});

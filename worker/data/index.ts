@@ -2,19 +2,21 @@ import type { SiteData } from "../../src/data/site-data";
 import * as news from "./news";
 import * as pages from "./pages";
 import { menuPages, shell } from "./shell";
+import { cached, DEFAULT_TTL_SECONDS } from "./kv-cache";
 import * as teams from "./teams";
 import * as videos from "./videos";
 
 /**
- * SiteData over D1 (content) and KV (cache of the shell). One per request is fine: it holds
- * nothing but the bindings.
+ * SiteData over D1 (content) and KV (cache of the shell, the menu and the two landing pages'
+ * data, with an in-isolate copy in front: a warm render of / or /videos makes no D1 query).
+ * One per request is fine: it holds nothing but the bindings.
  */
 export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">): SiteData {
   const db = env.DB;
   return {
     shell: () => shell(env),
     menu: () => menuPages(env),
-    home: () => pages.home(db),
+    home: () => cached(env, "home", DEFAULT_TTL_SECONDS, () => pages.home(db)),
 
     news: (query) => news.news(db, query),
     newsArticle: (slug) => news.newsArticle(db, slug),
@@ -27,7 +29,7 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">): SiteData {
     match: (teamSlug, seasonSlug, matchId) => teams.match(db, teamSlug, seasonSlug, matchId),
     player: (teamSlug, playerSlug) => teams.player(db, teamSlug, playerSlug),
 
-    videoHome: () => videos.videoHome(db),
+    videoHome: () => cached(env, "video-home", DEFAULT_TTL_SECONDS, () => videos.videoHome(db)),
     videoCategories: () => videos.videoCategories(db),
     videos: (query) => videos.videos(db, query),
     video: (entryId) => videos.video(db, entryId),
