@@ -87,7 +87,7 @@ describe("SiteData over D1", () => {
   it("home", async () => {
     const home = homeSchema.parse(await data.home());
     expect(home.headline.length).toBeGreaterThan(0);
-    expect(home.latestNews.length).toBe(12);
+    expect(home.latestNews.length).toBe(9);
     expect(home.nextMatch).toMatchObject({ teamSlug: "", status: "fixture", seasonSlug: "2024-25" });
     expect(home.lastResult).toMatchObject({ teamSlug: "", status: "result" });
     expect(home.videos.length).toBeGreaterThan(0);
