@@ -4,11 +4,8 @@ import type { Shell } from "../schemas/shell";
 import type { HeaderStyle } from "../state/app-state";
 import { useAppState, useBackgroundLock } from "../state/store";
 import AccountNotification from "../components/account/AccountNotification";
-import ErrorNotification from "../components/account/ErrorNotification";
 import { useLoginCheck } from "../components/account/use-login-check";
 import CookieConsent from "../components/CookieConsent";
-import FooterAdverts from "../components/footer/FooterAdverts";
-import SiteFooter from "../components/footer/SiteFooter";
 import SiteHeader from "../components/header/SiteHeader";
 import StickyNav from "../components/header/StickyNav";
 import { useHeaderScroll } from "../components/header/use-header-scroll";
@@ -21,6 +18,10 @@ import { lazyComponent } from "../components/lazy-component";
 const MainMenu = lazyComponent(() => import("../components/menu/MainMenu"));
 const AccountPanel = lazyComponent(() => import("../components/account/AccountPanel"));
 const UpgradePromo = lazyComponent(() => import("../components/promo/UpgradePromo"));
+const ErrorNotification = lazyComponent(() => import("../components/account/ErrorNotification"));
+// Below the fold: the footer and its adverts hydrate when their chunk arrives.
+const FooterAdverts = lazyComponent(() => import("../components/footer/FooterAdverts"));
+const SiteFooter = lazyComponent(() => import("../components/footer/SiteFooter"));
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
