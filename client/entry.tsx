@@ -11,6 +11,7 @@ import { PREFERENCES_ATTRIBUTE, preferencesFromKey } from "../src/app/viewer-pre
 import { reloadOnChunkError } from "./chunk-reload";
 import { registerAudioPlayer, registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
 import { registerOverlayPromo } from "../src/components/promo/OverlayPromoSlot";
+import { registerMenuSource } from "../src/components/menu/menu-source";
 
 // The stylesheet href, the icon sprite and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
@@ -20,7 +21,10 @@ const signedInHint = document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIB
 const preferences = preferencesFromKey(document.documentElement.getAttribute(PREFERENCES_ATTRIBUTE) ?? undefined);
 // react-router revives its own serialised errors from this global (see src/app/router-data.ts).
 (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(routerData);
-const routes = createRoutes(createApiSiteData());
+const data = createApiSiteData();
+const routes = createRoutes(data);
+// The main menu's page tree comes with the drawer's first opening, not in every page's data.
+registerMenuSource(() => data.menu());
 // The video player overlay and hls.js are their own chunks, fetched when a player first opens.
 registerVideoPlayer(() => import("./player/VideoPlayerOverlay"));
 registerAudioPlayer(() => import("./player/AudioPlayerBar"));

@@ -5,13 +5,14 @@ import { RootLayout } from "./layouts/RootLayout";
 import { RootError } from "./layouts/RootError";
 import { pages } from "./pages/lazy-pages";
 import { rootLoader } from "./layouts/root.loader";
-import { homeLoader } from "./pages/home.loader";
-import { categoryIndexLoader, categoryNewsLoader, newsListLoader, newsPathLoader } from "./pages/news.loader";
-import { fixturesLoader, matchCentreLoader } from "./pages/matches.loader";
-import { playersPathLoader, squadLoader, teamsLoader } from "./pages/teams.loader";
-import { faqsLoader, packagesLoader, videoBrowseLoader, videoCategoriesLoader, videoHomeLoader, videoLoader } from "./pages/videos.loader";
-import { liveLoader, livePlayerLoader } from "./pages/live.loader";
-import { contentPageLoader, paymentPageLoader } from "./pages/content.loader";
+// The loaders of the `*.loader.ts` modules, each module fetched on first use (lazy-loaders.ts).
+import { homeLoader } from "./pages/lazy-loaders";
+import { categoryIndexLoader, categoryNewsLoader, newsListLoader, newsPathLoader } from "./pages/lazy-loaders";
+import { fixturesLoader, matchCentreLoader } from "./pages/lazy-loaders";
+import { playersPathLoader, squadLoader, teamsLoader } from "./pages/lazy-loaders";
+import { faqsLoader, packagesLoader, videoBrowseLoader, videoCategoriesLoader, videoHomeLoader, videoLoader } from "./pages/lazy-loaders";
+import { liveLoader, livePlayerLoader } from "./pages/lazy-loaders";
+import { contentPageLoader, paymentPageLoader } from "./pages/lazy-loaders";
 
 /**
  * The one route table of spec §2, used by the worker (static handler) and the browser

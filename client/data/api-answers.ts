@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { shellSchema } from "../../src/schemas/shell";
+import { menuPageSchema, shellSchema } from "../../src/schemas/shell";
 import { contentPageSchema, homeSchema } from "../../src/schemas/pages";
 import { categorySchema, newsArticleSchema, newsPageSchema } from "../../src/schemas/news";
 import { fixturesSchema, matchCentreSchema, playerProfileSchema, teamDetailSchema, teamSchema } from "../../src/schemas/teams";
@@ -13,6 +13,7 @@ import { faqGroupSchema, liveAssetSchema, packageSchema, videoCategorySchema, vi
  */
 export const answers = {
   shell: shellSchema,
+  menu: z.array(menuPageSchema),
   home: homeSchema,
   news: newsPageSchema,
   newsArticle: newsArticleSchema,

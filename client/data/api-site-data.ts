@@ -60,6 +60,7 @@ export function createApiSiteData(fetchFn: Fetch = (i, init) => fetch(i, init), 
 
   return {
     shell: () => must((a) => a.shell, paths.shell),
+    menu: () => must((a) => a.menu, paths.menu),
     home: () => must((a) => a.home, paths.home),
     news: (q) => must((a) => a.news, paths.news, { ...q }),
     newsArticle: (slug) => get((a) => a.newsArticle, at(paths.newsArticle, "slug", slug)),

@@ -1,6 +1,5 @@
 import { club } from "../config/club";
-import { crestViewBox } from "../icons/crest-shapes";
-import { CREST_SYMBOL } from "../icons/icon-sprite";
+import { CREST_SYMBOL, crestViewBox } from "../icons/icon-names";
 import { useSymbolHref } from "./sprite-context";
 
 /** The Rovers crest from the icon sprite (one cached file, crisp at any size). Decorative unless given a title. */

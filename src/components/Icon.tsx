@@ -1,16 +1,8 @@
-import { iconShapes, shirtIcons, type ShapeIconName, type ShirtIconName } from "../icons/icon-paths";
+// Names only: the shapes (icon-paths.ts) are in the sprite file, never in the browser bundle.
+import type { IconName } from "../icons/icon-names";
 import { useSymbolHref } from "./sprite-context";
 
-export { shirtIcons };
-
-export type IconName = ShapeIconName | ShirtIconName;
-
-/** Every valid icon name (spec §5: an icon name must be in this list or empty). */
-export const iconNames: readonly IconName[] = [...(Object.keys(iconShapes) as ShapeIconName[]), ...shirtIcons];
-
-export function isIconName(name: string): name is IconName {
-  return (iconNames as readonly string[]).includes(name);
-}
+export { iconNames, isIconName, shirtIcons, type IconName } from "../icons/icon-names";
 
 export interface IconProps {
   /** "" renders nothing (spec §5 allows an empty icon name) */

@@ -1,6 +1,7 @@
 /** Paths of the content API (worker/routes/content-api.ts), relative to /api. */
 export const contentApiPaths = {
   shell: "/shell",
+  menu: "/menu",
   home: "/home",
   news: "/news",
   newsArticle: "/news/:slug",

@@ -1,4 +1,4 @@
-import type { Shell } from "../schemas/shell";
+import type { MenuPage, Shell } from "../schemas/shell";
 import type { Category, NewsArticle, NewsPage, NewsQuery } from "../schemas/news";
 import type { Fixtures, MatchCentre, PlayerProfile, Team, TeamDetail } from "../schemas/teams";
 import type { VideoFilter } from "./video-filter";
@@ -12,6 +12,8 @@ import type { ContentPage, Home } from "../schemas/pages";
  */
 export interface SiteData {
   shell(): Promise<Shell>;
+  /** the main menu's CMS page tree, flat (fetched when the drawer first opens) */
+  menu(): Promise<MenuPage[]>;
   home(): Promise<Home>;
 
   news(query: NewsQuery): Promise<NewsPage>;

@@ -4,7 +4,7 @@
  * /images/.../crest-*.svg, so the two can never drift apart.
  * A shield in navy and gold; a star over the north bridge; club-red water below.
  */
-export const crestViewBox = "0 0 100 120";
+export { crestViewBox } from "./icon-names";
 
 export const crestColours = {
   border: "#f2b632",

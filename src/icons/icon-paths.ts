@@ -4,6 +4,11 @@
  * or filled (brand marks and solid symbols). Shirt styles are drawn in icon-sprite.ts because
  * they need a clip path. All of them reach the page as symbols of the icon sprite.
  */
+import type { ShapeIconName } from "./icon-names";
+
+export type { ShapeIconName, ShirtIconName } from "./icon-names";
+export { shirtIcons } from "./icon-names";
+
 export interface IconShape {
   /** "stroke": outline drawn with currentColor; "fill": solid shapes in currentColor */
   mode: "stroke" | "fill";
@@ -99,10 +104,5 @@ export const iconShapes = {
   volume: stroke("M4 9.5h3.5L12 5.5v13l-4.5-4H4z", "M15.5 9a4.2 4.2 0 0 1 0 6M18 6.5a7.8 7.8 0 0 1 0 11"),
   mute: stroke("M4 9.5h3.5L12 5.5v13l-4.5-4H4z", "M16 9.5l5 5M21 9.5l-5 5"),
   fullscreen: stroke("M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"),
-} as const satisfies Record<string, IconShape>;
+} as const satisfies Record<ShapeIconName, IconShape>;
 
-export type ShapeIconName = keyof typeof iconShapes;
-
-/** Shirt icon styles of spec §2 'Shared widgets'. */
-export const shirtIcons = ["shirt", "shirt-hollow", "shirt-hoops", "shirt-stripes"] as const;
-export type ShirtIconName = (typeof shirtIcons)[number];

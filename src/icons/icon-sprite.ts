@@ -4,11 +4,11 @@
  * <svg><use href="/build/icons-HASH.svg#name"/></svg>, so each shape's paths are downloaded once
  * and cached instead of repeated in every page's HTML. Pure: the build and the tests call it.
  */
-import { crestColours, crestPaths, crestViewBox } from "./crest-shapes";
+import { crestColours, crestPaths } from "./crest-shapes";
+import { CREST_SYMBOL, crestViewBox } from "./icon-names";
 import { iconShapes, type IconShape, type ShirtIconName } from "./icon-paths";
 
-/** Symbol id of the crest in the sprite (icon names are the other ids). */
-export const CREST_SYMBOL = "crest";
+export { CREST_SYMBOL } from "./icon-names";
 
 /** The outline every shirt style shares, on the 24 x 24 grid. */
 const SHIRT = "M8 3.5 3 6l1.8 4.2L7 9.3V20.5h10V9.3l2.2.9L21 6l-5-2.5c-.6 1.4-2.1 2.3-4 2.3S8.6 4.9 8 3.5z";

@@ -4,22 +4,26 @@ import type { Shell } from "../schemas/shell";
 import type { HeaderStyle } from "../state/app-state";
 import { useAppState, useBackgroundLock } from "../state/store";
 import AccountNotification from "../components/account/AccountNotification";
-import AccountPanel from "../components/account/AccountPanel";
-import ErrorNotification from "../components/account/ErrorNotification";
 import { useLoginCheck } from "../components/account/use-login-check";
 import CookieConsent from "../components/CookieConsent";
-import FooterAdverts from "../components/footer/FooterAdverts";
-import SiteFooter from "../components/footer/SiteFooter";
 import SiteHeader from "../components/header/SiteHeader";
 import StickyNav from "../components/header/StickyNav";
 import { useHeaderScroll } from "../components/header/use-header-scroll";
-import MainMenu from "../components/menu/MainMenu";
 import RouteProgress from "../components/RouteProgress";
 import { useHashScroll } from "../components/use-hash-scroll";
 import { AudioPlayerSlot, MediaPlayerSlot } from "../components/player/MediaPlayerSlot";
-import UpgradePromo from "../components/promo/UpgradePromo";
 import SearchSlot from "../components/search/SearchSlot";
 import OverlayPromoSlot from "../components/promo/OverlayPromoSlot";
+import { lazyComponent } from "../components/lazy-component";
+
+// Closed (or absent) on arrival: their code comes in chunks of its own, not with the entry.
+const MainMenu = lazyComponent(() => import("../components/menu/MainMenu"));
+const AccountPanel = lazyComponent(() => import("../components/account/AccountPanel"));
+const UpgradePromo = lazyComponent(() => import("../components/promo/UpgradePromo"));
+const ErrorNotification = lazyComponent(() => import("../components/account/ErrorNotification"));
+// Below the fold: the footer and its adverts hydrate when their chunk arrives.
+const FooterAdverts = lazyComponent(() => import("../components/footer/FooterAdverts"));
+const SiteFooter = lazyComponent(() => import("../components/footer/SiteFooter"));
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */

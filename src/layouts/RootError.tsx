@@ -1,10 +1,13 @@
-import { Component, type ReactNode } from "react";
+import { Component, Suspense, type ReactNode } from "react";
 import { useRouteError, useRouteLoaderData } from "react-router";
 import type { rootLoader } from "./root.loader";
 import DefaultLayout from "./DefaultLayout";
-import ErrorPage from "../components/ErrorPage";
 import ErrorPageFallback from "../components/ErrorPageFallback";
 import { normaliseError } from "../domain/error-normalise";
+import { lazyComponent } from "../components/lazy-component";
+
+// Only error pages need it: its own chunk (the worker loads it before rendering).
+const ErrorPage = lazyComponent(() => import("../components/ErrorPage"));
 
 /**
  * Every route error lands here: the spec's error page inside the Default layout. The status is the
@@ -17,7 +20,9 @@ export function RootError() {
   return (
     <ErrorPageBoundary>
       <DefaultLayout shell={shell ?? null} headerStyle="transparent-dark">
-        <ErrorPage status={status} />
+        <Suspense>
+          <ErrorPage status={status} />
+        </Suspense>
       </DefaultLayout>
     </ErrorPageBoundary>
   );

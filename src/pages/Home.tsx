@@ -11,6 +11,7 @@ import { formatDate } from "./parts/format";
 import { useVideoLock } from "./parts/use-video-lock";
 import { SubscribePromo } from "./parts/SubscribePromo";
 import { matchesPath, newsPath } from "./paths";
+import { DeferredRail } from "./parts/DeferredRail";
 import { PRESEASON_MESSAGE } from "../domain/preseason";
 
 export default function Home() {
@@ -95,11 +96,12 @@ export default function Home() {
                 </h2>
                 <Link className="page-section__more" to="/videos">Watch more <span aria-hidden="true">→</span></Link>
               </div>
-              <div className="tv-strip__rail">
+              {/* Below the fold: its cards render as the reader comes near. */}
+              <DeferredRail eager={false} className="tv-strip__rail">
                 {data.videos.map((video) => (
                   <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
                 ))}
-              </div>
+              </DeferredRail>
               <SubscribePromo />
             </div>
           </section>

@@ -11,6 +11,10 @@ import { formatDate, formatDuration } from "./parts/format";
 import { useVideoLock } from "./parts/use-video-lock";
 import { videoBrowsePath, videoPath } from "./paths";
 import Button from "../components/Button";
+import { DeferredRail } from "./parts/DeferredRail";
+
+/** Rails rendered with the page; the ones below render as the reader scrolls near them. */
+const EAGER_RAILS = 2;
 
 /** /videos: feed 1; the page is named after the TV service (spec §2). */
 export default function VideosHome() {
@@ -77,17 +81,17 @@ export default function VideosHome() {
 
       {sections
         .filter((s) => s.videos.length > 0)
-        .map((section) => (
+        .map((section, index) => (
           <section className="page-section page-section--rail" key={section.category.slug}>
             <div className="page-section__head">
               <h2 className="page-section__title">{section.category.name}</h2>
               <Link className="page-section__more" to={videoBrowsePath(section.category.slug)}>View all <span aria-hidden="true">→</span></Link>
             </div>
-            <div className="page-rail">
+            <DeferredRail eager={index < EAGER_RAILS}>
               {section.videos.map((video) => (
                 <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
               ))}
-            </div>
+            </DeferredRail>
           </section>
         ))}
 

@@ -11,6 +11,11 @@ export async function homeLoader(_args: LoaderFunctionArgs, data: SiteData) {
   const preseason = home.upcoming.some((m) => isPreseason(m.seasonSlug)) || (home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug));
   return {
     ...home,
+    // What the page does not show stays out of its data (it travels in every HTML of /): a summary
+    // shows on the lead headline and the first (feature) news card only, no video's description.
+    headline: home.headline.map((item, index) => (index === 0 ? item : { ...item, summary: "" })),
+    latestNews: home.latestNews.map((item, index) => (index === 0 ? item : { ...item, summary: "" })),
+    videos: home.videos.map((video) => ({ ...video, description: "" })),
     nextMatch: home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug) ? null : home.nextMatch,
     upcoming: home.upcoming.filter((m) => !isPreseason(m.seasonSlug)),
     preseason,

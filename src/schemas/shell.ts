@@ -84,9 +84,11 @@ export type OverlayPromo = z.infer<typeof overlayPromoSchema>;
 export const settingsSchema = z.record(z.string(), z.string());
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** Everything the Default layout needs, loaded once by the root route. */
+/**
+ * What the Default layout renders on every page, loaded once by the root route. The main menu's
+ * page tree is not in it: the drawer fetches it on its first opening (SiteData.menu).
+ */
 export const shellSchema = z.object({
-  menu: z.array(menuPageSchema),
   sponsorRows: z.array(sponsorRowSchema),
   headerSponsors: z.array(headerSponsorSchema),
   adverts: z.array(advertSchema),

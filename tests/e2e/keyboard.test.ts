@@ -152,8 +152,9 @@ describe("keyboard", () => {
         await page.keyboard.press("Enter");
         await waitUntilShown(menu, true);
         expect(await isFocused(menu.getByRole("button", { name: "Close menu" }))).toBe(true);
-        // A branch of the page tree opens from the keyboard too.
+        // A branch of the page tree opens from the keyboard too (the tree arrives with the first opening).
         const club = menu.locator("summary", { hasText: "Club Information" });
+        await waitUntilShown(club, true, 20_000);
         await tabTo(page, club);
         await page.keyboard.press("Enter");
         await waitUntilShown(menu.locator('a[href="/club-information/contact-us"]'), true);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from "react-router";
 import type { ReactNode } from "react";
@@ -9,6 +9,7 @@ import { hasConsentCookie } from "../../src/components/CookieConsent";
 import { pickSlotAdverts } from "../../src/components/footer/FooterAdverts";
 import { AppStateProvider } from "../../src/state/store";
 import type { Advert, Shell } from "../../src/schemas/shell";
+import { loadLazyComponents } from "../../src/components/lazy-component";
 
 /** Server-renders `element` at `/` inside a data router and the app state, as the worker does. */
 async function render(element: ReactNode): Promise<string> {
@@ -25,10 +26,6 @@ async function render(element: ReactNode): Promise<string> {
 }
 
 const shell: Shell = {
-  menu: [
-    { postID: 1, parentId: null, postTitle: "Club Information", postStatus: "Published", pageTemplate: "Hub", menuLayout: "full-menu", pageOrder: 1, pageSlug: "club-information", fullPath: "club-information", nestedLevel: 0, postType: "internal", externalUrl: null, newTab: false, icon: null, customClass: null },
-    { postID: 2, parentId: 1, postTitle: "Contact Us", postStatus: "Published", pageTemplate: "Default", menuLayout: "full-menu", pageOrder: 1, pageSlug: "contact-us", fullPath: "club-information/contact-us", nestedLevel: 1, postType: "internal", externalUrl: null, newTab: false, icon: null, customClass: null },
-  ],
   sponsorRows: [
     { rowID: 1, title: "Principal Partners", titleSize: "large", sponsorSize: "large", forcedOrder: 1, sponsors: [
       { sponsorID: 1, campaignID: null, title: "Acme Insurance", url: "https://acme.example/", imageKey: "sponsor-acme-insurance", forcedOrder: 1, isChildFriendly: true },
@@ -41,6 +38,9 @@ const shell: Shell = {
 };
 
 describe("DefaultLayout (server render)", () => {
+  // As the worker does before rendering: the layout's lazy parts (menu drawer, account panel) are ready.
+  beforeAll(() => loadLazyComponents());
+
   it("renders the shell: skip link, navs, buttons, footer", async () => {
     const html = await render(<DefaultLayout shell={shell} headerStyle="solid"><p>page body</p></DefaultLayout>);
     expect(html).toContain('href="#main"');

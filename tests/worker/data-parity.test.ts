@@ -16,6 +16,7 @@ describe("SiteData over /api equals SiteData over D1", () => {
     const player = team!.players[0]!;
     const calls: Array<[string, (d: typeof d1) => Promise<unknown>]> = [
       ["shell", (d) => d.shell()],
+      ["menu", (d) => d.menu()],
       ["home", (d) => d.home()],
       ["news", (d) => d.news({ page: 1, category: "tickets" })],
       ["news by date", (d) => d.news({ year: 2023, month: 3 })],

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { createD1SiteData, invalidateCache, overlayPromos } from "../../worker/data";
 import { sanitizeHtml } from "../../worker/data/sanitize-html";
 import { cached } from "../../worker/data/kv-cache";
-import { shellSchema, overlayPromoSchema } from "../../src/schemas/shell";
+import { menuPageSchema, shellSchema, overlayPromoSchema } from "../../src/schemas/shell";
 import { categorySchema, newsArticleSchema, newsPageSchema } from "../../src/schemas/news";
 import { fixturesSchema, matchCentreSchema, playerProfileSchema, teamDetailSchema, teamSchema } from "../../src/schemas/teams";
 import {
@@ -51,20 +51,30 @@ describe("demo seed", () => {
 });
 
 describe("SiteData over D1", () => {
-  it("shell: menu tree, three sponsor rows, header sponsors, adverts, settings", async () => {
-    const shell = shellSchema.parse(await data.shell());
-    const top = shell.menu.filter((p) => p.parentId === null).map((p) => p.postTitle);
+  it("menu: the CMS page tree, flat, fetched by the drawer (not in the shell)", async () => {
+    const menu = (await data.menu()).map((p) => menuPageSchema.parse(p));
+    const top = menu.filter((p) => p.parentId === null).map((p) => p.postTitle);
     expect(top).toEqual([
       "Tickets", "Hospitality", "Shop", "Club Information", "Netball", "Conferencing & Events",
       "Your Club", "Community Trust", "Rovers Women", "Academy", "Rovers TV Support",
     ]);
-    expect(shell.menu.find((p) => p.fullPath === "shop")).toMatchObject({ postType: "external", newTab: true });
-    expect(shell.menu.some((p) => p.fullPath === "club-information/company-details")).toBe(true);
+    expect(menu.find((p) => p.fullPath === "shop")).toMatchObject({ postType: "external", newTab: true });
+    expect(menu.some((p) => p.fullPath === "club-information/company-details")).toBe(true);
+  });
+
+  it("shell: three sponsor rows, header sponsors, live adverts, settings; no menu", async () => {
+    const shell = shellSchema.parse(await data.shell());
+    expect(shell).not.toHaveProperty("menu");
     expect(shell.sponsorRows.map((r) => r.sponsorSize)).toEqual(["large", "small", "small"]);
     // child-friendly mode is the default: the seed's betting and alcohol sponsors are left out
     expect(shell.sponsorRows.flatMap((r) => r.sponsors).every((s) => s.isChildFriendly)).toBe(true);
     expect(shell.headerSponsors.length).toBeGreaterThan(0);
     expect(new Set(shell.adverts.map((a) => a.slotType)).size).toBeGreaterThanOrEqual(3);
+    // Only adverts that can show while the page is cached: the seed's disabled, ended and app-only ones stay out.
+    const now = Date.now();
+    expect(shell.adverts.every((a) => a.enabled && a.channel !== "app" && Date.parse(a.endUTC) >= now)).toBe(true);
+    const { count } = (await env.DB.prepare("SELECT COUNT(*) AS count FROM adverts").first<{ count: number }>())!;
+    expect(shell.adverts.length).toBeLessThan(count);
     for (const key of ["facebook", "x", "threads", "instagram", "youtube", "tiktok"]) expect(shell.settings[`social.${key}`]).toMatch(/^https:\/\//);
     expect(shell.settings["footer.copyright"]).toBeTruthy();
   });
@@ -78,7 +88,7 @@ describe("SiteData over D1", () => {
   it("home", async () => {
     const home = homeSchema.parse(await data.home());
     expect(home.headline.length).toBeGreaterThan(0);
-    expect(home.latestNews.length).toBe(12);
+    expect(home.latestNews.length).toBe(9);
     expect(home.nextMatch).toMatchObject({ teamSlug: "", status: "fixture", seasonSlug: "2024-25" });
     expect(home.lastResult).toMatchObject({ teamSlug: "", status: "result" });
     expect(home.videos.length).toBeGreaterThan(0);
@@ -307,5 +317,33 @@ describe("KV cache of the shell", () => {
     expect(await cached(env, "test-key", 5, load)).toEqual({ n: 1 });
     await invalidateCache(env);
     expect(await cached(env, "test-key", 5, load)).toEqual({ n: 2 });
+  });
+});
+
+describe("in-isolate copy of the content cache", () => {
+  it("a warm read of the home page's data and the shell makes no D1 query and no KV read", async () => {
+    let queries = 0;
+    let kvReads = 0;
+    const counting = <T extends object>(target: T, calls: string[], count: () => void): T =>
+      new Proxy(target, {
+        get(t, prop) {
+          if (calls.includes(String(prop))) count();
+          const value: unknown = Reflect.get(t, prop);
+          return typeof value === "function" ? value.bind(t) : value;
+        },
+      });
+    const counted = createD1SiteData({
+      DB: counting(env.DB, ["prepare", "batch", "exec"], () => queries++),
+      CACHE: counting(env.CACHE, ["get", "getWithMetadata"], () => kvReads++),
+    });
+    await invalidateCache(env);
+    await counted.home();
+    await counted.shell();
+    expect(queries).toBeGreaterThan(0);
+    queries = 0;
+    kvReads = 0;
+    await counted.home();
+    await counted.shell();
+    expect({ queries, kvReads }).toEqual({ queries: 0, kvReads: 0 });
   });
 });

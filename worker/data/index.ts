@@ -2,23 +2,26 @@ import type { SiteData } from "../../src/data/site-data";
 import { DEFAULT_PREFERENCES, type ViewerPreferences } from "../../src/app/viewer-preferences";
 import * as news from "./news";
 import * as pages from "./pages";
-import { shell } from "./shell";
+import { menuPages, shell } from "./shell";
+import { cached, DEFAULT_TTL_SECONDS } from "./kv-cache";
 import { childFriendlyShell, ifTeamShown } from "./child-friendly-data";
 import { filterTeams } from "../../src/domain/child-friendly";
 import * as teams from "./teams";
 import * as videos from "./videos";
 
 /**
- * SiteData over D1 (content) and KV (cache of the shell). One per request is fine: it holds
- * nothing but the bindings and the viewer's cookie preferences (child-friendly, spoiler-free),
- * which the content it answers must honour as the API does for the browser.
+ * SiteData over D1 (content) and KV (cache of the shell, the menu and the two landing pages'
+ * data, with an in-isolate copy in front: a warm render of / or /videos makes no D1 query).
+ * One per request is fine: it holds nothing but the bindings and the viewer's cookie preferences
+ * (child-friendly, spoiler-free), which the content it answers must honour as the API does.
  */
 export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: ViewerPreferences = DEFAULT_PREFERENCES): SiteData {
   const db = env.DB;
   const { childFriendly } = preferences;
   return {
     shell: async () => childFriendlyShell(await shell(env), childFriendly),
-    home: () => pages.home(db),
+    menu: () => menuPages(env),
+    home: () => cached(env, "home", DEFAULT_TTL_SECONDS, () => pages.home(db)),
 
     news: (query) => news.news(db, query),
     newsArticle: (slug) => news.newsArticle(db, slug),
@@ -31,7 +34,7 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     match: async (teamSlug, seasonSlug, matchId) => ifTeamShown(await teams.match(db, teamSlug, seasonSlug, matchId), childFriendly),
     player: async (teamSlug, playerSlug) => ifTeamShown(await teams.player(db, teamSlug, playerSlug), childFriendly),
 
-    videoHome: () => videos.videoHome(db),
+    videoHome: () => cached(env, "video-home", DEFAULT_TTL_SECONDS, () => videos.videoHome(db)),
     videoCategories: () => videos.videoCategories(db),
     videos: (query) => videos.videos(db, query),
     video: (entryId) => videos.video(db, entryId),

@@ -49,8 +49,10 @@ export async function page(db: D1Database, fullPath: string): Promise<ContentPag
   };
 }
 
-const HEADLINES = 5;
-const LATEST_NEWS = 12;
+// As many as the home page shows (src/pages/Home.tsx): the lead and three more headlines, a
+// feature and eight cards; more would only weigh on the page's router data.
+const HEADLINES = 4;
+const LATEST_NEWS = 9;
 const UPCOMING = 6;
 const HOME_VIDEOS = 8;
 

@@ -1,6 +1,7 @@
 import type { Advert, HeaderSponsor, MenuPage, OverlayPromo, Shell, SponsorRow } from "../../src/schemas/shell";
 import { cached, DEFAULT_TTL_SECONDS } from "./kv-cache";
 import { bool, resultsOf } from "./rows";
+import { servableAdverts } from "../../src/domain/advert-serving";
 
 /** Columns of menu_pages that make a MenuPage (spec §3 'Menu page'). */
 export const MENU_PAGE_COLUMNS = `id, parent_id, post_title, post_status, page_template, menu_layout, page_order,
@@ -124,12 +125,15 @@ function toAdvert(row: AdvertRow): Advert {
   };
 }
 
-/** The menu, sponsors, adverts and settings, straight from D1 (one batch). */
-export async function loadShell(db: D1Database): Promise<Shell> {
-  const [menu, sponsors, headerSponsors, adverts, settings] = await db.batch([
-    db.prepare(`SELECT ${MENU_PAGE_COLUMNS} FROM menu_pages
-      WHERE post_status = 'Published' AND in_menu = 1
-      ORDER BY nested_level, parent_id, page_order, id`),
+/**
+ * A rendered page's shell lives this long in the KV cache and then the page cache: adverts that
+ * start within it are sent too (servableAdverts), so none is missing when its window opens.
+ */
+const ADVERT_LOOKAHEAD_MS = 5 * 60_000;
+
+/** The sponsors, live adverts and settings, straight from D1 (one batch). */
+export async function loadShell(db: D1Database, now: number = Date.now()): Promise<Shell> {
+  const [sponsors, headerSponsors, adverts, settings] = await db.batch([
     db.prepare(`SELECT r.id AS row_id, r.title AS row_title, r.title_size, r.sponsor_size, r.forced_order AS row_order,
         s.id AS sponsor_id, s.campaign_id, s.title, s.url, s.image_key, s.forced_order, s.is_child_friendly
       FROM sponsor_rows r
@@ -138,25 +142,37 @@ export async function loadShell(db: D1Database): Promise<Shell> {
       WHERE r.area = 'footer'
       ORDER BY r.forced_order, r.id, rs.position, s.forced_order`),
     db.prepare("SELECT name, image_key, sponsor_url, child_friendly FROM header_sponsors ORDER BY position, id"),
-    // Every advert: eligibility depends on the viewer's clock and child-friendly mode (src/domain/advert-eligibility).
+    // Which one shows depends on the viewer's clock and child-friendly mode (src/domain/advert-eligibility):
+    // the page carries those that can show while it is cached, not the disabled or ended ones.
     db.prepare(`SELECT id, advert_name, advert_ref, campaign_ref, url, enabled, channel, child_friendly, start_utc, end_utc,
         mobile_image_key, desktop_image_key, slot_type FROM adverts ORDER BY id`),
     // The site lock's settings (its entry phrase) stay in the worker (worker/site-lock/lock-state.ts).
     db.prepare("SELECT key, value FROM settings WHERE key NOT LIKE 'siteLock.%' ORDER BY key"),
   ]);
   return {
-    menu: resultsOf<MenuPageRow>(menu).map(toMenuPage),
     sponsorRows: toSponsorRows(resultsOf<SponsorJoinRow>(sponsors)),
     headerSponsors: resultsOf<HeaderSponsorRow>(headerSponsors).map(
       (r): HeaderSponsor => ({ name: r.name, imageKey: r.image_key, sponsorUrl: r.sponsor_url, childFriendly: bool(r.child_friendly) }),
     ),
-    adverts: resultsOf<AdvertRow>(adverts).map(toAdvert),
+    adverts: servableAdverts(resultsOf<AdvertRow>(adverts).map(toAdvert), now, ADVERT_LOOKAHEAD_MS),
     settings: Object.fromEntries(resultsOf<{ key: string; value: string }>(settings).map((r) => [r.key, r.value])),
   };
 }
 
 export function shell(env: Pick<Env, "DB" | "CACHE">): Promise<Shell> {
   return cached(env, "shell", DEFAULT_TTL_SECONDS, () => loadShell(env.DB));
+}
+
+/** The main menu's page tree (spec §3 'Menu page'), flat; asked for by the drawer, not by pages. */
+export function menuPages(env: Pick<Env, "DB" | "CACHE">): Promise<MenuPage[]> {
+  return cached(env, "menu", DEFAULT_TTL_SECONDS, async () => {
+    const { results } = await env.DB.prepare(
+      `SELECT ${MENU_PAGE_COLUMNS} FROM menu_pages
+       WHERE post_status = 'Published' AND in_menu = 1
+       ORDER BY nested_level, parent_id, page_order, id`,
+    ).all<MenuPageRow>();
+    return results.map(toMenuPage);
+  });
 }
 
 interface PromoRow {

@@ -60,6 +60,7 @@ async function answer<T>(c: Context<AppEnv>, call: (data: SiteData) => Promise<T
 }
 
 contentApi.get(paths.shell, (c) => answer(c, (d) => d.shell()));
+contentApi.get(paths.menu, (c) => answer(c, (d) => d.menu()));
 contentApi.get(paths.home, (c) => answer(c, (d) => d.home()));
 contentApi.get(paths.news, (c) => {
   const q = parse(c, newsQuery, c.req.query());

@@ -9,7 +9,7 @@ import { VIDEO_FILTERS } from "../../src/data/video-filter";
 /**
  * Rendered pages are the same for every visitor (no inline script or nonce, and the header's
  * account state is filled in by the browser), so a 200 page is kept in the Workers cache for a
- * minute. The key carries the client build and the content cache generation: a deploy or
+ * minute. The key carries the client build (entry and icon sprite) and the content cache generation: a deploy or
  * `invalidateCache()` (POST /api/admin/cache/invalidate) retires every stored page at once.
  *
  * The key is the path plus only the query parameters a page reads while rendering
@@ -52,8 +52,11 @@ export async function withPageCache(
   const pageUrl = pageCacheUrl(c.req.url);
   const request = new Request(pageUrl, c.req.raw);
   const version = await currentVersion(c.env);
+  // The build version: the entry's and the icon sprite's hashes (a deploy that changes only icons
+  // must not serve pages pointing at a removed sprite), then the content cache generation.
+  const build = `${clientAssets.entry}${clientAssets.icons}`;
   const key = new Request(
-    `https://page-cache.invalid/${clientAssets.entry}/v${version}/${pageVariantKey(variant)}${pageUrl.pathname}${pageUrl.search}`,
+    `https://page-cache.invalid${build}/v${version}/${pageVariantKey(variant)}${pageUrl.pathname}${pageUrl.search}`,
   );
   const cache = await caches.open("pages");
   const forceRender = settingsOf(c.env).isDevelopment && /\bno-cache\b/.test(c.req.header("cache-control") ?? "");

@@ -12,6 +12,7 @@ import { settingsOf } from "../env";
 import { clientAssets, modulePreloads } from "./assets";
 import { fallbackErrorHtml } from "./fallback";
 import { pageVariantOf, type PageVariant } from "./page-variant";
+import { loadLazyComponents } from "../../src/components/lazy-component";
 
 /**
  * Server rendering: react-router's static handler runs the loaders (D1 directly, no HTTP to
@@ -21,7 +22,8 @@ export async function renderPage(c: Context<AppEnv>, request: Request = c.req.ra
   const routes = createRoutes(createD1SiteData(c.env, variant.preferences));
   const preloads = modulePreloads(routes, new URL(request.url));
   const handler = createStaticHandler(routes);
-  const queried = await handler.query(request);
+  // The layout's lazy parts load once per isolate, so rendering never suspends on them.
+  const [queried] = await Promise.all([handler.query(request), loadLazyComponents()]);
   if (queried instanceof Response) return queried;
   const context = withPublicErrors(c, queried);
   try {

@@ -9,10 +9,11 @@ import SmartLink from "../SmartLink";
 import SocialLinks from "../footer/SocialLinks";
 import { useDialogFocus } from "../use-dialog-focus";
 import { buildMenuTree, type MenuNode } from "../../domain/menu-tree";
+import { useMenuPages } from "./menu-source";
 
 /**
  * The main menu drawer (spec §2 'Main menu'): the fixed entries, then the club's
- * content-managed page tree. Without CMS data (shell null) only the fixed entries show.
+ * content-managed page tree, fetched on the first opening. Without it only the fixed entries show.
  * A modal dialog: focus moves to its close button, Tab stays inside, Escape closes it and focus
  * returns to the burger. Also closes on the backdrop and (through route/changed) on navigation.
  */
@@ -57,7 +58,9 @@ export default function MainMenu({ shell }: { shell: Shell | null }) {
 }
 
 function MenuEntries({ shell, onNavigate }: { shell: Shell | null; onNavigate: () => void }) {
-  const tree = useMemo(() => buildMenuTree(shell?.menu ?? []), [shell]);
+  // The page tree arrives with the first opening (menu-source.ts); the fixed entries show at once.
+  const pages = useMenuPages();
+  const tree = useMemo(() => buildMenuTree(pages), [pages]);
   return (
     <>
       <ul className="main-menu__primary">

@@ -1,0 +1,34 @@
+import { lazy, type ComponentType } from "react";
+
+/**
+ * React.lazy for parts a first visit renders closed or not at all (the main menu's drawer, the
+ * account panel, the upgrade promo): their code is a chunk of its own, outside the entry and its
+ * preloads. In the browser a boundary holding one keeps the server's HTML and hydrates when the
+ * chunk arrives. The server loads them all before rendering (loadLazyComponents), so there the
+ * component is ready at once: nothing suspends, and every boundary stays inline in the stream
+ * (a suspended one would be revealed by an inline script, which the CSP blocks).
+ */
+type Module<P> = { default: ComponentType<P> };
+
+const loaders: Array<() => Promise<unknown>> = [];
+
+export function lazyComponent<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
+  let loaded: Module<P> | undefined;
+  let pending: Promise<Module<P>> | undefined;
+  const get = () =>
+    (pending ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  loaders.push(get);
+  // A thenable that is already resolved: React.lazy takes its value synchronously.
+  return lazy(() => (loaded ? ({ then: (resolve: (m: Module<P>) => void) => resolve(loaded!) } as unknown as Promise<Module<P>>) : get()));
+}
+
+/** Loads every lazyComponent's module (the worker awaits this before rendering). */
+export function loadLazyComponents(): Promise<unknown> {
+  return Promise.all(loaders.map((get) => get()));
+}
