@@ -57,7 +57,9 @@ export default function StreamerLayout({ shell, children }: { shell: Shell | nul
             <Crest className="streamer-header__crest" />
             <span className="streamer-header__tv">{club.tvName}</span>
           </Link>
-          <SectionLinks label="Sections" />
+          <nav className="streamer-nav" aria-label="Sections">
+            <SectionLinks />
+          </nav>
           <ProfileButton />
         </div>
         <div className="streamer-header__hero">
@@ -66,13 +68,15 @@ export default function StreamerLayout({ shell, children }: { shell: Shell | nul
         </div>
         <div ref={trigger} className="streamer-header__trigger" aria-hidden="true" />
       </header>
-      <div className={`streamer-sticky${sticky ? " is-visible" : ""}`} inert={!sticky} aria-hidden={!sticky}>
+      <nav className={`streamer-sticky${sticky ? " is-visible" : ""}`} aria-label="Sections (sticky copy)" inert={!sticky} aria-hidden={!sticky}>
         <span className="streamer-sticky__brand">
           <Crest className="streamer-header__crest" />
           <span className="streamer-header__tv">{club.tvName}</span>
         </span>
-        <SectionLinks label="Sections (sticky)" />
-      </div>
+        <div className="streamer-nav">
+          <SectionLinks />
+        </div>
+      </nav>
       <main id="main" className="site-main streamer-main" tabIndex={-1}>
         {children}
       </main>
@@ -101,23 +105,21 @@ export default function StreamerLayout({ shell, children }: { shell: Shell | nul
   );
 }
 
-function SectionLinks({ label }: { label: string }) {
+function SectionLinks() {
   const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     event.preventDefault();
     scrollToSection(id);
   };
   return (
-    <nav className="streamer-nav" aria-label={label}>
-      <ul>
-        {STREAMER_SECTIONS.map((s) => (
-          <li key={s.id}>
-            <a href={`#${s.id}`} onClick={(e) => go(e, s.id)}>
-              {s.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <ul>
+      {STREAMER_SECTIONS.map((s) => (
+        <li key={s.id}>
+          <a href={`#${s.id}`} onClick={(e) => go(e, s.id)}>
+            {s.label}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,14 +1,14 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useAppState } from "../../state/store";
 import { PACKAGES_PANEL_TITLE } from "../../domain/subscription-plan";
-import { availableVariants, parseVariant, variantOf, type SubscriptionVariant, type VariantPlan } from "../../domain/subscription-variants";
+import { DEFAULT_VARIANT, availableVariants, parseVariant, variantOf, type SubscriptionVariant, type VariantPlan } from "../../domain/subscription-variants";
 import { MediaIcon } from "./MediaIcon";
 import { usePlanPurchase } from "./plan-purchase";
 
 /**
  * The /videos/subscriptions variants (spec §2 'Packages'): a switcher of up to three options
- * (yearly-audio, monthly-audio, video; ?variant= picks the first shown), the chosen variant's plans
+ * (yearly-audio, monthly-audio, video; ?variant= picks the one shown), the chosen variant's plans
  * with their buy buttons, the owned-state box when the account holds it, the logged-out note, and
  * the button that opens the 'Choose a subscription' panel.
  */
@@ -16,7 +16,11 @@ export function SubscriptionPlans({ plans }: { plans: readonly VariantPlan[] }) 
   const { dispatch } = useAppState();
   const [params] = useSearchParams();
   const options = availableVariants(plans);
-  const [chosen, setChosen] = useState<SubscriptionVariant>(() => parseVariant(params.get("variant")));
+  const [chosen, setChosen] = useState<SubscriptionVariant>(DEFAULT_VARIANT);
+  // The server renders the default (pages are cached without ?variant=, worker/ssr/page-cache.ts);
+  // the browser then shows the one the address asks for.
+  const asked = params.get("variant");
+  useEffect(() => setChosen(parseVariant(asked)), [asked]);
   const variant = options.find((o) => o.id === chosen) ?? options[0];
   const purchase = usePlanPurchase();
   if (!variant) return null;
