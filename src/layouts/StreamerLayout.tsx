@@ -53,9 +53,10 @@ export default function StreamerLayout({ shell, children }: { shell: Shell | nul
       </a>
       <header className="streamer-header">
         <div className="streamer-header__bar">
-          <Link to="/" className="streamer-header__brand" aria-label={`${club.name} home`}>
+          <Link to="/" className="streamer-header__brand">
             <Crest className="streamer-header__crest" />
             <span className="streamer-header__tv">{club.tvName}</span>
+            <span className="visually-hidden">: {club.name} home</span>
           </Link>
           <nav className="streamer-nav" aria-label="Sections">
             <SectionLinks />

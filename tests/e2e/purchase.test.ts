@@ -3,7 +3,8 @@
 // the dev portal, and cancelling there removes the entitlement (the 'now' option).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import path from "node:path";
+import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
 import { signInAs, midTierReplay } from "./support/demo-account";
 
 let browser: Browser;
@@ -107,6 +108,7 @@ describe("packages carousel", () => {
   it("one card per view below 400 px; previous disabled at the first slide, next at the end; tabs switch lists", async () => {
     const { page, context } = await openPage(browser, "/videos/subscriptions", MOBILE);
     try {
+      await page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
       const carousel = page.getByRole("group", { name: "Subscriptions" });
       const prev = carousel.getByRole("button", { name: "Previous" });
       const next = carousel.getByRole("button", { name: "Next" });
@@ -120,6 +122,12 @@ describe("packages carousel", () => {
       await page.getByRole("button", { name: /^More about Rovers TV \(Video\)/ }).click();
       await expect.poll(() => page.locator(".package-card.is-flipped").count()).toBe(1);
       await saveScreenshot(page, "packages-widget-back");
+      await page.setViewportSize(DESKTOP);
+      await saveScreenshot(page, "packages-widget-back");
+      await page.getByRole("button", { name: /^Close more about Rovers TV \(Video\)/ }).click();
+      await expect.poll(() => page.locator(".package-card.is-flipped").count()).toBe(0);
+      await saveScreenshot(page, "packages-widget");
+      await page.setViewportSize(MOBILE);
       await page.getByRole("tab", { name: "Match passes" }).click();
       await expect.poll(() => page.getByRole("group", { name: "Match passes" }).isVisible()).toBe(true);
     } finally {
@@ -132,6 +140,7 @@ describe("subscriptions page variants", () => {
   it("switcher of three, 'You must be logged in to purchase' when logged out, 'Buy - £5.99 p/m' signed in, and the 'Choose a subscription' panel", async () => {
     const { page, context } = await openPage(browser, "/videos/subscriptions?variant=monthly-audio", DESKTOP);
     try {
+      await page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
       const switcher = page.getByRole("radiogroup", { name: "Subscription" });
       expect(await switcher.getByRole("radio").allTextContents()).toEqual(["Yearly audio", "Monthly audio", "Video"]);
       await expect.poll(() => switcher.getByRole("radio", { name: "Monthly audio" }).getAttribute("aria-checked")).toBe("true");
@@ -142,6 +151,7 @@ describe("subscriptions page variants", () => {
         for (const variant of ["Yearly audio", "Monthly audio", "Video"]) {
           await switcher.getByRole("radio", { name: variant }).click();
           await expect.poll(() => switcher.getByRole("radio", { name: variant }).getAttribute("aria-checked")).toBe("true");
+          expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${variant} at ${viewport.width} px`).toBeLessThanOrEqual(0);
           await saveScreenshot(page, `subscriptions-${variant.toLowerCase().replace(" ", "-")}`);
         }
       }
@@ -163,7 +173,8 @@ describe("subscriptions page variants", () => {
       ]);
       expect(await panel.getByRole("button", { name: /^Buy - / }).allTextContents()).toEqual(["Buy - £44.99", "Buy - £5.99 p/m", "Buy - £14.99", "Buy - £1.99 p/m"]);
       await expect.poll(() => page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
-      await saveScreenshot(page, "subscriptions-panel");
+      // the panel is fixed in the window: a picture of the window, not of the whole page
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, "subscriptions-panel-1440.png") });
       await page.keyboard.press("Escape");
       await expect.poll(() => panel.count()).toBe(0);
     } finally {
