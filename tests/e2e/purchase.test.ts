@@ -76,7 +76,8 @@ describe("buying Rovers TV", () => {
     } finally {
       await context.close();
     }
-  });
+    // a whole purchase, playback and two portal visits: minutes on a loaded 2-core machine
+  }, 180_000);
 });
 
 describe("packages widget", () => {
@@ -180,7 +181,8 @@ describe("subscriptions page variants", () => {
     } finally {
       await context.close();
     }
-  });
+    // seven full-page screenshots and a sign-in
+  }, 180_000);
 });
 
 describe("packages widget loading", () => {
