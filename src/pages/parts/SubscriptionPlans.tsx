@@ -23,13 +23,12 @@ export function SubscriptionPlans({ plans }: { plans: readonly VariantPlan[] }) 
   useEffect(() => setChosen(parseVariant(asked)), [asked]);
   const variant = options.find((o) => o.id === chosen) ?? options[0];
   const purchase = usePlanPurchase();
-  if (!variant) return null;
-  const shown = plans.filter((p) => variantOf(p) === variant.id);
+  const shown = variant ? plans.filter((p) => variantOf(p) === variant.id) : [];
   const owned = shown.find((p) => purchase.owns(p));
   const lead = shown[0];
 
   return (
-    <div className={`subscription-plans subscription-plans--${variant.id}`}>
+    <div className={`subscription-plans subscription-plans--${variant?.id ?? "none"}`}>
       {options.length > 1 ? (
         <div className="page-segmented page-segmented--center" role="radiogroup" aria-label="Subscription">
           {options.map((o) => (
@@ -37,8 +36,8 @@ export function SubscriptionPlans({ plans }: { plans: readonly VariantPlan[] }) 
               key={o.id}
               type="button"
               role="radio"
-              aria-checked={o.id === variant.id}
-              className={`page-segmented__option${o.id === variant.id ? " is-active" : ""}`}
+              aria-checked={o.id === variant?.id}
+              className={`page-segmented__option${o.id === variant?.id ? " is-active" : ""}`}
               onClick={() => {
                 setChosen(o.id);
                 // the variant is shareable without a navigation (and without re-running the loader)
@@ -52,6 +51,7 @@ export function SubscriptionPlans({ plans }: { plans: readonly VariantPlan[] }) 
           ))}
         </div>
       ) : null}
+      {/* Without plans only the panel's button stays: the panel says 'No packages available'. */}
       {lead ? (
         <article className="subscription-plans__plan" aria-labelledby="subscription-plan-title">
           <span className="subscription-plans__icon" aria-hidden="true">
