@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, RouteObject } from "react-router";
 import type { SiteData } from "./data/site-data";
 import { pageHandle } from "./layouts/page-handle";
-import { RootLayout } from "./layouts/RootLayout";
+import { RootLayout, STREAMER_ROUTE_ID } from "./layouts/RootLayout";
 import { RootError } from "./layouts/RootError";
 import { pages } from "./pages/lazy-pages";
 import { rootLoader } from "./layouts/root.loader";
@@ -12,7 +12,7 @@ import { fixturesLoader, matchCentreLoader } from "./pages/lazy-loaders";
 import { playersPathLoader, squadLoader, teamsLoader } from "./pages/lazy-loaders";
 import { faqsLoader, packagesLoader, videoBrowseLoader, videoCategoriesLoader, videoHomeLoader, videoLoader } from "./pages/lazy-loaders";
 import { liveLoader, livePlayerLoader } from "./pages/lazy-loaders";
-import { contentPageLoader, paymentPageLoader } from "./pages/lazy-loaders";
+import { contentPageLoader, paymentPageLoader, streamerLoader } from "./pages/lazy-loaders";
 
 /**
  * The one route table of spec §2, used by the worker (static handler) and the browser
@@ -66,6 +66,8 @@ export function createRoutes(data: SiteData): RouteObject[] {
         { path: "live/:mediaType/:assetID?", lazy: pages.LivePlayer, handle: pageHandle("video-single"), loader: withData(livePlayerLoader) },
 
         { path: "account/login", lazy: pages.Login, handle: pageHandle("login") },
+        // The streamer layout (src/layouts/StreamerLayout.tsx; RootLayout picks it by this id).
+        { id: STREAMER_ROUTE_ID, path: "streamer", lazy: pages.Streamer, handle: pageHandle("video-listing"), loader: withData(streamerLoader) },
         { path: "payment-successful", lazy: pages.PaymentResult, handle: pageHandle("content"), loader: withData(paymentPageLoader) },
         { path: "payment-cancelled", lazy: pages.PaymentResult, handle: pageHandle("content"), loader: withData(paymentPageLoader) },
         // Legal, club information and hospitality pages come from the CMS page tree like any other page.

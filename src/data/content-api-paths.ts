@@ -20,8 +20,10 @@ export const contentApiPaths = {
   videoCategories: "/videos/categories",
   videos: "/videos",
   video: "/videos/:entryId",
+  /** ?scope=videos|streamer */
   faqs: "/faqs",
-  packages: "/packages",
+  /** the loaders' flat list; /api/packages is the packages service (worker/routes/packages.ts) */
+  packages: "/package-list",
   liveAssets: "/live",
   liveAsset: "/live/:id",
   /** ?path= */

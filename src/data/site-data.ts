@@ -35,7 +35,8 @@ export interface SiteData {
   /** categorySlug undefined: every category; the filters of spec §3 'Video filter' narrow it */
   videos(query: VideoListQuery): Promise<{ items: Video[]; total: number }>;
   video(entryId: string): Promise<Video | null>;
-  faqs(): Promise<FaqGroup[]>;
+  /** scope "videos" (the default): /videos/faqs; "streamer": the streamer layout's troubleshooting */
+  faqs(scope?: FaqScope): Promise<FaqGroup[]>;
   packages(): Promise<Package[]>;
   liveAssets(): Promise<LiveAsset[]>;
   liveAsset(id: string): Promise<LiveAsset | null>;
@@ -43,5 +44,7 @@ export interface SiteData {
   /** fullPath without leading or trailing slash, e.g. "club-information/contact-us" */
   page(fullPath: string): Promise<ContentPage | null>;
 }
+
+export type FaqScope = "videos" | "streamer";
 
 export type VideoListQuery = { category?: string | undefined; page?: number; pageSize?: number } & VideoFilter;

@@ -1,12 +1,23 @@
 import { Outlet, useLoaderData, useMatches } from "react-router";
 import type { rootLoader } from "./root.loader";
 import DefaultLayout from "./DefaultLayout";
+import StreamerLayout from "./StreamerLayout";
 import { headerStyleFor, isPageHandle } from "./page-handle";
 
-/** The root route: the Default layout around whichever page matched. */
+/** The route of /streamer, which has a layout of its own. */
+export const STREAMER_ROUTE_ID = "streamer";
+
+/** The root route: the Default layout around whichever page matched (the streamer layout around /streamer). */
 export function RootLayout() {
   const shell = useLoaderData<typeof rootLoader>();
   const leaf = useMatches().at(-1);
+  if (leaf?.id === STREAMER_ROUTE_ID) {
+    return (
+      <StreamerLayout shell={shell}>
+        <Outlet />
+      </StreamerLayout>
+    );
+  }
   const headerStyle = headerStyleFor(isPageHandle(leaf?.handle) ? leaf.handle : undefined, leaf?.data);
   return (
     <DefaultLayout shell={shell} headerStyle={headerStyle}>

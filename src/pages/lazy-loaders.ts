@@ -22,6 +22,7 @@ const teams = () => import("./teams.loader");
 const videos = () => import("./videos.loader");
 const live = () => import("./live.loader");
 const content = () => import("./content.loader");
+const streamer = () => import("./streamer.loader");
 
 export const homeLoader = lazyLoader(home, "homeLoader");
 export const categoryIndexLoader = lazyLoader(news, "categoryIndexLoader");
@@ -43,3 +44,4 @@ export const liveLoader = lazyLoader(live, "liveLoader");
 export const livePlayerLoader = lazyLoader(live, "livePlayerLoader");
 export const contentPageLoader = lazyLoader(content, "contentPageLoader");
 export const paymentPageLoader = lazyLoader(content, "paymentPageLoader");
+export const streamerLoader = lazyLoader(streamer, "streamerLoader");

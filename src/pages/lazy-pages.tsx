@@ -38,6 +38,7 @@ export const pages = {
   Login: page("Login", () => import("./Login")),
   ContentPage: page("ContentPage", () => import("./ContentPage")),
   PaymentResult: page("PaymentResult", () => import("./PaymentResult")),
+  Streamer: page("Streamer", () => import("./Streamer")),
 
   /** /news/{year}/… is an article or a dated listing, decided by the loader's `kind`. */
   NewsArticleOrList: lazyPage(["NewsArticle", "NewsList"], async () => {

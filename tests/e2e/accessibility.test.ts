@@ -45,6 +45,7 @@ const routes: ReadonlyArray<{ path: string; status?: number }> = [
   { path: "/hospitality" },
   { path: "/payment-successful" },
   { path: "/payment-cancelled" },
+  { path: "/streamer" },
   { path: "/your-club/fan-advisory-board" },
   { path: "/no/such/page", status: 404 },
 ];
@@ -158,6 +159,25 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       } finally {
         setSetting("siteLock.enabled", "0");
       }
+    });
+
+    it("with the 'Choose a subscription' panel open", async () => {
+      await page.goto("/videos/subscriptions", { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      await page.getByRole("button", { name: "Choose a subscription" }).press("Enter");
+      await waitUntilShown(page.getByRole("dialog", { name: "Choose a subscription" }), true);
+      const violations = await axeViolations(page);
+      expect(violations, report(`the 'Choose a subscription' panel at ${viewport.width} px`, violations)).toEqual([]);
+      await page.keyboard.press("Escape");
+    });
+
+    it("/streamer with the sticky header copy shown", async () => {
+      await page.goto("/streamer", { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      await page.evaluate(() => document.getElementById("fixtures")?.scrollIntoView());
+      await waitUntilShown(page.getByRole("navigation", { name: "Sections (sticky copy)" }), true);
+      const violations = await axeViolations(page);
+      expect(violations, report(`/streamer scrolled, sticky copy shown, at ${viewport.width} px`, violations)).toEqual([]);
     });
 
     it("with the cookie popup shown", async () => {

@@ -3,7 +3,8 @@
 // the dev portal, and cancelling there removes the entitlement (the 'now' option).
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import path from "node:path";
+import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
 import { signInAs, midTierReplay } from "./support/demo-account";
 
 let browser: Browser;
@@ -53,6 +54,16 @@ describe("buying Rovers TV", () => {
       await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(1);
       await page.keyboard.press("Escape");
 
+      // The subscriptions page's video variant: the owned-state box, whose Manage Subscriptions opens the portal
+      await page.goto("/videos/subscriptions?variant=video");
+      await waitForHydration(page);
+      const owned = page.locator(".subscription-plans__owned");
+      await expect.poll(() => owned.isVisible(), { timeout: 15_000 }).toBe(true);
+      await owned.getByRole("button", { name: "Manage Subscriptions" }).click();
+      await page.waitForURL(/\/dev-payments\/portal/);
+      await page.goto("/videos");
+      await waitForHydration(page);
+
       // View Subscriptions → the dev portal; 'Cancel now' removes the entitlement
       await page.locator("header.site-header").getByRole("button", { name: /Profile/ }).click();
       await page.locator("#account-panel").getByRole("button", { name: "View Subscriptions" }).click();
@@ -65,7 +76,8 @@ describe("buying Rovers TV", () => {
     } finally {
       await context.close();
     }
-  });
+    // a whole purchase, playback and two portal visits: minutes on a loaded 2-core machine
+  }, 180_000);
 });
 
 describe("packages widget", () => {
@@ -97,6 +109,7 @@ describe("packages carousel", () => {
   it("one card per view below 400 px; previous disabled at the first slide, next at the end; tabs switch lists", async () => {
     const { page, context } = await openPage(browser, "/videos/subscriptions", MOBILE);
     try {
+      await page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
       const carousel = page.getByRole("group", { name: "Subscriptions" });
       const prev = carousel.getByRole("button", { name: "Previous" });
       const next = carousel.getByRole("button", { name: "Next" });
@@ -110,8 +123,94 @@ describe("packages carousel", () => {
       await page.getByRole("button", { name: /^More about Rovers TV \(Video\)/ }).click();
       await expect.poll(() => page.locator(".package-card.is-flipped").count()).toBe(1);
       await saveScreenshot(page, "packages-widget-back");
+      await page.setViewportSize(DESKTOP);
+      await saveScreenshot(page, "packages-widget-back");
+      await page.getByRole("button", { name: /^Close more about Rovers TV \(Video\)/ }).click();
+      await expect.poll(() => page.locator(".package-card.is-flipped").count()).toBe(0);
+      await saveScreenshot(page, "packages-widget");
+      await page.setViewportSize(MOBILE);
       await page.getByRole("tab", { name: "Match passes" }).click();
       await expect.poll(() => page.getByRole("group", { name: "Match passes" }).isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("subscriptions page variants", () => {
+  it("switcher of three, 'You must be logged in to purchase' when logged out, 'Buy - £5.99 p/m' signed in, and the 'Choose a subscription' panel", async () => {
+    const { page, context } = await openPage(browser, "/videos/subscriptions?variant=monthly-audio", DESKTOP);
+    try {
+      await page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
+      const switcher = page.getByRole("radiogroup", { name: "Subscription" });
+      expect(await switcher.getByRole("radio").allTextContents()).toEqual(["Yearly audio", "Monthly audio", "Video"]);
+      await expect.poll(() => switcher.getByRole("radio", { name: "Monthly audio" }).getAttribute("aria-checked")).toBe("true");
+      const plan = page.locator(".subscription-plans__plan");
+      expect(await plan.getByRole("button").allTextContents()).toEqual(["You must be logged in to purchase"]);
+      for (const viewport of [DESKTOP, MOBILE]) {
+        await page.setViewportSize(viewport);
+        for (const variant of ["Yearly audio", "Monthly audio", "Video"]) {
+          await switcher.getByRole("radio", { name: variant }).click();
+          await expect.poll(() => switcher.getByRole("radio", { name: variant }).getAttribute("aria-checked")).toBe("true");
+          expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${variant} at ${viewport.width} px`).toBeLessThanOrEqual(0);
+          await saveScreenshot(page, `subscriptions-${variant.toLowerCase().replace(" ", "-")}`);
+        }
+      }
+      await page.setViewportSize(DESKTOP);
+      expect(new URL(page.url()).searchParams.get("variant")).toBe("video");
+      expect(await plan.locator("h2").textContent()).toBe("Rovers TV (Video)");
+
+      await signInAs(page, "fan@rovers.test");
+      await switcher.getByRole("radio", { name: "Monthly audio" }).click();
+      expect(await plan.getByRole("button").allTextContents()).toEqual(["Buy - £5.99 p/m"]);
+      await page.getByRole("button", { name: "Choose a subscription" }).click();
+      const panel = page.getByRole("dialog", { name: "Choose a subscription" });
+      await expect.poll(() => panel.isVisible()).toBe(true);
+      expect(await panel.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+        "Rovers TV+ (Audio & Video)",
+        "Rovers TV+ (Audio & Video)",
+        "Rovers TV (Video)",
+        "Rovers TV (Video)",
+      ]);
+      expect(await panel.getByRole("button", { name: /^Buy - / }).allTextContents()).toEqual(["Buy - £44.99", "Buy - £5.99 p/m", "Buy - £14.99", "Buy - £1.99 p/m"]);
+      await expect.poll(() => page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
+      // the panel is fixed in the window: a picture of the window, not of the whole page
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, "subscriptions-panel-1440.png") });
+      await page.keyboard.press("Escape");
+      await expect.poll(() => panel.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+    // seven full-page screenshots and a sign-in
+  }, 180_000);
+});
+
+describe("packages widget loading", () => {
+  it("each tab loads until its own fetch of /api/packages?filter.packageType=… ends", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    try {
+      const page = await context.newPage();
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const asked: string[] = [];
+      await page.route("**/api/packages?*", async (route) => {
+        const type = new URL(route.request().url()).searchParams.get("filter.packageType") ?? "";
+        asked.push(type);
+        if (type === "match-pass") await held;
+        await route.continue();
+      });
+      await page.goto("/videos/subscriptions", { waitUntil: "load" });
+      await waitForHydration(page);
+      // Subscriptions arrive while match passes are still held back
+      await expect.poll(() => page.locator(".package-card").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await page.getByRole("tab", { name: "Match passes" }).click();
+      const status = page.getByRole("status").filter({ hasText: "Loading match passes" });
+      await expect.poll(() => status.isVisible()).toBe(true);
+      expect(await page.getByRole("tabpanel").getAttribute("aria-busy")).toBe("true");
+      release();
+      await expect.poll(() => page.getByRole("group", { name: "Match passes" }).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await status.count()).toBe(0);
+      expect(asked.sort()).toEqual(["match-pass", "membership"]);
     } finally {
       await context.close();
     }

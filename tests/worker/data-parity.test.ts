@@ -34,6 +34,7 @@ describe("SiteData over /api equals SiteData over D1", () => {
       ["videos", (d) => d.videos({ page: 0, pageSize: 5 })],
       ["video", (d) => d.video(video.entryId)],
       ["faqs", (d) => d.faqs()],
+      ["faqs streamer", (d) => d.faqs("streamer")],
       ["packages", (d) => d.packages()],
       ["liveAssets", (d) => d.liveAssets()],
       ["liveAsset", (d) => d.liveAsset(live.id)],

@@ -66,7 +66,10 @@ describe("fetches that are only logged (spec §8): the page shows its empty stat
       const res = await get("/videos/subscriptions");
       expect(res.status).toBe(200);
       const html = await res.text();
-      expect(html).toContain("There are currently no Subscriptions available.");
+      // The widget's lists load in the browser (their empty text after a failed fetch is an e2e
+      // matter); the page itself renders, with the packages panel's button and the widget loading.
+      expect(html).toContain("Choose a subscription");
+      expect(html).toContain(`class="packages__loading"`);
       expect(html).not.toContain("error</h1>");
     });
   });

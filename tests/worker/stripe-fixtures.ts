@@ -48,7 +48,11 @@ export async function paidEntitlements(ssoID: string): Promise<string[]> {
 }
 
 const DAY = 86_400;
-export const T0 = 1_790_000_000;
+/**
+ * The history starts today (midnight UTC): its periods lie ahead of the clock, as a live
+ * subscription's do, since reading an account drops what a period cancelled at its end no longer grants.
+ */
+export const T0 = Math.floor(Date.now() / 1000 / DAY) * DAY;
 
 /**
  * A 20-event history of one supporter (ids made unique by `tag`): a monthly Rovers TV

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Identity, SessionUser } from "../auth/identity";
 import { displayNameOf } from "../auth/identity";
+import { liveEntitlements, parseEntitlementEnds } from "../../src/domain/entitlement-ends";
 
 /**
  * Rovers Accounts in D1 (table `accounts`, migrations/0002_accounts.sql): one row per ssoID,
@@ -15,6 +16,8 @@ export interface AccountRow {
   entitlements: string;
   /** granted by payments (migrations/0007_payments.sql); recomputed by the Stripe webhook */
   paid_entitlements?: string;
+  /** when paid entitlements end unless renewed (migrations/0008_paid_entitlement_ends.sql) */
+  paid_entitlement_ends?: string;
   stripe_customer_id: string | null;
   blocked: number;
   blocked_reason: string | null;
@@ -41,7 +44,14 @@ export function userFromRow(row: AccountRow): SessionUser {
     email: row.email,
     displayName: row.display_name,
     // What the club set plus what payments granted: a webhook never touches the club's own list.
-    entitlements: [...new Set([...parseEntitlements(row.entitlements), ...parseEntitlements(row.paid_entitlements ?? "[]")])],
+    // Paid ones past the end of a subscription cancelled at period end are gone even before
+    // Stripe's deletion event arrives.
+    entitlements: [
+      ...new Set([
+        ...parseEntitlements(row.entitlements),
+        ...liveEntitlements(parseEntitlements(row.paid_entitlements ?? "[]"), parseEntitlementEnds(row.paid_entitlement_ends), Date.now()),
+      ]),
+    ],
     stripeCustomerID: row.stripe_customer_id ?? "",
     bypassed: row.bypassed === 1,
     blocked,

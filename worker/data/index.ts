@@ -38,7 +38,7 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     videoCategories: () => videos.videoCategories(db),
     videos: (query) => videos.videos(db, query),
     video: (entryId) => videos.video(db, entryId),
-    faqs: () => videos.faqs(db),
+    faqs: (scope) => videos.faqs(db, scope),
     packages: () => videos.packages(db),
     liveAssets: () => videos.liveAssets(db),
     liveAsset: (id) => videos.liveAsset(db, id),

@@ -13,6 +13,8 @@ export interface PriceEntry {
   type: "recurring" | "one_time";
   interval: "month" | "year" | null;
   priceDisplay: string;
+  /** beside spec §3's fields: the amount, for the 'Buy - £5.99 p/m' button */
+  amountPence: number;
   offer: string | null;
   furtherInformation: string;
   backsideText: string;
@@ -58,6 +60,7 @@ interface PriceRow {
   type: "recurring" | "one_time";
   interval: "month" | "year" | null;
   price_display: string;
+  amount_pence: number;
   offer: string | null;
   further_information: string;
   backside_text: string;
@@ -77,7 +80,7 @@ export async function offeredPackages(db: D1Database, packageType: PackageType):
       .bind(packageType),
     db
       .prepare(
-        `SELECT pr.id, pr.package_id, pr.type, pr.interval, pr.price_display, pr.offer, pr.further_information, pr.backside_text, pr.entitlements
+        `SELECT pr.id, pr.package_id, pr.type, pr.interval, pr.price_display, pr.amount_pence, pr.offer, pr.further_information, pr.backside_text, pr.entitlements
            FROM prices pr JOIN packages p ON p.id = pr.package_id
           WHERE pr.active = 1 AND p.package_type = ?1 AND ${OFFERED} ORDER BY pr.package_id, pr.position, pr.id`,
       )
@@ -91,6 +94,7 @@ export async function offeredPackages(db: D1Database, packageType: PackageType):
       type: r.type,
       interval: r.interval,
       priceDisplay: r.price_display,
+      amountPence: r.amount_pence,
       offer: r.offer,
       furtherInformation: sanitizeHtml(r.further_information),
       backsideText: sanitizeHtml(r.backside_text),

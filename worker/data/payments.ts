@@ -108,10 +108,22 @@ export function completePurchase(db: D1Database, o: CheckoutObservation, price: 
     .bind(o.ssoID, price.packageId, price.priceId, o.mode, o.sessionId, o.subscriptionId, status);
 }
 
+/** What grants an account (`accounts.id` of the enclosing UPDATE) paid entitlements, and until when (null: no end). */
+const GRANT_SOURCES = `
+  SELECT s.price_id AS price_id, CASE WHEN s.cancel_at_period_end = 1 THEN s.current_period_end END AS ends_at
+    FROM stripe_subscriptions s
+   WHERE s.account_id = accounts.id AND s.status IN (${GRANTING})
+     AND NOT (s.cancel_at_period_end = 1 AND s.current_period_end IS NOT NULL AND s.current_period_end <= ${NOW_SQL})
+  UNION ALL
+  SELECT u.price_id, NULL FROM purchases u WHERE u.account_id = accounts.id AND u.mode = 'payment' AND u.status = 'paid'`;
+
 /**
  * Recomputes the payment entitlements of the accounts concerned: the entitlements of the price of
- * every subscription in a granting state (a subscription cancelled at period end stays active until
- * Stripe deletes it), plus those of every paid one-off purchase (match passes).
+ * every subscription in a granting state, plus those of every paid one-off purchase (match
+ * passes). A subscription cancelled at period end grants until `current_period_end` (Stripe
+ * deletes it then): past that it grants nothing, and before it the entitlements it alone grants
+ * carry that end in `paid_entitlement_ends`, which reading the account honours (issue 11: an
+ * entitlement never outlasts the period, even when the deletion event is late).
  */
 export function recomputeEntitlements(
   db: D1Database,
@@ -121,16 +133,34 @@ export function recomputeEntitlements(
     .prepare(
       `UPDATE accounts SET paid_entitlements = (
          SELECT json_group_array(value) FROM (
-           SELECT DISTINCT j.value AS value FROM prices p, json_each(p.entitlements) j
-            WHERE p.id IN (
-              SELECT s.price_id FROM stripe_subscriptions s WHERE s.account_id = accounts.id AND s.status IN (${GRANTING})
-              UNION
-              SELECT u.price_id FROM purchases u WHERE u.account_id = accounts.id AND u.mode = 'payment' AND u.status = 'paid')
+           SELECT DISTINCT j.value AS value FROM (${GRANT_SOURCES}) src JOIN prices p ON p.id = src.price_id, json_each(p.entitlements) j
             ORDER BY 1)),
+         paid_entitlement_ends = (
+         SELECT json_group_object(value, ends_at) FROM (
+           -- an end only when every source of the entitlement has one: the latest of them
+           SELECT j.value AS value, CASE WHEN COUNT(*) = COUNT(src.ends_at) THEN MAX(src.ends_at) END AS ends_at
+             FROM (${GRANT_SOURCES}) src JOIN prices p ON p.id = src.price_id, json_each(p.entitlements) j
+            GROUP BY j.value ORDER BY 1)
+          WHERE ends_at IS NOT NULL),
          updated_at = ${NOW_SQL}
        WHERE sso_id = ?1 OR stripe_customer_id = ?2 OR id IN (SELECT account_id FROM stripe_subscriptions WHERE id = ?3)`,
     )
     .bind(keys.ssoID, keys.customerId, keys.subscriptionId);
+}
+
+/**
+ * Accounts holding a subscription that was cancelled at period end and whose period is over, but
+ * that Stripe has not deleted yet (the scheduled sweep recomputes them; reads already drop it).
+ */
+export async function accountsPastCancelledPeriods(db: D1Database): Promise<{ ssoID: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT a.sso_id AS ssoID FROM stripe_subscriptions s JOIN accounts a ON a.id = s.account_id
+        WHERE s.status IN (${GRANTING}) AND s.cancel_at_period_end = 1 AND s.current_period_end <= ${NOW_SQL}
+          AND a.paid_entitlement_ends <> '{}'`,
+    )
+    .all<{ ssoID: string }>();
+  return results;
 }
 
 /** The price of a checkout: the purchase written at checkout creation, else the metadata, checked against D1. */

@@ -167,14 +167,15 @@ interface FaqRow {
   body_html: string | null;
 }
 
-/** The Rovers TV FAQs (scope 'videos'); answers are CMS HTML, sanitised here. */
-export async function faqs(db: D1Database): Promise<FaqGroup[]> {
+/** The Rovers TV FAQs (scope 'videos'), or the streamer layout's; answers are CMS HTML, sanitised here. */
+export async function faqs(db: D1Database, scope: "videos" | "streamer" = "videos"): Promise<FaqGroup[]> {
   const { results } = await db
     .prepare(
       `SELECT g.id AS group_id, g.title AS group_title, q.heading, q.body_html
        FROM faq_groups g LEFT JOIN faq_questions q ON q.group_id = g.id
-       WHERE g.scope = 'videos' ORDER BY g.position, g.id, q.position, q.id`,
+       WHERE g.scope = ?1 ORDER BY g.position, g.id, q.position, q.id`,
     )
+    .bind(scope)
     .all<FaqRow>();
   const groups = new Map<number, FaqGroup>();
   for (const r of results) {

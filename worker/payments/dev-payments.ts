@@ -150,10 +150,40 @@ function subscriptionObject(id: string, customer: string, price: string, status:
 
 /** Signs an event as Stripe does and hands it to the site's own webhook handler. */
 async function postSignedEvent(c: Context<AppEnv>, type: string, object: Record<string, unknown>, created: number): Promise<Response> {
+  return postSignedEventWith(c.env, type, object, created);
+}
+
+async function postSignedEventWith(env: Env, type: string, object: Record<string, unknown>, created: number): Promise<Response> {
   const payload = JSON.stringify({ id: `evt_dev_${crypto.randomUUID().replaceAll("-", "")}`, object: "event", type, created, data: { object } });
-  const secret = paymentsConfigOf(c.env).webhookSecret ?? DEV_STRIPE_WEBHOOK_SECRET;
+  const secret = paymentsConfigOf(env).webhookSecret ?? DEV_STRIPE_WEBHOOK_SECRET;
   const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: stripeCrypto });
-  return stripeWebhook.request("/", { method: "POST", body: payload, headers: { "content-type": "application/json", "stripe-signature": header } }, c.env);
+  return stripeWebhook.request("/", { method: "POST", body: payload, headers: { "content-type": "application/json", "stripe-signature": header } }, env);
+}
+
+/**
+ * What Stripe does when the period of a subscription cancelled at period end is over: it deletes
+ * the subscription and sends `customer.subscription.deleted`. The dev portal's subscriptions
+ * (sub_dev_…) get the same from here, called by the scheduled sweep (worker/payments/payment-sweep.ts)
+ * and whenever the dev portal is read. Development and test only; returns how many were deleted.
+ */
+export async function sendDueDevDeletions(env: Env, ssoID: string | null = null): Promise<number> {
+  if (!paymentsConfigOf(env).devCheckout) return 0;
+  const { results } = await env.DB.prepare(
+    `SELECT s.id, s.customer_id, s.price_id, s.current_period_end, a.sso_id
+       FROM stripe_subscriptions s JOIN accounts a ON a.id = s.account_id
+      WHERE s.id LIKE 'sub_dev_%' AND s.status <> 'canceled' AND s.cancel_at_period_end = 1
+        AND s.current_period_end <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AND (?1 IS NULL OR a.sso_id = ?1)`,
+  )
+    .bind(ssoID)
+    .all<{ id: string; customer_id: string | null; price_id: string | null; current_period_end: string; sso_id: string }>();
+  let deleted = 0;
+  for (const sub of results) {
+    const periodEnd = Math.floor(Date.parse(sub.current_period_end) / 1000);
+    const object = subscriptionObject(sub.id, sub.customer_id ?? "", sub.price_id ?? "", "canceled", periodEnd, true, sub.sso_id);
+    const response = await postSignedEventWith(env, "customer.subscription.deleted", object, Math.max(periodEnd, Math.floor(Date.now() / 1000)));
+    if (response.ok) deleted += 1;
+  }
+  return deleted;
 }
 
 interface PortalRow {
@@ -187,7 +217,10 @@ const returnPath = (value: unknown) => {
 };
 
 devPayments.get("/portal", async (c) => {
-  if (!c.get("user")) return c.redirect("/", 303);
+  const user = c.get("user");
+  if (!user) return c.redirect("/", 303);
+  // Periods that ended since the last sweep: delete them now, as Stripe would have.
+  await sendDueDevDeletions(c.env, user.ssoID);
   const subs = await ownSubscriptions(c);
   return c.html(
     portalPage(

@@ -39,6 +39,7 @@ const videoQuery = z.object({
 const matchQuery = z.object({ season: season.optional(), id: z.coerce.number().int().positive().optional() });
 const pagePath = z.string().regex(pagePathPattern);
 const entryId = z.string().regex(paramPatterns.entryId);
+const faqScope = z.enum(["videos", "streamer"]);
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
 
@@ -111,7 +112,10 @@ contentApi.get(paths.video, (c) => {
   const id = parse(c, entryId, c.req.param("entryId"));
   return id.ok ? answer(c, (d) => d.video(id.value)) : id.response;
 });
-contentApi.get(paths.faqs, (c) => answer(c, (d) => d.faqs()));
+contentApi.get(paths.faqs, (c) => {
+  const s = parse(c, faqScope, c.req.query("scope") ?? "videos");
+  return s.ok ? answer(c, (d) => d.faqs(s.value)) : s.response;
+});
 contentApi.get(paths.packages, (c) => answer(c, (d) => d.packages()));
 contentApi.get(paths.liveAssets, (c) => answer(c, (d) => d.liveAssets()));
 contentApi.get(paths.liveAsset, (c) => {
