@@ -1,4 +1,5 @@
 import { z } from "zod";
+import devAdminToken from "./dev-admin-token.json";
 
 /**
  * The worker's whole environment (vars, secrets, bindings), parsed once per env object with zod.
@@ -83,6 +84,11 @@ const authSchema = z.object({
 export type AuthSettings = z.output<typeof authSchema>;
 
 export const ADMIN_TOKEN_MIN = 24;
+/**
+ * The admin token `npm run dev` passes and prints (scripts/dev.mjs): written in this repository,
+ * so refused in production, where the admin API then does not exist.
+ */
+export const DEV_ADMIN_TOKEN: string = devAdminToken.DEV_ADMIN_TOKEN;
 
 export interface Settings {
   environment: Environment;
@@ -116,12 +122,19 @@ export function parseSettings(env: object): Settings {
     environment: s.ENVIRONMENT,
     isDevelopment: s.ENVIRONMENT !== "production",
     siteOrigin: s.SITE_ORIGIN ? new URL(s.SITE_ORIGIN).origin : null,
-    adminToken: s.ADMIN_TOKEN !== undefined && s.ADMIN_TOKEN.length >= ADMIN_TOKEN_MIN ? s.ADMIN_TOKEN : null,
+    adminToken: adminTokenOf(s.ADMIN_TOKEN, s.ENVIRONMENT),
     streamConcurrencyLimit: s.STREAM_CONCURRENCY_LIMIT,
     stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: s.STRIPE_API_URL ?? null },
     bindings: { DB: s.DB, CACHE: s.CACHE, ASSETS: s.ASSETS, STREAM_SESSIONS: s.STREAM_SESSIONS },
     auth: auth.success ? { ok: true, value: auth.data } : { ok: false, problem: issuesOf(auth.error) },
   };
+}
+
+/** The admin token when long enough and, in production, not the repository's development token. */
+function adminTokenOf(token: string | undefined, environment: Environment): string | null {
+  if (token === undefined || token.length < ADMIN_TOKEN_MIN) return null;
+  if (environment === "production" && token === DEV_ADMIN_TOKEN) return null;
+  return token;
 }
 
 const cache = new WeakMap<object, Settings>();

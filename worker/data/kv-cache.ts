@@ -1,36 +1,70 @@
 /**
  * KV cache-aside for the data every page needs (menus, sponsors, adverts, settings, promos).
  *
- * Keys are versioned: the current version lives in KV under VERSION_KEY, and every cached value's
- * key includes it. invalidateCache() bumps the version, so every older entry is simply never read
- * again and expires on its own (short TTL). KV is eventually consistent: other locations may serve
- * the old version for up to a minute after an invalidation, which the club accepts for this data.
+ * Keys are versioned by generations: KV holds, under GENERATIONS_KEY, one counter for the whole
+ * cache ("all") and one per area the club edits (adverts, promos, sponsors, menu, settings). A
+ * cached value's key carries the generations of the areas it was built from, so an admin write
+ * bumps only its area's counter and only the values built from that area are never read again
+ * (they expire on their own, short TTL): nothing has to be deleted in every location, and no one
+ * waits out the TTL. invalidateCache() bumps "all", which every key carries. KV is eventually
+ * consistent: other locations may read the old counters for up to a minute, which the club
+ * accepts for this data.
  */
 
 type CacheEnv = Pick<Env, "CACHE">;
 
-const VERSION_KEY = "site-cache:version";
+/** The areas the admin API writes (worker/routes/admin-content.ts); each has its own generation. */
+export const CACHE_AREAS = ["adverts", "promos", "sponsors", "menu", "settings"] as const;
+export type CacheArea = (typeof CACHE_AREAS)[number];
+
+type Generations = Record<"all" | CacheArea, number>;
+
+const GENERATIONS_KEY = "site-cache:generations";
 /** Bump when the shape of cached values changes, so a deploy never reads the old shape. */
-const SHAPE = "s1";
+const SHAPE = "s2";
 /** KV refuses an expirationTtl below 60 seconds. */
 const KV_MIN_TTL_SECONDS = 60;
 export const DEFAULT_TTL_SECONDS = 60;
 
-/** The cache generation: bumped by invalidateCache(); also part of the page cache key. */
-export async function currentVersion(env: CacheEnv): Promise<string> {
+const ZERO: Generations = { all: 0, adverts: 0, promos: 0, sponsors: 0, menu: 0, settings: 0 };
+
+async function readGenerations(env: CacheEnv): Promise<Generations> {
   try {
-    return (await env.CACHE.get(VERSION_KEY)) ?? "0";
+    const stored = await env.CACHE.get<Partial<Generations>>(GENERATIONS_KEY, "json");
+    const out = { ...ZERO };
+    for (const name of Object.keys(ZERO) as (keyof Generations)[]) {
+      const n = stored?.[name];
+      if (typeof n === "number" && Number.isSafeInteger(n) && n >= 0) out[name] = n;
+    }
+    return out;
   } catch {
-    return "0";
+    return { ...ZERO };
   }
 }
 
+/** The generations as a key part: "all" first, then the given areas in CACHE_AREAS order. */
+function versionOf(generations: Generations, areas: readonly CacheArea[]): string {
+  return [generations.all, ...CACHE_AREAS.filter((a) => areas.includes(a)).map((a) => `${a[0]}${generations[a]}`)].join(".");
+}
+
+/** The whole cache generation (every area): part of the page cache key, so any admin write retires stored pages. */
+export async function currentVersion(env: CacheEnv): Promise<string> {
+  return versionOf(await readGenerations(env), CACHE_AREAS);
+}
+
 /**
- * The value under `key`, loaded with `load` and stored for `ttlSeconds` when missing.
+ * The value under `key`, loaded with `load` and stored for `ttlSeconds` when missing; `areas` are
+ * the club-edited areas it is built from (a write to any of them makes it stale).
  * KV failures never fail the request: the value is then loaded from D1.
  */
-export async function cached<T>(env: CacheEnv, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
-  const fullKey = `site-cache:${SHAPE}:v${await currentVersion(env)}:${key}`;
+export async function cached<T>(
+  env: CacheEnv,
+  key: string,
+  ttlSeconds: number,
+  load: () => Promise<T>,
+  areas: readonly CacheArea[] = [],
+): Promise<T> {
+  const fullKey = `site-cache:${SHAPE}:v${versionOf(await readGenerations(env), areas)}:${key}`;
   try {
     const hit = await env.CACHE.get<T>(fullKey, "json");
     if (hit !== null) return hit;
@@ -46,8 +80,18 @@ export async function cached<T>(env: CacheEnv, key: string, ttlSeconds: number, 
   return value;
 }
 
+async function bump(env: CacheEnv, names: readonly (keyof Generations)[]): Promise<void> {
+  const generations = await readGenerations(env);
+  for (const name of names) generations[name] += 1;
+  await env.CACHE.put(GENERATIONS_KEY, JSON.stringify(generations));
+}
+
+/** Makes the values built from these areas stale; the admin API calls it after each write. */
+export async function bumpGeneration(env: CacheEnv, ...areas: CacheArea[]): Promise<void> {
+  await bump(env, areas);
+}
+
 /** Makes every cached value stale at once; call it whenever the club changes content. */
 export async function invalidateCache(env: CacheEnv): Promise<void> {
-  const version = Number.parseInt(await currentVersion(env), 10);
-  await env.CACHE.put(VERSION_KEY, String(Number.isFinite(version) ? version + 1 : 1));
+  await bump(env, ["all"]);
 }

@@ -155,7 +155,7 @@ export async function loadShell(db: D1Database): Promise<Shell> {
 }
 
 export function shell(env: Pick<Env, "DB" | "CACHE">): Promise<Shell> {
-  return cached(env, "shell", DEFAULT_TTL_SECONDS, () => loadShell(env.DB));
+  return cached(env, "shell", DEFAULT_TTL_SECONDS, () => loadShell(env.DB), ["menu", "sponsors", "adverts", "settings"]);
 }
 
 interface PromoRow {
@@ -191,7 +191,7 @@ export function overlayPromos(env: Pick<Env, "DB" | "CACHE">): Promise<OverlayPr
       imageAltText: r.image_alt_text,
       childFriendly: bool(r.child_friendly),
     }));
-  });
+  }, ["promos"]);
 }
 
 /** One setting, through the cached shell (e.g. support.email). */
