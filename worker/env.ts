@@ -44,6 +44,8 @@ const siteSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: optionalUrl,
+  /** Workers Analytics Engine dataset for tracking events (worker/events/event-store.ts); without it, D1. */
+  EVENTS: z.custom<AnalyticsEngineDataset>((v) => typeof v === "object" && v !== null && "writeDataPoint" in v).optional(),
 });
 
 /** Sign-in: provider, secrets, portal URLs (spec §7). Checked further in worker/auth/config.ts. */
@@ -102,6 +104,8 @@ export interface Settings {
   bindings: Pick<Env, "DB" | "CACHE" | "ASSETS" | "STREAM_SESSIONS">;
   /** Stripe's raw settings; worker/payments/config.ts decides what each environment may use */
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string | null };
+  /** the Analytics Engine dataset tracking events go to, or null (then D1) */
+  eventsDataset: AnalyticsEngineDataset | null;
   /** the sign-in settings, or why they do not parse */
   auth: { ok: true; value: AuthSettings } | { ok: false; problem: string };
 }
@@ -125,6 +129,7 @@ export function parseSettings(env: object): Settings {
     adminToken: adminTokenOf(s.ADMIN_TOKEN, s.ENVIRONMENT),
     streamConcurrencyLimit: s.STREAM_CONCURRENCY_LIMIT,
     stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: s.STRIPE_API_URL ?? null },
+    eventsDataset: s.EVENTS ?? null,
     bindings: { DB: s.DB, CACHE: s.CACHE, ASSETS: s.ASSETS, STREAM_SESSIONS: s.STREAM_SESSIONS },
     auth: auth.success ? { ok: true, value: auth.data } : { ok: false, problem: issuesOf(auth.error) },
   };
