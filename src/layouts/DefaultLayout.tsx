@@ -18,6 +18,7 @@ import RouteProgress from "../components/RouteProgress";
 import { useHashScroll } from "../components/use-hash-scroll";
 import { AudioPlayerSlot, MediaPlayerSlot } from "../components/player/MediaPlayerSlot";
 import UpgradePromo from "../components/promo/UpgradePromo";
+import { usePageViews } from "../components/tracking/use-tracker";
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
@@ -40,6 +41,7 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
   useLoginCheck();
   useRouteChanged(dispatch);
   useHashScroll();
+  usePageViews();
 
   // Keep the client state's header style in step with the page (spec §3 'headerStyle').
   useEffect(() => {
