@@ -15,7 +15,7 @@ import { apiError } from "./api-errors";
  * here a body over 16 kB, a bad field or more than 50 events is a 400 with nothing stored, and each
  * IP may post EVENTS_RATE_LIMIT batches a minute. No cloud event stream is fed (spec §4: off by default).
  */
-export const EVENTS_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
+export const EVENTS_RATE_LIMIT = { limit: 300, windowSeconds: 60 };
 
 export const eventRoutes = new Hono<AppEnv>();
 
