@@ -1,6 +1,7 @@
 import type { Advert } from "../../src/schemas/shell";
 import { cached, DEFAULT_TTL_SECONDS } from "./kv-cache";
-import { bool, resultsOf } from "./rows";
+import { resultsOf } from "./rows";
+import { toAdvert, type AdvertRow } from "./shell";
 
 /**
  * Adverts as the advertising API answers them (spec §3 'Advert (current)': timings, images per
@@ -13,23 +14,10 @@ export interface AdvertRecord extends Advert {
   desktopImageSize: string | null;
 }
 
-interface Row {
-  id: number;
-  advert_name: string;
-  advert_ref: string;
-  campaign_ref: string;
+interface Row extends AdvertRow {
   advert_title: string;
-  url: string | null;
-  enabled: number;
-  channel: Advert["channel"];
-  child_friendly: number;
-  start_utc: string;
-  end_utc: string;
-  mobile_image_key: string | null;
   mobile_image_size: string | null;
-  desktop_image_key: string | null;
   desktop_image_size: string | null;
-  slot_type: Advert["slotType"];
 }
 
 export function advertRecords(env: Pick<Env, "DB" | "CACHE">): Promise<AdvertRecord[]> {
@@ -41,19 +29,7 @@ export function advertRecords(env: Pick<Env, "DB" | "CACHE">): Promise<AdvertRec
       const rows = resultsOf<Row>(await env.DB.prepare("SELECT * FROM adverts ORDER BY id").all());
       return rows.map(
         (r): AdvertRecord => ({
-          id: r.id,
-          advertName: r.advert_name,
-          advertRef: r.advert_ref,
-          campaignRef: r.campaign_ref,
-          url: r.url,
-          enabled: bool(r.enabled),
-          channel: r.channel,
-          childFriendly: bool(r.child_friendly),
-          startUTC: r.start_utc,
-          endUTC: r.end_utc,
-          mobileImageKey: r.mobile_image_key,
-          desktopImageKey: r.desktop_image_key,
-          slotType: r.slot_type,
+          ...toAdvert(r),
           advertTitle: r.advert_title,
           mobileImageSize: r.mobile_image_size,
           desktopImageSize: r.desktop_image_size,

@@ -90,7 +90,7 @@ interface HeaderSponsorRow {
   child_friendly: number;
 }
 
-interface AdvertRow {
+export interface AdvertRow {
   id: number;
   advert_name: string;
   advert_ref: string;
@@ -106,7 +106,7 @@ interface AdvertRow {
   slot_type: Advert["slotType"];
 }
 
-function toAdvert(row: AdvertRow): Advert {
+export function toAdvert(row: AdvertRow): Advert {
   return {
     id: row.id,
     advertName: row.advert_name,
