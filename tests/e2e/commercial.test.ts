@@ -48,10 +48,10 @@ describe("consent gates tracking", () => {
       expect(sent).toEqual([]);
 
       const shown = await shownAdverts(page);
-      const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events", { timeout: 20_000 });
+      const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events", { timeout: 45_000 });
       await popup.getByRole("button", { name: "Accept All Cookies" }).click();
       expect((await response).status()).toBe(202);
-      await expect.poll(() => sent.filter((e) => e.action === "advertImpression").length, { timeout: 10_000 }).toBe(shown.length);
+      await expect.poll(() => sent.filter((e) => e.action === "advertImpression").length, { timeout: 30_000 }).toBe(shown.length);
       expect(sent.filter((e) => e.action === "advertImpression").map((e) => e.advertID).sort()).toEqual([...shown].sort());
       expect(sent.find((e) => e.action === "pageView")).toMatchObject({ url: "/news" });
       expect(sent.every((e) => /^\d+$/.test(e.sessionID))).toBe(true);
@@ -82,7 +82,7 @@ describe("consent gates tracking", () => {
       await popup.getByRole("button", { name: "Confirm my choices" }).click();
       await waitUntilShown(popup, false);
       expect((await context.cookies()).find((c) => c.name === "cookie_consent")?.value).toBe("analytics");
-      await expect.poll(() => sent.some((e) => e.action === "advertImpression"), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => sent.some((e) => e.action === "advertImpression"), { timeout: 30_000 }).toBe(true);
       const hrefs = await page.locator(".advert-slot__link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
       expect(hrefs.length).toBeGreaterThan(0);
       expect(hrefs.some((h) => h.includes("utm_") || h.includes("rovers_sid"))).toBe(false);
