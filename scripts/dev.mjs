@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";
 import path from "node:path";
-import { bin, developmentVars, root, run, wranglerEnv } from "./run-command.mjs";
+import { bin, devAdminToken, developmentVars, root, run, wranglerEnv } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 
 const port = Number(process.env.PORT || 8787);
@@ -63,6 +63,7 @@ async function main() {
 
   const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...developmentVars];
   console.log(`\n> wrangler ${args.join(" ")}\nOpen http://localhost:${port}\n`);
+  console.log(`Admin API (development only): Authorization: Bearer ${devAdminToken}\n`);
   const child = spawn(bin("wrangler"), args, {
     cwd: root,
     // React's development build makes each server render 10-30 times slower (400-700 ms a page);

@@ -1,6 +1,7 @@
 // Runs a command to completion with the output shown, so the scripts read as a list of steps.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -23,7 +24,9 @@ export const wranglerEnv = {
  * bench add these. Development means built-in secrets and the embedded dev login portal with the
  * demo accounts; a developer's own `.dev.vars` still applies on top for anything else.
  */
-export const developmentVars = ["--var", "ENVIRONMENT:development", "--var", "AUTH_PROVIDER:dev"];
+/** The known development admin token (worker/dev-admin-token.json), refused by the worker in production. */
+export const devAdminToken = JSON.parse(readFileSync(path.join(root, "worker", "dev-admin-token.json"), "utf8")).DEV_ADMIN_TOKEN;
+export const developmentVars = ["--var", "ENVIRONMENT:development", "--var", "AUTH_PROVIDER:dev", "--var", `ADMIN_TOKEN:${devAdminToken}`];
 
 /** How an argument is echoed: paths inside the repository relative to it, node as `node`. */
 function shown(arg) {

@@ -25,6 +25,8 @@ import { stripeWebhook } from "./payments/webhook-route";
 import { paymentRoutes } from "./payments/payment-routes";
 import { devPayments } from "./payments/dev-payments";
 import { packageRoutes } from "./routes/packages";
+import { advertisingRoutes } from "./routes/advertising";
+import { eventRoutes } from "./routes/events";
 import { apiError, noApiRoute } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
@@ -70,6 +72,8 @@ app.route("/api/news/search", newsSearchRoutes);
 app.route("/api/packages", packageRoutes);
 app.route("/api", promoOverlayRoutes);
 app.route("/api", paymentRoutes);
+app.route("/api", advertisingRoutes);
+app.route("/api/events", eventRoutes);
 app.route("/api", contentApi);
 app.all("/api/*", noApiRoute);
 // HLS playlists and segments, only for a valid playback token (worker/media/).

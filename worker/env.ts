@@ -1,4 +1,5 @@
 import { z } from "zod";
+import devAdminToken from "./dev-admin-token.json";
 
 /**
  * The worker's whole environment (vars, secrets, bindings), parsed once per env object with zod.
@@ -43,6 +44,8 @@ const siteSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: optionalUrl,
+  /** Workers Analytics Engine dataset for tracking events (worker/events/event-store.ts); without it, D1. */
+  EVENTS: z.custom<AnalyticsEngineDataset>((v) => typeof v === "object" && v !== null && "writeDataPoint" in v).optional(),
 });
 
 /** Sign-in: provider, secrets, portal URLs (spec §7). Checked further in worker/auth/config.ts. */
@@ -83,6 +86,11 @@ const authSchema = z.object({
 export type AuthSettings = z.output<typeof authSchema>;
 
 export const ADMIN_TOKEN_MIN = 24;
+/**
+ * The admin token `npm run dev` passes and prints (scripts/dev.mjs): written in this repository,
+ * so refused in production, where the admin API then does not exist.
+ */
+export const DEV_ADMIN_TOKEN: string = devAdminToken.DEV_ADMIN_TOKEN;
 
 export interface Settings {
   environment: Environment;
@@ -96,6 +104,8 @@ export interface Settings {
   bindings: Pick<Env, "DB" | "CACHE" | "ASSETS" | "STREAM_SESSIONS">;
   /** Stripe's raw settings; worker/payments/config.ts decides what each environment may use */
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string | null };
+  /** the Analytics Engine dataset tracking events go to, or null (then D1) */
+  eventsDataset: AnalyticsEngineDataset | null;
   /** the sign-in settings, or why they do not parse */
   auth: { ok: true; value: AuthSettings } | { ok: false; problem: string };
 }
@@ -116,12 +126,20 @@ export function parseSettings(env: object): Settings {
     environment: s.ENVIRONMENT,
     isDevelopment: s.ENVIRONMENT !== "production",
     siteOrigin: s.SITE_ORIGIN ? new URL(s.SITE_ORIGIN).origin : null,
-    adminToken: s.ADMIN_TOKEN !== undefined && s.ADMIN_TOKEN.length >= ADMIN_TOKEN_MIN ? s.ADMIN_TOKEN : null,
+    adminToken: adminTokenOf(s.ADMIN_TOKEN, s.ENVIRONMENT),
     streamConcurrencyLimit: s.STREAM_CONCURRENCY_LIMIT,
     stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: s.STRIPE_API_URL ?? null },
+    eventsDataset: s.EVENTS ?? null,
     bindings: { DB: s.DB, CACHE: s.CACHE, ASSETS: s.ASSETS, STREAM_SESSIONS: s.STREAM_SESSIONS },
     auth: auth.success ? { ok: true, value: auth.data } : { ok: false, problem: issuesOf(auth.error) },
   };
+}
+
+/** The admin token when long enough and, in production, not the repository's development token. */
+function adminTokenOf(token: string | undefined, environment: Environment): string | null {
+  if (token === undefined || token.length < ADMIN_TOKEN_MIN) return null;
+  if (environment === "production" && token === DEV_ADMIN_TOKEN) return null;
+  return token;
 }
 
 const cache = new WeakMap<object, Settings>();

@@ -1,60 +1,71 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Settings } from "../schemas/shell";
 import { useAppState } from "../state/store";
 import Button from "./Button";
 import { readSetting } from "../data/web-settings";
 import { useDialogFocus } from "./use-dialog-focus";
+import { consentCookieValue, PREFERENCE_COOKIES, useViewerPreferences, type ConsentChoice } from "../app/viewer-preferences";
+import { CONSENT_GROUP_ALL, consentFromChoices, consentFromGroups } from "../domain/consent";
 
-export const COOKIE_CONSENT_NAME = "cookie_consent";
+export const COOKIE_CONSENT_NAME = PREFERENCE_COOKIES.consent;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export const cookieFallbackTitle = "We value your privacy";
 export const cookieFallbackText =
   "We use cookies to make this site work, to understand how it is used and to show you relevant content and adverts. By clicking Accept you agree to analytics, marketing and personalisation cookies.";
 
-/** true when the browser already holds the consent cookie (read from document.cookie). */
-export function hasConsentCookie(cookieHeader: string): boolean {
-  return cookieHeader.split(";").some((part) => part.trim() === `${COOKIE_CONSENT_NAME}=1`);
+/** The three categories of spec §9, in the order 'Manage choices' lists them. */
+export const CONSENT_CATEGORIES: { name: keyof ConsentChoice; label: string; description: string }[] = [
+  { name: "analytics", label: "Analytics", description: "Count visits and advert views so we can see how the site is used." },
+  { name: "marketing", label: "Marketing", description: "Let our partners' adverts link back to your visit." },
+  { name: "personalisation", label: "Personalisation", description: "Remember what you like to tailor what we show you." },
+];
+
+function writeConsentCookie(value: string) {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${COOKIE_CONSENT_NAME}=${value}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
 }
 
 /**
- * The cookie popup (spec §2, §4 'Cookie consent'). Cookies are read in an effect only, so
- * the server and the first client render agree (no popup), and it slides in once mounted.
- * Accepting consents to analytics, marketing and personalisation and is remembered for a year.
+ * The cookie popup (spec §2, §4 'Cookie consent'). The choice is the cookie_consent cookie of
+ * src/app/viewer-preferences.ts, read by the worker before rendering: a supporter who has not
+ * chosen gets the popup in the first paint, one who has never sees it. Accept activates consent
+ * group C0004, which grants all three categories (cookie "1"); 'Manage choices' opens the three
+ * categories, each off until ticked, and 'Confirm my choices' stores exactly those. Until a
+ * choice grants analytics, nothing is tracked (src/domain/consent.ts).
  * A non-modal dialog placed right after the skip link, so the keyboard reaches it first; it does
  * not take focus by itself. Escape from inside hides it for this page view without consenting,
  * and focus goes back to where it came from.
  */
 export default function CookieConsent({ settings }: { settings: Settings }) {
   const { dispatch } = useAppState();
-  const [open, setOpen] = useState(false);
+  const preferences = useViewerPreferences();
+  const [open, setOpen] = useState(preferences.consent === null);
+  const [managing, setManaging] = useState(false);
+  const [ticked, setTicked] = useState<ConsentChoice>(consentFromChoices({}));
   const popupRef = useRef<HTMLElement>(null);
   useDialogFocus(open, popupRef, { onClose: () => setOpen(false), modal: false, focusOnOpen: false });
-
-  useEffect(() => {
-    if (hasConsentCookie(document.cookie)) {
-      dispatch({ type: "cookies/consent", analytics: true, marketing: true, personalisation: true });
-    } else {
-      setOpen(true);
-    }
-  }, [dispatch]);
 
   if (!open) return null;
   // Only a site path is followed from the settings; anything else falls back to the policy page.
   const configured = readSetting(settings, "cookie.policyLink");
   const policyLink = configured && configured.startsWith("/") && !configured.startsWith("//") ? configured : "/cookie-policy";
 
-  const accept = () => {
-    const secure = window.location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = `${COOKIE_CONSENT_NAME}=1; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
-    dispatch({ type: "cookies/consent", analytics: true, marketing: true, personalisation: true });
+  const choose = (choice: ConsentChoice, cookieValue: string) => {
+    writeConsentCookie(cookieValue);
+    dispatch({ type: "cookies/consent", ...choice });
     setOpen(false);
+  };
+  const accept = () => choose(consentFromGroups([CONSENT_GROUP_ALL]), "1");
+  const confirm = () => {
+    const choice = consentFromChoices(ticked);
+    choose(choice, consentCookieValue(choice));
   };
 
   return (
     <section ref={popupRef} className="cookie-consent" role="dialog" aria-modal="false" aria-label="Cookie consent" aria-describedby="cookie-consent-text">
-      <div className="cookie-consent__inner">
+      <div className="cookie-consent__inner" data-managing={managing}>
         <div className="cookie-consent__copy">
           <h2 className="cookie-consent__title">{readSetting(settings, "cookie.title") ?? cookieFallbackTitle}</h2>
           <p className="cookie-consent__text" id="cookie-consent-text">
@@ -63,9 +74,33 @@ export default function CookieConsent({ settings }: { settings: Settings }) {
               {readSetting(settings, "cookie.policyLinkText") ?? "Cookie Policy"}
             </Link>
           </p>
+          {managing ? (
+            <fieldset className="cookie-consent__choices">
+              <legend className="cookie-consent__legend">Choose which cookies we may use</legend>
+              {CONSENT_CATEGORIES.map((category) => (
+                <label key={category.name} className="cookie-consent__choice">
+                  <input
+                    type="checkbox"
+                    name={category.name}
+                    checked={ticked[category.name]}
+                    onChange={(event) => setTicked({ ...ticked, [category.name]: event.currentTarget.checked })}
+                  />
+                  <span className="cookie-consent__choice-text">
+                    <span className="cookie-consent__choice-label">{category.label}</span>
+                    <span className="cookie-consent__choice-description">{category.description}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
         </div>
         <div className="cookie-consent__actions">
           <Button text={readSetting(settings, "cookie.acceptButton") ?? "Accept"} type="primary-light" onClick={accept} className="cookie-consent__accept" />
+          {managing ? (
+            <Button text="Confirm my choices" type="ghost-light" onClick={confirm} className="cookie-consent__confirm" />
+          ) : (
+            <Button text="Manage choices" type="ghost-light" onClick={() => setManaging(true)} className="cookie-consent__manage" />
+          )}
         </div>
       </div>
     </section>

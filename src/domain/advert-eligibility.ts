@@ -1,14 +1,43 @@
 /**
  * Spec §5 'Advert shown only if ...' and §4 'Adverts: one eligible advert is chosen at random'.
- * Pure: the current time, the child-friendly flag and the random source are arguments.
+ * One rule over the three advert forms of spec §3 (current, older, aggregated-feed), used by the
+ * footer slots in the browser, the advertising and experiments endpoints and the shell the worker
+ * sends with a page. Pure: the current time, the child-friendly flag and the random source are
+ * arguments.
  */
 import type { Advert } from "../schemas/shell";
 
-/** The fields the rule reads, so older advert forms can be checked once mapped to them. */
+/** The fields of the current form the rule reads. */
 export type AdvertEligibilityFields = Pick<
   Advert,
   "enabled" | "channel" | "childFriendly" | "startUTC" | "endUTC" | "url" | "mobileImageKey"
 >;
+
+/** Older advert form (spec §3): no enabled flag, window or channel of its own. */
+export interface OlderAdvert {
+  advertID: number | string;
+  advertName: string;
+  targetUrl: string;
+  childFriendly: boolean;
+  imageData: { Location: string };
+}
+
+/** Aggregated-feed advert (spec §3): title, url and an image key, nothing else. */
+export interface FeedAdvert {
+  title: string;
+  url: string;
+  imageData: { key: string };
+}
+
+export type AnyAdvertForm = AdvertEligibilityFields | OlderAdvert | FeedAdvert;
+
+export type AdvertForm = "current" | "older" | "feed";
+
+export function advertFormOf(advert: AnyAdvertForm): AdvertForm {
+  if ("enabled" in advert) return "current";
+  if ("advertID" in advert) return "older";
+  return "feed";
+}
 
 /** true when now (ms since epoch) lies within [startUTC, endUTC], both inclusive. */
 export function withinWindow(startUTC: string, endUTC: string, now: number): boolean {
@@ -18,31 +47,34 @@ export function withinWindow(startUTC: string, endUTC: string, now: number): boo
   return start <= now && now <= end;
 }
 
-export function isAdvertEligible(
-  advert: AdvertEligibilityFields,
-  now: Date | number,
-  childFriendly: boolean,
-): boolean {
+/**
+ * Whether an advert of any form may show now. The enabled flag, the window and the channel belong
+ * to the current form only (the older forms carry none, so nothing there can withhold them), and
+ * so does the need for a url and a mobile image. Child-friendly mode shows only adverts flagged
+ * child friendly: an aggregated-feed advert carries no flag, so it never shows there.
+ */
+export function isAdvertEligible(advert: AnyAdvertForm, now: Date | number, childFriendly: boolean): boolean {
   const time = typeof now === "number" ? now : now.getTime();
-  if (!advert.enabled) return false;
-  if (!withinWindow(advert.startUTC, advert.endUTC, time)) return false;
-  if (advert.channel !== "" && advert.channel !== "web") return false;
-  // the newer advert form needs a link and a mobile image
-  if (!advert.url || !advert.mobileImageKey) return false;
-  if (childFriendly && !advert.childFriendly) return false;
-  return true;
+  const form = advertFormOf(advert);
+  if (form === "current") {
+    const a = advert as AdvertEligibilityFields;
+    if (!a.enabled) return false;
+    if (!withinWindow(a.startUTC, a.endUTC, time)) return false;
+    if (a.channel !== "" && a.channel !== "web") return false;
+    // the newer advert form needs a link and a mobile image
+    if (!a.url || !a.mobileImageKey) return false;
+    return !childFriendly || a.childFriendly;
+  }
+  if (form === "older") return !childFriendly || (advert as OlderAdvert).childFriendly;
+  return !childFriendly;
 }
 
-export function eligibleAdverts<T extends AdvertEligibilityFields>(
-  adverts: readonly T[],
-  now: Date | number,
-  childFriendly: boolean,
-): T[] {
+export function eligibleAdverts<T extends AnyAdvertForm>(adverts: readonly T[], now: Date | number, childFriendly: boolean): T[] {
   return adverts.filter((a) => isAdvertEligible(a, now, childFriendly));
 }
 
 /** One eligible advert at random, or null when none is eligible. */
-export function pickAdvert<T extends AdvertEligibilityFields>(
+export function pickAdvert<T extends AnyAdvertForm>(
   adverts: readonly T[],
   now: Date | number,
   childFriendly: boolean,

@@ -24,6 +24,7 @@ const ErrorNotification = lazyComponent(() => import("../components/account/Erro
 // Below the fold: the footer and its adverts hydrate when their chunk arrives.
 const FooterAdverts = lazyComponent(() => import("../components/footer/FooterAdverts"));
 const SiteFooter = lazyComponent(() => import("../components/footer/SiteFooter"));
+import { usePageViews } from "../components/tracking/use-tracker";
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
@@ -46,6 +47,7 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
   useLoginCheck();
   useRouteChanged(dispatch);
   useHashScroll();
+  usePageViews();
 
   // Keep the client state's header style in step with the page (spec §3 'headerStyle').
   useEffect(() => {

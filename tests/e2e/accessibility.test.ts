@@ -188,6 +188,11 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       await waitUntilShown(page.getByRole("dialog", { name: "Cookie consent" }), true);
       const violations = await axeViolations(page);
       expect(violations, report(`the cookie popup at ${viewport.width} px`, violations)).toEqual([]);
+      // and with its 'Manage choices' open (the three categories)
+      await page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: "Manage choices" }).click();
+      await waitUntilShown(page.getByRole("checkbox", { name: /Analytics/ }), true);
+      const choices = await axeViolations(page);
+      expect(choices, report(`the cookie choices at ${viewport.width} px`, choices)).toEqual([]);
     });
   });
 }

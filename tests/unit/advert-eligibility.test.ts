@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { eligibleAdverts, isAdvertEligible, pickAdvert } from "../../src/domain/advert-eligibility";
+import {
+  advertFormOf,
+  eligibleAdverts,
+  isAdvertEligible,
+  pickAdvert,
+  type AnyAdvertForm,
+  type FeedAdvert,
+  type OlderAdvert,
+} from "../../src/domain/advert-eligibility";
 import type { Advert } from "../../src/schemas/shell";
 
 const NOW = Date.parse("2024-10-05T14:00:00Z");
@@ -67,5 +75,42 @@ describe("pickAdvert (spec §4: one eligible advert at random)", () => {
   it("null when none is eligible", () => {
     expect(pickAdvert([{ ...base, enabled: false }], NOW, false)).toBeNull();
     expect(pickAdvert([], NOW, false)).toBeNull();
+  });
+});
+
+const older: OlderAdvert = { advertID: 7, advertName: "Old kit", targetUrl: "https://store.example/", childFriendly: true, imageData: { Location: "ads/old.jpg" } };
+const feed: FeedAdvert = { title: "Feed offer", url: "https://feed.example/", imageData: { key: "ads/feed.jpg" } };
+
+describe("one rule over the three advert forms: every branch (spec §5)", () => {
+  // [case, advert, now, child-friendly mode, shown]
+  const table: [string, AnyAdvertForm, number, boolean, boolean][] = [
+    ["current: all conditions met", base, NOW, false, true],
+    ["current: all met, child-friendly mode, flagged", base, NOW, true, true],
+    ["current: disabled", { ...base, enabled: false }, NOW, false, false],
+    ["current: before start", base, Date.parse("2024-09-30T23:59:59Z"), false, false],
+    ["current: after end", base, Date.parse("2024-11-01T00:00:00Z"), false, false],
+    ["current: at start (inclusive)", base, Date.parse(base.startUTC), false, true],
+    ["current: at end (inclusive)", base, Date.parse(base.endUTC), false, true],
+    ["current: unreadable window", { ...base, endUTC: "soon" }, NOW, false, false],
+    ["current: channel empty", { ...base, channel: "" }, NOW, false, true],
+    ["current: channel web", { ...base, channel: "web" }, NOW, false, true],
+    ["current: channel app", { ...base, channel: "app" }, NOW, false, false],
+    ["current: no url", { ...base, url: null }, NOW, false, false],
+    ["current: empty url", { ...base, url: "" }, NOW, false, false],
+    ["current: no mobile image key", { ...base, mobileImageKey: null }, NOW, false, false],
+    ["current: no desktop image is fine", { ...base, desktopImageKey: null }, NOW, false, true],
+    ["current: unflagged, child-friendly mode", { ...base, childFriendly: false }, NOW, true, false],
+    ["current: unflagged, child-friendly mode off", { ...base, childFriendly: false }, NOW, false, true],
+    ["older: flagged, child-friendly mode", older, NOW, true, true],
+    ["older: unflagged, child-friendly mode", { ...older, childFriendly: false }, NOW, true, false],
+    ["older: unflagged, mode off", { ...older, childFriendly: false }, NOW, false, true],
+    ["feed: mode off", feed, NOW, false, true],
+    ["feed: child-friendly mode (no flag to show it)", feed, NOW, true, false],
+  ];
+  it.each(table)("%s", (_name, advert, now, childFriendly, shown) => {
+    expect(isAdvertEligible(advert, now, childFriendly)).toBe(shown);
+  });
+  it("tells the forms apart", () => {
+    expect([advertFormOf(base), advertFormOf(older), advertFormOf(feed)]).toEqual(["current", "older", "feed"]);
   });
 });

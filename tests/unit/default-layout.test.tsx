@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import DefaultLayout from "../../src/layouts/DefaultLayout";
 import ErrorPage from "../../src/components/ErrorPage";
 import ErrorPageFallback from "../../src/components/ErrorPageFallback";
-import { hasConsentCookie } from "../../src/components/CookieConsent";
+import CookieConsent from "../../src/components/CookieConsent";
+import { preferencesFromCookies, ViewerPreferencesContext } from "../../src/app/viewer-preferences";
 import { pickSlotAdverts } from "../../src/components/footer/FooterAdverts";
 import { AppStateProvider } from "../../src/state/store";
 import type { Advert, Shell } from "../../src/schemas/shell";
@@ -106,10 +107,20 @@ describe("ErrorPage", () => {
 });
 
 describe("layout rules", () => {
-  it("recognises the consent cookie", () => {
-    expect(hasConsentCookie("a=1; cookie_consent=1; b=2")).toBe(true);
-    expect(hasConsentCookie("cookie_consent=0")).toBe(false);
-    expect(hasConsentCookie("")).toBe(false);
+  it("the cookie popup is in the first paint until the supporter has chosen, whatever the choice", async () => {
+    const popup = async (cookie: string) =>
+      render(
+        <ViewerPreferencesContext.Provider value={preferencesFromCookies(cookie)}>
+          <CookieConsent settings={{}} />
+        </ViewerPreferencesContext.Provider>,
+      );
+    const first = await popup("");
+    expect(first).toContain('aria-label="Cookie consent"');
+    expect(first).toContain("Manage choices");
+    for (const chosen of ["cookie_consent=1", "cookie_consent=none", "a=1; cookie_consent=analytics,marketing"]) {
+      expect(await popup(chosen)).not.toContain("Cookie consent");
+    }
+    expect(await popup("cookie_consent=nonsense")).toContain("Cookie consent");
   });
 
   it("fills the advert slots without repeats while enough adverts are eligible", () => {

@@ -16,7 +16,7 @@ export interface AccountRow {
   entitlements: string;
   /** granted by payments (migrations/0007_payments.sql); recomputed by the Stripe webhook */
   paid_entitlements?: string;
-  /** when paid entitlements end unless renewed (migrations/0008_paid_entitlement_ends.sql) */
+  /** when paid entitlements end unless renewed (migrations/0011_paid_entitlement_ends.sql) */
   paid_entitlement_ends?: string;
   stripe_customer_id: string | null;
   blocked: number;

@@ -91,7 +91,7 @@ interface HeaderSponsorRow {
   child_friendly: number;
 }
 
-interface AdvertRow {
+export interface AdvertRow {
   id: number;
   advert_name: string;
   advert_ref: string;
@@ -107,7 +107,7 @@ interface AdvertRow {
   slot_type: Advert["slotType"];
 }
 
-function toAdvert(row: AdvertRow): Advert {
+export function toAdvert(row: AdvertRow): Advert {
   return {
     id: row.id,
     advertName: row.advert_name,
@@ -160,7 +160,7 @@ export async function loadShell(db: D1Database, now: number = Date.now()): Promi
 }
 
 export function shell(env: Pick<Env, "DB" | "CACHE">): Promise<Shell> {
-  return cached(env, "shell", DEFAULT_TTL_SECONDS, () => loadShell(env.DB));
+  return cached(env, "shell", DEFAULT_TTL_SECONDS, () => loadShell(env.DB), ["menu", "sponsors", "adverts", "settings"]);
 }
 
 /** The main menu's page tree (spec §3 'Menu page'), flat; asked for by the drawer, not by pages. */
@@ -211,7 +211,7 @@ export function overlayPromos(env: Pick<Env, "DB" | "CACHE">, channel = "Web"): 
       imageAltText: r.image_alt_text,
       childFriendly: bool(r.child_friendly),
     }));
-  });
+  }, ["promos"]);
 }
 
 /** One setting, through the cached shell (e.g. support.email). */

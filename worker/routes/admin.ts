@@ -11,6 +11,7 @@ import { apiError, noApiRoute } from "./api-errors";
 import { invalidateCache } from "../data/kv-cache";
 import { liveStream, updateLiveStream } from "../data/live-streams";
 import { ENTRY_ID } from "../media/entry-id";
+import { adminContentRoutes } from "./admin-content";
 
 /**
  * Admin API (mount at /api/admin; spec §6 'Administrator role: ... blocking of accounts'):
@@ -199,5 +200,8 @@ adminRoutes.put("/streams/:assetID", async (c) => {
   const stream = await liveStream(c.env.DB, id);
   return c.json({ data: { id, attributes: stream } });
 });
+
+// Adverts, sponsors, menu entries, promos and web settings (worker/routes/admin-content.ts).
+adminRoutes.route("/", adminContentRoutes);
 
 adminRoutes.all("*", noApiRoute);

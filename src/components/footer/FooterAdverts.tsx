@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { Advert } from "../../schemas/shell";
 import { eligibleAdverts } from "../../domain/advert-eligibility";
-import { ADVERT_IMAGE_SIZE, ADVERT_REENABLE_MS, FOOTER_ADVERT_SLOTS } from "../../domain/timings";
+import { advertHref } from "../../domain/advert-link";
+import { ADVERT_SHAPES, DESKTOP_ADVERT_MIN_WIDTH, MOBILE_ADVERT_DISPLAY, MOBILE_ADVERT_SIZE, desktopArtSize } from "../../domain/advert-shapes";
+import { ADVERT_REENABLE_MS, FOOTER_ADVERT_SLOTS } from "../../domain/timings";
+import { useAppState } from "../../state/store";
+import { flushEvents } from "../../app/event-queue";
+import { useTracker } from "../tracking/use-tracker";
 import { imageUrl } from "../Picture";
 
 /**
@@ -24,25 +29,42 @@ export function pickSlotAdverts(eligible: readonly Advert[], slots: number, rand
 }
 
 /**
- * The footer advert area: three slots. Adverts depend on the clock and chance, so they are
- * chosen after hydration only (the server renders the empty slots), and re-chosen 2 s after
- * every route change (spec §4, §9).
+ * The footer advert area: three slots, each drawing its advert in the advert's own shape (mpu,
+ * banner, banner-large, content-feed; src/domain/advert-shapes.ts). Adverts depend on the clock
+ * and chance, so they are chosen after hydration only (the server renders the empty slots), and
+ * re-chosen 2 s after every route change (spec §4, §9). An advert shown with analytics consent
+ * sends one advertImpression per view, a click an advertClick; without consent nothing is sent.
  */
 export default function FooterAdverts({ adverts, childFriendly, disabled }: { adverts: readonly Advert[]; childFriendly: boolean; disabled: boolean }) {
   const { pathname } = useLocation();
+  const { state } = useAppState();
+  const track = useTracker();
   const [shown, setShown] = useState<Advert[] | null>(null);
   const lastPath = useRef<string | null>(null);
+  const reported = useRef(new Set<Advert>());
 
   useEffect(() => {
     setShown(null);
     if (disabled || adverts.length === 0) return;
-    const choose = () => setShown(pickSlotAdverts(eligibleAdverts(adverts, Date.now(), childFriendly), FOOTER_ADVERT_SLOTS, Math.random));
+    const choose = () => {
+      reported.current = new Set();
+      setShown(pickSlotAdverts(eligibleAdverts(adverts, Date.now(), childFriendly), FOOTER_ADVERT_SLOTS, Math.random));
+    };
     // First page view: show straight away; a route change waits for the re-enable delay.
     const routeChanged = lastPath.current !== null && lastPath.current !== pathname;
     lastPath.current = pathname;
     const timer = window.setTimeout(choose, routeChanged ? ADVERT_REENABLE_MS : 0);
     return () => window.clearTimeout(timer);
   }, [pathname, adverts, childFriendly, disabled]);
+
+  // Impressions: once per advert per view, as soon as it is shown with analytics consent.
+  useEffect(() => {
+    for (const advert of shown ?? []) {
+      if (reported.current.has(advert) || !state.cookiesConsent.analytics) continue;
+      reported.current.add(advert);
+      track("advertImpression", advertEventFields(advert));
+    }
+  }, [shown, state.cookiesConsent.analytics, track]);
 
   if (adverts.length === 0) return null;
   return (
@@ -51,8 +73,17 @@ export default function FooterAdverts({ adverts, childFriendly, disabled }: { ad
         {Array.from({ length: FOOTER_ADVERT_SLOTS }, (_, i) => {
           const advert = shown?.[i];
           return (
-            <li key={i} className="advert-slot advert-slot--mpu" data-filled={Boolean(advert)}>
-              {advert ? <AdvertImage advert={advert} /> : null}
+            <li key={i} className={`advert-slot advert-slot--${advert?.slotType ?? "empty"}`} data-filled={Boolean(advert)} data-advert-id={advert?.id}>
+              {advert ? (
+                <AdvertImage
+                  advert={advert}
+                  href={advertHref(advert.url ?? "", advert.campaignRef, state.cookiesConsent, state.user.sessionID)}
+                  onClick={() => {
+                    track("advertClick", advertEventFields(advert));
+                    flushEvents(true);
+                  }}
+                />
+              ) : null}
             </li>
           );
         })}
@@ -62,15 +93,28 @@ export default function FooterAdverts({ adverts, childFriendly, disabled }: { ad
   );
 }
 
-function AdvertImage({ advert }: { advert: Advert }) {
-  const size = ADVERT_IMAGE_SIZE;
+function advertEventFields(advert: Advert) {
+  return { advertID: advert.id, advertName: advert.advertName, advertRef: advert.advertRef, campaignRef: advert.campaignRef, url: advert.url ?? "" };
+}
+
+/** The mobile art (square, 750x750) on phones and tablets, the shape's own art from DESKTOP_ADVERT_MIN_WIDTH. */
+function AdvertImage({ advert, href, onClick }: { advert: Advert; href: string; onClick: () => void }) {
   const mobile = advert.mobileImageKey ?? "";
   const desktop = advert.desktopImageKey ?? mobile;
+  const { width, height } = ADVERT_SHAPES[advert.slotType];
+  const art = desktopArtSize(advert.slotType);
   return (
-    <a href={advert.url ?? "#"} target="_blank" rel="noopener noreferrer sponsored" className="advert-slot__link">
+    <a href={href} target="_blank" rel="noopener noreferrer sponsored" className="advert-slot__link" onClick={onClick}>
       <picture>
-        <source media="(min-width: 1024px)" srcSet={imageUrl(desktop, size, size)} />
-        <img src={imageUrl(mobile, size, size)} width={size} height={size} alt={advert.advertName} loading="lazy" decoding="async" />
+        <source media={`(min-width: ${DESKTOP_ADVERT_MIN_WIDTH}px)`} srcSet={imageUrl(desktop, art.w, art.h)} width={width} height={height} />
+        <img
+          src={imageUrl(mobile, MOBILE_ADVERT_SIZE, MOBILE_ADVERT_SIZE)}
+          width={MOBILE_ADVERT_DISPLAY}
+          height={MOBILE_ADVERT_DISPLAY}
+          alt={advert.advertName}
+          loading="lazy"
+          decoding="async"
+        />
       </picture>
     </a>
   );

@@ -5,6 +5,7 @@ import path from "node:path";
 import { queryD1 } from "./d1";
 
 const root = path.resolve(import.meta.dirname, "../../..");
+const GENERATIONS_MEMO_MS = 5_000;
 const persistTo = process.env.E2E_PERSIST_TO ?? ".wrangler/e2e-state";
 
 export function setSetting(key: string, value: string): void {
@@ -12,9 +13,11 @@ export function setSetting(key: string, value: string): void {
   queryD1(`UPDATE settings SET value = ${quote(value)} WHERE key = ${quote(key)}`);
   execFileSync(
     path.join(root, "node_modules", ".bin", "wrangler"),
-    ["kv", "key", "put", "site-cache:version", String(Date.now()), "--binding", "CACHE", "--local", "--persist-to", persistTo],
+    ["kv", "key", "put", "site-cache:generations", JSON.stringify({ all: Date.now() }), "--binding", "CACHE", "--local", "--persist-to", persistTo],
     { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"] },
   );
+  // The worker trusts the generations it last read for 5 s (worker/data/kv-cache.ts): wait them out.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, GENERATIONS_MEMO_MS + 500);
 }
 
 export function setting(key: string): string {

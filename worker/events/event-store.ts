@@ -1,0 +1,35 @@
+import type { StoredEvent } from "./event-schema";
+
+/**
+ * Where accepted tracking events go: a Workers Analytics Engine dataset when the EVENTS binding is
+ * configured, else the tracking_events table in D1 (migrations/0009), one batch per request so a
+ * batch is stored whole or not at all.
+ */
+export async function storeEvents(env: { DB: D1Database; EVENTS?: AnalyticsEngineDataset }, events: StoredEvent[]): Promise<"analytics-engine" | "d1"> {
+  if (env.EVENTS) {
+    for (const e of events) {
+      const advert = e as Partial<{ advertID: number; advertName: string; advertRef: string; campaignRef: string }>;
+      env.EVENTS.writeDataPoint({
+        indexes: [String(e.action)],
+        blobs: [e.domain, e.url, e.sessionID, e.ssoID, e.screensize, e.ssoVendor, e.userAgent, e.timestamp, String(advert.advertName ?? ""), String(advert.advertRef ?? ""), String(advert.campaignRef ?? "")],
+        doubles: [e.logID, Number(advert.advertID ?? 0), e.userAllowTracking ? 1 : 0],
+      });
+    }
+    return "analytics-engine";
+  }
+  await env.DB.batch(
+    events.map((e) => {
+      const advert = e as Partial<{ advertID: number; advertName: string; advertRef: string; campaignRef: string }>;
+      return env.DB.prepare(
+        `INSERT INTO tracking_events (action, channel, domain, log_id, screensize, sso_vendor, user_agent, session_id, sso_id,
+           event_time, url, user_allow_tracking, advert_id, advert_name, advert_ref, campaign_ref)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)`,
+      ).bind(
+        e.action, e.channel, e.domain, e.logID, e.screensize, e.ssoVendor, e.userAgent, e.sessionID, e.ssoID,
+        e.timestamp, e.url, e.userAllowTracking ? 1 : 0,
+        advert.advertID ?? null, advert.advertName ?? null, advert.advertRef ?? null, advert.campaignRef ?? null,
+      );
+    }),
+  );
+  return "d1";
+}
