@@ -181,9 +181,9 @@ describe("axe on live audio", () => {
     await waitForHydration(page, problems);
     await signInAs(page, email, STREAM);
     const start = page.locator(".theatre__play");
-    await waitUntilShown(start, true, 30_000);
-    await start.click();
-    await waitUntilShown(page.locator(".audio-player.is-visible"), true, 30_000);
+    await waitUntilShown(start, true, 60_000);
+    await start.click({ timeout: 60_000 });
+    await waitUntilShown(page.locator(".audio-player.is-visible"), true, 60_000);
     return { context, page };
   }
 
@@ -200,29 +200,29 @@ describe("axe on live audio", () => {
     const second = await openAudio("plus@rovers.test");
     try {
       const page = first.page;
-      await expect.poll(() => bar(page).getAttribute("data-state"), { timeout: 30_000 }).toBe("ready");
-      await bar(page).getByRole("button", { name: "Play stream" }).click();
-      await expect.poll(() => bar(page).getAttribute("data-state"), { timeout: 30_000 }).toBe("playing");
+      await expect.poll(() => bar(page).getAttribute("data-state"), { timeout: 60_000 }).toBe("ready");
+      await bar(page).getByRole("button", { name: "Play stream" }).click({ timeout: 60_000 });
+      await expect.poll(() => bar(page).getAttribute("data-state"), { timeout: 60_000 }).toBe("playing");
       await sweep(page, "the live audio bar playing");
 
       await page.setViewportSize(DESKTOP);
-      await page.locator("header.site-header").getByRole("button", { name: "Profile" }).click();
+      await page.locator("header.site-header").getByRole("button", { name: "Profile" }).click({ timeout: 60_000 });
       const panel = page.locator("#account-panel");
-      await expect.poll(() => panel.getByRole("button", { name: "Sign out other devices" }).count(), { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => panel.getByRole("button", { name: "Sign out other devices" }).count(), { timeout: 60_000 }).toBe(1);
       await sweep(page, "the account panel's live devices");
     } finally {
       await Promise.all([first.context.close(), second.context.close()]);
     }
-  }, 180_000);
+  }, 360_000);
 
   it("the bar with its not-subscribed error, and the live page's upgrade offer", async () => {
     const { context, page } = await openAudio("fan@rovers.test");
     try {
-      await waitUntilShown(bar(page).getByRole("alert"), true, 30_000);
-      await expect.poll(() => page.locator(".live-upgrade").count(), { timeout: 30_000 }).toBe(1);
+      await waitUntilShown(bar(page).getByRole("alert"), true, 60_000);
+      await expect.poll(() => page.locator(".live-upgrade").count(), { timeout: 60_000 }).toBe(1);
       await sweep(page, "the live audio bar's error and the upgrade offer");
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
