@@ -1,6 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PING_REQUEST, PING_RESPONSE, PING_TIMEOUT_MS, sessionGreeting, type AdmitRequest, type StreamSessions } from "./StreamSessions";
+import { isReleased } from "../worker/data/released-stream-sessions";
 
 /** The per-user stream session object in workerd: admission, sockets, the alarm's sweep. */
 
@@ -104,6 +105,10 @@ describe("StreamSessions", () => {
     expect(await stub.isActive(pinging)).toBe(true);
     expect(await stub.isActive(silent)).toBe(false);
     expect(await stub.isActive(neverConnected)).toBe(false);
+    // Both are listed as released in D1 (what the playlist gate reads) and the pinging one is not.
+    expect(await isReleased(env.DB, silent)).toBe(true);
+    expect(await isReleased(env.DB, neverConnected)).toBe(true);
+    expect(await isReleased(env.DB, pinging)).toBe(false);
     // The next sweep is set for 75 s after the ping it saw.
     const alarm = await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
     expect(alarm).toBeGreaterThan(Date.now() + PING_TIMEOUT_MS - 5_000);

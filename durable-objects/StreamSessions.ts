@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { markReleased } from "../worker/data/released-stream-sessions";
 
 /**
  * One object per user (`idFromName(ssoID)`): that account's live stream sessions (issue 10).
@@ -16,8 +17,10 @@ import { DurableObject } from "cloudflare:workers";
  *   session's deadline on; a session with none in 75 s, or whose socket has closed, is released.
  *   So a crashed browser frees its slot 75 s after its last ping, and a watching viewer costs
  *   about one alarm a minute, not one request per ping.
- * - A released session is gone from storage: `isActive()` (asked by every live playlist request)
- *   answers false, so its token stops at the next playlist reload.
+ * - Releasing a session first lists it in D1 (`released_stream_sessions`), then forgets it. The
+ *   live playlist gate reads that list, not this object, so a viewer's playlist reloads (every
+ *   segment or so) never wake it, and a released session's token still stops at its next
+ *   playlist reload. Should the D1 write fail, the session stays held and the alarm tries again.
  */
 export const PING_TIMEOUT_MS = 75_000;
 export const PING_REQUEST = JSON.stringify({ action: "ping" });
@@ -131,17 +134,22 @@ export class StreamSessions extends DurableObject<Env> {
   /** Releases every session except those of `keepSiteSid` ('Sign out other devices'); answers how many went. */
   async releaseOthers(keepSiteSid: string): Promise<number> {
     const others = this.rows().filter((s) => s.siteSid !== keepSiteSid);
-    for (const s of others) this.release(s.id, "Signed out from another device");
+    await this.release(others.map((s) => s.id), "Signed out from another device");
     return others.length;
   }
 
-  private release(sessionId: string, reason: string): void {
-    this.ctx.storage.sql.exec("DELETE FROM stream_sessions WHERE id = ?", sessionId);
-    for (const ws of this.ctx.getWebSockets(sessionId)) {
-      try {
-        ws.close(CLOSE_RELEASED, reason);
-      } catch {
-        // already closing
+  /** Lists the sessions as released in D1 (what the playlist gate reads), then forgets them and closes their sockets. */
+  private async release(sessionIds: readonly string[], reason: string): Promise<void> {
+    if (sessionIds.length === 0) return;
+    await markReleased(this.env.DB, sessionIds);
+    for (const sessionId of sessionIds) {
+      this.ctx.storage.sql.exec("DELETE FROM stream_sessions WHERE id = ?", sessionId);
+      for (const ws of this.ctx.getWebSockets(sessionId)) {
+        try {
+          ws.close(CLOSE_RELEASED, reason);
+        } catch {
+          // already closing
+        }
       }
     }
   }
@@ -183,7 +191,7 @@ export class StreamSessions extends DurableObject<Env> {
   override async webSocketClose(ws: WebSocket): Promise<void> {
     const { sessionId } = ws.deserializeAttachment() as { sessionId: string };
     // The browser left (page closed, player closed): its slot is free at once.
-    this.release(sessionId, "Socket closed");
+    if (this.row(sessionId)) await this.release([sessionId], "Socket closed");
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {
@@ -202,15 +210,18 @@ export class StreamSessions extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     const now = Date.now();
+    const expired: string[] = [];
     for (const session of this.rows()) {
       const sockets = this.ctx.getWebSockets(session.id).filter((ws) => ws.readyState === WebSocket.OPEN);
       const last = this.lastSign(session, sockets);
       if ((session.connected && sockets.length === 0) || now - last >= PING_TIMEOUT_MS) {
-        this.release(session.id, "No ping for 75 s");
+        expired.push(session.id);
       } else if (last > session.lastSeenAt) {
         this.ctx.storage.sql.exec("UPDATE stream_sessions SET last_seen_at = ? WHERE id = ?", last, session.id);
       }
     }
+    // A failed D1 write throws: the alarm runs again (with backoff) and the sessions stay held till then.
+    await this.release(expired, "No ping for 75 s");
     await this.scheduleSweep();
   }
 

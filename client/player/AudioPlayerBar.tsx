@@ -6,9 +6,9 @@ import { FAQ_PATH, LOGIN_PATH } from "../../src/domain/access-status";
 import { AUDIO_PLAYER_READY_MS, AUDIO_PLAYER_SHOW_MS, AUDIO_VOLUME_RAMP_MS } from "../../src/domain/timings";
 import { attachStream, type AttachedStream } from "./attach-stream";
 import { checkLiveSession, openStreamSocket, type StreamSocket } from "./live-session";
+import { useLiveUpgrade } from "../../src/pages/parts/use-live-upgrade";
+import type { LiveUpgradeData } from "../../src/domain/live-upgrade";
 
-/** Spec §8 'Restricted media': the upgrade notice of live streams. */
-const UPGRADE_NOTICE = "To stream live games you must be subscribed to a TV package";
 /** What the bar says when its stream session ends under it (signed out elsewhere, or timed out). */
 const RELEASED_CODE = "STREAM_SESSION_RELEASED";
 
@@ -33,6 +33,8 @@ export default function AudioPlayerBar() {
   const [error, setError] = useState<SessionError | null>(null);
   const [failed, setFailed] = useState(false);
   const close = () => dispatch({ type: "audioPlayer/close" });
+  // Spec §3 'Live upgrade data': a not-subscribed refusal shows its offer to those it is for.
+  const upgrade = useLiveUpgrade();
 
   useEffect(() => {
     const element = audio.current;
@@ -111,7 +113,8 @@ export default function AudioPlayerBar() {
     );
   };
 
-  const link = error ? errorLink(error) : null;
+  const offer = error?.type === "requirePremium" && upgrade.offered ? upgrade.data : null;
+  const link = error ? errorLink(error, offer) : null;
   return (
     <section className={`audio-player${visible ? " is-visible" : ""}`} aria-label="Live Audio" data-state={playerState}>
       <audio ref={audio} preload="none" />
@@ -121,7 +124,7 @@ export default function AudioPlayerBar() {
         {error || failed ? (
           <div className="audio-player__error" role="alert">
             <p className="audio-player__message">{error ? error.message : "There was a problem connecting to the audio service"}</p>
-            {error?.type === "requirePremium" ? <p className="audio-player__detail">{UPGRADE_NOTICE}</p> : null}
+            {offer ? <p className="audio-player__detail">{offer.lockedVideoTitle}</p> : null}
             {error?.detail ? <p className="audio-player__detail">{error.detail}</p> : null}
             {link ? (
               <a className="audio-player__link" href={link.href}>
@@ -143,9 +146,12 @@ export default function AudioPlayerBar() {
   );
 }
 
-/** The link of the error area, by the error's type (spec §8 'Session check codes'). */
-function errorLink(error: SessionError): { href: string; label: string } {
+/**
+ * The link of the error area, by the error's type (spec §8 'Session check codes'); a
+ * not-subscribed refusal links to the live upgrade data's button when the offer is for this viewer.
+ */
+function errorLink(error: SessionError, offer: LiveUpgradeData | null): { href: string; label: string } {
   if (error.type === "requireLogin") return { href: LOGIN_PATH, label: "Log In" };
-  if (error.type === "requirePremium") return { href: "/videos/subscriptions", label: "View Subscriptions" };
+  if (offer) return { href: offer.buttonLink, label: offer.buttonText };
   return { href: FAQ_PATH, label: "Read the FAQs" };
 }

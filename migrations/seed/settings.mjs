@@ -38,6 +38,16 @@ export const SETTINGS = {
   "siteLock.enabled": "0",
   "siteLock.entryPhrase": "rovers-preview",
   "login.registerText": "Don't have a Rovers Account yet? It's free and takes a minute.",
+  // Spec §3 'Live upgrade data' (src/domain/live-upgrade.ts reads them; '*' and '?' as spec §4 defines).
+  "liveUpgrade.brandingBackground": "#0b2d1f",
+  "liveUpgrade.brandingTextColor": "#ffffff",
+  "liveUpgrade.buttonLink": "/videos/subscriptions",
+  "liveUpgrade.buttonText": "View Subscriptions",
+  "liveUpgrade.entitlementDisplayOverride": "",
+  "liveUpgrade.lockedVideoMessage": "Listen to live matches and watch full game replays on demand",
+  "liveUpgrade.lockedVideoTitle": "To stream live games you must be subscribed to a TV package",
+  "liveUpgrade.requireLoginEntitlement": "*",
+  "liveUpgrade.requireUpgradeEntitlement": "?",
 };
 
 export function buildSettings() {

@@ -8,9 +8,9 @@ import { TvNav } from "./parts/TvNav";
 import { LiveCard } from "./parts/LiveCard";
 import { useVideoLock } from "./parts/use-video-lock";
 import Button from "../components/Button";
-
-/** Spec §8 'Upgrade notice'. */
-export const LIVE_UPGRADE_NOTICE = "To stream live games you must be subscribed to a TV package";
+import { useLiveUpgrade } from "./parts/use-live-upgrade";
+import { LiveUpgradeOffer } from "./parts/LiveUpgradeOffer";
+import { liveUpgradeOffer } from "../domain/live-upgrade";
 
 const STATUS_ORDER: Record<LiveAsset["status"], number> = { active: 0, idle: 1, disabled: 2 };
 
@@ -22,18 +22,18 @@ export default function Live() {
     { title: "Live Video", items: ordered.filter((a) => a.mediaType === "video") },
     { title: "Live Audio Commentary", items: ordered.filter((a) => a.mediaType === "audio") },
   ].filter((g) => g.items.length > 0);
-  const anyLocked = assets.some((a) => isLocked(a.entitlements));
+  // The upgrade notice (spec §8) is the live upgrade data's offer, shown when a listed stream is
+  // locked for a viewer its requireUpgradeEntitlement offers the upgrade to ('?': everyone).
+  const upgrade = useLiveUpgrade();
+  const lockedEntitlements = assets.filter((a) => isLocked(a.entitlements)).flatMap((a) => a.entitlements);
 
   return (
     <div className="tv tv--live">
       <DocumentTitle page={`Live | ${club.tvName}`} />
       <PageHead title="Live" eyebrow={club.tvName} lead="Live matches, press conferences and commentary from every Rovers side." size="compact" />
       <TvNav />
-      {anyLocked ? (
-        <div className="notice-bar">
-          <p>{LIVE_UPGRADE_NOTICE}</p>
-          <Button type="ghost-dark" small inline href="/videos/subscriptions" text="View Packages" />
-        </div>
+      {lockedEntitlements.length > 0 && upgrade.offered ? (
+        <LiveUpgradeOffer className="live-upgrade--bar" offer={liveUpgradeOffer(upgrade.data, lockedEntitlements)} />
       ) : null}
       {groups.length === 0 ? (
         <section className="page-section">

@@ -8,16 +8,19 @@ import { TvNav } from "./parts/TvNav";
 import { Picture } from "../components/Picture";
 import { MediaIcon } from "./parts/MediaIcon";
 import { liveStatusText } from "./parts/LiveCard";
-import { useVideoLock } from "./parts/use-video-lock";
+import { useLiveUpgrade } from "./parts/use-live-upgrade";
+import { LiveUpgradeOffer } from "./parts/LiveUpgradeOffer";
 
 /** /live/{mediaType}/{assetID}: poster and start button; the players themselves open as overlays. */
 export default function LivePlayer() {
   const { asset } = useLoaderData<typeof livePlayerLoader>();
-  const { state, dispatch } = useAppState();
-  const isLocked = useVideoLock();
-  // A signed-in supporter may always start a live stream: the session check decides, and the
-  // player shows its answer (spec §4 'Audio player (live stream)', §8 'Session check codes').
-  const locked = isLocked(asset.entitlements) && !state.user.loggedIn;
+  const { dispatch } = useAppState();
+  // The live upgrade data (spec §3) decides: who has not passed its login stage sees the login
+  // prompt; anyone past it may start the stream, the session check decides and the player shows
+  // its answer (spec §4 'Audio player (live stream)', §8), and a viewer the stream is locked for
+  // sees the upgrade offer when the data offers it to them.
+  const lock = useLiveUpgrade().lockOf(asset.entitlements);
+  const locked = lock.kind === "login";
   const isAudio = asset.mediaType === "audio";
   const image = asset.status === "active" ? asset.posterImageKey : asset.offlineImageKey;
 
@@ -58,6 +61,7 @@ export default function LivePlayer() {
               <span className="theatre__category">{isAudio ? "Live Audio" : "Live Video"}</span>
               <h1 className="theatre__title">{asset.title}</h1>
               {asset.description ? <p className="theatre__description">{asset.description}</p> : null}
+              {lock.kind === "upgrade" && asset.status !== "disabled" ? <LiveUpgradeOffer className="live-upgrade--panel" offer={lock.offer} /> : null}
               <p className="theatre__meta">
                 <Link to="/live">← All live coverage</Link>
               </p>

@@ -8,6 +8,7 @@ import { axeViolations } from "./support/axe";
 import { waitUntilShown } from "./support/visibility";
 import { setSetting } from "./support/site-settings";
 import { PROMO_SEEN_COOKIE_NAME } from "../../src/domain/promo-window";
+import { signInAs } from "./support/demo-account";
 
 /** Every route family of spec §2, with slugs from the demo content. */
 const routes: ReadonlyArray<{ path: string; status?: number }> = [
@@ -234,4 +235,64 @@ describe("axe when signed in", () => {
       await context.close();
     }
   });
+});
+
+describe("axe on live audio", () => {
+  const STREAM = "/live/audio/men-audio-commentary";
+  const bar = (page: Page) => page.getByRole("region", { name: "Live Audio" });
+
+  /** Signs in on the live audio page and opens the bottom bar. */
+  async function openAudio(email: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    await context.addCookies([{ name: "cookie_consent", value: "1", url: BASE_URL }]);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(STREAM, { waitUntil: "load" });
+    await waitForHydration(page, problems);
+    await signInAs(page, email, STREAM);
+    const start = page.locator(".theatre__play");
+    await waitUntilShown(start, true, 60_000);
+    await start.click({ timeout: 60_000 });
+    await waitUntilShown(page.locator(".audio-player.is-visible"), true, 60_000);
+    return { context, page };
+  }
+
+  async function sweep(page: Page, where: string) {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      await page.setViewportSize(viewport);
+      const violations = await axeViolations(page);
+      expect(violations, report(`${where} at ${viewport.width} px`, violations)).toEqual([]);
+    }
+  }
+
+  it("the bar playing, and the account panel listing the account's live devices", async () => {
+    const first = await openAudio("plus@rovers.test");
+    const second = await openAudio("plus@rovers.test");
+    try {
+      const page = first.page;
+      await expect.poll(() => bar(page).getAttribute("data-state"), { timeout: 60_000 }).toBe("ready");
+      await bar(page).getByRole("button", { name: "Play stream" }).click({ timeout: 60_000 });
+      await expect.poll(() => bar(page).getAttribute("data-state"), { timeout: 60_000 }).toBe("playing");
+      await sweep(page, "the live audio bar playing");
+
+      await page.setViewportSize(DESKTOP);
+      await page.locator("header.site-header").getByRole("button", { name: "Profile" }).click({ timeout: 60_000 });
+      const panel = page.locator("#account-panel");
+      await expect.poll(() => panel.getByRole("button", { name: "Sign out other devices" }).count(), { timeout: 60_000 }).toBe(1);
+      await sweep(page, "the account panel's live devices");
+    } finally {
+      await Promise.all([first.context.close(), second.context.close()]);
+    }
+  }, 360_000);
+
+  it("the bar with its not-subscribed error, and the live page's upgrade offer", async () => {
+    const { context, page } = await openAudio("fan@rovers.test");
+    try {
+      await waitUntilShown(bar(page).getByRole("alert"), true, 60_000);
+      await expect.poll(() => page.locator(".live-upgrade").count(), { timeout: 60_000 }).toBe(1);
+      await sweep(page, "the live audio bar's error and the upgrade offer");
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
 });

@@ -5,6 +5,7 @@ import { DEV_DEFAULTS } from "../../worker/auth/config";
 import { signPlaybackToken } from "../../worker/media/playback-token";
 import { sessionGreeting } from "../../durable-objects/StreamSessions";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
+import { invalidateCache } from "../../worker/data/kv-cache";
 
 /** Issue 10 through the worker's one app: session check codes, live tokens, live HLS, devices, the socket. */
 
@@ -128,6 +129,31 @@ describe("POST /api/session/check", () => {
     expect(statuses.filter((s) => s === 403).length).toBe(48);
     const stub = env.STREAM_SESSIONS.get(env.STREAM_SESSIONS.idFromName(identity.ssoID));
     expect((await stub.sessions()).length).toBe(2);
+  });
+});
+
+describe("live upgrade data (spec §3) in the session check", () => {
+  async function setLoginEntitlement(value: string) {
+    await env.DB.prepare("INSERT INTO settings (key, value) VALUES ('liveUpgrade.requireLoginEntitlement', ?1) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+      .bind(value)
+      .run();
+    await invalidateCache(env);
+  }
+  afterEach(() => setLoginEntitlement("*"));
+
+  it("'*' lets any logged-in user past the login stage; another code asks for it (bypassed accounts pass)", async () => {
+    const plus = await account(TOP);
+    await granted(await check(plus.b, { videoID: MEN_AUDIO, mediaType: "audio" }));
+
+    await setLoginEntitlement("freemium");
+    await expectCode(await check(plus.b, { videoID: MEN_AUDIO, mediaType: "audio" }), "ERR_3684853_1");
+    const both = await account(["freemium", "roverstv+"]);
+    await granted(await check(both.b, { videoID: MEN_AUDIO, mediaType: "audio" }));
+    const bypass = await account([], { bypassed: true });
+    await granted(await check(bypass.b, { videoID: MEN_AUDIO, mediaType: "audio" }));
+    // Past the login stage, the stream's entitlements still decide.
+    const free = await account(["freemium"]);
+    await expectCode(await check(free.b, { videoID: MEN_AUDIO, mediaType: "audio" }), "ERR_3684853_3");
   });
 });
 

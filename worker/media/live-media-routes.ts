@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AuthEnv } from "../auth/auth-env";
-import { settingsOf } from "../env";
+import { isReleased } from "../data/released-stream-sessions";
 import { apiError } from "../routes/api-errors";
 import { liveStream } from "../data/live-streams";
 import { ENTRY_ID } from "./entry-id";
@@ -12,8 +12,9 @@ import { rewritePlaylist } from "./playlist-rewrite";
  * GET /media/live/{assetID}/{index.m3u8 | init.mp4 | segN.m4s}?token=... (mount at /media/live;
  * issue 10). The live token of POST /api/session/check is checked like an on-demand one
  * (worker/media/token-check.ts); the playlist, which the player reloads every segment or so,
- * also asks the user's StreamSessions object whether the token's stream session is still held:
- * a released session (timed out, or signed out from another device) gets 403
+ * also checks that the token's stream session has not been released (D1's list, written by the
+ * user's StreamSessions object before it forgets a session): a released session (timed out,
+ * socket closed, or signed out from another device) gets 403
  * STREAM_SESSION_RELEASED there, so its playback stops within one reload. Segments skip that
  * question: they are useless without a fresh playlist.
  *
@@ -52,8 +53,9 @@ liveMediaRoutes.get("/:assetID/:file", async (c) => {
   const segmentType = stream.mediaType === "audio" ? "audio/mp4" : "video/mp4";
 
   if (file === "index.m3u8") {
-    const sessions = settingsOf(c.env).bindings.STREAM_SESSIONS;
-    const held = await sessions.get(sessions.idFromName(grant.ssoID)).isActive(grant.stream ?? "");
+    // D1's list of released sessions, not the user's object: asking the object at every reload
+    // would keep it awake all the time it is watched (README 'Cost of the Durable Object').
+    const held = grant.stream !== undefined && !(await isReleased(c.env.DB, grant.stream));
     if (!held) return apiError(c, 403, "STREAM_SESSION_RELEASED", "This stream session has ended", noStore);
     const text = livePlaylist(await loopOf(c.env, c.req.url, folder), Date.now());
     return c.body(rewritePlaylist(text, c.req.query("token") ?? ""), 200, {

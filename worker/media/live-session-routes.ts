@@ -9,6 +9,8 @@ import { liveStream } from "../data/live-streams";
 import { liveSessionRefusal } from "../../src/domain/live-session-access";
 import { sessionError, SESSION_ERROR_CODES } from "../../src/domain/session-errors";
 import { deviceName } from "../../src/domain/device-name";
+import { liveUpgradeData, passesLiveLogin } from "../../src/domain/live-upgrade";
+import { shell } from "../data/shell";
 import { ENTRY_ID } from "./entry-id";
 import { LIVE_TOKEN_TTL_SECONDS, signPlaybackToken } from "./playback-token";
 
@@ -59,7 +61,10 @@ liveSessionRoutes.post("/session/check", async (c) => {
   const user = c.get("user");
   const session = c.get("session");
   // A body naming another user than the session's is not this user's check: not logged in as them.
-  const viewer = user && session && (userID === undefined || userID === user.ssoID) ? user : null;
+  const sameUser = user && session && (userID === undefined || userID === user.ssoID) ? user : null;
+  // The live upgrade data's requireLoginEntitlement decides who counts as logged in for live.
+  const upgrade = liveUpgradeData((await shell(c.env)).settings);
+  const viewer = sameUser && passesLiveLogin(upgrade, { loggedIn: true, bypassed: sameUser.bypassed, entitlements: sameUser.entitlements }) ? sameUser : null;
   const stream = await liveStream(c.env.DB, videoID);
   const code = liveSessionRefusal({ stream, mediaType, viewer, country: countryOf(c) });
   if (code || !viewer || !session || !stream) return refuse(c, code ?? SESSION_ERROR_CODES.notLoggedIn);
