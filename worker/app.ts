@@ -24,6 +24,7 @@ import { stripeWebhook } from "./payments/webhook-route";
 import { paymentRoutes } from "./payments/payment-routes";
 import { devPayments } from "./payments/dev-payments";
 import { packageRoutes } from "./routes/packages";
+import { matchScoreRoutes } from "./routes/match-score";
 import { apiError, noApiRoute } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
@@ -60,6 +61,8 @@ app.route("/api/admin", adminRoutes);
 app.route("/api/playback", playbackRoutes);
 app.route("/api/videos/search", videoSearchRoutes);
 app.route("/api/packages", packageRoutes);
+// Spoiler-free mode: one match's score, on request.
+app.route("/api/matches", matchScoreRoutes);
 app.route("/api", paymentRoutes);
 app.route("/api", contentApi);
 app.all("/api/*", noApiRoute);

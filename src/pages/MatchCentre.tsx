@@ -24,7 +24,7 @@ export default function MatchCentre() {
             <span aria-hidden="true">←</span> {team.name} fixtures {season.name}
           </Link>
           <p className="match-hero__competition">{match.competition}</p>
-          <h1 className="visually-hidden">{`${home.name} ${isResult ? `${home.goals} - ${away.goals}` : "vs"} ${away.name}`}</h1>
+          <h1 className="visually-hidden">{`${home.name} ${isResult && !match.scoreHidden ? `${home.goals} - ${away.goals}` : "vs"} ${away.name}`}</h1>
           <Scoreline match={match} teamName={teamName} size="large" />
           <p className="match-hero__status">
             <span className={`match-hero__pill${isResult ? " is-final" : ""}`}>{statusText}</span>
@@ -56,7 +56,9 @@ export default function MatchCentre() {
       <section className="page-section match-body">
         <article className="match-report">
           <h2 className="page-section__title">{isResult ? "Match Report" : "Match Preview"}</h2>
-          {match.report ? (
+          {match.scoreHidden ? (
+            <p>The result and the report are hidden while spoiler-free mode is on. Reveal the score above, or turn spoiler-free mode off in the menu.</p>
+          ) : match.report ? (
             match.report.split(/\n{2,}/).map((paragraph, i) => <p key={i}>{paragraph}</p>)
           ) : isResult ? (
             <p>The full match report will be published shortly.</p>

@@ -5,6 +5,7 @@ import * as pages from "./pages";
 import { shell } from "./shell";
 import * as teams from "./teams";
 import * as videos from "./videos";
+import { spoilerFree } from "./spoiler-free";
 
 /**
  * SiteData over D1 (content) and KV (cache of the shell). One per request is fine: it holds
@@ -13,7 +14,7 @@ import * as videos from "./videos";
  */
 export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: ViewerPreferences = DEFAULT_PREFERENCES): SiteData {
   const db = env.DB;
-  return {
+  const data: SiteData = {
     shell: () => shell(env),
     home: () => pages.home(db),
 
@@ -39,6 +40,7 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
 
     page: (fullPath) => pages.page(db, fullPath),
   };
+  return preferences.spoilerFree ? spoilerFree(data, db) : data;
 }
 
 export { invalidateCache, cached } from "./kv-cache";

@@ -8,6 +8,7 @@ import { contentApiPaths as paths } from "../../src/data/content-api-paths";
 import { pagePathPattern, paramPatterns } from "../../src/data/route-params";
 import { isSeasonFilter, isTeamFilter } from "../../src/data/video-filter";
 import { DURATION_FILTERS } from "../../src/domain/duration-filter";
+import { preferencesFromCookies } from "../../src/app/viewer-preferences";
 
 /**
  * JSON for the browser's loaders: one endpoint per SiteData method, same shapes as SSR gets
@@ -48,9 +49,12 @@ function parse<T>(c: Context, schema: z.ZodType<T>, input: unknown): Parsed<T> {
   return { ok: false, response: apiError(c, 400, "INVALID_INPUT", detail) };
 }
 
-/** Runs one data call; null answers 404, anything else is the JSON body. */
+/**
+ * Runs one data call; null answers 404, anything else is the JSON body. The viewer's cookie
+ * preferences (spoiler-free) shape the answer exactly as they shape SSR's.
+ */
 async function answer<T>(c: Context<AppEnv>, call: (data: SiteData) => Promise<T | null>) {
-  const value = await call(createD1SiteData(c.env));
+  const value = await call(createD1SiteData(c.env, preferencesFromCookies(c.req.header("cookie"))));
   if (value === null) return apiError(c, 404, "NOT_FOUND", "Nothing by that name");
   return c.json(value);
 }

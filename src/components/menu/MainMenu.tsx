@@ -9,6 +9,7 @@ import SmartLink from "../SmartLink";
 import SocialLinks from "../footer/SocialLinks";
 import { useDialogFocus } from "../use-dialog-focus";
 import { buildMenuTree, type MenuNode } from "../../domain/menu-tree";
+import { SpoilerSwitch } from "../spoiler/SpoilerSwitch";
 
 /**
  * The main menu drawer (spec §2 'Main menu'): the fixed entries, then the club's
@@ -50,6 +51,7 @@ export default function MainMenu({ shell }: { shell: Shell | null }) {
           </button>
         </div>
 
+        {opened ? <SpoilerSwitch /> : null}
         {opened ? <MenuEntries shell={shell} onNavigate={close} /> : null}
       </nav>
     </div>
