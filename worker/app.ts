@@ -25,6 +25,7 @@ import { paymentRoutes } from "./payments/payment-routes";
 import { devPayments } from "./payments/dev-payments";
 import { packageRoutes } from "./routes/packages";
 import { matchScoreRoutes } from "./routes/match-score";
+import { calendarRoutes } from "./calendar/calendar-route";
 import { apiError, noApiRoute } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
@@ -76,6 +77,9 @@ app.route("/ws", streamSocketRoutes);
 app.route("/webhooks/stripe", stripeWebhook);
 // The embedded dev checkout and portal: 404 unless development/test without STRIPE_SECRET_KEY.
 app.route("/dev-payments", devPayments);
+
+// Fixture calendars (iCalendar feeds), cached at the edge with the content generation.
+app.route("/calendar", calendarRoutes);
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
 app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));

@@ -9,6 +9,7 @@ import { formatMonth, monthKey } from "./parts/format";
 import { teamTabs } from "./parts/team-tabs";
 import { matchesPath } from "./paths";
 import { PRESEASON_MESSAGE } from "../domain/preseason";
+import { CalendarLinks } from "./parts/CalendarLinks";
 
 type View = "fixtures" | "results";
 
@@ -24,7 +25,7 @@ function groupByMonth(matches: Match[]): { key: string; title: string; matches: 
 }
 
 export default function Matches() {
-  const { team, season, seasons, matches, preseason } = useLoaderData<typeof fixturesLoader>();
+  const { team, season, seasons, matches, preseason, calendar } = useLoaderData<typeof fixturesLoader>();
   const fixtures = matches.filter((m) => m.status !== "result").sort((a, b) => a.kickoff.localeCompare(b.kickoff));
   const results = matches.filter((m) => m.status === "result").sort((a, b) => b.kickoff.localeCompare(a.kickoff));
   // Preseason (spec §4): the loader leaves the season's fixtures out and the notice takes their place.
@@ -80,6 +81,7 @@ export default function Matches() {
               ))}
             </ul>
           </details>
+          <CalendarLinks links={calendar} teamName={team.name} />
         </div>
       </div>
 
