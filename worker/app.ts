@@ -26,6 +26,7 @@ import { devPayments } from "./payments/dev-payments";
 import { packageRoutes } from "./routes/packages";
 import { matchScoreRoutes } from "./routes/match-score";
 import { calendarRoutes } from "./calendar/calendar-route";
+import { seoRoutes } from "./seo/seo-routes";
 import { apiError, noApiRoute } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
@@ -80,6 +81,8 @@ app.route("/dev-payments", devPayments);
 
 // Fixture calendars (iCalendar feeds), cached at the edge with the content generation.
 app.route("/calendar", calendarRoutes);
+// sitemap.xml and robots.txt, from D1 and settings.
+app.route("/", seoRoutes);
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
 app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));

@@ -64,7 +64,7 @@ describe("fixture calendars", () => {
     expect(fixture).not.toBeNull();
     const find = (root: ICalComponent) => events(root).find((e) => single(e, "UID") === `match-${fixture!.id}@fixtures.northbridgerovers.example`)!;
     const before = find((await calendar("/calendar/u18.ics")).root);
-    expect((await get("/calendar/u18.ics")).headers.get("x-calendar-cache")).toBe("hit");
+    expect((await get("/calendar/u18.ics")).headers.get("x-edge-cache")).toBe("hit");
 
     const moved = new Date(Date.parse(fixture!.kickoff) + 2 * 60 * 60 * 1000).toISOString();
     // Sleep past LAST-MODIFIED's one-second resolution so the new value is visibly later.

@@ -2,14 +2,14 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { club } from "../../src/config/club";
 import { FIRST_TEAM_ALIAS } from "../../src/data/route-params";
-import { currentVersion } from "../data/kv-cache";
+import { edgeCached } from "../data/edge-cache";
 import { siteOriginOf } from "../env";
 import { fixtureCalendar, type CalendarMatchRow } from "./fixture-calendar";
 
 /**
  * GET /calendar/{team}.ics: a team's matches of the current and next season as an iCalendar feed
  * (issue 12 part 3). The first team is 'first-team'. Answers are kept in the Workers cache under
- * the content cache generation (worker/data/kv-cache.ts), so invalidating the content retires
+ * the content cache generation (worker/data/edge-cache.ts), so invalidating the content retires
  * them at once; otherwise a subscribed calendar sees a change within CALENDAR_TTL_SECONDS.
  */
 export const calendarRoutes = new Hono<AppEnv>();
@@ -23,37 +23,21 @@ calendarRoutes.get("/:file", async (c) => {
   const alias = file[1]!;
   const teamSlug = alias === FIRST_TEAM_ALIAS ? "" : alias;
   const origin = siteOriginOf(c.env, c.req.url);
-  const version = await currentVersion(c.env);
-  const key = new Request(`https://calendar-cache.invalid/v${version}/${encodeURIComponent(origin)}/${alias}.ics`);
-  const cache = await caches.open("calendars");
-  const hit = await cache.match(key);
-  if (hit) return withHeaders(hit, "hit");
-
-  const team = await c.env.DB.prepare("SELECT slug, name FROM teams WHERE slug = ?").bind(teamSlug).first<{ slug: string; name: string }>();
-  // The first team answers only to its alias, never to an empty or other name.
-  if (!team || (teamSlug === "" && alias !== FIRST_TEAM_ALIAS)) return c.text("Not found", 404);
-  const { results } = await c.env.DB.prepare(
-    `SELECT m.id, t.slug AS team_slug, t.name AS team_name, s.slug AS season_slug, c.name AS competition, o.name AS opponent,
-       m.is_home, m.venue, m.kickoff, m.status, m.sequence, m.updated_at
-     FROM matches m JOIN teams t ON t.id = m.team_id JOIN seasons s ON s.id = m.season_id
-     JOIN competitions c ON c.id = m.competition_id JOIN opponents o ON o.id = m.opponent_id
-     WHERE t.slug = ? AND s.year IN (?, ?) ORDER BY m.kickoff, m.id`,
-  )
-    .bind(teamSlug, club.currentSeason.year, club.currentSeason.year + 1)
-    .all<CalendarMatchRow>();
-  const response = new Response(fixtureCalendar(team.name, results, origin), {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `inline; filename="${alias}.ics"`,
-      "Cache-Control": `public, max-age=${CALENDAR_TTL_SECONDS}`,
-    },
+  return edgeCached(c, "calendars", `${encodeURIComponent(origin)}/${alias}.ics`, CALENDAR_TTL_SECONDS, async () => {
+    const team = await c.env.DB.prepare("SELECT slug, name FROM teams WHERE slug = ?").bind(teamSlug).first<{ slug: string; name: string }>();
+    if (!team) return null;
+    const { results } = await c.env.DB.prepare(
+      `SELECT m.id, t.slug AS team_slug, t.name AS team_name, s.slug AS season_slug, c.name AS competition, o.name AS opponent,
+         m.is_home, m.venue, m.kickoff, m.status, m.sequence, m.updated_at
+       FROM matches m JOIN teams t ON t.id = m.team_id JOIN seasons s ON s.id = m.season_id
+       JOIN competitions c ON c.id = m.competition_id JOIN opponents o ON o.id = m.opponent_id
+       WHERE t.slug = ? AND s.year IN (?, ?) ORDER BY m.kickoff, m.id`,
+    )
+      .bind(teamSlug, club.currentSeason.year, club.currentSeason.year + 1)
+      .all<CalendarMatchRow>();
+    return {
+      body: fixtureCalendar(team.name, results, origin),
+      headers: { "Content-Type": "text/calendar; charset=utf-8", "Content-Disposition": `inline; filename="${alias}.ics"` },
+    };
   });
-  c.executionCtx.waitUntil(cache.put(key, response.clone()));
-  return withHeaders(response, "miss");
 });
-
-function withHeaders(response: Response, state: "hit" | "miss"): Response {
-  const out = new Response(response.body, response);
-  out.headers.set("X-Calendar-Cache", state);
-  return out;
-}
