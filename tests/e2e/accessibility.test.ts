@@ -116,7 +116,8 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
         for (const path of ["/matches/first-team/2023-24", "/match/first-team/2024-25/511", "/"]) {
           await page.goto(path, { waitUntil: "load" });
           await waitForHydration(page, problems);
-          await page.getByRole("button", { name: /^Reveal score: / }).first().waitFor({ timeout: 10_000 });
+          // The results list has a 'Reveal score' in every row (match 511 may be a fixture, the home card below the fold).
+          if (path.startsWith("/matches/")) await page.getByRole("button", { name: /^Reveal score: / }).first().waitFor({ state: "attached", timeout: 10_000 });
           const violations = await axeViolations(page);
           expect(violations, report(`${path} spoiler-free at ${viewport.width} px`, violations)).toEqual([]);
         }
