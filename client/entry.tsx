@@ -16,6 +16,7 @@ import { registerMenuSource } from "../src/components/menu/menu-source";
 // The stylesheet href, the icon sprite and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
 const icons = document.documentElement.dataset.icons ?? "";
+const origin = document.documentElement.dataset.origin ?? window.location.origin;
 const routerData = document.getElementById(ROUTER_DATA_ID)?.textContent ?? "{}";
 const signedInHint = document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIBUTE);
 const preferences = preferencesFromKey(document.documentElement.getAttribute(PREFERENCES_ATTRIBUTE) ?? undefined);
@@ -50,7 +51,7 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <Document assets={{ css, icons }} routerData={routerData} signedInHint={signedInHint} preferences={preferences}>
+      <Document assets={{ css, icons, origin }} routerData={routerData} signedInHint={signedInHint} preferences={preferences}>
         <RouterProvider router={router} />
       </Document>
     </StrictMode>,

@@ -27,6 +27,9 @@ import { devPayments } from "./payments/dev-payments";
 import { packageRoutes } from "./routes/packages";
 import { advertisingRoutes } from "./routes/advertising";
 import { eventRoutes } from "./routes/events";
+import { matchScoreRoutes } from "./routes/match-score";
+import { calendarRoutes } from "./calendar/calendar-route";
+import { seoRoutes } from "./seo/seo-routes";
 import { apiError, noApiRoute } from "./routes/api-errors";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
@@ -71,6 +74,8 @@ app.route("/api/videos/search", videoSearchRoutes);
 app.route("/api/news/search", newsSearchRoutes);
 app.route("/api/packages", packageRoutes);
 app.route("/api", promoOverlayRoutes);
+// Spoiler-free mode: one match's score, on request.
+app.route("/api/matches", matchScoreRoutes);
 app.route("/api", paymentRoutes);
 app.route("/api", advertisingRoutes);
 app.route("/api/events", eventRoutes);
@@ -86,6 +91,11 @@ app.route("/ws", streamSocketRoutes);
 app.route("/webhooks/stripe", stripeWebhook);
 // The embedded dev checkout and portal: 404 unless development/test without STRIPE_SECRET_KEY.
 app.route("/dev-payments", devPayments);
+
+// Fixture calendars (iCalendar feeds), cached at the edge with the content generation.
+app.route("/calendar", calendarRoutes);
+// sitemap.xml and robots.txt, from D1 and settings.
+app.route("/", seoRoutes);
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
 app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));

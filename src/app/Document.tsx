@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { club } from "../config/club";
 import { IconSpriteContext } from "../components/sprite-context";
 import { AppStateProvider } from "../state/store";
 import { ROUTER_DATA_ID } from "./router-data";
+import { SITE_ORIGIN_ATTRIBUTE, SiteOriginContext } from "./site-origin";
 import { SignedInHintContext } from "./signed-in-hint";
 import { DEFAULT_PREFERENCES, PREFERENCES_ATTRIBUTE, preferencesKey, ViewerPreferencesContext, type ViewerPreferences } from "./viewer-preferences";
 
@@ -11,6 +11,8 @@ export interface DocumentAssets {
   css: string;
   /** hashed icon sprite URL from the client build (carried on <html data-icons> for the browser) */
   icons: string;
+  /** the site's public origin, for canonical and Open Graph addresses (src/app/site-origin.ts) */
+  origin?: string;
 }
 
 /**
@@ -34,16 +36,17 @@ export function Document({
   children: ReactNode;
 }) {
   return (
-    <html lang="en-GB" data-icons={assets.icons} data-signed-in={signedInHint ? "true" : undefined} {...{ [PREFERENCES_ATTRIBUTE]: preferencesKey(preferences) }}>
+    <html lang="en-GB" data-icons={assets.icons} {...{ [SITE_ORIGIN_ATTRIBUTE]: assets.origin }} data-signed-in={signedInHint ? "true" : undefined} {...{ [PREFERENCES_ATTRIBUTE]: preferencesKey(preferences) }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
-        <meta name="description" content={`The official website of ${club.name}: news, fixtures, results, teams and ${club.tvName}.`} />
+        {/* Title, description, canonical and Open Graph tags are each page's own (src/pages/parts/DocumentTitle.tsx). */}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} />
       </head>
       <body>
+        <SiteOriginContext value={assets.origin ?? ""}>
         <IconSpriteContext value={assets.icons}>
           <SignedInHintContext.Provider value={signedInHint}>
             <ViewerPreferencesContext value={preferences}>
@@ -51,6 +54,7 @@ export function Document({
             </ViewerPreferencesContext>
           </SignedInHintContext.Provider>
         </IconSpriteContext>
+        </SiteOriginContext>
         <script type="application/json" id={ROUTER_DATA_ID} dangerouslySetInnerHTML={{ __html: routerData }} />
       </body>
     </html>

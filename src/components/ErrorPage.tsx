@@ -22,7 +22,7 @@ export const ERROR_BACKGROUND_KEY = "page-error-empty-stadium";
 export default function ErrorPage({ status }: { status: number }) {
   return (
     <section className="error-page" aria-labelledby="error-page-title">
-      <DocumentTitle page={status === 404 ? "This page could not be found" : `${status} error`} />
+      <DocumentTitle page={status === 404 ? "This page could not be found" : `${status} error`} noIndex />
       <div className="error-page__media" aria-hidden="true">
         <Picture imageKey={ERROR_BACKGROUND_KEY} w={1600} h={900} alt="" loading="eager" fetchPriority="high" />
       </div>

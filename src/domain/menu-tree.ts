@@ -12,9 +12,13 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
-/** Where a menu page links to: internal pages by their full path, external ones by their URL. */
+/**
+ * Where a menu page links to: external ones by their URL; internal ones by their linkSlug when
+ * it is a site path (spec §3), else by their full path.
+ */
 export function menuHref(page: MenuPage): string {
   if (page.postType === "external" && page.externalUrl) return page.externalUrl;
+  if (page.linkSlug && /^\/(?!\/)[^\s\\]*$/.test(page.linkSlug)) return page.linkSlug;
   return `/${page.fullPath.replace(/^\/+|\/+$/g, "")}`;
 }
 

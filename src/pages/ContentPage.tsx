@@ -1,6 +1,10 @@
 import { useLoaderData } from "react-router";
 import type { contentPageLoader } from "./content.loader";
 import { DocumentTitle } from "./parts/DocumentTitle";
+import { contentPath } from "./paths";
+import { useSiteOrigin } from "../app/site-origin";
+import { JsonLd } from "../components/JsonLd";
+import { breadcrumbList } from "../structured-data/breadcrumb-list";
 import { PageHead } from "./parts/PageHead";
 import { ChildPageCard } from "./parts/ChildPageCard";
 
@@ -16,7 +20,8 @@ export default function ContentPage() {
 
   return (
     <div className={`content-page content-page--${template.toLowerCase()}`}>
-      <DocumentTitle page={page.postTitle} />
+      <DocumentTitle page={page.postTitle} imageKey={heroImageKey} />
+      <JsonLd data={breadcrumbList(useSiteOrigin(), [{ name: page.postTitle, path: contentPath(page.fullPath) }])} />
       <PageHead title={page.postTitle} imageKey={heroImageKey} size={template === "Landing" ? "large" : heroImageKey ? "regular" : "compact"} />
       {hasBody ? (
         <section className={`page-section content-page__body${template === "Hub" ? " content-page__body--intro" : ""}`}>

@@ -5,26 +5,40 @@ import { DocumentTitle } from "./parts/DocumentTitle";
 import { OutcomeBadge, Scoreline } from "./parts/MatchParts";
 import { formatCount, formatKickoff, formatLongDate, formatMatchDate } from "./parts/format";
 import { clubSideName, sides } from "./parts/match-outcome";
-import { matchesPath } from "./paths";
+import { matchesPath, matchPath } from "./paths";
+import { useSiteOrigin } from "../app/site-origin";
+import { JsonLd } from "../components/JsonLd";
+import { sportsEvent } from "../structured-data/sports-event";
+import { breadcrumbList } from "../structured-data/breadcrumb-list";
 import Button from "../components/Button";
 
 export default function MatchCentre() {
   const { team, season, match } = useLoaderData<typeof matchCentreLoader>();
   const teamName = team.name;
+  const origin = useSiteOrigin();
   const { home, away } = sides(match, teamName);
   const isResult = match.status === "result";
   const statusText = isResult ? "Full Time" : match.status === "postponed" ? "Postponed" : "Upcoming";
 
   return (
     <div className="match-centre">
-      <DocumentTitle page={`${home.name} vs ${away.name}`} />
+      <DocumentTitle page={`${home.name} vs ${away.name}`} description={`${match.competition}: ${home.name} v ${away.name}, ${formatLongDate(match.kickoff)}, kick-off ${formatKickoff(match.kickoff)} at ${match.venue}.`} />
+      <JsonLd
+        data={[
+          sportsEvent(origin, match, teamName),
+          breadcrumbList(origin, [
+            { name: `${team.name} fixtures ${season.name}`, path: matchesPath(team.slug, season.slug) },
+            { name: `${home.name} v ${away.name}`, path: matchPath(team.slug, season.slug, match.id) },
+          ]),
+        ]}
+      />
       <header className="match-hero">
         <div className="match-hero__inner">
           <Link className="match-hero__back" to={matchesPath(team.slug, season.slug)}>
             <span aria-hidden="true">←</span> {team.name} fixtures {season.name}
           </Link>
           <p className="match-hero__competition">{match.competition}</p>
-          <h1 className="visually-hidden">{`${home.name} ${isResult ? `${home.goals} - ${away.goals}` : "vs"} ${away.name}`}</h1>
+          <h1 className="visually-hidden">{`${home.name} ${isResult && !match.scoreHidden ? `${home.goals} - ${away.goals}` : "vs"} ${away.name}`}</h1>
           <Scoreline match={match} teamName={teamName} size="large" />
           <p className="match-hero__status">
             <span className={`match-hero__pill${isResult ? " is-final" : ""}`}>{statusText}</span>
@@ -56,7 +70,9 @@ export default function MatchCentre() {
       <section className="page-section match-body">
         <article className="match-report">
           <h2 className="page-section__title">{isResult ? "Match Report" : "Match Preview"}</h2>
-          {match.report ? (
+          {match.scoreHidden ? (
+            <p>The result and the report are hidden while spoiler-free mode is on. Reveal the score above, or turn spoiler-free mode off in the menu.</p>
+          ) : match.report ? (
             match.report.split(/\n{2,}/).map((paragraph, i) => <p key={i}>{paragraph}</p>)
           ) : isResult ? (
             <p>The full match report will be published shortly.</p>

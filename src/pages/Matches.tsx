@@ -8,7 +8,15 @@ import { FixtureRow } from "./parts/MatchParts";
 import { formatMonth, monthKey } from "./parts/format";
 import { teamTabs } from "./parts/team-tabs";
 import { matchesPath } from "./paths";
+import { useSiteOrigin } from "../app/site-origin";
+import { JsonLd } from "../components/JsonLd";
+import { sportsEvent } from "../structured-data/sports-event";
+import { breadcrumbList } from "../structured-data/breadcrumb-list";
 import { PRESEASON_MESSAGE } from "../domain/preseason";
+import { CalendarLinks } from "./parts/CalendarLinks";
+
+/** SportsEvents in the fixtures page's structured data: the next (or latest) ones, not the whole season. */
+const STRUCTURED_EVENTS = 20;
 
 type View = "fixtures" | "results";
 
@@ -24,7 +32,7 @@ function groupByMonth(matches: Match[]): { key: string; title: string; matches: 
 }
 
 export default function Matches() {
-  const { team, season, seasons, matches, preseason } = useLoaderData<typeof fixturesLoader>();
+  const { team, season, seasons, matches, preseason, calendar } = useLoaderData<typeof fixturesLoader>();
   const fixtures = matches.filter((m) => m.status !== "result").sort((a, b) => a.kickoff.localeCompare(b.kickoff));
   const results = matches.filter((m) => m.status === "result").sort((a, b) => b.kickoff.localeCompare(a.kickoff));
   // Preseason (spec §4): the loader leaves the season's fixtures out and the notice takes their place.
@@ -36,11 +44,13 @@ export default function Matches() {
   const setView = (next: View) => setChoice({ key: dataKey, view: next });
   const shown = view === "fixtures" ? fixtures : results;
   const teamName = team.name;
+  const origin = useSiteOrigin();
   const sortedSeasons = [...seasons].sort((a, b) => b.year - a.year);
 
   return (
     <div className="matches">
       <DocumentTitle page={`${team.name} Fixtures & Results ${season.name}`} />
+      <JsonLd data={[...(fixtures.length > 0 ? fixtures : results).slice(0, STRUCTURED_EVENTS).map((m) => sportsEvent(origin, m, teamName)), breadcrumbList(origin, [{ name: `${team.name} fixtures ${season.name}`, path: matchesPath(team.slug, season.slug) }])]} />
       <PageHead title="Matches" eyebrow={`${team.name} · ${season.name}`}>
         <nav className="team-tabs" aria-label="Teams">
           {teamTabs.map((tab) => (
@@ -80,6 +90,7 @@ export default function Matches() {
               ))}
             </ul>
           </details>
+          <CalendarLinks links={calendar} teamName={team.name} />
         </div>
       </div>
 

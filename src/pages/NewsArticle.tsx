@@ -4,18 +4,24 @@ import { DocumentTitle } from "./parts/DocumentTitle";
 import { NewsCard } from "./parts/NewsCard";
 import { Picture } from "../components/Picture";
 import { formatDate } from "./parts/format";
-import { categoryPath } from "./paths";
+import { categoryPath, newsPath } from "./paths";
+import { useSiteOrigin } from "../app/site-origin";
+import { JsonLd } from "../components/JsonLd";
+import { newsArticle } from "../structured-data/news-article";
+import { breadcrumbList } from "../structured-data/breadcrumb-list";
 
 /** Related stories shown under an article (spec §9). */
 const RELATED_COUNT = 4;
 
 export default function NewsArticle() {
   const article = useLoaderData<typeof newsPathLoader>();
+  const origin = useSiteOrigin();
   // /news/* also answers dated listings; the route switch shows this page for articles only.
   if (article.kind !== "article") return null;
   return (
     <article className="article">
-      <DocumentTitle page={article.title} />
+      <DocumentTitle page={article.title} description={article.summary} imageKey={article.imageKey} type="article" />
+      <JsonLd data={[newsArticle(origin, article), breadcrumbList(origin, [{ name: "News", path: "/news" }, { name: article.title, path: newsPath(article.slug) }])]} />
       <header className="article__head">
         <div className="article__head-inner">
           <nav className="article__crumbs" aria-label="Breadcrumb">

@@ -3,7 +3,10 @@ import type { playersPathLoader } from "./teams.loader";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { Picture } from "../components/Picture";
 import { formatCount, formatLongDate } from "./parts/format";
-import { teamPath } from "./paths";
+import { playerPath, teamPath } from "./paths";
+import { useSiteOrigin } from "../app/site-origin";
+import { JsonLd } from "../components/JsonLd";
+import { breadcrumbList } from "../structured-data/breadcrumb-list";
 
 export default function Player() {
   const data = useLoaderData<typeof playersPathLoader>();
@@ -13,7 +16,14 @@ export default function Player() {
   const fullName = `${player.firstName} ${player.lastName}`;
   return (
     <div className="player">
-      <DocumentTitle page={fullName} />
+      <DocumentTitle page={fullName} description={player.bio} imageKey={player.imageKey} />
+      <JsonLd
+        data={breadcrumbList(useSiteOrigin(), [
+          { name: "Teams", path: "/teams" },
+          { name: team.name, path: teamPath(team.slug) },
+          { name: fullName, path: playerPath(team.slug, player.slug) },
+        ])}
+      />
       <header className="player-hero">
         <div className="player-hero__inner">
           <div className="player-hero__text">

@@ -4,7 +4,10 @@ import type { Player } from "../schemas/teams";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import { PageHead } from "./parts/PageHead";
 import { PlayerCard } from "./parts/PlayerCard";
-import { matchesPath } from "./paths";
+import { matchesPath, teamPath } from "./paths";
+import { useSiteOrigin } from "../app/site-origin";
+import { JsonLd } from "../components/JsonLd";
+import { breadcrumbList } from "../structured-data/breadcrumb-list";
 
 const POSITIONS: Player["position"][] = ["Goalkeeper", "Defender", "Midfielder", "Forward"];
 const GROUP_TITLES: Record<Player["position"], string> = {
@@ -33,6 +36,7 @@ export default function Team() {
   return (
     <div className="team">
       <DocumentTitle page={team.name} />
+      <JsonLd data={breadcrumbList(useSiteOrigin(), [{ name: "Teams", path: "/teams" }, { name: team.name, path: teamPath(team.slug) }])} />
       <PageHead title={team.name} eyebrow="Teams" imageKey={team.imageKey} size="large">
         <nav className="page-pills" aria-label={`${team.name} sections`}>
           <a className="page-pill is-active" href="#squad" aria-current="true">Squad</a>

@@ -11,6 +11,10 @@ import { MediaIcon } from "./parts/MediaIcon";
 import { formatDate, formatDuration } from "./parts/format";
 import { useVideoLock } from "./parts/use-video-lock";
 import { videoBrowsePath, videoPath } from "./paths";
+import { useSiteOrigin } from "../app/site-origin";
+import { JsonLd } from "../components/JsonLd";
+import { videoObject } from "../structured-data/video-object";
+import { breadcrumbList } from "../structured-data/breadcrumb-list";
 
 /** Spec §9: sidebar page size. */
 const RELATED_COUNT = 10;
@@ -18,13 +22,15 @@ const RELATED_COUNT = 10;
 export default function Video() {
   const { video, related } = useLoaderData<typeof videoLoader>();
   const { dispatch } = useAppState();
+  const origin = useSiteOrigin();
   const isLocked = useVideoLock();
   const locked = isLocked(video.entitlements);
   useUpgradePromoWhenLocked(video.entryId, locked);
 
   return (
     <div className="tv tv--video">
-      <DocumentTitle page={`${video.title} | ${club.tvName}`} />
+      <DocumentTitle page={`${video.title} | ${club.tvName}`} description={video.description} imageKey={video.thumbnailKey} type="video.other" />
+      <JsonLd data={[videoObject(origin, video), breadcrumbList(origin, [{ name: club.tvName, path: "/videos" }, { name: video.title, path: videoPath(video.entryId) }])]} />
       <div className="theatre">
         <div className="theatre__inner">
           <div className="theatre__main">

@@ -3,6 +3,7 @@ import type { SiteData } from "../data/site-data";
 import { found, notFound } from "../data/not-found";
 import { params, teamFromParam } from "../data/route-params";
 import { isPreseason } from "../domain/preseason";
+import { calendarLinks } from "../domain/calendar-links";
 
 /** The matches family of spec §2: /matches, /matches/{team}, /matches/{team}/{season}, /match/{team?}/{season?}/{matchID?}. */
 
@@ -11,7 +12,7 @@ import { isPreseason } from "../domain/preseason";
  * other single segment names a team. In preseason (spec §4) the season's fixtures are not shown:
  * the page says 'New fixtures coming soon' where they would be; its results still show.
  */
-export async function fixturesLoader({ params: p }: LoaderFunctionArgs, data: SiteData) {
+export async function fixturesLoader({ params: p, request }: LoaderFunctionArgs, data: SiteData) {
   const { team, season } = p;
   const fixtures =
     team === undefined
@@ -21,7 +22,12 @@ export async function fixturesLoader({ params: p }: LoaderFunctionArgs, data: Si
         : await data.fixtures(teamFromParam(team), season === undefined ? undefined : params.season(season));
   const result = found(fixtures);
   const preseason = isPreseason(result.season.slug);
-  return { ...result, matches: preseason ? result.matches.filter((m) => m.status === "result") : result.matches, preseason };
+  return {
+    ...result,
+    matches: preseason ? result.matches.filter((m) => m.status === "result") : result.matches,
+    preseason,
+    calendar: calendarLinks(request.url, result.team.slug),
+  };
 }
 
 /** The match centre. Optional segments fill from the left: /match/123 means the first team's match 123. */

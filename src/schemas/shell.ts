@@ -17,6 +17,8 @@ export const menuPageSchema = z.object({
   newTab: z.boolean(),
   icon: z.nullable(z.string()),
   customClass: z.nullable(z.string()),
+  /** spec §3 'Menu page': the site path an internal entry links to, when it is not its own fullPath */
+  linkSlug: z.optional(z.nullable(z.string())),
 });
 export type MenuPage = z.infer<typeof menuPageSchema>;
 

@@ -69,6 +69,8 @@ export const matchSchema = z.object({
   goalsAgainst: z.nullable(z.int()),
   attendance: z.nullable(z.int()),
   report: z.nullable(z.string()),
+  /** Spoiler-free mode (src/domain/spoiler-free.ts): a played match whose score was left out. */
+  scoreHidden: z.optional(z.boolean()),
 });
 export type Match = z.infer<typeof matchSchema>;
 

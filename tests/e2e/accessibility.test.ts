@@ -101,6 +101,40 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       await page.keyboard.press("Escape");
     });
 
+    it("with every menu layout open", async () => {
+      await page.goto("/", { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      await page.getByRole("banner").getByRole("button", { name: "Open menu" }).press("Enter");
+      await waitUntilShown(page.getByRole("navigation", { name: "Main menu" }), true);
+      // full-menu and feature-menu are open already; open every component-menu and auto-only-menu group too.
+      const summaries = page.locator(".main-menu summary");
+      for (let i = 0; i < (await summaries.count()); i++) await summaries.nth(i).press("Enter");
+      const violations = await axeViolations(page);
+      expect(violations, report(`every menu layout open at ${viewport.width} px`, violations)).toEqual([]);
+      await page.keyboard.press("Escape");
+    });
+
+    it("in spoiler-free mode", async () => {
+      await context.addCookies([{ name: "rovers_spoiler_free", value: "1", url: BASE_URL }]);
+      try {
+        for (const path of ["/matches/first-team/2023-24", "/match/first-team/2024-25/511", "/"]) {
+          await page.goto(path, { waitUntil: "load" });
+          await waitForHydration(page, problems);
+          // The results list has a 'Reveal score' in every row (match 511 may be a fixture, the home card below the fold).
+          if (path.startsWith("/matches/")) await page.getByRole("button", { name: /^Reveal score: / }).first().waitFor({ state: "attached", timeout: 10_000 });
+          const violations = await axeViolations(page);
+          expect(violations, report(`${path} spoiler-free at ${viewport.width} px`, violations)).toEqual([]);
+        }
+        await page.getByRole("banner").getByRole("button", { name: "Open menu" }).press("Enter");
+        await waitUntilShown(page.getByRole("switch", { name: /Spoiler-free mode/ }), true);
+        const violations = await axeViolations(page);
+        expect(violations, report(`the spoiler-free switch at ${viewport.width} px`, violations)).toEqual([]);
+        await page.keyboard.press("Escape");
+      } finally {
+        await context.clearCookies({ name: "rovers_spoiler_free" });
+      }
+    });
+
     it("with the account panel open", async () => {
       await page.goto("/news", { waitUntil: "load" });
       await waitForHydration(page, problems);

@@ -8,6 +8,7 @@ import { childFriendlyShell, ifTeamShown } from "./child-friendly-data";
 import { filterTeams } from "../../src/domain/child-friendly";
 import * as teams from "./teams";
 import * as videos from "./videos";
+import { spoilerFree } from "./spoiler-free";
 
 /**
  * SiteData over D1 (content) and KV (cache of the shell, the menu and the two landing pages'
@@ -18,7 +19,7 @@ import * as videos from "./videos";
 export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: ViewerPreferences = DEFAULT_PREFERENCES): SiteData {
   const db = env.DB;
   const { childFriendly } = preferences;
-  return {
+  const data: SiteData = {
     shell: async () => childFriendlyShell(await shell(env), childFriendly),
     menu: () => menuPages(env),
     home: () => cached(env, "home", DEFAULT_TTL_SECONDS, () => pages.home(db)),
@@ -45,6 +46,7 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
 
     page: (fullPath) => pages.page(db, fullPath),
   };
+  return preferences.spoilerFree ? spoilerFree(data, db) : data;
 }
 
 export { invalidateCache, cached } from "./kv-cache";

@@ -5,7 +5,7 @@ import { servableAdverts } from "../../src/domain/advert-serving";
 
 /** Columns of menu_pages that make a MenuPage (spec §3 'Menu page'). */
 export const MENU_PAGE_COLUMNS = `id, parent_id, post_title, post_status, page_template, menu_layout, page_order,
-  page_slug, full_path, nested_level, post_type, external_url, new_tab, icon, custom_class`;
+  page_slug, full_path, nested_level, post_type, external_url, new_tab, icon, custom_class, link_slug`;
 
 export interface MenuPageRow {
   id: number;
@@ -23,6 +23,7 @@ export interface MenuPageRow {
   new_tab: number;
   icon: string | null;
   custom_class: string | null;
+  link_slug: string | null;
 }
 
 /** Only published pages are ever read, so postStatus is always "Published". */
@@ -43,6 +44,7 @@ export function toMenuPage(row: MenuPageRow): MenuPage {
     newTab: bool(row.new_tab),
     icon: row.icon,
     customClass: row.custom_class,
+    linkSlug: row.link_slug,
   };
 }
 

@@ -52,7 +52,7 @@ function parse<T>(c: Context, schema: z.ZodType<T>, input: unknown): Parsed<T> {
 
 /**
  * Runs one data call; null answers 404, anything else is the JSON body. The viewer's cookie
- * preferences (child-friendly mode) shape the answer exactly as they shape the server's render.
+ * preferences (child-friendly mode, spoiler-free) shape the answer exactly as they shape the server's render.
  */
 async function answer<T>(c: Context<AppEnv>, call: (data: SiteData) => Promise<T | null>) {
   const value = await call(createD1SiteData(c.env, preferencesFromCookies(c.req.header("cookie"))));

@@ -8,7 +8,7 @@ import { Document } from "../../src/app/Document";
 import { serializeRouterData } from "../../src/app/router-data";
 import { createD1SiteData } from "../data";
 import type { AppEnv } from "../app-env";
-import { settingsOf } from "../env";
+import { settingsOf, siteOriginOf } from "../env";
 import { clientAssets, modulePreloads } from "./assets";
 import { fallbackErrorHtml } from "./fallback";
 import { pageVariantOf, type PageVariant } from "./page-variant";
@@ -50,7 +50,7 @@ async function renderContext(
   const router = createStaticRouter(routes, context);
   const renderer = reactRenderer(
     ({ children }) => (
-      <Document assets={{ css: clientAssets.css, icons: clientAssets.icons }} routerData={serializeRouterData(context)} signedInHint={variant.signedInHint} preferences={variant.preferences}>
+      <Document assets={{ css: clientAssets.css, icons: clientAssets.icons, origin: siteOriginOf(c.env, c.req.url) }} routerData={serializeRouterData(context)} signedInHint={variant.signedInHint} preferences={variant.preferences}>
         <ModulePreloads hrefs={preloads} />
         {children}
       </Document>

@@ -8,8 +8,10 @@ import { mainMenuNav } from "../../config/nav-links";
 import SmartLink from "../SmartLink";
 import SocialLinks from "../footer/SocialLinks";
 import { useDialogFocus } from "../use-dialog-focus";
-import { buildMenuTree, type MenuNode } from "../../domain/menu-tree";
+import { buildMenuTree } from "../../domain/menu-tree";
 import { useMenuPages } from "./menu-source";
+import MenuSection from "./layouts/MenuSection";
+import { SpoilerSwitch } from "../spoiler/SpoilerSwitch";
 
 /**
  * The main menu drawer (spec §2 'Main menu'): the fixed entries, then the club's
@@ -51,6 +53,7 @@ export default function MainMenu({ shell }: { shell: Shell | null }) {
           </button>
         </div>
 
+        {opened ? <SpoilerSwitch /> : null}
         {opened ? <MenuEntries shell={shell} onNavigate={close} /> : null}
       </nav>
     </div>
@@ -77,7 +80,7 @@ function MenuEntries({ shell, onNavigate }: { shell: Shell | null; onNavigate: (
       {tree.length > 0 ? (
         <ul className="main-menu__tree">
           {tree.map((node) => (
-            <TreeEntry key={node.id} node={node} onNavigate={onNavigate} />
+            <MenuSection key={node.id} node={node} onNavigate={onNavigate} />
           ))}
         </ul>
       ) : null}
@@ -86,58 +89,5 @@ function MenuEntries({ shell, onNavigate }: { shell: Shell | null; onNavigate: (
         <SocialLinks settings={shell?.settings ?? {}} />
       </div>
     </>
-  );
-}
-
-function TreeEntry({ node, onNavigate }: { node: MenuNode; onNavigate: () => void }) {
-  if (node.children.length === 0) {
-    return (
-      <li className="menu-tree__item">
-        <SmartLink href={node.href} newTab={node.newTab} className="menu-tree__link" onClick={onNavigate}>
-          {node.title}
-          {node.external ? <Icon name="external" className="menu-tree__ext" /> : null}
-        </SmartLink>
-      </li>
-    );
-  }
-  return (
-    <li className="menu-tree__item">
-      <details className="menu-tree__group">
-        <summary className="menu-tree__summary">
-          <span>{node.title}</span>
-          <Icon name="chevron-down" className="menu-tree__chevron" />
-        </summary>
-        <ul className="menu-tree__children">
-          {node.external ? null : (
-            <li>
-              <SmartLink href={node.href} className="menu-tree__child menu-tree__child--overview" onClick={onNavigate}>
-                {node.title} overview
-              </SmartLink>
-            </li>
-          )}
-          {node.children.map((child) => (
-            <ChildEntry key={child.id} node={child} onNavigate={onNavigate} />
-          ))}
-        </ul>
-      </details>
-    </li>
-  );
-}
-
-function ChildEntry({ node, onNavigate }: { node: MenuNode; onNavigate: () => void }) {
-  return (
-    <li>
-      <SmartLink href={node.href} newTab={node.newTab} className="menu-tree__child" onClick={onNavigate}>
-        {node.title}
-        {node.external ? <Icon name="external" className="menu-tree__ext" /> : null}
-      </SmartLink>
-      {node.children.length > 0 ? (
-        <ul className="menu-tree__grandchildren">
-          {node.children.map((child) => (
-            <ChildEntry key={child.id} node={child} onNavigate={onNavigate} />
-          ))}
-        </ul>
-      ) : null}
-    </li>
   );
 }

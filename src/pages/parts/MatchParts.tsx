@@ -5,6 +5,7 @@ import { ClubCrest, OpponentCrest } from "./Crest";
 import { formatKickoff, formatMatchDate } from "./format";
 import { matchOutcome, outcomeLabel, sides, type Side } from "./match-outcome";
 import Button from "../../components/Button";
+import { RevealScore } from "../../components/spoiler/RevealScore";
 
 function SideCrest({ side, size }: { side: { name: string; isClub: boolean }; size: number }) {
   return side.isClub ? <ClubCrest size={size} /> : <OpponentCrest name={side.name} size={size} />;
@@ -44,7 +45,9 @@ export function Scoreline({ match, teamName, size = "regular" }: { match: Match;
         <SideName side={home} />
       </div>
       <div className="scoreline__centre">
-        {scored ? (
+        {match.scoreHidden ? (
+          <RevealScore match={match} label={`${home.name} v ${away.name}`} />
+        ) : scored ? (
           <span className="scoreline__score">
             <span>{home.goals}</span>
             <span className="scoreline__dash" aria-hidden="true">–</span>

@@ -1,0 +1,57 @@
+import { contentPath, matchPath, matchesPath, newsPath, playerPath, teamPath, videoPath } from "../../src/pages/paths";
+
+/** One <url> of the sitemap: a path on the site and, when known, when it last changed. */
+export interface SitemapEntry {
+  path: string;
+  /** ISO 8601 */
+  lastModified?: string | null;
+}
+
+/** The site's fixed pages (spec §2) that are always there ('/matches' comes with the teams). */
+const FIXED_PATHS = ["/", "/news", "/category", "/teams", "/videos", "/videos/browse", "/videos/categories", "/videos/faqs", "/videos/subscriptions", "/live"];
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+
+export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => {
+    const lastmod = e.lastModified ? `<lastmod>${escapeXml(new Date(e.lastModified).toISOString())}</lastmod>` : "";
+    return `<url><loc>${escapeXml(`${origin}${e.path}`)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/**
+ * Every public page from D1: news, teams (squad and fixtures), players, matches, published
+ * content pages (not redirects, external entries or the checkout return pages) and videos.
+ * Well under the 50,000 URLs one sitemap may hold.
+ */
+export async function sitemapEntries(db: D1Database): Promise<SitemapEntry[]> {
+  const [news, teams, players, matches, pages, videos] = await db.batch([
+    db.prepare("SELECT slug, published_at FROM news ORDER BY published_at DESC, id DESC"),
+    db.prepare("SELECT slug FROM teams ORDER BY sort_order, id"),
+    db.prepare("SELECT t.slug AS team_slug, p.slug FROM players p JOIN teams t ON t.id = p.team_id ORDER BY t.sort_order, p.id"),
+    db.prepare(
+      `SELECT m.id, t.slug AS team_slug, s.slug AS season_slug, m.updated_at FROM matches m
+       JOIN teams t ON t.id = m.team_id JOIN seasons s ON s.id = m.season_id ORDER BY m.kickoff DESC, m.id`,
+    ),
+    db.prepare(
+      `SELECT full_path FROM menu_pages WHERE post_status = 'Published' AND post_type = 'internal' AND redirect_location IS NULL
+         AND page_slug NOT LIKE 'payment-%' ORDER BY nested_level, page_order, id`,
+    ),
+    db.prepare("SELECT entry_id, created_at FROM videos ORDER BY created_at DESC, id DESC"),
+  ]);
+  const rows = <T,>(result: D1Result<unknown> | undefined) => (result?.results ?? []) as T[];
+  return [
+    ...FIXED_PATHS.map((path) => ({ path })),
+    ...rows<{ slug: string; published_at: string }>(news).map((n) => ({ path: newsPath(n.slug), lastModified: n.published_at })),
+    ...rows<{ slug: string }>(teams).flatMap((t) => [{ path: teamPath(t.slug) }, { path: matchesPath(t.slug) }]),
+    ...rows<{ team_slug: string; slug: string }>(players).map((p) => ({ path: playerPath(p.team_slug, p.slug) })),
+    ...rows<{ id: number; team_slug: string; season_slug: string; updated_at: string | null }>(matches).map((m) => ({
+      path: matchPath(m.team_slug, m.season_slug, m.id),
+      lastModified: m.updated_at,
+    })),
+    ...rows<{ full_path: string }>(pages).map((p) => ({ path: contentPath(p.full_path) })),
+    ...rows<{ entry_id: string; created_at: string }>(videos).map((v) => ({ path: videoPath(v.entry_id), lastModified: v.created_at })),
+  ];
+}
