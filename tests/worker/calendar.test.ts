@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { invalidateCache } from "../../worker/data/kv-cache";
 import { writeCalendar } from "../../src/domain/icalendar";
+import ICAL from "ical.js";
 import { parseICalendar, single, type ICalComponent } from "./ical-parser";
 
 const get = (path: string) => SELF.fetch(`https://rovers.test${path}`, { redirect: "manual" });
@@ -16,6 +17,26 @@ async function calendar(path: string): Promise<{ response: Response; root: ICalC
 const events = (root: ICalComponent) => root.components.filter((c) => c.name === "VEVENT");
 
 describe("fixture calendars", () => {
+  it("parses with ical.js, a real iCalendar parser, to the same events as the strict parser", async () => {
+    for (const team of ["first-team", "womens-first-team", "b-team", "u18"]) {
+      const response = await get(`/calendar/${team}.ics`);
+      const text = await response.text();
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      const vevents = calendar.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c));
+      const strict = events(parseICalendar(text));
+      expect(vevents.length, team).toBe(strict.length);
+      expect(vevents.length, team).toBeGreaterThan(0);
+      for (const [i, event] of vevents.entries()) {
+        expect(event.uid).toBe(single(strict[i]!, "UID"));
+        expect(event.summary).toBe(single(strict[i]!, "SUMMARY"));
+        expect(event.location).toBe(single(strict[i]!, "LOCATION"));
+        expect(event.startDate.zone.tzid).toBe("UTC");
+        expect(event.startDate.toUnixTime()).toBe(Date.parse(parseUtc(single(strict[i]!, "DTSTART"))) / 1000);
+        expect(event.sequence).toBe(Number(single(strict[i]!, "SEQUENCE")));
+      }
+    }
+  });
+
   it("serves the first team's current and next season as RFC 5545, one event per match", async () => {
     const { response, root } = await calendar("/calendar/first-team.ics");
     expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
@@ -98,3 +119,8 @@ describe("fixture calendars", () => {
     expect(single(event, "DTSTART")).toBe("20250101T150000Z");
   });
 });
+
+/** 20241019T140000Z -> 2024-10-19T14:00:00Z */
+function parseUtc(value: string): string {
+  return value.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, "$1-$2-$3T$4:$5:$6Z");
+}
