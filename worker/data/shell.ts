@@ -174,7 +174,7 @@ export function menuPages(env: Pick<Env, "DB" | "CACHE">): Promise<MenuPage[]> {
        ORDER BY nested_level, parent_id, page_order, id`,
     ).all<MenuPageRow>();
     return results.map(toMenuPage);
-  });
+  }, ["menu"]);
 }
 
 interface PromoRow {
