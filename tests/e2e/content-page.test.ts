@@ -35,6 +35,8 @@ describe("content page /club-information/contact-us", () => {
       for (const text of paragraphs.slice(0, 3)) expect(main).toContain(text);
 
       expect(await page.getByRole("banner").count()).toBe(1);
+      // The footer is a boundary of its own (a lazy chunk in the browser): wait for it, then count.
+      await page.getByRole("contentinfo").first().waitFor({ timeout: 30_000 });
       expect(await page.getByRole("contentinfo").count()).toBe(1);
       await page.waitForLoadState("networkidle");
       expect(problems).toEqual([]);

@@ -154,7 +154,8 @@ describe("keyboard", () => {
         expect(await isFocused(menu.getByRole("button", { name: "Close menu" }))).toBe(true);
         // A branch of the page tree opens from the keyboard too (the tree arrives with the first opening).
         const club = menu.locator("summary", { hasText: "Club Information" });
-        await waitUntilShown(club, true, 20_000);
+        // It may sit below the drawer's fold (the menu layouts list more above it): attached is enough, Tab scrolls to it.
+        await club.waitFor({ state: "attached", timeout: 30_000 });
         await tabTo(page, club);
         await page.keyboard.press("Enter");
         await waitUntilShown(menu.locator('a[href="/club-information/contact-us"]'), true);

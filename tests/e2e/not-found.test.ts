@@ -47,6 +47,8 @@ describe("404 page", () => {
       }
       // The site's header and footer stay around the error page.
       expect(await page.getByRole("banner").count()).toBe(1);
+      // The footer is a boundary of its own (a lazy chunk in the browser): wait for it, then count.
+      await page.getByRole("contentinfo").first().waitFor({ timeout: 30_000 });
       expect(await page.getByRole("contentinfo").count()).toBe(1);
 
       // A quick link leaves the error page client-side.

@@ -29,7 +29,8 @@ async function loadLazyContent(page: Page): Promise<void> {
     }
     window.scrollTo({ top: 0, behavior: "instant" });
   });
-  await page.waitForLoadState("networkidle");
+  // With consent the event queue sends a batch after load; network idle is a courtesy wait, not an assertion.
+        await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
   await page.waitForTimeout(400); // header transition back in
 }
 
