@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Settings } from "../schemas/shell";
 import { useAppState } from "../state/store";
@@ -22,6 +22,13 @@ export const CONSENT_CATEGORIES: { name: keyof ConsentChoice; label: string; des
   { name: "personalisation", label: "Personalisation", description: "Remember what you like to tailor what we show you." },
 ];
 
+/** Sent by the footer's 'Cookie settings' button: the popup opens again on 'Manage choices'. */
+export const OPEN_COOKIE_SETTINGS_EVENT = "rovers:cookie-settings";
+
+export function openCookieSettings(): void {
+  window.dispatchEvent(new Event(OPEN_COOKIE_SETTINGS_EVENT));
+}
+
 function writeConsentCookie(value: string) {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${COOKIE_CONSENT_NAME}=${value}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
@@ -39,13 +46,28 @@ function writeConsentCookie(value: string) {
  * and focus goes back to where it came from.
  */
 export default function CookieConsent({ settings }: { settings: Settings }) {
-  const { dispatch } = useAppState();
+  const { state, dispatch } = useAppState();
   const preferences = useViewerPreferences();
   const [open, setOpen] = useState(preferences.consent === null);
   const [managing, setManaging] = useState(false);
   const [ticked, setTicked] = useState<ConsentChoice>(consentFromChoices({}));
   const popupRef = useRef<HTMLElement>(null);
   useDialogFocus(open, popupRef, { onClose: () => setOpen(false), modal: false, focusOnOpen: false });
+
+  // A choice can be changed at any time: the footer's 'Cookie settings' reopens the popup with the
+  // current choice ticked (spec §4: consent can be withdrawn as easily as given).
+  const current = state.cookiesConsent;
+  useEffect(() => {
+    const reopen = () => {
+      setTicked(consentFromChoices(current));
+      setManaging(true);
+      setOpen(true);
+      // The popup does not take focus by itself; asked for from the footer, it should.
+      requestAnimationFrame(() => popupRef.current?.querySelector<HTMLElement>("input, button")?.focus());
+    };
+    window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+    return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+  }, [current]);
 
   if (!open) return null;
   // Only a site path is followed from the settings; anything else falls back to the policy page.

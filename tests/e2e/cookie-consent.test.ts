@@ -55,4 +55,35 @@ describe("cookie consent popup", () => {
       await second.context.close();
     }
   });
+
+  it("'Cookie settings' in the footer reopens the choices with the current ones ticked, and a changed choice is kept", { timeout: 120_000 }, async () => {
+    const { page, context, problems } = await openPage(browser, "/", DESKTOP);
+    try {
+      const popup = page.getByRole("dialog", { name: "Cookie consent" });
+      await popup.getByRole("button", { name: "Accept" }).click();
+      await waitUntilShown(popup, false);
+
+      const settings = page.getByRole("button", { name: "Cookie settings" });
+      await settings.scrollIntoViewIfNeeded({ timeout: 45_000 });
+      await settings.click();
+      await waitUntilShown(popup, true);
+      for (const name of ["Analytics", "Marketing", "Personalisation"]) {
+        expect(await popup.getByRole("checkbox", { name: new RegExp(name) }).isChecked(), name).toBe(true);
+      }
+      await popup.getByRole("checkbox", { name: /Analytics/ }).uncheck();
+      await popup.getByRole("button", { name: "Confirm my choices" }).click();
+      await waitUntilShown(popup, false);
+      const cookie = (await context.cookies()).find((c) => c.name === "cookie_consent");
+      expect(decodeURIComponent(cookie?.value ?? "")).toBe("marketing,personalisation");
+
+      // The server reads the new choice: no popup on the next page, analytics off.
+      await page.goto("/news", { waitUntil: "load" });
+      await waitForHydration(page);
+      await waitUntilShown(popup, false, 0);
+      expect(await page.evaluate(() => document.documentElement.dataset.prefs)).toContain("marketing,personalisation");
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { useAppState } from "../../state/store";
 import Crest from "../Crest";
 import Icon from "../Icon";
 import { footerLinkGroups, legalNav } from "../../config/nav-links";
+import { openCookieSettings } from "../CookieConsent";
 import SmartLink from "../SmartLink";
 import SocialLinks from "./SocialLinks";
 import SponsorRows from "./SponsorRows";
@@ -72,6 +73,11 @@ export default function SiteFooter({ shell }: { shell: Shell | null }) {
               </Link>
             </li>
           ))}
+          <li>
+            <button type="button" className="legal-links__link legal-links__button" onClick={openCookieSettings}>
+              Cookie settings
+            </button>
+          </li>
         </ul>
         <ChildFriendlySwitch />
         <div className="site-footer__small">
