@@ -176,7 +176,7 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       await context.clearCookies({ name: PROMO_SEEN_COOKIE_NAME });
       await page.goto("/news", { waitUntil: "load" });
       await waitForHydration(page, problems);
-      await waitUntilShown(page.locator(".overlay-promo [role=dialog]"), true, 15_000);
+      await waitUntilShown(page.locator(".overlay-promo [role=dialog]"), true, 45_000);
       const violations = await axeViolations(page);
       expect(violations, report(`the overlay promo at ${viewport.width} px`, violations)).toEqual([]);
       await page.keyboard.press("Escape");
