@@ -49,6 +49,10 @@ export async function firstFrame(baseUrl) {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+    // A returning subscriber who has seen the overlay promos: this measures play to first frame, not the promo.
+    const promos = await (await fetch(`${baseUrl}/api/promo-overlays/?channel=Web`)).json();
+    const seen = (Array.isArray(promos) ? promos : []).map((p) => p.promoID).join(",");
+    await context.addCookies([{ name: "promos_seen", value: seen, url: baseUrl }]);
     const page = await context.newPage();
     await page.goto(`/videos/${replay.entryId}`, { waitUntil: "load" });
     await page.waitForSelector("html[data-hydrated]", { timeout: 30_000 });
