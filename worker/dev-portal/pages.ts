@@ -1,6 +1,7 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { club } from "../../src/config/club";
+import { standaloneHead } from "../ssr/standalone-head";
 import { crestMarkup, crestViewBox } from "../../src/icons/crest-shapes";
 import { DEMO_PASSWORD, demoUsers } from "./demo-users";
 
@@ -24,14 +25,7 @@ const crest = html`<svg class="crest" viewBox="${crestViewBox}" aria-hidden="tru
 function layout(title: string, body: Html): Html {
   return html`<!doctype html>
 <html lang="en-GB">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title} | ${club.accountName}</title>
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <link rel="stylesheet" href="/sso/portal.css" />
-  </head>
+  ${standaloneHead({ title: `${title} | ${club.accountName}`, stylesheet: "/sso/portal.css" })}
   <body>
     <main class="portal">
       <header class="portal__brand">${crest}<div><strong>${club.name}</strong><span>${club.accountName}</span></div></header>

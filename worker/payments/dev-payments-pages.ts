@@ -1,6 +1,7 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { club } from "../../src/config/club";
+import { standaloneHead } from "../ssr/standalone-head";
 import { DEV_PAYMENTS_PATH } from "./dev-payments-paths";
 
 /**
@@ -15,14 +16,7 @@ export const FIRST_MONTH_PROMO = "FIRSTMONTH";
 function layout(title: string, body: Html): Html {
   return html`<!doctype html>
 <html lang="en-GB">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title} | ${club.name}</title>
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <link rel="stylesheet" href="${DEV_PAYMENTS_PATH}/checkout.css" />
-  </head>
+  ${standaloneHead({ title: `${title} | ${club.name}`, stylesheet: `${DEV_PAYMENTS_PATH}/checkout.css` })}
   <body>
     <main class="checkout">${body}</main>
     <p class="checkout__note">Development checkout: no card is charged and nothing leaves this machine.</p>

@@ -2,6 +2,7 @@ import { html } from "hono/html";
 import { club } from "../../src/config/club";
 import { SITE_LOCK_ACCESS_TEXT, SITE_LOCK_ENTRY_PATH, SITE_LOCK_TEXT } from "../../src/domain/site-lock";
 import { clientAssets } from "../ssr/assets";
+import { standaloneHead } from "../ssr/standalone-head";
 
 /**
  * The lock screen (spec §2): 'This site is in development' with a password field; the Access
@@ -21,15 +22,7 @@ export async function phraseDigestHex(entryPhrase: string): Promise<string> {
 export async function lockScreenHtml(entryPhrase: string, returnTo: string): Promise<string> {
   const page = html`<!doctype html>
 <html lang="en-GB">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${SITE_LOCK_TEXT} | ${club.name}</title>
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <link rel="stylesheet" href="${clientAssets.css}" />
-    <script type="module" src="/site-lock.js"></script>
-  </head>
+  ${standaloneHead({ title: `${SITE_LOCK_TEXT} | ${club.name}`, stylesheet: clientAssets.css, script: "/site-lock.js" })}
   <body class="site-lock">
     <main class="site-lock__panel">
       <img class="site-lock__crest" src="/crest.svg" alt="" width="96" height="96" />
