@@ -41,6 +41,8 @@ export async function attachStream(
 
   const hls = new Hls({
     backBufferLength: BACK_BUFFER_SECONDS,
+    // A live stream has no end: the controls show the time played, not the window's 10 s as a length.
+    liveDurationInfinity: true,
     xhrSetup(xhr, requestUrl) {
       xhr.open("GET", currentUrl(requestUrl), true);
     },

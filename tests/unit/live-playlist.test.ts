@@ -47,4 +47,22 @@ describe("live playlist over a loop", () => {
     expect(text).toContain("#EXT-X-DISCONTINUITY-SEQUENCE:8");
     expect(text.split("\n").filter((l) => l.startsWith("seg"))).toEqual(["seg1.m4s", "seg2.m4s", "seg0.m4s", "seg1.m4s", "seg2.m4s"]);
   });
+
+  it("counts from the viewer's session, not from 1970: small numbers, a full window at once, the same segments for everyone", () => {
+    const lap = 17.5 * 1000;
+    const began = Date.UTC(2026, 10, 23, 22, 0, 0);
+    const first = livePlaylist(loop, began + 200, began);
+    // hls.js keeps an array slot per discontinuity number: it must stay small for a session.
+    const discontinuity = (text: string) => Number(/#EXT-X-DISCONTINUITY-SEQUENCE:(\d+)/.exec(text)?.[1]);
+    expect(discontinuity(first)).toBeLessThan(5);
+    expect(sequenceOf(first)).toBeLessThan(20);
+    expect(first.split("\n").filter((l) => l.startsWith("seg"))).toHaveLength(5);
+    // Three hours in, still one number per lap, and still the session's own count.
+    const later = livePlaylist(loop, began + 3 * 3600_000, began);
+    expect(discontinuity(later)).toBeLessThan(3 * 3600_000 / lap + 5);
+    expect(sequenceOf(later)).toBeGreaterThan(sequenceOf(first));
+    // Someone who began an hour earlier sees the same segments at the same moment.
+    const segments = (text: string) => text.split("\n").filter((l) => l.startsWith("seg"));
+    expect(segments(livePlaylist(loop, began + 3 * 3600_000, began - 3600_000))).toEqual(segments(later));
+  });
 });

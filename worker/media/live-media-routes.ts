@@ -57,7 +57,7 @@ liveMediaRoutes.get("/:assetID/:file", async (c) => {
     // would keep it awake all the time it is watched (README 'Cost of the Durable Object').
     const held = grant.stream !== undefined && !(await isReleased(c.env.DB, grant.stream));
     if (!held) return apiError(c, 403, "STREAM_SESSION_RELEASED", "This stream session has ended", noStore);
-    const text = livePlaylist(await loopOf(c.env, c.req.url, folder), Date.now());
+    const text = livePlaylist(await loopOf(c.env, c.req.url, folder), Date.now(), (grant.issuedAt ?? 0) * 1000);
     return c.body(rewritePlaylist(text, c.req.query("token") ?? ""), 200, {
       "Content-Type": "application/vnd.apple.mpegurl",
       "Cache-Control": "private, no-store",

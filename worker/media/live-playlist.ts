@@ -5,6 +5,12 @@
  * sequence advancing with the clock, no ENDLIST. Every lap starts again at timestamp 0, so
  * each lap's first segment carries EXT-X-DISCONTINUITY and EXT-X-DISCONTINUITY-SEQUENCE counts
  * the laps before the window. Pure: the source text and the time in, the playlist out.
+ *
+ * Numbers count from the viewer's stream session (`sinceMs`), as an encoder counts from when it
+ * went live, not from 1970: hls.js keeps one slot per discontinuity number in an array
+ * (`initPTS[cc]`), so laps since the epoch (about 10^8) made every playlist load walk a sparse
+ * array that long and froze the page for seconds. The anchor is a whole number of laps, so what
+ * plays at a given moment is the same for every viewer.
  */
 export interface LoopSegment {
   uri: string;
@@ -36,13 +42,18 @@ export function parseLoop(text: string): Loop {
   return { map, segments };
 }
 
-/** The live playlist at `nowMs` (ms since the epoch): the `window` segments finished last. */
-export function livePlaylist(loop: Loop, nowMs: number, window = LIVE_WINDOW_SEGMENTS): string {
+/**
+ * The live playlist at `nowMs` (ms since the epoch) for a session that began at `sinceMs`: the
+ * `window` segments finished last.
+ */
+export function livePlaylist(loop: Loop, nowMs: number, sinceMs = 0, window = LIVE_WINDOW_SEGMENTS): string {
   const count = loop.segments.length;
   if (count === 0) throw new Error("a live loop needs segments");
   const lap = loop.segments.reduce((sum, s) => sum + s.seconds, 0);
-  const now = nowMs / 1000;
-  const laps = Math.floor(now / lap);
+  // Laps enough before the session began that its first playlist already holds a full window.
+  const anchor = Math.max(0, Math.floor(sinceMs / 1000 / lap) - Math.ceil(window / count) - 1);
+  const laps = Math.floor(nowMs / 1000 / lap) - anchor;
+  const now = nowMs / 1000 - anchor * lap;
   // The segment being 'recorded' now is not published yet: the window ends with the one before it.
   let inLap = now - laps * lap;
   let current = 0;

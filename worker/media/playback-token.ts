@@ -27,6 +27,8 @@ export interface PlaybackGrant {
   sid: string;
   /** live only: the stream session (durable-objects/StreamSessions.ts) the token belongs to */
   stream?: string;
+  /** when the token was signed (seconds): a live token's is when its stream session began */
+  issuedAt?: number;
 }
 
 /**
@@ -40,6 +42,7 @@ const claimsSchema = z.object({
   sub: z.string().max(128),
   sid: z.string().max(64),
   exp: z.number().int(),
+  iat: z.number().int().optional(),
   ss: z.string().min(1).max(64).optional(),
 });
 
@@ -90,8 +93,8 @@ export async function verifyPlaybackToken(sessionSecret: string, token: string):
     });
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return { ok: false, reason: "invalid" };
-    const { ent, sub, sid, ss } = claims.data;
-    return { ok: true, grant: { entryId: ent, ssoID: sub, sid, ...(ss ? { stream: ss } : {}) } };
+    const { ent, sub, sid, ss, iat } = claims.data;
+    return { ok: true, grant: { entryId: ent, ssoID: sub, sid, ...(ss ? { stream: ss } : {}), ...(iat !== undefined ? { issuedAt: iat } : {}) } };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }
