@@ -45,7 +45,7 @@ export default function AccountPanel() {
         inert={!open}
         id="account-panel"
       >
-        <button type="button" className="account-panel__close" onClick={close} aria-label="Close account panel">
+        <button type="button" className="panel-close" onClick={close} aria-label="Close account panel">
           <Icon name="close" size={20} />
         </button>
         {state.user.loggedIn ? (

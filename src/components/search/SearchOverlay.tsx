@@ -73,7 +73,7 @@ export default function SearchOverlay() {
     <div className="search-root">
       <div className="search-underlay" aria-hidden="true" onClick={close} />
       <div id="search-panel" className="search-panel" role="dialog" aria-modal="true" aria-labelledby="search-title" ref={dialog}>
-        <button type="button" className="search-panel__close" onClick={close} aria-label="Close search">
+        <button type="button" className="panel-close" onClick={close} aria-label="Close search">
           <Icon name="close" size={20} />
         </button>
         <h2 className="search-panel__title" id="search-title">
