@@ -195,7 +195,7 @@ describe("screenshots: footer advert shapes and the consent choices", () => {
           await waitForHydration(page);
           await shownAdverts(page);
           // The first view keeps the server's shapes; after a route change the slots draw afresh.
-          await page.getByRole("banner").getByRole("link", { name: "News", exact: true }).first().click();
+          await page.locator('a[href="/news"]:visible').first().click(); // the header's at 1440 px, the footer's at 375
           await page.waitForURL(`${BASE_URL}/news`);
           await page.locator(".footer-adverts[data-waiting='true']").waitFor({ state: "attached", timeout: 10_000 });
           await shownAdverts(page);
