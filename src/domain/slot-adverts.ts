@@ -4,7 +4,7 @@
  * the slots choose (spec §4 'Adverts': one eligible advert at random per slot per view). Pure: the
  * random source is an argument.
  */
-import type { Advert } from "../schemas/shell";
+import type { FooterAdvert } from "../schemas/shell";
 import type { AdvertShape } from "./advert-shapes";
 import type { FeedAdvert, OlderAdvert } from "./advert-eligibility";
 
@@ -24,7 +24,7 @@ export interface SlotAdvert {
 }
 
 /** The current form: drawn in its own slot shape. Only called on eligible adverts (they have a url and a mobile image). */
-export function fromCurrentAdvert(a: Advert): SlotAdvert {
+export function fromCurrentAdvert(a: FooterAdvert): SlotAdvert {
   return {
     key: `advert:${a.id}`,
     advertID: a.id,

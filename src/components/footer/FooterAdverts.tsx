@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { Advert } from "../../schemas/shell";
+import type { Advert, FooterAdvert } from "../../schemas/shell";
 import { eligibleAdverts, type FeedAdvert, type OlderAdvert } from "../../domain/advert-eligibility";
 import { advertHref } from "../../domain/advert-link";
 import { ADVERT_SHAPES, DESKTOP_ADVERT_MIN_WIDTH, MOBILE_ADVERT_DISPLAY, MOBILE_ADVERT_SIZE, desktopArtSize } from "../../domain/advert-shapes";
@@ -33,7 +33,7 @@ let experiments: Promise<(OlderAdvert | FeedAdvert)[]> | undefined;
  * analytics consent sends one advertImpression per view, a click an advertClick; without consent
  * nothing is sent.
  */
-export default function FooterAdverts({ adverts, childFriendly, disabled }: { adverts: readonly Advert[]; childFriendly: boolean; disabled: boolean }) {
+export default function FooterAdverts({ adverts, childFriendly, disabled }: { adverts: readonly FooterAdvert[]; childFriendly: boolean; disabled: boolean }) {
   const { pathname } = useLocation();
   const { state, dispatch } = useAppState();
   const track = useTracker();
@@ -88,7 +88,7 @@ export default function FooterAdverts({ adverts, childFriendly, disabled }: { ad
   // While the slots wait to re-enable they keep their room (hidden, so nothing moves twice).
   const visible = disabled ? [] : shown;
   return (
-    <aside className="footer-adverts" aria-label="Advertisements" data-chosen={phase === "chosen" && !disabled} data-waiting={phase === "waiting"}>
+    <aside className="footer-adverts" aria-label="Advertisements" data-chosen={phase === "chosen" && !disabled ? "true" : undefined} data-waiting={phase === "waiting" ? "true" : undefined}>
       <ul className="footer-adverts__slots">
         {Array.from({ length: FOOTER_ADVERT_SLOTS }, (_, i) => {
           const advert = visible[i];
