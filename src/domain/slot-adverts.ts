@@ -4,9 +4,10 @@
  * the slots choose (spec §4 'Adverts': one eligible advert at random per slot per view). Pure: the
  * random source is an argument.
  */
-import type { FooterAdvert } from "../schemas/shell";
+import type { Advert, FooterAdvert } from "../schemas/shell";
 import type { AdvertShape } from "./advert-shapes";
-import type { FeedAdvert, OlderAdvert } from "./advert-eligibility";
+import { eligibleAdverts, type FeedAdvert, type OlderAdvert } from "./advert-eligibility";
+import { FOOTER_ADVERT_SLOTS } from "./timings";
 
 export interface SlotAdvert {
   /** identity within a view (impressions are sent once per advert per view) */
@@ -85,4 +86,23 @@ export function pickForSlots<T>(
     if (at >= 0) unused.splice(at, 1);
   }
   return picked;
+}
+
+/**
+ * The first choice a page carries for the footer's slots: one eligible advert at random per slot,
+ * with only the fields a slot draws (the eligibility fields would be dead weight in every page).
+ * `adverts` is already the viewer's child-friendly variant.
+ */
+export function firstFooterChoice(adverts: readonly Advert[], now: number, random: () => number): FooterAdvert[] {
+  const chosen = pickForSlots(eligibleAdverts(adverts, now, false), FOOTER_ADVERT_SLOTS, random, (a) => a.slotType);
+  return chosen.map(({ id, advertName, advertRef, campaignRef, url, mobileImageKey, desktopImageKey, slotType }) => ({
+    id,
+    advertName,
+    advertRef,
+    campaignRef,
+    url,
+    mobileImageKey,
+    desktopImageKey,
+    slotType,
+  }));
 }

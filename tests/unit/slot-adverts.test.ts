@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fromCurrentAdvert, fromExperimentAdvert, pickForSlots } from "../../src/domain/slot-adverts";
+import { firstFooterChoice, fromCurrentAdvert, fromExperimentAdvert, pickForSlots } from "../../src/domain/slot-adverts";
+import type { Advert } from "../../src/schemas/shell";
 import { currentAdvertOf, experimentAdvertOf } from "../../src/components/footer/slot-client";
 import type { AdvertShape } from "../../src/domain/advert-shapes";
 
@@ -50,5 +51,20 @@ describe("what a slot draws, from each advert form", () => {
     expect(fromExperimentAdvert(feed!)).toMatchObject({ advertID: null, advertName: "Feed", shape: "content-feed", mobileImage: "advert-feed" });
     expect(fromExperimentAdvert(experimentAdvertOf({ advertID: "x1", advertName: "S", targetUrl: "/", childFriendly: false, imageData: { Location: "k" } })!).advertID).toBeNull();
     expect(experimentAdvertOf({ nonsense: true })).toBeNull();
+  });
+});
+
+describe("firstFooterChoice: what a page carries for the footer", () => {
+  const advert = (id: number, over: Partial<Advert> = {}): Advert => ({
+    id, advertName: `Advert ${id}`, advertRef: `REF-${id}`, campaignRef: "C", url: "https://a.example/", enabled: true, channel: "", childFriendly: true,
+    startUTC: "2024-01-01T00:00:00Z", endUTC: "2099-01-01T00:00:00Z", mobileImageKey: `m${id}`, desktopImageKey: `d${id}`, slotType: "mpu", ...over,
+  });
+  it("three eligible adverts at random, with only the fields a slot draws", () => {
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    const adverts = [advert(1), advert(2, { enabled: false }), advert(3, { startUTC: "2026-01-01T00:01:00Z" }), advert(4, { slotType: "banner" }), advert(5)];
+    const chosen = firstFooterChoice(adverts, now, () => 0);
+    expect(chosen.map((a) => a.id)).toEqual([1, 4, 5]);
+    expect(Object.keys(chosen[0]!).sort()).toEqual(["advertName", "advertRef", "campaignRef", "desktopImageKey", "id", "mobileImageKey", "slotType", "url"]);
+    expect(firstFooterChoice([advert(2, { enabled: false })], now, Math.random)).toEqual([]);
   });
 });
