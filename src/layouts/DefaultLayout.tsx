@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { ScrollRestoration, useLocation } from "react-router";
-import type { Shell } from "../schemas/shell";
+import type { PageShell } from "../schemas/shell";
 import type { HeaderStyle } from "../state/app-state";
 import { useAppState, useBackgroundLock } from "../state/store";
 import AccountNotification from "../components/account/AccountNotification";
@@ -28,7 +28,7 @@ import { usePageViews } from "../components/tracking/use-tracker";
 
 export interface DefaultLayoutProps {
   /** CMS data (menu, sponsors, adverts, settings); null when it failed to load: static nav only */
-  shell: Shell | null;
+  shell: PageShell | null;
   headerStyle: HeaderStyle;
   children: ReactNode;
 }

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, ScrollRestoration } from "react-router";
-import type { Shell } from "../schemas/shell";
+import type { PageShell } from "../schemas/shell";
 import { club } from "../config/club";
 import { legalNav } from "../config/nav-links";
 import { readSetting } from "../data/web-settings";
@@ -24,7 +24,7 @@ const STICKY_TRIGGER_MARGIN_PX = 300;
  * footer has the social and legal links. No site lock, menu, search or adverts; the account
  * panel is there so that buying a package works as everywhere else.
  */
-export default function StreamerLayout({ shell, children }: { shell: Shell | null; children: ReactNode }) {
+export default function StreamerLayout({ shell, children }: { shell: PageShell | null; children: ReactNode }) {
   const settings = shell?.settings ?? {};
   const tagline = readSetting(settings, "streamer.tagline") ?? `Official Streaming Site of ${club.name}`;
   const trigger = useRef<HTMLDivElement>(null);

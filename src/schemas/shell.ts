@@ -97,3 +97,9 @@ export const shellSchema = z.object({
   settings: settingsSchema,
 });
 export type Shell = z.infer<typeof shellSchema>;
+
+/** An advert as a page carries the footer's first choice (src/layouts/root.loader.ts): what a slot draws, no more. */
+export type FooterAdvert = Pick<Advert, "id" | "advertName" | "advertRef" | "campaignRef" | "url" | "mobileImageKey" | "desktopImageKey" | "slotType">;
+
+/** The shell as the root route hands it to the layouts: the footer's first choice in place of every live advert. */
+export type PageShell = Omit<Shell, "adverts"> & { adverts: FooterAdvert[] };

@@ -5,7 +5,9 @@
 import path from "node:path";
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, waitForHydration, type Viewport } from "./support/browser";
+import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, waitForHydration, watchProblems, type Viewport } from "./support/browser";
+import { queryD1 } from "./support/d1";
+import { ADVERT_REENABLE_MS } from "../../src/domain/timings";
 import { waitUntilShown } from "./support/visibility";
 
 let browser: Browser;
@@ -26,9 +28,12 @@ function recordEvents(page: Page): SentEvent[] {
   return sent;
 }
 
-/** The ids of the adverts the footer slots show, once they are filled. */
+/**
+ * The ids of the adverts the footer slots show, once the browser has drawn this view's own
+ * (the first paint carries the server's choice; data-chosen marks the draw from the slot call).
+ */
 async function shownAdverts(page: Page): Promise<number[]> {
-  await page.locator(".advert-slot[data-filled='true']").first().waitFor({ state: "attached", timeout: 20_000 });
+  await page.locator(".footer-adverts[data-chosen='true'] .advert-slot[data-filled='true']").first().waitFor({ state: "attached", timeout: 20_000 });
   return page.locator(".advert-slot[data-filled='true']").evaluateAll((slots) => slots.map((s) => Number(s.getAttribute("data-advert-id"))));
 }
 
@@ -127,6 +132,50 @@ describe("consent gates tracking", () => {
   });
 });
 
+describe("the footer's slots ask the advertising calls (spec §7, §4 'Adverts')", () => {
+  it("first paint: the server's choice in each shape; then the slot call per view, 2 s after a route change; experiments once", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    try {
+      await context.addCookies([{ name: "cookie_consent", value: "none", url: BASE_URL }]);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      const calls: { path: string; at: number }[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith("/api/advertising/") || url.pathname.startsWith("/api/experiments/")) calls.push({ path: url.pathname + url.search, at: Date.now() });
+      });
+      const response = await page.goto("/", { waitUntil: "load" });
+      const html = (await response?.text()) ?? "";
+      // The HTML already has the slots in their shapes (no layout shift when the browser draws its own).
+      const served = [...html.matchAll(/class="advert-slot advert-slot--([a-z-]+)" data-filled="true"/g)].map((m) => m[1]);
+      expect(served).toHaveLength(3);
+      await waitForHydration(page, problems);
+      const firstIds = await shownAdverts(page);
+      expect(firstIds).toHaveLength(3);
+      const shapes = () => page.locator(".advert-slot[data-filled='true']").evaluateAll((slots) => slots.map((s) => s.className.replace(/.*advert-slot--/, "")));
+      expect(await shapes()).toEqual(served);
+      expect(calls.map((c) => c.path).sort()).toEqual(["/api/advertising/slots/footer_slot?includeAllAdverts=true", "/api/experiments/data"]);
+      // child-friendly mode (the default): only flagged adverts, as the slot call answered them
+      const flagged = queryD1<{ id: number }>("SELECT id FROM adverts WHERE child_friendly = 1").map((r) => r.id);
+      for (const id of firstIds) expect(flagged).toContain(id);
+
+      const before = calls.length;
+      const clickedAt = Date.now();
+      await page.getByRole("banner").getByRole("link", { name: "News", exact: true }).first().click();
+      await page.waitForURL(`${BASE_URL}/news`);
+      await page.locator(".footer-adverts[data-waiting='true']").waitFor({ state: "attached", timeout: 10_000 });
+      expect(await page.locator(".footer-adverts__slots").evaluate((ul) => getComputedStyle(ul).visibility)).toBe("hidden");
+      await shownAdverts(page);
+      const next = calls.slice(before);
+      expect(next.map((c) => c.path)).toEqual(["/api/advertising/slots/footer_slot?includeAllAdverts=true"]); // experiments: once per page load
+      expect(next[0]!.at - clickedAt).toBeGreaterThanOrEqual(ADVERT_REENABLE_MS - 50);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("screenshots: footer advert shapes and the consent choices", () => {
   // Math.random fixed so the three slots show known shapes: 0 picks mpu, banner and banner-large;
   // 0.5 picks content-feed, banner-large and banner (child-friendly mode, the seed's adverts).
@@ -142,8 +191,13 @@ describe("screenshots: footer advert shapes and the consent choices", () => {
           await context.addCookies([{ name: "cookie_consent", value: "1", url: BASE_URL }]);
           await context.addInitScript(`Math.random = () => ${pick.random};`);
           const page = await context.newPage();
-          await page.goto("/news", { waitUntil: "load" });
+          await page.goto("/", { waitUntil: "load" });
           await waitForHydration(page);
+          await shownAdverts(page);
+          // The first view keeps the server's shapes; after a route change the slots draw afresh.
+          await page.locator('a[href="/news"]:visible').first().click(); // the header's at 1440 px, the footer's at 375
+          await page.waitForURL(`${BASE_URL}/news`);
+          await page.locator(".footer-adverts[data-waiting='true']").waitFor({ state: "attached", timeout: 10_000 });
           await shownAdverts(page);
           const shapes = await page.locator(".advert-slot[data-filled='true']").evaluateAll((slots) => slots.map((s) => s.className.replace(/.*advert-slot--/, "")));
           expect(shapes).toEqual(pick.shapes);

@@ -94,6 +94,45 @@ describe("advertising calls (spec §7) honour the window, the channel and child-
     expect((await menu()).find((m) => m.postID === entry.postID)).toBeUndefined();
   });
 
+  it("a sponsor created with a rowID stands in that footer row on the next request; moved, and taken out with null", async () => {
+    const a = admin();
+    type Rows = { sponsorRows: { rowID: number; sponsors: { sponsorID: number; title: string }[] }[] };
+    const rows = async () => ((await (await browser().fetch("/api/shell")).json()) as Rows).sponsorRows;
+    const rowOf = async (id: number) => (await rows()).find((r) => r.sponsors.some((s) => s.sponsorID === id))?.rowID ?? null;
+    const page = () => SELF.fetch("https://rovers.test/club-information");
+    expect(await (await page()).text()).not.toContain("Moorside Dairy"); // warms the page cache and the KV cache
+    const before = await rows();
+
+    const created = await a.fetch("/api/admin/sponsors", json("POST", {
+      title: "Moorside Dairy", adminName: "Footer: Moorside Dairy", url: "https://moorside.example/", imageKey: "sponsor-moorside-dairy", isChildFriendly: true, rowID: 3,
+    }));
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: { id: number; attributes: { rowID: number | null } } };
+    expect(data.attributes.rowID).toBe(3);
+    // last in its row, after the row's own sponsors; in the page's HTML too
+    const row3 = (await rows()).find((r) => r.rowID === 3)!;
+    expect(row3.sponsors.map((s) => s.sponsorID)).toEqual([...before.find((r) => r.rowID === 3)!.sponsors.map((s) => s.sponsorID), data.id]);
+    expect(await (await page()).text()).toContain("Moorside Dairy");
+
+    const moved = await a.fetch(`/api/admin/sponsors/${data.id}`, json("PUT", { rowID: 1 }));
+    expect(await moved.json()).toMatchObject({ data: { attributes: { rowID: 1, title: "Moorside Dairy" } } });
+    expect(await rowOf(data.id)).toBe(1);
+    expect((await a.fetch(`/api/admin/sponsors/${data.id}`, json("PUT", { rowID: null }))).status).toBe(200);
+    expect(await rowOf(data.id)).toBeNull();
+
+    // validated: a row that does not exist, or not a whole number, is a field error and nothing is written
+    const count = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM sponsors").first<{ n: number }>())!.n;
+    const sponsors = await count();
+    for (const rowID of [99, 0, "2", 1.5]) {
+      const res = await a.fetch("/api/admin/sponsors", json("POST", { title: "Nowhere Ltd", adminName: "Nowhere", url: "https://nowhere.example/", imageKey: "sponsor-nowhere", rowID }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ errors: [{ code: "INVALID_FIELD", field: "rowID" }] });
+    }
+    expect(await count()).toBe(sponsors);
+    expect((await a.fetch(`/api/admin/sponsors/${data.id}`, json("PUT", { rowID: 99 }))).status).toBe(400);
+    expect(await rowOf(data.id)).toBeNull();
+  });
+
   it("bad bodies are 400 with every field's error and change nothing", async () => {
     const a = admin();
     const before = await env.DB.prepare("SELECT COUNT(*) AS n FROM adverts").first<{ n: number }>();

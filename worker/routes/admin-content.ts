@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { bumpGeneration, type CacheArea } from "../data/kv-cache";
 import { apiError } from "./api-errors";
+import { placeSponsor, ROW_ID_FIELD, rowIdProblem, rowIdSchema, sponsorRowOf } from "./sponsor-placement";
 
 /**
  * The club's content writes, mounted on the admin API (worker/routes/admin.ts: bearer
@@ -11,6 +12,7 @@ import { apiError } from "./api-errors";
  *   POST /api/admin/{adverts|sponsors|menu|promos}/:id/disable  adverts: enabled 0; sponsors: published 0;
  *                                                              menu entries: out of the menu; promos: enabled 0
  *   PUT  /api/admin/settings/:key   { value }                 set a web setting; DELETE removes it
+ * A sponsor's `rowID` places it in that footer sponsor row (null: in none; worker/routes/sponsor-placement.ts).
  * Bodies are parsed with zod; a bad body is a 400 listing every field's error
  * ({errors:[{code:'INVALID_FIELD', field, detail}]}). Each write bumps the KV cache generation of
  * the area it touched (worker/data/kv-cache.ts), so the next request everywhere reads D1 again.
@@ -43,6 +45,16 @@ interface Resource {
   disable: string;
   /** checks across fields (e.g. a window ends after it starts), on the row as it will be */
   check?: (row: Record<string, unknown>) => { field: string; detail: string } | null;
+  /** a field kept in another table (a sponsor's footer row): checked against D1, written after the row, shown with it */
+  related?: Related;
+}
+
+interface Related {
+  field: string;
+  schema: z.ZodType;
+  problem(db: D1Database, value: unknown): Promise<string | null>;
+  write(db: D1Database, id: number, value: unknown): Promise<void>;
+  read(db: D1Database, id: number): Promise<unknown>;
 }
 
 const windowCheck = (start: string, end: string) => (row: Record<string, unknown>) =>
@@ -87,6 +99,13 @@ const RESOURCES: Record<string, Resource> = {
       published: { column: "published", schema: z.boolean(), fallback: true },
       forcedOrder: { column: "forced_order", schema: z.number().int().min(0).max(10_000), fallback: 0 },
       isChildFriendly: { column: "is_child_friendly", schema: z.boolean(), fallback: false },
+    },
+    related: {
+      field: ROW_ID_FIELD,
+      schema: rowIdSchema,
+      problem: (db, value) => rowIdProblem(db, value as number | null),
+      write: (db, id, value) => placeSponsor(db, id, value as number | null),
+      read: (db, id) => sponsorRowOf(db, id),
     },
   },
   menu: {
@@ -145,12 +164,17 @@ function toColumn(value: unknown): unknown {
   return typeof value === "boolean" ? (value ? 1 : 0) : value;
 }
 
-/** Parses a body against a resource: every field on create (fallbacks filled in), only those sent on change. */
-function parseBody(resource: Resource, raw: unknown, mode: "create" | "change"): { ok: true; columns: Record<string, unknown> } | { ok: false; errors: FieldError[] } {
+type Parsed = { ok: true; columns: Record<string, unknown>; related?: { value: unknown } } | { ok: false; errors: FieldError[] };
+
+/**
+ * Parses a body against a resource: every field on create (fallbacks filled in), only those sent on
+ * change. The related field is optional in both and parsed beside the columns.
+ */
+function parseBody(resource: Resource, raw: unknown, mode: "create" | "change"): Parsed {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, errors: [{ code: "INVALID_FIELD", field: "body", detail: "a JSON object" }] };
   const body = raw as Record<string, unknown>;
   const errors: FieldError[] = Object.keys(body)
-    .filter((key) => !(key in resource.fields))
+    .filter((key) => !(key in resource.fields) && key !== resource.related?.field)
     .map((key) => ({ code: "INVALID_FIELD", field: key, detail: "unknown field" }));
   const columns: Record<string, unknown> = {};
   for (const [field, spec] of Object.entries(resource.fields)) {
@@ -167,19 +191,33 @@ function parseBody(resource: Resource, raw: unknown, mode: "create" | "change"):
     if (parsed.success) columns[spec.column] = toColumn(parsed.data);
     else errors.push({ code: "INVALID_FIELD", field, detail: parsed.error.issues[0]?.message ?? "invalid" });
   }
-  if (mode === "change" && errors.length === 0 && Object.keys(columns).length === 0) errors.push({ code: "INVALID_FIELD", field: "body", detail: "no field to change" });
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, columns };
+  let related: { value: unknown } | undefined;
+  if (resource.related && resource.related.field in body) {
+    const parsed = resource.related.schema.safeParse(body[resource.related.field]);
+    if (parsed.success) related = { value: parsed.data };
+    else errors.push({ code: "INVALID_FIELD", field: resource.related.field, detail: parsed.error.issues[0]?.message ?? "invalid" });
+  }
+  if (mode === "change" && errors.length === 0 && Object.keys(columns).length === 0 && !related) errors.push({ code: "INVALID_FIELD", field: "body", detail: "no field to change" });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, columns, ...(related ? { related } : {}) };
 }
 
 async function readRow(db: D1Database, resource: Resource, id: number) {
   return db.prepare(`SELECT * FROM ${resource.table} WHERE id = ?1`).bind(id).first<Record<string, unknown>>();
 }
 
-/** The row as the API shows it: the resource's fields, named as in the bodies. */
-function present(resource: Resource, row: Record<string, unknown>) {
+/** The row as the API shows it: the resource's fields, named as in the bodies (and the related one). */
+async function present(db: D1Database, resource: Resource, row: Record<string, unknown>) {
   const attributes: Record<string, unknown> = {};
   for (const [field, spec] of Object.entries(resource.fields)) attributes[field] = row[spec.column];
+  if (resource.related) attributes[resource.related.field] = await resource.related.read(db, Number(row.id));
   return { id: row.id, attributes };
+}
+
+/** A 400 naming the related field when D1 refuses its value (a row that does not exist), else null. */
+async function relatedCheck(c: Context<AdminContentEnv>, resource: Resource, related: { value: unknown } | undefined) {
+  if (!resource.related || !related) return null;
+  const detail = await resource.related.problem(c.env.DB, related.value);
+  return detail ? fieldErrors(c, [{ code: "INVALID_FIELD", field: resource.related.field, detail }]) : null;
 }
 
 function crossCheck(c: Context, resource: Resource, row: Record<string, unknown>) {
@@ -214,7 +252,7 @@ for (const [path, resource] of Object.entries(RESOURCES)) {
     c.set("auditAction", `${path}.create`);
     const parsed = parseBody(resource, await jsonBody(c), "create");
     if (!parsed.ok) return fieldErrors(c, parsed.errors);
-    const invalid = crossCheck(c, resource, parsed.columns);
+    const invalid = crossCheck(c, resource, parsed.columns) ?? (await relatedCheck(c, resource, parsed.related));
     if (invalid) return invalid;
     const names = Object.keys(parsed.columns);
     let created: Record<string, unknown> | null;
@@ -227,8 +265,9 @@ for (const [path, resource] of Object.entries(RESOURCES)) {
     }
     if (!created) throw new Error(`insert into ${resource.table} returned nothing`);
     c.set("auditTarget", String(created.id));
+    if (resource.related && parsed.related) await resource.related.write(c.env.DB, Number(created.id), parsed.related.value);
     await bumpGeneration(c.env, resource.area);
-    return c.json({ data: present(resource, created) }, 201);
+    return c.json({ data: await present(c.env.DB, resource, created) }, 201);
   });
 
   adminContentRoutes.put(`/${path}/:id`, async (c) => {
@@ -240,20 +279,24 @@ for (const [path, resource] of Object.entries(RESOURCES)) {
     if (!parsed.ok) return fieldErrors(c, parsed.errors);
     const current = await readRow(c.env.DB, resource, id);
     if (!current) return apiError(c, 404, "NOT_FOUND", `No ${path} entry by that id`);
-    const invalid = crossCheck(c, resource, { ...current, ...parsed.columns });
+    const invalid = crossCheck(c, resource, { ...current, ...parsed.columns }) ?? (await relatedCheck(c, resource, parsed.related));
     if (invalid) return invalid;
     const names = Object.keys(parsed.columns);
-    let updated: Record<string, unknown> | null;
+    let updated: Record<string, unknown> | null = current;
+    // a body with only the related field changes no column
     try {
-      updated = await c.env.DB.prepare(`UPDATE ${resource.table} SET ${names.map((n, i) => `${n} = ?${i + 2}`).join(", ")} WHERE id = ?1 RETURNING *`)
-        .bind(id, ...names.map((n) => parsed.columns[n]))
-        .first<Record<string, unknown>>();
+      if (names.length > 0) {
+        updated = await c.env.DB.prepare(`UPDATE ${resource.table} SET ${names.map((n, i) => `${n} = ?${i + 2}`).join(", ")} WHERE id = ?1 RETURNING *`)
+          .bind(id, ...names.map((n) => parsed.columns[n]))
+          .first<Record<string, unknown>>();
+      }
     } catch (error) {
       return constraintError(c, error);
     }
     if (!updated) return apiError(c, 404, "NOT_FOUND", `No ${path} entry by that id`);
+    if (resource.related && parsed.related) await resource.related.write(c.env.DB, id, parsed.related.value);
     await bumpGeneration(c.env, resource.area);
-    return c.json({ data: present(resource, updated) });
+    return c.json({ data: await present(c.env.DB, resource, updated) });
   });
 
   adminContentRoutes.post(`/${path}/:id/disable`, async (c) => {
@@ -263,7 +306,7 @@ for (const [path, resource] of Object.entries(RESOURCES)) {
     const updated = await c.env.DB.prepare(`UPDATE ${resource.table} SET ${resource.disable} WHERE id = ?1 RETURNING *`).bind(id).first<Record<string, unknown>>();
     if (!updated) return apiError(c, 404, "NOT_FOUND", `No ${path} entry by that id`);
     await bumpGeneration(c.env, resource.area);
-    return c.json({ data: present(resource, updated) });
+    return c.json({ data: await present(c.env.DB, resource, updated) });
   });
 }
 

@@ -1,85 +1,105 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { Advert } from "../../schemas/shell";
-import { eligibleAdverts } from "../../domain/advert-eligibility";
+import type { Advert, FooterAdvert } from "../../schemas/shell";
+import { eligibleAdverts, type FeedAdvert, type OlderAdvert } from "../../domain/advert-eligibility";
 import { advertHref } from "../../domain/advert-link";
 import { ADVERT_SHAPES, DESKTOP_ADVERT_MIN_WIDTH, MOBILE_ADVERT_DISPLAY, MOBILE_ADVERT_SIZE, desktopArtSize } from "../../domain/advert-shapes";
+import { fromCurrentAdvert, fromExperimentAdvert, pickForSlots, type SlotAdvert } from "../../domain/slot-adverts";
 import { ADVERT_REENABLE_MS, FOOTER_ADVERT_SLOTS } from "../../domain/timings";
 import { useAppState } from "../../state/store";
 import { flushEvents } from "../../app/event-queue";
 import { useTracker } from "../tracking/use-tracker";
 import { imageUrl } from "../Picture";
+import { fetchExperimentAdverts, fetchFooterSlotAdverts } from "./slot-client";
 
-/**
- * Picks one eligible advert per slot at random (spec §4 'Adverts'), avoiding repeats while
- * enough adverts are eligible. Pure apart from the injected random source.
- */
+/** One advert per slot at random, without repeats while enough are eligible (spec §4 'Adverts'). */
 export function pickSlotAdverts(eligible: readonly Advert[], slots: number, random: () => number): Advert[] {
-  const pool = [...eligible];
-  const picked: Advert[] = [];
-  for (let i = 0; i < slots && eligible.length > 0; i++) {
-    const source = pool.length > 0 ? pool : eligible;
-    const index = Math.min(source.length - 1, Math.floor(random() * source.length));
-    const advert = source[index];
-    if (!advert) break;
-    picked.push(advert);
-    if (pool.length > 0) pool.splice(index, 1);
-  }
-  return picked;
+  return pickForSlots(eligible, slots, random, (a) => a.slotType);
 }
+
+/** The experiments call is made once per page load; its answer is the client state's adverts list (spec §3, §7). */
+let experiments: Promise<(OlderAdvert | FeedAdvert)[]> | undefined;
 
 /**
  * The footer advert area: three slots, each drawing its advert in the advert's own shape (mpu,
- * banner, banner-large, content-feed; src/domain/advert-shapes.ts). Adverts depend on the clock
- * and chance, so they are chosen after hydration only (the server renders the empty slots), and
- * re-chosen 2 s after every route change (spec §4, §9). An advert shown with analytics consent
- * sends one advertImpression per view, a click an advertClick; without consent nothing is sent.
+ * banner, banner-large, content-feed; src/domain/advert-shapes.ts).
+ *
+ * The server renders its own first choice (`adverts`, drawn by the root loader), so the first
+ * paint has every slot in its shape. Once hydrated, each view asks the advertising slot call
+ * (footer_slot, includeAllAdverts) and the experiments call for what is eligible for this
+ * supporter now, and draws one advert per slot at random: on the first view among the adverts of
+ * the slot's shape (so nothing moves), after a route change among all, once the slots re-enable
+ * 2000 ms later (spec §4, §9). If the call fails the server's choice stays. An advert shown with
+ * analytics consent sends one advertImpression per view, a click an advertClick; without consent
+ * nothing is sent.
  */
-export default function FooterAdverts({ adverts, childFriendly, disabled }: { adverts: readonly Advert[]; childFriendly: boolean; disabled: boolean }) {
+export default function FooterAdverts({ adverts, childFriendly, disabled }: { adverts: readonly FooterAdvert[]; childFriendly: boolean; disabled: boolean }) {
   const { pathname } = useLocation();
-  const { state } = useAppState();
+  const { state, dispatch } = useAppState();
   const track = useTracker();
-  const [shown, setShown] = useState<Advert[] | null>(null);
+  const [shown, setShown] = useState<SlotAdvert[]>(() => adverts.map(fromCurrentAdvert));
+  // "server": the first paint's choice; "waiting": re-enabling after a route change; "chosen": this view's own draw
+  const [phase, setPhase] = useState<"server" | "waiting" | "chosen">("server");
   const lastPath = useRef<string | null>(null);
-  const reported = useRef(new Set<Advert>());
+  const reported = useRef(new Set<string>());
+  const current = useRef(shown);
+  current.current = shown;
 
   useEffect(() => {
-    setShown(null);
-    if (disabled || adverts.length === 0) return;
-    const choose = () => {
-      reported.current = new Set();
-      setShown(pickSlotAdverts(eligibleAdverts(adverts, Date.now(), childFriendly), FOOTER_ADVERT_SLOTS, Math.random));
-    };
-    // First page view: show straight away; a route change waits for the re-enable delay.
+    if (disabled) return;
+    let cancelled = false;
     const routeChanged = lastPath.current !== null && lastPath.current !== pathname;
     lastPath.current = pathname;
-    const timer = window.setTimeout(choose, routeChanged ? ADVERT_REENABLE_MS : 0);
-    return () => window.clearTimeout(timer);
-  }, [pathname, adverts, childFriendly, disabled]);
+    // The first view keeps each slot's shape; after a route change the slots wait, then draw afresh.
+    const keepShapes = routeChanged ? [] : current.current.map((a) => a.shape);
+    if (routeChanged) setPhase("waiting");
+    const choose = async () => {
+      experiments ??= fetchExperimentAdverts().then((list) => {
+        dispatch({ type: "adverts/set", adverts: list });
+        return list;
+      });
+      const [slot, tried] = await Promise.all([fetchFooterSlotAdverts(), experiments]);
+      if (cancelled) return;
+      const now = Date.now();
+      const pool = slot
+        ? [...eligibleAdverts(slot, now, childFriendly).map(fromCurrentAdvert), ...eligibleAdverts(tried, now, childFriendly).map(fromExperimentAdvert)]
+        : current.current; // the call failed: what is shown stays (logged by the slot client)
+      reported.current = new Set();
+      setShown(slot ? pickForSlots(pool, FOOTER_ADVERT_SLOTS, Math.random, (a) => a.shape, keepShapes) : pool);
+      setPhase("chosen");
+    };
+    const timer = window.setTimeout(() => void choose(), routeChanged ? ADVERT_REENABLE_MS : 0);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [pathname, childFriendly, disabled, dispatch]);
 
-  // Impressions: once per advert per view, as soon as it is shown with analytics consent.
+  // Impressions: once per advert per view, for this view's own choice, as soon as analytics consent is given.
   useEffect(() => {
-    for (const advert of shown ?? []) {
-      if (reported.current.has(advert) || !state.cookiesConsent.analytics) continue;
-      reported.current.add(advert);
-      track("advertImpression", advertEventFields(advert));
+    if (phase !== "chosen" || !state.cookiesConsent.analytics) return;
+    for (const advert of shown) {
+      if (reported.current.has(advert.key) || advert.advertID === null) continue;
+      reported.current.add(advert.key);
+      track("advertImpression", advertEventFields(advert, advert.advertID));
     }
-  }, [shown, state.cookiesConsent.analytics, track]);
+  }, [shown, phase, state.cookiesConsent.analytics, track]);
 
-  if (adverts.length === 0) return null;
+  // While the slots wait to re-enable they keep their room (hidden, so nothing moves twice).
+  const visible = disabled ? [] : shown;
   return (
-    <aside className="footer-adverts" aria-label="Advertisements">
+    <aside className="footer-adverts" aria-label="Advertisements" data-chosen={phase === "chosen" && !disabled ? "true" : undefined} data-waiting={phase === "waiting" ? "true" : undefined}>
       <ul className="footer-adverts__slots">
         {Array.from({ length: FOOTER_ADVERT_SLOTS }, (_, i) => {
-          const advert = shown?.[i];
+          const advert = visible[i];
           return (
-            <li key={i} className={`advert-slot advert-slot--${advert?.slotType ?? "empty"}`} data-filled={Boolean(advert)} data-advert-id={advert?.id}>
+            <li key={i} className={`advert-slot advert-slot--${advert?.shape ?? "empty"}`} data-filled={Boolean(advert)} data-advert-id={advert?.advertID ?? undefined}>
               {advert ? (
                 <AdvertImage
                   advert={advert}
-                  href={advertHref(advert.url ?? "", advert.campaignRef, state.cookiesConsent, state.user.sessionID)}
+                  href={advertHref(advert.url, advert.campaignRef, state.cookiesConsent, state.user.sessionID)}
                   onClick={() => {
-                    track("advertClick", advertEventFields(advert));
+                    if (advert.advertID !== null) track("advertClick", advertEventFields(advert, advert.advertID));
                     flushEvents(true);
                   }}
                 />
@@ -93,22 +113,26 @@ export default function FooterAdverts({ adverts, childFriendly, disabled }: { ad
   );
 }
 
-function advertEventFields(advert: Advert) {
-  return { advertID: advert.id, advertName: advert.advertName, advertRef: advert.advertRef, campaignRef: advert.campaignRef, url: advert.url ?? "" };
+function advertEventFields(advert: SlotAdvert, advertID: number) {
+  return { advertID, advertName: advert.advertName, advertRef: advert.advertRef, campaignRef: advert.campaignRef, url: advert.url };
+}
+
+/** An image key of the image library at a size, or (the older form's Location) a site path or https URL as it is. */
+function artUrl(image: string, w: number, h: number): string {
+  return /^(https:\/\/|\/)/.test(image) ? image : imageUrl(image, w, h);
 }
 
 /** The mobile art (square, 750x750) on phones and tablets, the shape's own art from DESKTOP_ADVERT_MIN_WIDTH. */
-function AdvertImage({ advert, href, onClick }: { advert: Advert; href: string; onClick: () => void }) {
-  const mobile = advert.mobileImageKey ?? "";
-  const desktop = advert.desktopImageKey ?? mobile;
-  const { width, height } = ADVERT_SHAPES[advert.slotType];
-  const art = desktopArtSize(advert.slotType);
+function AdvertImage({ advert, href, onClick }: { advert: SlotAdvert; href: string; onClick: () => void }) {
+  const desktop = advert.desktopImage ?? advert.mobileImage;
+  const { width, height } = ADVERT_SHAPES[advert.shape];
+  const art = desktopArtSize(advert.shape);
   return (
     <a href={href} target="_blank" rel="noopener noreferrer sponsored" className="advert-slot__link" onClick={onClick}>
       <picture>
-        <source media={`(min-width: ${DESKTOP_ADVERT_MIN_WIDTH}px)`} srcSet={imageUrl(desktop, art.w, art.h)} width={width} height={height} />
+        <source media={`(min-width: ${DESKTOP_ADVERT_MIN_WIDTH}px)`} srcSet={artUrl(desktop, art.w, art.h)} width={width} height={height} />
         <img
-          src={imageUrl(mobile, MOBILE_ADVERT_SIZE, MOBILE_ADVERT_SIZE)}
+          src={artUrl(advert.mobileImage, MOBILE_ADVERT_SIZE, MOBILE_ADVERT_SIZE)}
           width={MOBILE_ADVERT_DISPLAY}
           height={MOBILE_ADVERT_DISPLAY}
           alt={advert.advertName}

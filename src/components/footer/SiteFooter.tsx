@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { club } from "../../config/club";
-import type { Shell } from "../../schemas/shell";
+import type { PageShell } from "../../schemas/shell";
 import { useAppState } from "../../state/store";
 import Crest from "../Crest";
 import Icon from "../Icon";
@@ -16,7 +16,7 @@ import { readSetting } from "../../data/web-settings";
  * The footer (spec §2 'Footer'): sponsor rows, quick links, the social block, legal links,
  * copyright and the built-on notice.
  */
-export default function SiteFooter({ shell }: { shell: Shell | null }) {
+export default function SiteFooter({ shell }: { shell: PageShell | null }) {
   const { state } = useAppState();
   const settings = shell?.settings ?? {};
   return (

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { club } from "../../config/club";
-import type { Shell } from "../../schemas/shell";
+import type { PageShell } from "../../schemas/shell";
 import type { HeaderStyle } from "../../state/app-state";
 import { useAppState } from "../../state/store";
 import { useSignedInHint } from "../../app/signed-in-hint";
@@ -13,7 +13,7 @@ import SecondaryNav from "./SecondaryNav";
 import type { HeaderScroll } from "./use-header-scroll";
 
 export interface SiteHeaderProps {
-  shell: Shell | null;
+  shell: PageShell | null;
   headerStyle: HeaderStyle;
   scroll: HeaderScroll;
 }

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from "react";
 import { club } from "../../config/club";
-import type { Shell } from "../../schemas/shell";
+import type { PageShell } from "../../schemas/shell";
 import { useAppState } from "../../state/store";
 import Crest from "../Crest";
 import Icon from "../Icon";
@@ -19,7 +19,7 @@ import { SpoilerSwitch } from "../spoiler/SpoilerSwitch";
  * A modal dialog: focus moves to its close button, Tab stays inside, Escape closes it and focus
  * returns to the burger. Also closes on the backdrop and (through route/changed) on navigation.
  */
-export default function MainMenu({ shell }: { shell: Shell | null }) {
+export default function MainMenu({ shell }: { shell: PageShell | null }) {
   const { state, dispatch } = useAppState();
   const open = state.menuOpen;
   const rootRef = useRef<HTMLDivElement>(null);
@@ -60,7 +60,7 @@ export default function MainMenu({ shell }: { shell: Shell | null }) {
   );
 }
 
-function MenuEntries({ shell, onNavigate }: { shell: Shell | null; onNavigate: () => void }) {
+function MenuEntries({ shell, onNavigate }: { shell: PageShell | null; onNavigate: () => void }) {
   // The page tree arrives with the first opening (menu-source.ts); the fixed entries show at once.
   const pages = useMenuPages();
   const tree = useMemo(() => buildMenuTree(pages), [pages]);

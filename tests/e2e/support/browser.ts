@@ -16,10 +16,12 @@ export type Viewport = { width: number; height: number };
 /**
  * Every new context starts with the overlay promos already seen (the promo cookie listing every
  * promo id), so the seeded promo's modal does not cover the pages other tests drive;
- * tests/e2e/overlay-promo.test.ts clears the cookie to meet it.
+ * tests/e2e/overlay-promo.test.ts clears the cookie to meet it. `ignoreDefaultArgs` drops some of
+ * Playwright's own switches (the back/forward cache test needs the cache Playwright turns off).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: { ignoreDefaultArgs?: string[] } = {}): Promise<Browser> {
   const browser = await chromium.launch({
+    ...options,
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
   });
