@@ -12,9 +12,10 @@ export async function homeLoader(_args: LoaderFunctionArgs, data: SiteData) {
   return {
     ...home,
     // What the page does not show stays out of its data (it travels in every HTML of /): a summary
-    // shows on the lead headline and the first (feature) news card only, no video's description.
-    headline: home.headline.map((item, index) => (index === 0 ? item : { ...item, summary: "" })),
-    latestNews: home.latestNews.map((item, index) => (index === 0 ? item : { ...item, summary: "" })),
+    // shows on the lead headline and the first (feature) news card only, no video's description;
+    // a headline or card tags itself with its first category only.
+    headline: home.headline.map((item, index) => ({ ...item, summary: index === 0 ? item.summary : "", categories: item.categories.slice(0, 1) })),
+    latestNews: home.latestNews.map((item, index) => ({ ...item, summary: index === 0 ? item.summary : "", categories: item.categories.slice(0, 1) })),
     videos: home.videos.map((video) => ({ ...video, description: "" })),
     nextMatch: home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug) ? null : home.nextMatch,
     upcoming: home.upcoming.filter((m) => !isPreseason(m.seasonSlug)),
