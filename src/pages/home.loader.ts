@@ -13,10 +13,14 @@ export async function homeLoader(_args: LoaderFunctionArgs, data: SiteData) {
     ...home,
     // What the page does not show stays out of its data (it travels in every HTML of /): a summary
     // shows on the lead headline and the first (feature) news card only, no video's description;
-    // a headline or card tags itself with its first category only.
-    headline: home.headline.map((item, index) => ({ ...item, summary: index === 0 ? item.summary : "", categories: item.categories.slice(0, 1) })),
+    // a headline or card tags itself with its first category only; the headlines beside the lead
+    // show neither image nor date; a video card links by id (no slugs); the result panel has no report.
+    headline: home.headline.map((item, index) =>
+      index === 0 ? { ...item, categories: item.categories.slice(0, 1) } : { ...item, summary: "", imageKey: "", publishedAt: "", categories: item.categories.slice(0, 1) },
+    ),
     latestNews: home.latestNews.map((item, index) => ({ ...item, summary: index === 0 ? item.summary : "", categories: item.categories.slice(0, 1) })),
-    videos: home.videos.map((video) => ({ ...video, description: "" })),
+    videos: home.videos.map((video) => ({ ...video, description: "", categorySlug: "", teamSlug: null, seasonSlug: null })),
+    lastResult: home.lastResult && { ...home.lastResult, report: null },
     nextMatch: home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug) ? null : home.nextMatch,
     upcoming: home.upcoming.filter((m) => !isPreseason(m.seasonSlug)),
     preseason,
