@@ -44,8 +44,6 @@ async function resolveLandingPage(routes: RouteObject[]) {
 }
 
 await resolveLandingPage(routes);
-// The overlay promo's chunk downloads while the page hydrates, ready when its slot asks for it.
-void import("./promo/OverlayPromoHost");
 const router = createBrowserRouter(routes);
 reloadOnChunkError(router);
 

@@ -64,9 +64,6 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       <SiteHeader shell={shell} headerStyle={headerStyle} scroll={scroll} />
       <StickyNav scroll={scroll} />
       <SearchSlot />
-      {/* Outside the boundaries below: the promo's fetch starts once the header and the page have
-          hydrated, not after the footer, so a new supporter's promo is not the page's last paint. */}
-      <OverlayPromoSlot />
       <Suspense>
         <MainMenu shell={shell} />
       </Suspense>
@@ -83,6 +80,7 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
         <MediaPlayerSlot />
         <AudioPlayerSlot />
         <UpgradePromo />
+        <OverlayPromoSlot />
         <AccountPanel />
         <AccountNotification />
         <ErrorNotification />
