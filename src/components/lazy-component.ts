@@ -12,7 +12,10 @@ type Module<P> = { default: ComponentType<P> };
 
 const loaders: Array<() => Promise<unknown>> = [];
 
-export function lazyComponent<P extends object>(load: () => Promise<Module<P>>): ComponentType<P> {
+/** The component, and `preload` for a route that must have it ready before it renders. */
+export type LazyComponent<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+export function lazyComponent<P extends object>(load: () => Promise<Module<P>>): LazyComponent<P> {
   let loaded: Module<P> | undefined;
   let pending: Promise<Module<P>> | undefined;
   const get = () =>
@@ -25,7 +28,8 @@ export function lazyComponent<P extends object>(load: () => Promise<Module<P>>):
     ));
   loaders.push(get);
   // A thenable that is already resolved: React.lazy takes its value synchronously.
-  return lazy(() => (loaded ? ({ then: (resolve: (m: Module<P>) => void) => resolve(loaded!) } as unknown as Promise<Module<P>>) : get()));
+  const component = lazy(() => (loaded ? ({ then: (resolve: (m: Module<P>) => void) => resolve(loaded!) } as unknown as Promise<Module<P>>) : get()));
+  return Object.assign(component, { preload: get }) as unknown as LazyComponent<P>;
 }
 
 /** Loads every lazyComponent's module (the worker awaits this before rendering). */

@@ -1,7 +1,7 @@
 import { Outlet, useLoaderData, useMatches } from "react-router";
 import type { rootLoader } from "./root.loader";
 import DefaultLayout from "./DefaultLayout";
-import StreamerLayout from "./StreamerLayout";
+import { StreamerLayout } from "./LazyStreamerLayout";
 import { headerStyleFor, isPageHandle } from "./page-handle";
 
 /** The route of /streamer, which has a layout of its own. */

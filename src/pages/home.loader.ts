@@ -6,16 +6,24 @@ import { isPreseason } from "../domain/preseason";
  * '/': headlines, latest news, matches and videos. In preseason (spec §4) the fixtures of that
  * season give way to the 'New fixtures coming soon' notice; results still show.
  */
+/** The tag a headline or card shows: its first category's name (no link, so no slug). */
+const firstCategory = (categories: { slug: string; name: string }[]) => categories.slice(0, 1).map((c) => ({ ...c, slug: "" }));
+
 export async function homeLoader(_args: LoaderFunctionArgs, data: SiteData) {
   const home = await data.home();
   const preseason = home.upcoming.some((m) => isPreseason(m.seasonSlug)) || (home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug));
   return {
     ...home,
     // What the page does not show stays out of its data (it travels in every HTML of /): a summary
-    // shows on the lead headline and the first (feature) news card only, no video's description.
-    headline: home.headline.map((item, index) => (index === 0 ? item : { ...item, summary: "" })),
-    latestNews: home.latestNews.map((item, index) => (index === 0 ? item : { ...item, summary: "" })),
-    videos: home.videos.map((video) => ({ ...video, description: "" })),
+    // shows on the lead headline and the first (feature) news card only, no video's description;
+    // a headline or card tags itself with its first category's name only; the headlines beside the lead
+    // show neither image nor date; a video card links by id (no slugs); the result panel has no report.
+    headline: home.headline.map((item, index) =>
+      index === 0 ? { ...item, categories: firstCategory(item.categories) } : { ...item, summary: "", imageKey: "", publishedAt: "", categories: firstCategory(item.categories) },
+    ),
+    latestNews: home.latestNews.map((item, index) => ({ ...item, summary: index === 0 ? item.summary : "", categories: firstCategory(item.categories) })),
+    videos: home.videos.map((video) => ({ ...video, description: "", categorySlug: "", teamSlug: null, seasonSlug: null })),
+    lastResult: home.lastResult && { ...home.lastResult, report: null },
     nextMatch: home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug) ? null : home.nextMatch,
     upcoming: home.upcoming.filter((m) => !isPreseason(m.seasonSlug)),
     preseason,

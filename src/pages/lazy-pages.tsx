@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { NewsRouteSwitch, PlayerRouteSwitch } from "../layouts/route-switch";
+import { StreamerLayout } from "../layouts/LazyStreamerLayout";
 
 /**
  * Every page is its own chunk in the browser: a first visit downloads only the page it lands on,
@@ -38,7 +39,11 @@ export const pages = {
   Login: page("Login", () => import("./Login")),
   ContentPage: page("ContentPage", () => import("./ContentPage")),
   PaymentResult: page("PaymentResult", () => import("./PaymentResult")),
-  Streamer: page("Streamer", () => import("./Streamer")),
+  /** The streamer layout's chunk comes with the page, so RootLayout has it before it renders. */
+  Streamer: lazyPage(["Streamer"], async () => {
+    const [{ default: Streamer }] = await Promise.all([import("./Streamer"), StreamerLayout.preload()]);
+    return { Component: Streamer };
+  }),
 
   /** /news/{year}/… is an article or a dated listing, decided by the loader's `kind`. */
   NewsArticleOrList: lazyPage(["NewsArticle", "NewsList"], async () => {

@@ -2,7 +2,22 @@ import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useAppState } from "../../state/store";
 import { buildTrackingEvent, type AdvertFields, type TrackingAction } from "../../domain/tracking-event";
-import { queueEvent } from "../../app/event-queue";
+
+type Outbox = typeof import("../../app/event-queue");
+let outbox: Outbox | undefined;
+
+/**
+ * The outbox is a chunk of its own: only a supporter who granted analytics ever needs it. Once
+ * loaded (the first pageView loads it) events go in synchronously, so a handler that flushes right
+ * after tracking (an advert click) sends its event.
+ */
+function queue(event: Parameters<Outbox["queueEvent"]>[0]): void {
+  if (outbox) return outbox.queueEvent(event);
+  void import("../../app/event-queue").then((module) => {
+    outbox = module;
+    module.queueEvent(event);
+  });
+}
 
 /**
  * track(action, fields): builds a tracking event from the client state and queues it, or does
@@ -22,7 +37,7 @@ export function useTracker(): (action: TrackingAction, fields: { url: string } &
         new Date(),
         Math.random,
       );
-      if (event) queueEvent(event);
+      if (event) queue(event);
     },
     [consent, sessionID, ssoID],
   );
