@@ -8,7 +8,7 @@
 // it weighs the first-visit JS of /videos (no player or hls.js in it), measures bytes and time from
 // play to a replay's first frame in Chromium (scripts/bench-media.mjs) and a /media segment under
 // wrk beside the static file, and the news search API on the seeded and on 50,000 generated articles
-// (scripts/bench-search.mjs; BENCH_ONLY=search runs only that). Prints
+// (scripts/bench-search.mjs; BENCH_ONLY=search runs only that; BENCH_ONLY=lighthouse only Lighthouse). Prints
 // markdown tables (also written to test-results/bench.md). Loopback only; stops by itself.
 import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -202,6 +202,14 @@ async function main() {
     env: { NODE_ENV: "production" },
   });
   try {
+    // BENCH_ONLY=lighthouse: only the Lighthouse table, to iterate on a page's paint without the load tests.
+    if (process.env.BENCH_ONLY === "lighthouse") {
+      for (const pathname of LIGHTHOUSE_PAGES) {
+        const a = await lighthouse(server.baseUrl, pathname);
+        console.log(`| \`${a.path}\` | ${a.performance} | ${a.accessibility} | ${fixed(a.lcp / 1000, 1)} s | ${fixed(a.tbt)} ms | ${a.domElements} |`);
+      }
+      return;
+    }
     const home = await fetch(`${server.baseUrl}/`);
     const html = await home.text();
     if (home.status !== 200) throw new Error(`GET / answered ${home.status}; fix the page before measuring it`);
