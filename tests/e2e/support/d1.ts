@@ -7,11 +7,19 @@ const root = path.resolve(import.meta.dirname, "../../..");
 const persistTo = process.env.E2E_PERSIST_TO ?? ".wrangler/e2e-state";
 
 export function queryD1<Row extends Record<string, unknown>>(sql: string): Row[] {
-  const stdout = execFileSync(
-    path.join(root, "node_modules", ".bin", "wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
-    { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  const json = JSON.parse(stdout.slice(stdout.indexOf("["))) as Array<{ results: Row[] }>;
-  return json[0]?.results ?? [];
+  // The server holds the same SQLite file: a read that meets its write lock waits and asks again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const stdout = execFileSync(
+        path.join(root, "node_modules", ".bin", "wrangler"),
+        ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
+        { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"] },
+      );
+      const json = JSON.parse(stdout.slice(stdout.indexOf("["))) as Array<{ results: Row[] }>;
+      return json[0]?.results ?? [];
+    } catch (error) {
+      if (attempt >= 5 || !/SQLITE_BUSY|database is locked/.test(String(error))) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
+    }
+  }
 }
