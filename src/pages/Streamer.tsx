@@ -9,7 +9,7 @@ import { FixtureRow, MatchPanel } from "./parts/MatchParts";
 import { PackagesWidget } from "./parts/PackagesWidget";
 import { VideoCard } from "./parts/VideoCard";
 import { useVideoLock } from "./parts/use-video-lock";
-import { VoucherOverlay } from "./parts/VoucherOverlay";
+import { VoucherOverlay, voucherTexts } from "./parts/VoucherOverlay";
 import Button from "../components/Button";
 
 /**
@@ -45,9 +45,7 @@ export default function Streamer() {
         <VoucherOverlay
           open={voucherOpen}
           onClose={() => setVoucherOpen(false)}
-          title={setting("voucherTitle") ?? "Redeem a voucher code"}
-          text={setting("voucherText") ?? ""}
-          button={setting("voucherButton") ?? "Redeem"}
+          {...voucherTexts(setting)}
         />
       </section>
 

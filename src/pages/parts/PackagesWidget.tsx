@@ -4,7 +4,7 @@ import type { rootLoader } from "../../layouts/root.loader";
 import { readSetting } from "../../data/web-settings";
 import { NO_MATCH_PASSES_AVAILABLE, NO_SUBSCRIPTIONS_AVAILABLE } from "../../domain/package-purchase";
 import Button from "../../components/Button";
-import { VoucherOverlay } from "./VoucherOverlay";
+import { VoucherOverlay, voucherTexts } from "./VoucherOverlay";
 import { PackageCarousel } from "./PackageCarousel";
 import { PackageCard } from "./PackageCard";
 import { usePackageLists } from "./use-package-lists";
@@ -81,9 +81,7 @@ export function PackagesWidget({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       <VoucherOverlay
         open={voucherOpen}
         onClose={() => setVoucherOpen(false)}
-        title={setting("voucherTitle") ?? "Redeem a voucher code"}
-        text={setting("voucherText") ?? ""}
-        button={setting("voucherButton") ?? "Redeem"}
+        {...voucherTexts(setting)}
       />
     </div>
   );

@@ -5,6 +5,15 @@ import { useDialogFocus } from "../../components/use-dialog-focus";
 /** Spec §7: voucher redemption makes no call; it shows this alert with the code. */
 export const VOUCHER_REDEEMED = "Voucher redeemed";
 
+/** The overlay's texts from the web settings (`packages.*`), with the spec's defaults. */
+export function voucherTexts(setting: (key: string) => string | undefined): { title: string; text: string; button: string } {
+  return {
+    title: setting("voucherTitle") ?? "Redeem a voucher code",
+    text: setting("voucherText") ?? "",
+    button: setting("voucherButton") ?? "Redeem",
+  };
+}
+
 /**
  * The voucher overlay of the packages widget (spec §2, §4): title, text, code input and button.
  * Opening locks page scroll, closing or redeeming unlocks; the code has no validation (§5).
