@@ -11,10 +11,17 @@ export interface Placement {
   right: number;
 }
 
-/** Where the element is; an element that is not in the document at all counts as hidden. */
+/**
+ * Where the element is; an element that is not in the document at all counts as hidden. One
+ * evaluateAll, which never waits: a count() followed by evaluate() raced an element leaving the
+ * document (a dialog closing on a route change) and then waited 30 s for it to come back.
+ */
 export async function placement(locator: Locator): Promise<Placement> {
-  if ((await locator.count()) === 0) return { shown: false, top: NaN, bottom: NaN, left: NaN, right: NaN };
-  return locator.evaluate((el) => {
+  return locator.evaluateAll((els) => {
+    // Strict, as evaluate() was: two matches are a test that does not know what it is looking at.
+    if (els.length > 1) throw new Error(`placement: ${els.length} elements match`);
+    const el = els[0];
+    if (!el) return { shown: false, top: NaN, bottom: NaN, left: NaN, right: NaN };
     const r = el.getBoundingClientRect();
     const rendered = el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
     const inView = r.width > 0 && r.height > 0 && r.bottom > 1 && r.top < window.innerHeight - 1 && r.right > 1 && r.left < window.innerWidth - 1;
