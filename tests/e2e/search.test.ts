@@ -70,6 +70,8 @@ describe("search overlay", { timeout: 180_000 }, () => {
       expect(await pages.getByRole("button", { name: "Page 1" }).getAttribute("aria-current")).toBe("page");
       await pages.getByRole("button", { name: /Next/ }).press("Enter");
       await page.waitForFunction(() => document.querySelector(".search-pages [aria-current=page]")?.textContent === "2", undefined, { timeout: 45_000 });
+      // Page 2 is marked only once its hits are on screen, and focus stayed on Next through the load.
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toMatch(/^Next/);
       await waitUntilShown(count, true, 45_000);
       const secondPage = await titles();
       expect(secondPage).toHaveLength(8);
@@ -107,8 +109,11 @@ describe("search overlay", { timeout: 180_000 }, () => {
       await pages.getByRole("button", { name: /Next/ }).press("Enter", { timeout: 45_000 });
       await page.waitForFunction(() => document.querySelector(".search-pages [aria-current=page]")?.textContent === "2", undefined, { timeout: 45_000 });
       // A new term goes back to the first page.
-      await dialog.getByRole("searchbox").press(" ");
-      await page.keyboard.type(word);
+      // (Focusing the field puts the caret at its start: go to the end before typing more.)
+      await dialog.getByRole("searchbox").focus();
+      await page.keyboard.press("End");
+      await page.keyboard.type(` ${word}`);
+      expect(await dialog.getByRole("searchbox").inputValue()).toBe(`${word} ${word}`);
       await page.waitForFunction(() => document.querySelector(".search-pages [aria-current=page]")?.textContent === "1", undefined, { timeout: 45_000 });
 
       await dialog.getByRole("searchbox").fill("");

@@ -38,7 +38,7 @@ export default function SearchOverlay() {
   // Keystrokes wait for a pause; dropdowns and page buttons search at once.
   const [typing, setTyping] = useState(false);
   const request: SearchRequest | null = open && term.trim() !== "" ? { term: term.trim(), match, sort, page } : null;
-  const { status, results } = useSearch(request, typing);
+  const { status, results, shown } = useSearch(request, typing);
   const isLocked = useVideoLock();
 
   if (!open) return null;
@@ -65,8 +65,10 @@ export default function SearchOverlay() {
   };
   const submit = (event: FormEvent) => event.preventDefault();
 
-  const searched = request !== null && status === "complete";
-  const pages = pageWindow(page, lastPage(results.newsFound) + 1);
+  // The last answer stays on screen while the next one loads, so focus stays on the page button.
+  const searched = request !== null && shown !== null;
+  const shownPage = shown?.page ?? page;
+  const pages = pageWindow(shownPage, lastPage(results.newsFound) + 1);
   const last = lastPage(results.newsFound);
 
   return (
@@ -116,7 +118,7 @@ export default function SearchOverlay() {
         </div>
 
         {searched ? (
-          <div className="search-panel__results">
+          <div className="search-panel__results" aria-busy={status === "loading"}>
             <section className="search-results" aria-labelledby="search-news-title">
               <h3 className="search-results__title" id="search-news-title">
                 News
@@ -152,7 +154,7 @@ export default function SearchOverlay() {
                           key={p}
                           type="button"
                           className="search-pages__page"
-                          aria-current={p === page ? "page" : undefined}
+                          aria-current={p === shownPage ? "page" : undefined}
                           aria-label={`Page ${p + 1}`}
                           onClick={() => goTo(p)}
                         >

@@ -65,34 +65,34 @@ async function runSearch({ term, match, sort, page }: SearchRequest, signal: Abo
  * (a dropdown or a page button), aborting whatever request was still under way. A failed
  * request is logged and the search ends as complete with nothing found (spec §4).
  */
-export function useSearch(request: SearchRequest | null, debounce: boolean): { status: SearchStatus; results: SearchResults } {
-  const [status, setStatus] = useState<SearchStatus>("idle");
-  const [results, setResults] = useState<SearchResults>(NONE);
+export interface SearchState {
+  status: SearchStatus;
+  /** What the overlay shows: the last answer, kept on screen (and focus with it) while the next loads. */
+  results: SearchResults;
+  /** The request `results` answer: the page marked current is theirs, not the one still loading. */
+  shown: SearchRequest | null;
+}
+
+export function useSearch(request: SearchRequest | null, debounce: boolean): SearchState {
+  const [answered, setAnswered] = useState<{ key: string; request: SearchRequest; results: SearchResults } | null>(null);
   const videosOfTerm = useRef<{ term: string; videos: Video[]; videosFound: number } | null>(null);
 
   const key = request === null ? null : JSON.stringify(request);
   useEffect(() => {
-    if (request === null) {
-      setStatus("idle");
-      setResults(NONE);
-      return;
-    }
+    if (request === null || key === null) return;
     const controller = new AbortController();
     const go = async () => {
-      setStatus("loading");
       try {
         const answer = await runSearch(request, controller.signal);
         // Paging the news keeps the videos found for the same term.
         const known = videosOfTerm.current;
         const merged = request.page > 0 && known?.term === request.term ? { ...answer, videos: known.videos, videosFound: known.videosFound } : answer;
         if (request.page === 0) videosOfTerm.current = { term: request.term, videos: answer.videos, videosFound: answer.videosFound };
-        setResults(merged);
-        setStatus("complete");
+        setAnswered({ key, request, results: merged });
       } catch (error) {
         if (controller.signal.aborted) return;
         console.error("search failed", error);
-        setResults(NONE);
-        setStatus("complete");
+        setAnswered({ key, request, results: NONE });
       }
     };
     const timer = setTimeout(() => void go(), debounce ? SEARCH_DEBOUNCE_MS : 0);
@@ -104,5 +104,6 @@ export function useSearch(request: SearchRequest | null, debounce: boolean): { s
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, debounce]);
 
-  return { status, results };
+  if (key === null) return { status: "idle", results: NONE, shown: null };
+  return { status: answered?.key === key ? "complete" : "loading", results: answered?.results ?? NONE, shown: answered?.request ?? null };
 }
