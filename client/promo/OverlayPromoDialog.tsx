@@ -6,6 +6,10 @@ import { useDialogFocus } from "../../src/components/use-dialog-focus";
 import type { OverlayPromo } from "../../src/schemas/shell";
 import { PROMO_IMAGE_SIZE } from "../../src/domain/timings";
 
+export function promoImageUrl(promo: OverlayPromo): string {
+  return imageUrl(promo.imageKey, PROMO_IMAGE_SIZE, PROMO_IMAGE_SIZE);
+}
+
 export interface OverlayPromoDialogProps {
   promo: OverlayPromo;
   onDismiss: () => void;
@@ -23,7 +27,7 @@ export default function OverlayPromoDialog({ promo, onDismiss }: OverlayPromoDia
   const image = (
     <img
       className="overlay-promo__image"
-      src={imageUrl(promo.imageKey, PROMO_IMAGE_SIZE, PROMO_IMAGE_SIZE)}
+      src={promoImageUrl(promo)}
       width={PROMO_IMAGE_SIZE}
       height={PROMO_IMAGE_SIZE}
       alt={promo.imageAltText}

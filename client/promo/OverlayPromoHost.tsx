@@ -2,15 +2,15 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { OverlayPromo } from "../../src/schemas/shell";
 import { useAppState } from "../../src/state/store";
 import { addSeenPromo, parseSeenPromos, PROMO_SEEN_COOKIE_EXPIRES, PROMO_SEEN_COOKIE_NAME, selectPromo } from "../../src/domain/promo-window";
-import OverlayPromoDialog from "./OverlayPromoDialog";
+import OverlayPromoDialog, { promoImageUrl } from "./OverlayPromoDialog";
 
 /**
  * The overlay promo of spec §4: fetched on creation and whenever the tab becomes visible with no
  * promo active; the first promo whose window brackets now and whose id is not in the seen cookie
  * shows, locks the background and is added to the cookie (until 2099); none means dismiss.
  * Dismissal, or a click on its image link, unlocks the background. Fetch failures are only logged
- * (spec §8). This is a chunk of its own (src/components/promo/OverlayPromoSlot.tsx loads it after
- * hydration), so what a first visit downloads does not grow.
+ * (spec §8). This is a chunk of its own (src/components/promo/OverlayPromoSlot.tsx), outside the
+ * scripts and preloads of the HTML.
  */
 export const PROMO_OVERLAYS_URL = "/api/promo-overlays/?channel=Web";
 
@@ -34,6 +34,31 @@ function seenCookie(): string {
   return part ? part.trim().slice(PROMO_SEEN_COOKIE_NAME.length + 1) : "";
 }
 
+async function requestPromos(): Promise<OverlayPromo[]> {
+  const response = await fetch(PROMO_OVERLAYS_URL, { headers: { accept: "application/json" } });
+  if (!response.ok) throw new Error(`promo overlays answered ${response.status}`);
+  const body: unknown = await response.json();
+  return Array.isArray(body) ? body.filter(isOverlayPromo) : [];
+}
+
+function choose(promos: OverlayPromo[]): OverlayPromo | null {
+  return selectPromo(promos, parseSeenPromos(seenCookie()), Date.now());
+}
+
+/**
+ * The load's fetch starts when this chunk runs (with the page, see OverlayPromoSlot), and the
+ * image of the promo that will show is fetched at once, so both are in hand when the host mounts
+ * after hydration. The host takes this answer for its first fetch.
+ */
+let onLoad: Promise<OverlayPromo[]> | null = requestPromos();
+onLoad.then(
+  (promos) => {
+    const chosen = choose(promos);
+    if (chosen) new Image().src = promoImageUrl(chosen);
+  },
+  () => undefined, // logged by the host when it reads the answer
+);
+
 export default function OverlayPromoHost() {
   const { dispatch } = useAppState();
   const [promo, setPromo] = useState<OverlayPromo | null>(null);
@@ -41,11 +66,9 @@ export default function OverlayPromoHost() {
 
   const fetchPromo = useCallback(async () => {
     try {
-      const response = await fetch(PROMO_OVERLAYS_URL, { headers: { accept: "application/json" } });
-      if (!response.ok) throw new Error(`promo overlays answered ${response.status}`);
-      const body: unknown = await response.json();
-      const promos = Array.isArray(body) ? body.filter(isOverlayPromo) : [];
-      const chosen = selectPromo(promos, parseSeenPromos(seenCookie()), Date.now());
+      const first = onLoad;
+      onLoad = null;
+      const chosen = choose(await (first ?? requestPromos()));
       // none unseen: dismiss (nothing was shown, so nothing to unlock)
       if (!chosen || active.current) return;
       active.current = true;

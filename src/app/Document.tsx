@@ -43,7 +43,9 @@ export function Document({
         <meta name="theme-color" content="#0b1f3a" />
         {/* Title, description, canonical and Open Graph tags are each page's own (src/pages/parts/DocumentTitle.tsx). */}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href={assets.css} />
+        {/* A React resource (precedence): React writes it before the module preloads, so the one
+            render-blocking file is asked for first. */}
+        <link rel="stylesheet" href={assets.css} precedence="default" />
       </head>
       <body>
         <SiteOriginContext value={assets.origin ?? ""}>

@@ -64,6 +64,9 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       <SiteHeader shell={shell} headerStyle={headerStyle} scroll={scroll} />
       <StickyNav scroll={scroll} />
       <SearchSlot />
+      {/* With the header, not in the last boundary: for a new visitor the promo is the largest
+          thing on screen, and it shows as soon as the header and the page have hydrated. */}
+      <OverlayPromoSlot />
       <Suspense>
         <MainMenu shell={shell} />
       </Suspense>
@@ -80,7 +83,6 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
         <MediaPlayerSlot />
         <AudioPlayerSlot />
         <UpgradePromo />
-        <OverlayPromoSlot />
         <AccountPanel />
         <AccountNotification />
         <ErrorNotification />
