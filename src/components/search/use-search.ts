@@ -60,11 +60,6 @@ async function runSearch({ term, match, sort, page }: SearchRequest, signal: Abo
   };
 }
 
-/**
- * Runs `request` after the debounce when `debounce` is set (a keystroke), at once otherwise
- * (a dropdown or a page button), aborting whatever request was still under way. A failed
- * request is logged and the search ends as complete with nothing found (spec §4).
- */
 export interface SearchState {
   status: SearchStatus;
   /** What the overlay shows: the last answer, kept on screen (and focus with it) while the next loads. */
@@ -73,6 +68,11 @@ export interface SearchState {
   shown: SearchRequest | null;
 }
 
+/**
+ * Runs `request` after the debounce when `debounce` is set (a keystroke), at once otherwise
+ * (a dropdown or a page button), aborting whatever request was still under way. A failed
+ * request is logged and the search ends as complete with nothing found (spec §4).
+ */
 export function useSearch(request: SearchRequest | null, debounce: boolean): SearchState {
   const [answered, setAnswered] = useState<{ key: string; request: SearchRequest; results: SearchResults } | null>(null);
   const videosOfTerm = useRef<{ term: string; videos: Video[]; videosFound: number } | null>(null);
