@@ -138,6 +138,17 @@ export class StreamSessions extends DurableObject<Env> {
     return others.length;
   }
 
+  /**
+   * Releases every session of the account: its right to watch is gone (a cancellation, refund or
+   * dispute, an administrator's block, or a sign-out everywhere). Answers how many went.
+   */
+  async releaseAll(reason: string): Promise<number> {
+    const all = this.rows();
+    await this.release(all.map((s) => s.id), reason);
+    await this.scheduleSweep();
+    return all.length;
+  }
+
   /** Lists the sessions as released in D1 (what the playlist gate reads), then forgets them and closes their sockets. */
   private async release(sessionIds: readonly string[], reason: string): Promise<void> {
     if (sessionIds.length === 0) return;

@@ -1,0 +1,21 @@
+import { settingsOf } from "../env";
+
+/**
+ * Ends every live stream session of an account (issue 17): called when its right to watch is
+ * gone, after the change that took it away is stored (a webhook that removes an entitlement, an
+ * administrator's block, a sign-out everywhere). The user's StreamSessions object lists the
+ * sessions as released in D1 before it forgets them, so their tokens stop at the next playlist,
+ * init or segment request, and closes their sockets, so the players learn at once.
+ *
+ * A failure here is logged, not thrown: the change itself has been stored, and every /media
+ * request re-reads the account anyway (worker/media/token-check.ts), so the stream still stops.
+ */
+export async function endStreamsOf(env: Env, ssoID: string, reason: string): Promise<number> {
+  try {
+    const namespace = settingsOf(env).bindings.STREAM_SESSIONS;
+    return await namespace.get(namespace.idFromName(ssoID)).releaseAll(reason);
+  } catch (error) {
+    console.error(JSON.stringify({ msg: "stream sessions not released", ssoID, reason, error: String(error) }));
+    return 0;
+  }
+}
