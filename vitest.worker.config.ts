@@ -8,7 +8,8 @@ export default defineConfig(async () => {
   return {
     plugins: [
       cloudflareTest({
-        main: "./worker/index.ts",
+        // The development entry (the production worker plus worker/dev-kit.ts); wrangler.toml's main is production.
+        main: "./worker/dev-index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // SEED_SQL: the demo content's INSERT statements, loaded by the setup file after the migrations.
@@ -25,7 +26,7 @@ export default defineConfig(async () => {
     },
     test: {
       include: ["tests/worker/**/*.test.{ts,tsx}", "durable-objects/**/*.test.ts"],
-      setupFiles: ["./tests/worker/apply-migrations.ts"],
+      setupFiles: ["./tests/worker/development-build.ts", "./tests/worker/apply-migrations.ts"],
       // A local server answering like Stripe's API, for the real SDK (tests/worker/stripe-stand-in.ts).
       globalSetup: ["./tests/worker/stripe-stand-in.ts"],
       // Whole-site sweeps render dozens of pages in workerd on a 2-core machine.

@@ -9,7 +9,8 @@
 // session-check p50/p99, pings per second, refusals and accounts over the limit; also written to
 // test-results/bench-live.md. Bounded: BENCH_DEADLINE_S (default 1,500 s) stops it whatever happens.
 //
-// The server runs a frozen build: the worker bundled once (`wrangler deploy --dry-run --outdir`)
+// The server runs a frozen build: the development entry bundled once (`wrangler deploy
+// worker/dev-index.ts --dry-run --outdir`)
 // and a copy of public/, under .wrangler/bench-live/. `wrangler dev` reloads its worker whenever a
 // source file of the bundle or a file under public/ changes (an edit, a client build of the e2e
 // suite), and a POST in flight during a reload gets wrangler's 503 'Your worker restarted
@@ -17,7 +18,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SignJWT } from "jose";
-import { bin, developmentVars, root, runOrThrow, wranglerEnv } from "./run-command.mjs";
+import { bin, developmentEntry, developmentVars, root, runOrThrow, wranglerEnv } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
 
@@ -31,7 +32,7 @@ const PERSIST_TO = ".wrangler/bench-live-state";
 const FROZEN = ".wrangler/bench-live";
 const ASSET = "men-audio-commentary";
 const LIMIT = 2;
-// The embedded dev portal's built-in signing settings (worker/auth/config.ts DEV_DEFAULTS): development only.
+// The embedded dev portal's built-in signing settings (worker/dev-secrets.ts DEV_DEFAULTS): development build only.
 const DEV_SSO = { secret: "dev-only-sso-signing-secret-northbridge-rovers-0123456789", issuer: "rovers-dev-sso", audience: "northbridge-rovers-site" };
 
 async function pool(items, limit, work) {
@@ -155,13 +156,13 @@ function holdSocket(base, user, token, counters, release) {
 async function freezeBuild() {
   const dir = path.join(root, FROZEN);
   rmSync(dir, { recursive: true, force: true });
-  await runOrThrow(bin("wrangler"), ["deploy", "--dry-run", "--outdir", path.join(dir, "worker")], {
+  await runOrThrow(bin("wrangler"), ["deploy", developmentEntry, "--dry-run", "--outdir", path.join(dir, "worker")], {
     env: { ...wranglerEnv, NODE_ENV: "production" },
     capture: true,
   });
   rmSync(path.join(dir, "worker", "README.md"), { force: true });
   cpSync(path.join(root, "public"), path.join(dir, "public"), { recursive: true });
-  const config = readFileSync(path.join(root, "wrangler.toml"), "utf8").replace(/^main = .*$/m, 'main = "worker/index.js"\nno_bundle = true');
+  const config = readFileSync(path.join(root, "wrangler.toml"), "utf8").replace(/^main = .*$/m, `main = "worker/${path.basename(developmentEntry, ".ts")}.js"\nno_bundle = true`);
   writeFileSync(path.join(dir, "wrangler.toml"), config);
   return path.join(FROZEN, "wrangler.toml");
 }
@@ -194,6 +195,7 @@ async function main() {
     persistTo: PERSIST_TO,
     logFile: "test-results/bench-live-server.log",
     env: { NODE_ENV: "production" },
+    entry: null, // the frozen config's main: the development entry, bundled above
     vars: [...developmentVars, "--config", config],
   });
   // Bounded whatever happens: a stuck run ends with its server.

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm run dev`: local D1 up to date with demo content, the client built (and rebuilt when src/ or
-// client/ change), then `wrangler dev` on 127.0.0.1:${PORT:-8787}. Ctrl-C stops everything.
+// client/ change), then `wrangler dev` of the development entry (worker/dev-index.ts) on
+// 127.0.0.1:${PORT:-8787}. Ctrl-C stops everything.
 import { spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";
 import path from "node:path";
-import { bin, devAdminToken, developmentVars, root, run, wranglerEnv } from "./run-command.mjs";
+import { bin, devAdminToken, developmentEntry, developmentVars, root, run, wranglerEnv } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 
 const port = Number(process.env.PORT || 8787);
@@ -61,7 +62,7 @@ async function main() {
   if (!(await buildClient())) throw new Error("the client build failed");
   const stopWatching = watchClientSources();
 
-  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...developmentVars];
+  const args = ["dev", developmentEntry, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...developmentVars];
   console.log(`\n> wrangler ${args.join(" ")}\nOpen http://localhost:${port}\n`);
   console.log(`Admin API (development only): Authorization: Bearer ${devAdminToken}\n`);
   const child = spawn(bin("wrangler"), args, {

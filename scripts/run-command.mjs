@@ -19,13 +19,21 @@ export const wranglerEnv = {
 };
 
 /**
- * `wrangler dev` arguments that make a local server development: the top-level wrangler.toml says
- * nothing (what `wrangler deploy` ships runs as production), so `npm run dev`, the e2e suite and the
- * bench add these. Development means built-in secrets and the embedded dev login portal with the
- * demo accounts; a developer's own `.dev.vars` still applies on top for anything else.
+ * The development entry (worker/dev-index.ts): the production worker plus the embedded dev login
+ * portal, the dev checkout, the demo accounts and the built-in secrets. `wrangler dev` is given it
+ * as its script; wrangler.toml's `main` (worker/index.ts, what `wrangler deploy` bundles) has none
+ * of them.
  */
+export const developmentEntry = "worker/dev-index.ts";
+
 /** The known development admin token (worker/dev-admin-token.json), refused by the worker in production. */
 export const devAdminToken = JSON.parse(readFileSync(path.join(root, "worker", "dev-admin-token.json"), "utf8")).DEV_ADMIN_TOKEN;
+/**
+ * `wrangler dev` arguments that make a local server development: the top-level wrangler.toml says
+ * nothing (what `wrangler deploy` ships runs as production), so `npm run dev`, the e2e suite and the
+ * bench add these to the development entry above (the production entry ignores them). A
+ * developer's own `.dev.vars` still applies on top for anything else.
+ */
 export const developmentVars = ["--var", "ENVIRONMENT:development", "--var", "AUTH_PROVIDER:dev", "--var", `ADMIN_TOKEN:${devAdminToken}`];
 
 /** How an argument is echoed: paths inside the repository relative to it, node as `node`. */

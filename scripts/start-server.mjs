@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { bin, developmentVars, root, wranglerEnv } from "./run-command.mjs";
+import { bin, developmentEntry, developmentVars, root, wranglerEnv } from "./run-command.mjs";
 
 const running = new Set();
 
@@ -39,11 +39,12 @@ async function answers(url) {
 /**
  * Starts the worker on 127.0.0.1:port with local state in `persistTo`; the server's output goes to
  * `logFile`; `env` adds variables (NODE_ENV=production bundles React's production build);
- * `vars` are the worker's `--var` arguments (default: development, scripts/run-command.mjs).
+ * `entry` is the worker's script (default: the development entry; null: the config's `main`),
+ * `vars` its `--var` arguments (default: development, scripts/run-command.mjs).
  * Resolves once GET readyPath answers at all (the tests judge the status) with
  * { child, port, baseUrl, logFile }.
  */
-export async function startServer({ port, persistTo, logFile, env = {}, vars = developmentVars, timeoutMs = 180_000, readyPath = "/" }) {
+export async function startServer({ port, persistTo, logFile, env = {}, entry = developmentEntry, vars = developmentVars, timeoutMs = 180_000, readyPath = "/" }) {
   const baseUrl = `http://127.0.0.1:${port}`;
   if ((await answers(baseUrl)) !== undefined) {
     throw new Error(`Something already answers on ${baseUrl}; stop it or choose another port.`);
@@ -51,7 +52,7 @@ export async function startServer({ port, persistTo, logFile, env = {}, vars = d
   const log = path.resolve(root, logFile);
   mkdirSync(path.dirname(log), { recursive: true });
   const out = createWriteStream(log);
-  const args = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn", ...vars];
+  const args = ["dev", ...(entry ? [entry] : []), "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", "--log-level", "warn", ...vars];
   if (persistTo) args.push("--persist-to", persistTo);
   console.log(`\n> wrangler ${args.join(" ")}   (log: ${path.relative(root, log)})`);
   const child = spawn(bin("wrangler"), args, {

@@ -7,7 +7,6 @@ import { limitBodies } from "./middleware/body-limit";
 import { csrfProtection } from "./auth/csrf";
 import { requireAuthConfig } from "./auth/require-auth";
 import { sessionMiddleware } from "./auth/session-middleware";
-import { devPortal } from "./dev-portal/app";
 import { authRoutes } from "./routes/auth";
 import { sessionRoutes } from "./routes/session";
 import { entitlementRoutes } from "./routes/entitlements";
@@ -23,7 +22,6 @@ import { liveMediaRoutes } from "./media/live-media-routes";
 import { streamSocketRoutes } from "./media/stream-socket";
 import { stripeWebhook } from "./payments/webhook-route";
 import { paymentRoutes } from "./payments/payment-routes";
-import { devPayments } from "./payments/dev-payments";
 import { packageRoutes } from "./routes/packages";
 import { advertisingRoutes } from "./routes/advertising";
 import { eventRoutes } from "./routes/events";
@@ -35,6 +33,7 @@ import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
 import { fallbackErrorHtml } from "./ssr/fallback";
 import { settingsOf } from "./env";
+import { installedDevelopmentKit } from "./development";
 import { siteLock, siteLockEntry } from "./site-lock/site-lock";
 import { promoOverlayRoutes } from "./routes/promo-overlays";
 
@@ -44,6 +43,9 @@ import { promoOverlayRoutes } from "./routes/promo-overlays";
  * on a page-cache hit, touch no D1.
  */
 export const app = new Hono<AppEnv>();
+// The development build's embedded login portal and dev checkout (worker/development.ts): only
+// when worker/dev-index.ts installed them; the production entry has neither, not even their code.
+const development = installedDevelopmentKit();
 
 app.use("*", requestId, securityHeaders, limitBodies);
 // Site lock (issue 13): before every route and the page cache; exempts its own form, sign-in, webhooks, static files.
@@ -62,7 +64,7 @@ for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitleme
 }
 
 // The embedded dev login portal: 404 unless AUTH_PROVIDER=dev in development or test.
-app.route("/sso", devPortal);
+if (development) app.route("/sso", development.portal);
 app.route("/auth", authRoutes);
 // Live streams: session check, devices, stream assets (issue 10).
 app.route("/api", liveSessionRoutes);
@@ -90,7 +92,7 @@ app.route("/ws", streamSocketRoutes);
 // Stripe's webhooks: no session, no CSRF (the signature is the check).
 app.route("/webhooks/stripe", stripeWebhook);
 // The embedded dev checkout and portal: 404 unless development/test without STRIPE_SECRET_KEY.
-app.route("/dev-payments", devPayments);
+if (development) app.route("/dev-payments", development.payments);
 
 // Fixture calendars (iCalendar feeds), cached at the edge with the content generation.
 app.route("/calendar", calendarRoutes);

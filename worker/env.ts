@@ -1,14 +1,16 @@
 import { z } from "zod";
-import devAdminToken from "./dev-admin-token.json";
+import { installedDevelopmentKit, type DevelopmentKit } from "./development";
+import { isRepositorySecret } from "./known-secrets";
 
 /**
  * The worker's whole environment (vars, secrets, bindings), parsed once per env object with zod.
  * Everything else reads settings through `settingsOf(env)`, never `env.SOME_VAR` directly.
  *
  * Production is the default: ENVIRONMENT is development or test only when it says exactly that
- * (`npm run dev`, the e2e suite, the bench and the worker tests set it themselves); anything else,
- * absent included, is production. The top-level wrangler.toml, which `wrangler deploy` ships,
- * sets neither ENVIRONMENT nor any secret.
+ * (`npm run dev`, the e2e suite, the bench and the worker tests set it themselves) and the worker
+ * is the development build (worker/dev-index.ts, worker/development.ts); anything else, absent
+ * included, is production. The top-level wrangler.toml, which `wrangler deploy` ships, sets
+ * neither ENVIRONMENT nor any secret, and its entry (worker/index.ts) is the production build.
  *
  * Bindings and the site-wide vars must parse or nothing works (a clear error at the first
  * request). The sign-in settings are parsed separately: when they are missing or malformed the
@@ -85,17 +87,30 @@ const authSchema = z.object({
 });
 export type AuthSettings = z.output<typeof authSchema>;
 
-export const ADMIN_TOKEN_MIN = 24;
 /**
- * The admin token `npm run dev` passes and prints (scripts/dev.mjs): written in this repository,
- * so refused in production, where the admin API then does not exist.
+ * The settings above that are secrets: set with `wrangler secret put`, never written in
+ * wrangler.toml, where `npm run check:deploy` refuses them (its list is checked against this one
+ * in tests/unit/check-deploy.test.ts).
  */
-export const DEV_ADMIN_TOKEN: string = devAdminToken.DEV_ADMIN_TOKEN;
+export const SECRET_SETTINGS = [
+  "SESSION_SECRET",
+  "ADMIN_TOKEN",
+  "SSO_JWT_SECRET",
+  "SSO_CLIENT_SECRET",
+  "SSO_USER_AGENT_PASS",
+  "DEV_SSO_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+] as const satisfies readonly (keyof z.input<typeof siteSchema> | keyof z.input<typeof authSchema>)[];
+
+export const ADMIN_TOKEN_MIN = 24;
 
 export interface Settings {
   environment: Environment;
   /** development or test: the only environments with built-in secrets, the dev portal and demo accounts */
   isDevelopment: boolean;
+  /** the development build's kit in development and test; null in production (and always in the production build) */
+  development: DevelopmentKit | null;
   /** the configured public origin, or null (then the request's own origin is used) */
   siteOrigin: string | null;
   adminToken: string | null;
@@ -122,11 +137,15 @@ export function parseSettings(env: object): Settings {
   if (!site.success) throw new EnvError(`Invalid worker environment: ${issuesOf(site.error)}`);
   const auth = authSchema.safeParse(env);
   const s = site.data;
+  // The production build has no development kit: there ENVIRONMENT=development changes nothing.
+  const kit = installedDevelopmentKit();
+  const environment: Environment = kit ? s.ENVIRONMENT : "production";
   return {
-    environment: s.ENVIRONMENT,
-    isDevelopment: s.ENVIRONMENT !== "production",
+    environment,
+    isDevelopment: environment !== "production",
+    development: environment !== "production" ? kit : null,
     siteOrigin: s.SITE_ORIGIN ? new URL(s.SITE_ORIGIN).origin : null,
-    adminToken: adminTokenOf(s.ADMIN_TOKEN, s.ENVIRONMENT),
+    adminToken: adminTokenOf(s.ADMIN_TOKEN, environment),
     streamConcurrencyLimit: s.STREAM_CONCURRENCY_LIMIT,
     stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: s.STRIPE_API_URL ?? null },
     eventsDataset: s.EVENTS ?? null,
@@ -135,10 +154,13 @@ export function parseSettings(env: object): Settings {
   };
 }
 
-/** The admin token when long enough and, in production, not the repository's development token. */
+/**
+ * The admin token when long enough and, in production, not one of the repository's secrets (the
+ * token `npm run dev` passes and prints): then the admin API does not exist.
+ */
 function adminTokenOf(token: string | undefined, environment: Environment): string | null {
   if (token === undefined || token.length < ADMIN_TOKEN_MIN) return null;
-  if (environment === "production" && token === DEV_ADMIN_TOKEN) return null;
+  if (environment === "production" && isRepositorySecret(token)) return null;
   return token;
 }
 

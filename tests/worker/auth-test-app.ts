@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { app } from "../../worker/app";
-import { DEV_DEFAULTS } from "../../worker/auth/config";
+import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import type { Identity } from "../../worker/auth/identity";
 import { signLoginToken } from "../../worker/auth/tokens";
 

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { DEV_DEFAULTS } from "../../worker/auth/config";
+import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { browser, devToken, freshIdentity, locationOf, signInWithToken, startLogin, type TokenFor } from "./auth-test-app";
 
 /** The site never trusts a login token it has not verified (signature, issuer, audience, expiry, algorithm). */

@@ -1,7 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { browser } from "./auth-test-app";
-import { DEV_ADMIN_TOKEN, parseSettings } from "../../worker/env";
+import { parseSettings } from "../../worker/env";
+import { DEV_ADMIN_TOKEN } from "../../worker/dev-secrets";
 import { EVENTS_RATE_LIMIT } from "../../worker/routes/events";
 
 const TOKEN = "admin-token-for-commercial-tests-0123";

@@ -90,6 +90,34 @@ describe("dev checkout (development and test without STRIPE_SECRET_KEY)", () => 
   });
 });
 
+describe("dev portal: the way back to the site stays on the site", () => {
+  const backLink = (html: string) => /class="checkout__back" href="([^"]*)"/.exec(html)?.[1];
+  const hiddenReturn = (html: string) => /name="return" value="([^"]*)"/.exec(html)?.[1];
+
+  it("renders '/' for a return that leads elsewhere, also after a cancellation", async () => {
+    const { b } = await signedIn();
+    const { url } = (await (await post(b, "/api/checkout", { packageID: "roverstv", priceID: "price_roverstv_month" })).json()) as { url: string };
+    await b.fetch(`${url}/pay`, { method: "POST", ...form({}) });
+    // as the browser sends them: %09 is a tab, which browsers drop, turning '/\t/evil.example' into '//evil.example'
+    for (const query of ["/%09/evil.example", "//evil.example", "/%5Cevil.example", "/\\evil.example", "https://evil.example", "%2F%2Fevil.example", "javascript:alert(1)"]) {
+      const html = await (await b.fetch(`/dev-payments/portal?return=${query}`)).text();
+      expect(backLink(html), query).toBe("/");
+      expect(hiddenReturn(html), query).toBe("/");
+      expect(html, query).not.toContain("evil.example");
+    }
+    // a form posted with a foreign return goes back to the portal with '/'
+    const subscription = /name="subscription" value="([^"]+)"/.exec(await (await b.fetch("/dev-payments/portal")).text())![1]!;
+    for (const value of ["/\t/evil.example", "//evil.example", "/\\evil.example", "https://evil.example"]) {
+      const res = await b.fetch("/dev-payments/portal/cancel", { method: "POST", ...form({ subscription, when: "period-end", return: value }) });
+      expect(res.status, value).toBe(303);
+      expect(res.headers.get("location"), value).toBe("/dev-payments/portal?return=%2F");
+    }
+    // control: a same-site path is kept
+    const html = await (await b.fetch("/dev-payments/portal?return=%2Fvideos%3Fpage%3D2")).text();
+    expect(backLink(html)).toBe("/videos?page=2");
+  });
+});
+
 describe("production: never the dev checkout", () => {
   const production = { ...env, ENVIRONMENT: undefined } as unknown as Env;
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Identity } from "../../worker/auth/identity";
-import { DEV_DEFAULTS } from "../../worker/auth/config";
+import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { signPlaybackToken } from "../../worker/media/playback-token";
 import { sessionGreeting } from "../../durable-objects/StreamSessions";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";

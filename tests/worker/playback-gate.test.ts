@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
-import { DEV_DEFAULTS } from "../../worker/auth/config";
+import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { signPlaybackToken } from "../../worker/media/playback-token";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 

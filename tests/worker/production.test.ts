@@ -1,15 +1,24 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { SignJWT } from "jose";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { authConfigOf, AuthConfigError, DEV_DEFAULTS } from "../../worker/auth/config";
+import { authConfigOf, AuthConfigError } from "../../worker/auth/config";
 import { upsertAccountOnSignIn } from "../../worker/data/accounts";
+import { installDevelopmentKit } from "../../worker/development";
+import { developmentKit } from "../../worker/dev-kit";
 import { demoUserById } from "../../worker/dev-portal/demo-users";
+import { DEV_ADMIN_TOKEN, DEV_DEFAULTS, DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/dev-secrets";
+import { parseSettings } from "../../worker/env";
+import { isRepositorySecret } from "../../worker/known-secrets";
+import { paymentsConfigOf } from "../../worker/payments/config";
 import { browser, envWith } from "./auth-test-app";
 
 /**
  * Issue 7 'Done when': the worker started with exactly what `wrangler deploy` ships: the bindings
- * of the top-level wrangler.toml, no ENVIRONMENT, no AUTH_PROVIDER, no secrets, no .dev.vars.
+ * of the top-level wrangler.toml, no ENVIRONMENT, no AUTH_PROVIDER, no secrets, no .dev.vars, and
+ * (issue 17) the production build: wrangler.toml's main, worker/index.ts, has no development kit
+ * (worker/development.ts), so the tests take away the one their setup installed. That the
+ * production bundle has none of the kit's code is tests/unit/production-bundle.test.ts.
  */
 const shipped = (): Env => ({ DB: env.DB, CACHE: env.CACHE, ASSETS: env.ASSETS, STREAM_SESSIONS: env.STREAM_SESSIONS }) as Env;
 
@@ -21,7 +30,13 @@ async function call(target: Env, path: string, init: RequestInit = {}) {
 }
 
 /** Every string of this repository that could have been used as a signing secret. */
-const PUBLIC_STRINGS = [...new Set(Object.values(DEV_DEFAULTS))];
+const PUBLIC_STRINGS = [...new Set([...Object.values(DEV_DEFAULTS), DEV_STRIPE_WEBHOOK_SECRET, DEV_ADMIN_TOKEN])];
+
+/** Runs a describe block as the production build: no development kit installed. */
+function asProductionBuild() {
+  beforeAll(() => installDevelopmentKit(null));
+  afterAll(() => installDevelopmentKit(developmentKit));
+}
 
 /** A site session cookie as worker/auth/session-cookie.ts signs it, for demo-tv, with a chosen key. */
 function forgedSession(secret: string) {
@@ -38,6 +53,8 @@ function forgedSession(secret: string) {
 const errorCode = async (res: Response) => ((await res.json()) as { errors: { code: string }[] }).errors[0]?.code;
 
 describe("what `wrangler deploy` ships (production, no secrets)", () => {
+  asProductionBuild();
+
   it("serves the public pages and the content API", async () => {
     const home = await call(shipped(), "/");
     expect(home.status).toBe(200);
@@ -94,17 +111,31 @@ describe("what `wrangler deploy` ships (production, no secrets)", () => {
       const weak = { ...shipped(), ...configured, SESSION_SECRET: secret } as Env;
       expect((await call(weak, "/api/session", { headers: { cookie } })).status).toBe(503);
     }
-    // control: in development the built-in secret signs sessions, so the forged cookie would work there
+    // the same cookie in ENVIRONMENT=development: the production build has no built-in secret to honour it with
     const dev = { ...shipped(), ENVIRONMENT: "development", AUTH_PROVIDER: "dev" } as Env;
     const res = await call(dev, "/api/session", { headers: { cookie: `__Host-rovers_session=${await forgedSession(DEV_DEFAULTS.SESSION_SECRET)}` } });
-    expect(((await res.json()) as { data: { attributes: { ssoID: string } } }).data.attributes.ssoID).toBe("demo-tv");
+    expect(res.status).toBe(503);
   });
 
-  it("anything but exactly 'development' or 'test' is production", async () => {
-    for (const value of ["Development", "dev", "staging", "", "production"]) {
-      const res = await call({ ...shipped(), ENVIRONMENT: value, AUTH_PROVIDER: "dev" } as Env, "/auth/login");
+  it("is production whatever ENVIRONMENT says, 'development' and 'test' included", async () => {
+    for (const value of ["development", "test", "Development", "dev", "staging", "", "production"]) {
+      const vars = { ...shipped(), ENVIRONMENT: value, AUTH_PROVIDER: "dev" } as Env;
+      expect(parseSettings(vars).environment, value).toBe("production");
+      const res = await call(vars, "/auth/login");
       expect(res.status, value).toBe(503);
+      expect(await errorCode(res), value).toBe("AUTH_NOT_CONFIGURED");
     }
+  });
+
+  it("ENVIRONMENT=development brings back no portal, dev checkout, built-in secret or dev admin token", async () => {
+    const dev = { ...shipped(), ENVIRONMENT: "development", AUTH_PROVIDER: "dev", ADMIN_TOKEN: DEV_ADMIN_TOKEN, STRIPE_WEBHOOK_SECRET: DEV_STRIPE_WEBHOOK_SECRET } as Env;
+    expect(authConfigOf(dev)).toBeInstanceOf(AuthConfigError);
+    expect(parseSettings(dev).adminToken).toBeNull();
+    expect(paymentsConfigOf(dev)).toMatchObject({ devCheckout: false, webhookSecret: null });
+    for (const path of ["/dev-payments/portal", "/dev-payments/checkout.css"]) expect((await call(dev, path)).status, path).toBe(404);
+    expect((await call(dev, "/sso/login")).status).toBe(503);
+    const admin = await call(dev, "/api/admin/accounts/demo-tv", { headers: { authorization: `Bearer ${DEV_ADMIN_TOKEN}` } });
+    expect(admin.status).toBe(404);
   });
 
   it("logs one line naming what is missing", async () => {
@@ -118,6 +149,25 @@ describe("what `wrangler deploy` ships (production, no secrets)", () => {
     }
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/sign-in not configured.*AUTH_PROVIDER.*SESSION_SECRET/);
+  });
+});
+
+describe("the development build (control)", () => {
+  it("honours the built-in session secret in development, so the production refusal above is not vacuous", async () => {
+    const demo = demoUserById("demo-tv");
+    if (!demo) throw new Error("demo-tv fixture missing");
+    await upsertAccountOnSignIn(env.DB, { ssoID: demo.id, email: demo.email, forename: demo.forename, surname: demo.surname }, demo.account);
+    const dev = { ...shipped(), ENVIRONMENT: "development", AUTH_PROVIDER: "dev" } as Env;
+    const res = await call(dev, "/api/session", { headers: { cookie: `__Host-rovers_session=${await forgedSession(DEV_DEFAULTS.SESSION_SECRET)}` } });
+    expect(((await res.json()) as { data: { attributes: { ssoID: string } } }).data.attributes.ssoID).toBe("demo-tv");
+  });
+
+  it("knows every secret of the development build by its digest, and nothing else", () => {
+    for (const secret of [developmentKit.defaults.SESSION_SECRET, developmentKit.defaults.DEV_SSO_SECRET, developmentKit.stripeWebhookSecret, DEV_ADMIN_TOKEN]) {
+      expect(isRepositorySecret(secret), secret).toBe(true);
+    }
+    expect(isRepositorySecret("a-real-production-secret-from-wrangler-secret-put")).toBe(false);
+    expect(isRepositorySecret(`${DEV_ADMIN_TOKEN} `)).toBe(false);
   });
 });
 
@@ -173,5 +223,28 @@ describe("production sign-in configuration", () => {
     expect(problem({ ...green, AUTH_PROVIDER: "login-portal", SSO_API_BASE_URL: "http://login.example" })).toContain("SSO_API_BASE_URL with https:");
     // development may use a local http portal
     expect(problem({ ...green, ENVIRONMENT: "development", SSO_AUTH_URL: "http://localhost:9000/auth" })).toBeNull();
+  });
+
+  it("requires https: for the portal pages the browser is sent to, and then answers 503 AUTH_NOT_CONFIGURED", async () => {
+    for (const name of ["SSO_LOGIN_URL", "SSO_REGISTER_URL", "SSO_PROFILE_URL", "SSO_FORGOT_PASSWORD_URL"]) {
+      for (const provider of ["green", "login-portal"]) {
+        const vars = { ...green, AUTH_PROVIDER: provider, SSO_API_BASE_URL: "https://login.example/api", [name]: "http://login.example/page" };
+        expect(problem(vars), `${provider} ${name}`).toContain(`${name} with https:`);
+      }
+      const vars = { ...green, [name]: "http://login.example/page" };
+      for (const path of ["/auth/login", "/auth/register"]) {
+        const res = await browser(vars).fetch(path);
+        expect(res.status, `${name} ${path}`).toBe(503);
+        expect(res.headers.get("location"), `${name} ${path}`).toBeNull();
+        expect(await errorCode(res), `${name} ${path}`).toBe("AUTH_NOT_CONFIGURED");
+      }
+      // control: the same page over https: is accepted; development may use a local http portal
+      expect(problem({ ...green, [name]: "https://login.example/page" }), name).toBeNull();
+      expect(problem({ ...green, ENVIRONMENT: "development", [name]: "http://localhost:9000/page" }), name).toBeNull();
+    }
+    // and with https: pages sign-in starts (control for the 503 above)
+    const ok = await browser({ ...green, SSO_REGISTER_URL: "https://login.example/register" }).fetch("/auth/login");
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toMatch(/^https:\/\/login\.example\/login/);
   });
 });

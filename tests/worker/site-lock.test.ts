@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { invalidateCache } from "../../worker/data/kv-cache";
 import { entryCookieValue } from "../../worker/site-lock/entry-cookie";
 import { phraseDigestHex } from "../../worker/site-lock/lock-screen";
-import { DEV_DEFAULTS } from "../../worker/auth/config";
+import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 
 const ORIGIN = "https://rovers.test";
 const PHRASE = "rovers-preview";

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import Stripe from "stripe";
 import { app } from "../../worker/app";
-import { DEV_STRIPE_WEBHOOK_SECRET, stripeCrypto } from "../../worker/payments/config";
+import { stripeCrypto } from "../../worker/payments/config";
+import { DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/dev-secrets";
 
 /** Signs a payload as Stripe does (the real SDK), `ageSeconds` in the past. */
 export async function signedHeader(payload: string, options: { secret?: string; ageSeconds?: number } = {}): Promise<string> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { settingsOf, type AuthSettings, type AuthProviderKind, type Environment, type Settings } from "../env";
+import { isRepositorySecret } from "../known-secrets";
 
 export { AUTH_PROVIDERS, type AuthProviderKind } from "../env";
 
@@ -9,28 +10,21 @@ export { AUTH_PROVIDERS, type AuthProviderKind } from "../env";
  * once per env object, so a missing or malformed value is one clear error naming it.
  *
  * Production is strict: no built-in secret, no dev portal, secrets of 32+ characters that are none
- * of the strings in this repository, https: portal URLs. When sign-in is not configured the public
- * pages still work; /auth/*, /sso/* and the session endpoints answer 503 AUTH_NOT_CONFIGURED
- * (worker/auth/require-auth.ts).
+ * of the secrets in this repository, https: portal URLs (those the worker calls and those it sends
+ * the browser to). When sign-in is not configured the public pages still work; /auth/*, /sso/* and
+ * the session endpoints answer 503 AUTH_NOT_CONFIGURED (worker/auth/require-auth.ts).
+ * The built-in values of development and test come from the development build's kit
+ * (worker/development.ts); the production build does not contain them.
  */
 
 /** Algorithms a login token may be signed with; 'none' is never among them. */
 const JWT_ALGORITHMS = ["HS256", "HS384", "HS512", "RS256", "RS384", "RS512", "PS256", "ES256", "ES384", "EdDSA"] as const;
 export type JwtAlgorithm = (typeof JWT_ALGORITHMS)[number];
 
-/** Embedded defaults, usable only in development and test (never in production). */
-export const DEV_DEFAULTS = {
-  SESSION_SECRET: "dev-only-session-secret-northbridge-rovers-0123456789",
-  DEV_SSO_SECRET: "dev-only-sso-signing-secret-northbridge-rovers-0123456789",
-  SSO_ISSUER: "rovers-dev-sso",
-  SSO_AUDIENCE: "northbridge-rovers-site",
-  SSO_CLIENT_ID: "northbridge-rovers-site",
-} as const;
+/** The site's client id at the portal when SSO_CLIENT_ID does not say (a name, not a secret). */
+export const DEFAULT_CLIENT_ID = "northbridge-rovers-site";
 
 export const SECRET_MIN_LENGTH = 32;
-
-/** Secrets that are public (written in this repository): refused as secrets in production. */
-const PUBLIC_STRINGS: ReadonlySet<string> = new Set(Object.values(DEV_DEFAULTS));
 
 export interface TokenVerification {
   issuer: string;
@@ -80,6 +74,7 @@ export function buildAuthConfig(settings: Settings): AuthConfig {
   if (!settings.auth.ok) throw new AuthConfigError(`Invalid sign-in configuration: ${settings.auth.problem}`);
   const raw: AuthSettings = settings.auth.value;
   const dev = settings.isDevelopment;
+  const builtIn = settings.development?.defaults;
   const environment = settings.environment;
   const missing: string[] = [];
   const need = (name: string, value: string | undefined): string | null => {
@@ -91,10 +86,13 @@ export function buildAuthConfig(settings: Settings): AuthConfig {
     const chosen = value ?? (dev ? devDefault : undefined);
     if (chosen === undefined) return need(name, undefined);
     if (chosen.length < SECRET_MIN_LENGTH) missing.push(`${name} of at least ${SECRET_MIN_LENGTH} characters`);
-    else if (!dev && PUBLIC_STRINGS.has(chosen)) missing.push(`${name} other than the development default`);
+    else if (!dev && isRepositorySecret(chosen)) missing.push(`${name} other than the development default`);
     return chosen;
   };
-  /** Portal URLs the worker calls must be https: outside development (tokens and secrets travel on them). */
+  /**
+   * Portal URLs must be https: outside development: tokens and secrets travel on those the worker
+   * calls, and the browser carries its sign-in (credentials, return codes) to those it is sent to.
+   */
   const secureUrl = (name: string, value: string | undefined) => {
     if (value !== undefined && !dev && new URL(value).protocol !== "https:") missing.push(`${name} with https:`);
   };
@@ -102,15 +100,15 @@ export function buildAuthConfig(settings: Settings): AuthConfig {
   const provider = raw.AUTH_PROVIDER ?? (dev ? "dev" : undefined);
   if (provider === undefined) missing.push("AUTH_PROVIDER");
   if (provider === "dev" && !dev) missing.push("AUTH_PROVIDER other than dev (the dev portal exists only in development and test)");
-  const sessionSecret = secret("SESSION_SECRET", raw.SESSION_SECRET, DEV_DEFAULTS.SESSION_SECRET);
+  const sessionSecret = secret("SESSION_SECRET", raw.SESSION_SECRET, builtIn?.SESSION_SECRET);
 
   let verification: TokenVerification = { issuer: "", audience: "", algorithms: ["HS256"], key: { kind: "secret", secret: "" } };
   let devSsoSecret: string | null = null;
   if (provider === "dev") {
-    devSsoSecret = secret("DEV_SSO_SECRET", raw.DEV_SSO_SECRET, DEV_DEFAULTS.DEV_SSO_SECRET);
+    devSsoSecret = secret("DEV_SSO_SECRET", raw.DEV_SSO_SECRET, builtIn?.DEV_SSO_SECRET);
     verification = {
-      issuer: raw.SSO_ISSUER ?? DEV_DEFAULTS.SSO_ISSUER,
-      audience: raw.SSO_AUDIENCE ?? DEV_DEFAULTS.SSO_AUDIENCE,
+      issuer: raw.SSO_ISSUER ?? builtIn?.SSO_ISSUER ?? "",
+      audience: raw.SSO_AUDIENCE ?? builtIn?.SSO_AUDIENCE ?? "",
       algorithms: ["HS256"],
       key: { kind: "secret", secret: devSsoSecret ?? "" },
     };
@@ -138,7 +136,11 @@ export function buildAuthConfig(settings: Settings): AuthConfig {
     }
     if (provider === "green") need("SSO_AUTH_URL", raw.SSO_AUTH_URL);
     if (raw.DIRECT_LOGIN) need("SSO_DIRECT_LOGIN_URL", raw.SSO_DIRECT_LOGIN_URL);
-    if (raw.SSO_CLIENT_SECRET !== undefined && !dev && PUBLIC_STRINGS.has(raw.SSO_CLIENT_SECRET)) missing.push("SSO_CLIENT_SECRET other than a public string");
+    if (raw.SSO_CLIENT_SECRET !== undefined && !dev && isRepositorySecret(raw.SSO_CLIENT_SECRET)) missing.push("SSO_CLIENT_SECRET other than a public string");
+    secureUrl("SSO_LOGIN_URL", raw.SSO_LOGIN_URL);
+    secureUrl("SSO_REGISTER_URL", raw.SSO_REGISTER_URL);
+    secureUrl("SSO_PROFILE_URL", raw.SSO_PROFILE_URL);
+    secureUrl("SSO_FORGOT_PASSWORD_URL", raw.SSO_FORGOT_PASSWORD_URL);
     secureUrl("SSO_JWKS_URL", raw.SSO_JWKS_URL);
     secureUrl("SSO_API_BASE_URL", raw.SSO_API_BASE_URL);
     secureUrl("SSO_REFRESH_URL", raw.SSO_REFRESH_URL);
@@ -156,7 +158,7 @@ export function buildAuthConfig(settings: Settings): AuthConfig {
     provider,
     sessionSecret: sessionSecret ?? "",
     directLogin: raw.DIRECT_LOGIN,
-    clientId: raw.SSO_CLIENT_ID ?? DEV_DEFAULTS.SSO_CLIENT_ID,
+    clientId: raw.SSO_CLIENT_ID ?? DEFAULT_CLIENT_ID,
     verification,
     urls: {
       login: raw.SSO_LOGIN_URL ?? null,

@@ -1,14 +1,14 @@
 import Stripe from "stripe";
 import { settingsOf } from "../env";
+import { isRepositorySecret } from "../known-secrets";
 
 /**
  * What payments may use in this environment (issue 11). Production is the default: there the
  * webhook needs STRIPE_WEBHOOK_SECRET and checkout needs STRIPE_SECRET_KEY, and without them
  * they are simply unavailable (never the dev checkout, never a built-in secret).
  * In development and test, without a key, the embedded dev checkout stands in for Stripe and
- * signs its webhooks with the built-in development secret below.
+ * signs its webhooks with the development build's built-in secret (worker/development.ts).
  */
-export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_dev_only_northbridge_rovers_0123456789abcdef";
 
 export interface PaymentsConfig {
   /** verifies /webhooks/stripe; null: the webhook answers 503 */
@@ -24,10 +24,10 @@ export interface PaymentsConfig {
 export function paymentsConfigOf(env: object): PaymentsConfig {
   const settings = settingsOf(env);
   const { secretKey, webhookSecret, apiUrl } = settings.stripe;
-  if (!settings.isDevelopment) {
-    return { webhookSecret: webhookSecret === DEV_STRIPE_WEBHOOK_SECRET ? null : webhookSecret, secretKey, devCheckout: false, apiUrl: null };
+  if (!settings.development) {
+    return { webhookSecret: webhookSecret !== null && isRepositorySecret(webhookSecret) ? null : webhookSecret, secretKey, devCheckout: false, apiUrl: null };
   }
-  return { webhookSecret: webhookSecret ?? DEV_STRIPE_WEBHOOK_SECRET, secretKey, devCheckout: secretKey === null, apiUrl };
+  return { webhookSecret: webhookSecret ?? settings.development.stripeWebhookSecret, secretKey, devCheckout: secretKey === null, apiUrl };
 }
 
 /** The one Stripe client: fetch-based (workerd has no Node http), pointed at apiUrl in tests. */

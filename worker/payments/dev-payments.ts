@@ -4,7 +4,9 @@ import Stripe from "stripe";
 import type { AppEnv } from "../app-env";
 import { siteOriginOf } from "../env";
 import { findAccount } from "../data/accounts";
-import { DEV_STRIPE_WEBHOOK_SECRET, paymentsConfigOf, stripeCrypto } from "./config";
+import { safeReturnUrl } from "../../src/domain/return-url";
+import { DEV_STRIPE_WEBHOOK_SECRET } from "../dev-secrets";
+import { paymentsConfigOf, stripeCrypto } from "./config";
 import { siteUrl } from "./checkout-request";
 import { stripeWebhook } from "./webhook-route";
 import { CHECKOUT_CSS, checkoutPage, dueToday, FIRST_MONTH_PROMO, notFoundPage, portalPage } from "./dev-payments-pages";
@@ -211,11 +213,6 @@ async function ownSubscriptions(c: Context<AppEnv>): Promise<PortalRow[]> {
   return results;
 }
 
-const returnPath = (value: unknown) => {
-  const text = typeof value === "string" ? value : "/";
-  return text.startsWith("/") && !text.startsWith("//") && !text.startsWith("/\\") ? text : "/";
-};
-
 devPayments.get("/portal", async (c) => {
   const user = c.get("user");
   if (!user) return c.redirect("/", 303);
@@ -232,7 +229,8 @@ devPayments.get("/portal", async (c) => {
         cancelAtPeriodEnd: s.cancel_at_period_end === 1,
         periodEnd: s.current_period_end,
       })),
-      returnPath(c.req.query("return")),
+      // The way back to the site: a same-site path only (never `//host`, `/\\host`, `/%09/host`), else '/'.
+      safeReturnUrl(c.req.query("return")),
     ),
   );
 });
@@ -256,5 +254,5 @@ devPayments.post("/portal/cancel", async (c) => {
       ? await postSignedEvent(c, "customer.subscription.deleted", subscriptionObject(sub.id, customer, sub.price_id, "canceled", periodEnd, false, user.ssoID), now)
       : await postSignedEvent(c, "customer.subscription.updated", subscriptionObject(sub.id, customer, sub.price_id, "active", periodEnd, true, user.ssoID), now);
   if (!response.ok) return c.text("The change could not be recorded; please try again", 502);
-  return c.redirect(`/dev-payments/portal?return=${encodeURIComponent(returnPath(form.data.return))}`, 303);
+  return c.redirect(`/dev-payments/portal?return=${encodeURIComponent(safeReturnUrl(form.data.return))}`, 303);
 });

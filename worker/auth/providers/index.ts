@@ -1,5 +1,5 @@
-import type { AuthConfig } from "../config";
-import { createDevProvider } from "./dev";
+import { AuthConfigError, type AuthConfig } from "../config";
+import { settingsOf } from "../../env";
 import { createGreenProvider } from "./green";
 import { createLoginPortalProvider } from "./login-portal";
 import { createSportsAllianceProvider } from "./sports-alliance";
@@ -10,8 +10,12 @@ export type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "./
 /** The provider AUTH_PROVIDER names (spec §7's variants). */
 export function createProvider(deps: ProviderDeps): AuthProvider {
   switch (deps.config.provider) {
-    case "dev":
-      return createDevProvider(deps);
+    case "dev": {
+      // The embedded portal is part of the development build only (worker/development.ts).
+      const development = settingsOf(deps.env).development;
+      if (!development) throw new AuthConfigError("AUTH_PROVIDER=dev needs the development build");
+      return development.createProvider(deps);
+    }
     case "login-portal":
       return createLoginPortalProvider(deps);
     case "sports-alliance":
