@@ -1,3 +1,3 @@
-export function topLevelVars(toml: string): Record<string, string>;
+export const SECRET_NAMES: string[];
 export function secretNames(json: string): Set<string>;
-export function checkDeploy(toml: string, secretListJson: string): string[];
+export function checkDeploy(input: { configPath?: string; env?: string; secretListJson: string }): string[];

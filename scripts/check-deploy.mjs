@@ -1,37 +1,47 @@
 #!/usr/bin/env node
-// `npm run check:deploy [-- secrets.json]`: would the top-level wrangler.toml (what plain
-// `wrangler deploy` ships) run as production, with every secret its sign-in needs?
+// `npm run check:deploy [-- [--env NAME] [--config FILE] [secrets.json]]`: would `wrangler deploy`
+// (with the same --env and --config) ship a complete production, with every secret its sign-in needs?
 //   npx wrangler secret list --format json | npm run check:deploy
-//   npm run check:deploy -- secrets.json        (the same JSON saved to a file)
-// Exits 1 with one line per problem, 0 when the deploy is complete. The rules are the worker's
-// (worker/env.ts, worker/auth/config.ts): production unless ENVIRONMENT says development or test,
-// no dev portal, no secret written in the repository.
+//   npm run check:deploy -- secrets.json                  (the same JSON saved to a file)
+//   npx wrangler secret list --env staging --format json | npm run check:deploy -- --env staging
+// Exits 1 with one line per problem, 0 when the deploy is complete, 2 when it cannot tell.
+//
+// The configuration is read by wrangler's own reader (the `wrangler` package's
+// experimental_readRawConfig and unstable_readConfig), so quoted keys, inline tables, JSON configs
+// and `[env.*]` blocks mean here what they mean to `wrangler deploy`. Two kinds of check:
+// - refused anywhere in the file (the top level and every [env.*] block, whichever is deployed):
+//   ENVIRONMENT development or test, AUTH_PROVIDER dev, a secret written in vars, an http: URL,
+//   the development entry (worker/dev-index.ts) as `main`;
+// - required of the environment being deployed (the top level, or `--env NAME` / CLOUDFLARE_ENV as
+//   wrangler reads them; wrangler does not inherit vars into an environment): AUTH_PROVIDER and
+//   its portal's vars, and the secrets its sign-in needs in the secret list.
+// The rules are the worker's (worker/env.ts, worker/auth/config.ts).
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 
+/** wrangler's config reader, loaded on first use (a second or two): a bad secret list fails before. */
+const wranglerApi = () => createRequire(import.meta.url)("wrangler");
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PROVIDERS = ["login-portal", "sports-alliance", "green"];
-/** Settings that are secrets: set with `wrangler secret put`, never in wrangler.toml. */
-const SECRET_NAMES = ["SESSION_SECRET", "ADMIN_TOKEN", "SSO_JWT_SECRET", "SSO_CLIENT_SECRET", "SSO_USER_AGENT_PASS", "DEV_SSO_SECRET"];
-
-/** The top-level `[vars]` of a wrangler.toml (not those of `[env.*.vars]`): simple `KEY = "value"` lines. */
-export function topLevelVars(toml) {
-  const vars = {};
-  let table = "";
-  for (const raw of toml.split(/\r?\n/)) {
-    const line = raw.replace(/(^|\s)#.*$/, "").trim();
-    if (line === "") continue;
-    const header = /^\[\[?\s*([^\]]+?)\s*\]\]?$/.exec(line);
-    if (header) {
-      table = header[1];
-      continue;
-    }
-    if (table !== "vars") continue;
-    const pair = /^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+))$/.exec(line);
-    if (pair) vars[pair[1]] = pair[2] ?? pair[3] ?? pair[4];
-  }
-  return vars;
-}
+/** Settings that are secrets (worker/env.ts SECRET_SETTINGS): `wrangler secret put`, never wrangler.toml. */
+export const SECRET_NAMES = [
+  "SESSION_SECRET",
+  "ADMIN_TOKEN",
+  "SSO_JWT_SECRET",
+  "SSO_CLIENT_SECRET",
+  "SSO_USER_AGENT_PASS",
+  "DEV_SSO_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+];
+/** The development build's entry (scripts/run-command.mjs): never what is deployed. */
+const DEVELOPMENT_ENTRY = path.join(root, "worker", "dev-index.ts");
+/** Vars the worker reads as URLs (worker/env.ts): https: only in production. */
+const isUrlVar = (name) => name === "SITE_ORIGIN" || name.endsWith("_URL");
 
 /** Names from `wrangler secret list --format json` ([{ name, type }]). */
 export function secretNames(json) {
@@ -45,31 +55,99 @@ export function secretNames(json) {
   return new Set(parsed.map((entry) => (entry && typeof entry.name === "string" ? entry.name : null)).filter(Boolean));
 }
 
-/** Every reason the deploy would not be a complete production: [] when there is none. */
-export function checkDeploy(toml, secretListJson) {
-  const vars = topLevelVars(toml);
-  const secrets = secretNames(secretListJson);
+/** What one block of the file (top level or one [env.*]) writes that production refuses. */
+function refusedIn(block, where, configDir) {
   const problems = [];
+  const vars = block.vars && typeof block.vars === "object" ? block.vars : {};
+  const at = `${where} vars`;
   if (vars.ENVIRONMENT === "development" || vars.ENVIRONMENT === "test") {
-    problems.push(`wrangler.toml [vars] sets ENVIRONMENT = "${vars.ENVIRONMENT}": the deployed worker would run as ${vars.ENVIRONMENT} (built-in secrets, dev portal). Remove it.`);
+    problems.push(`${at} set ENVIRONMENT = "${vars.ENVIRONMENT}": never deploy a development or test configuration. Remove it.`);
   }
+  if (vars.AUTH_PROVIDER === "dev") problems.push(`${at} set AUTH_PROVIDER = "dev": the embedded dev portal exists only in the development build. Use ${PROVIDERS.join(", ")}.`);
   for (const name of SECRET_NAMES) {
-    if (name in vars) problems.push(`wrangler.toml [vars] sets ${name}: a secret in the repository. Remove it and use \`wrangler secret put ${name}\`.`);
+    if (name in vars) problems.push(`${at} set ${name}: a secret in the repository. Remove it and use \`wrangler secret put ${name}\`.`);
   }
-  const provider = vars.AUTH_PROVIDER;
-  if (provider === undefined) problems.push(`wrangler.toml [vars] has no AUTH_PROVIDER (${PROVIDERS.join(", ")}): sign-in would answer 503 AUTH_NOT_CONFIGURED.`);
-  else if (provider === "dev") problems.push("AUTH_PROVIDER = \"dev\": the embedded dev portal exists only in development and test; sign-in would answer 503.");
-  else if (!PROVIDERS.includes(provider)) problems.push(`AUTH_PROVIDER = "${provider}" is none of ${PROVIDERS.join(", ")}.`);
-
-  const required = ["SESSION_SECRET"];
-  if (PROVIDERS.includes(provider)) {
-    if (!vars.SSO_JWKS_URL) required.push("SSO_JWT_SECRET");
-    if (provider === "sports-alliance") required.push("SSO_USER_AGENT_PASS");
+  for (const [name, value] of Object.entries(vars)) {
+    if (!isUrlVar(name)) continue;
+    let protocol = null;
+    try {
+      protocol = typeof value === "string" ? new URL(value).protocol : null;
+    } catch {
+      // not a URL at all
+    }
+    if (protocol !== "https:") problems.push(`${at} set ${name} = ${JSON.stringify(value)}: production needs an https: URL.`);
   }
-  for (const name of required) {
-    if (!secrets.has(name)) problems.push(`secret ${name} is not set: \`wrangler secret put ${name}\`.`);
+  if (typeof block.main === "string" && path.resolve(configDir, block.main) === DEVELOPMENT_ENTRY) {
+    problems.push(`${where} has main = "${block.main}": the development build (dev portal, demo accounts, built-in secrets). Deploy worker/index.ts.`);
   }
   return problems;
+}
+
+/** What the environment being deployed lacks (its effective vars, as wrangler resolved them). */
+function missingIn(config, secrets, label) {
+  const vars = config.vars ?? {};
+  const problems = [];
+  const provider = vars.AUTH_PROVIDER;
+  if (provider === undefined) problems.push(`${label} has no AUTH_PROVIDER (${PROVIDERS.join(", ")}): sign-in would answer 503 AUTH_NOT_CONFIGURED.`);
+  else if (provider !== "dev" && !PROVIDERS.includes(provider)) problems.push(`${label}: AUTH_PROVIDER = ${JSON.stringify(provider)} is none of ${PROVIDERS.join(", ")}.`);
+  if (!PROVIDERS.includes(provider)) return problems.concat(missingSecrets(["SESSION_SECRET"], secrets));
+
+  const neededVars = ["SSO_ISSUER", "SSO_AUDIENCE", "SSO_LOGIN_URL"];
+  if (provider === "login-portal") neededVars.push("SSO_API_BASE_URL");
+  if (provider === "sports-alliance") neededVars.push("SSO_REFRESH_URL", "SSO_SESSION_URL");
+  if (provider === "green") neededVars.push("SSO_AUTH_URL");
+  if (vars.DIRECT_LOGIN === "true" || vars.DIRECT_LOGIN === "1") neededVars.push("SSO_DIRECT_LOGIN_URL");
+  for (const name of neededVars) {
+    if (vars[name] === undefined) problems.push(`${label} has no ${name}, which AUTH_PROVIDER = "${provider}" needs: sign-in would answer 503.`);
+  }
+  const neededSecrets = ["SESSION_SECRET"];
+  if (vars.SSO_JWKS_URL === undefined) neededSecrets.push("SSO_JWT_SECRET");
+  else if (secrets.has("SSO_JWT_SECRET")) problems.push("both SSO_JWKS_URL and the secret SSO_JWT_SECRET are set: the worker accepts only one. Delete one.");
+  if (provider === "sports-alliance") neededSecrets.push("SSO_USER_AGENT_PASS");
+  return problems.concat(missingSecrets(neededSecrets, secrets));
+}
+
+function missingSecrets(names, secrets) {
+  return names.filter((name) => !secrets.has(name)).map((name) => `secret ${name} is not set: \`wrangler secret put ${name}\`.`);
+}
+
+/**
+ * Every reason `wrangler deploy [--env env] [--config configPath]` would not ship a complete
+ * production: [] when there is none. `configPath` undefined: found as wrangler finds it (from the
+ * working directory, following a redirected deploy config); `env` undefined: CLOUDFLARE_ENV, else
+ * the top level.
+ */
+export function checkDeploy({ configPath, env, secretListJson }) {
+  const secrets = secretNames(secretListJson);
+  const wrangler = wranglerApi();
+  const args = { config: configPath, env };
+  const options = { hideWarnings: true, useRedirectIfAvailable: true };
+  const raw = wrangler.experimental_readRawConfig(args, options);
+  if (!raw.configPath) throw new Error("no wrangler.toml, wrangler.json or wrangler.jsonc found");
+  const file = path.relative(process.cwd(), raw.configPath) || raw.configPath;
+  const configDir = path.dirname(path.resolve(raw.configPath));
+  const rawConfig = raw.rawConfig ?? {};
+
+  const problems = refusedIn(rawConfig, file, configDir);
+  for (const [name, block] of Object.entries(rawConfig.env ?? {})) {
+    problems.push(...refusedIn(block ?? {}, `${file} [env.${name}]`, configDir));
+  }
+
+  // wrangler: `--env`, else CLOUDFLARE_ENV; an empty name is the top level
+  const envName = (env ?? process.env.CLOUDFLARE_ENV) || undefined;
+  if (envName !== undefined && !(rawConfig.env && envName in rawConfig.env)) {
+    problems.push(`${file} has no [env.${envName}]: \`wrangler deploy --env ${envName}\` would deploy the top-level config under that name. Add the block or drop --env.`);
+    return problems;
+  }
+  let config;
+  try {
+    config = wrangler.unstable_readConfig(args, options);
+  } catch (error) {
+    problems.push(`wrangler cannot read ${file}: ${error.message}`);
+    return problems;
+  }
+  const label = envName === undefined ? `${file} (top level)` : `${file} [env.${envName}]`;
+  return problems.concat(missingIn(config, secrets, label));
 }
 
 async function readStdin() {
@@ -79,16 +157,23 @@ async function readStdin() {
 }
 
 async function main() {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const file = process.argv[2];
+  const { values, positionals } = parseArgs({
+    options: { env: { type: "string", short: "e" }, config: { type: "string", short: "c" } },
+    allowPositionals: true,
+  });
+  if (positionals.length > 1) throw new Error("give at most one secret list file");
+  const file = positionals[0];
   if (!file && process.stdin.isTTY) {
     console.error("Give the output of `wrangler secret list --format json` on stdin or as a file: npm run check:deploy -- secrets.json");
     return 2;
   }
-  const secretList = file ? readFileSync(file, "utf8") : await readStdin();
-  const problems = checkDeploy(readFileSync(path.join(root, "wrangler.toml"), "utf8"), secretList);
+  const secretListJson = file ? readFileSync(file, "utf8") : await readStdin();
+  // As `wrangler deploy` run from the repository (npm runs scripts there): its wrangler.toml.
+  const configPath = values.config ?? (process.cwd() === root ? undefined : path.join(root, "wrangler.toml"));
+  const problems = checkDeploy({ configPath, env: values.env, secretListJson });
+  const target = (values.env ?? process.env.CLOUDFLARE_ENV) || undefined;
   if (problems.length === 0) {
-    console.log("check:deploy: wrangler.toml runs as production and every required secret is set.");
+    console.log(`check:deploy: ${target ? `[env.${target}]` : "the top-level config"} runs as production and every required setting and secret is set.`);
     return 0;
   }
   console.error(`check:deploy: ${problems.length} problem(s):`);

@@ -1,67 +1,126 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { checkDeploy, topLevelVars } from "../../scripts/check-deploy.mjs";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkDeploy, SECRET_NAMES } from "../../scripts/check-deploy.mjs";
+import { SECRET_SETTINGS } from "../../worker/env";
 
+/**
+ * `npm run check:deploy` reads each configuration with wrangler's own reader, so every case below
+ * is a real file in a temporary directory, read as `wrangler deploy` would read it.
+ */
 const root = path.resolve(import.meta.dirname, "../..");
-const secrets = (...names: string[]) => JSON.stringify(names.map((name) => ({ name, type: "secret_text" })));
-const production = `
-name = "northbridge-rovers"
-[vars]
-AUTH_PROVIDER = "green" # the club's portal
-SSO_LOGIN_URL = "https://login.example/login"
+const dir = mkdtempSync(path.join(tmpdir(), "check-deploy-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-[env.dev.vars]
-ENVIRONMENT = "development"
+const secrets = (...names: string[]) => JSON.stringify(names.map((name) => ({ name, type: "secret_text" })));
+const SECRETS = secrets("SESSION_SECRET", "SSO_JWT_SECRET", "ADMIN_TOKEN");
+
+const head = `name = "northbridge-rovers"
+main = "${path.join(root, "worker/index.ts")}"
+compatibility_date = "2026-04-20"
 `;
+/** A complete green-type portal, as `KEY = value` lines. */
+const portalVars = `AUTH_PROVIDER = "green" # the club's portal
+SSO_ISSUER = "https://login.example"
+SSO_AUDIENCE = "northbridge-rovers-site"
+SSO_LOGIN_URL = "https://login.example/login"
+SSO_AUTH_URL = "https://login.example/auth"
+`;
+const good = `${head}\n[vars]\n${portalVars}`;
+
+let files = 0;
+function configFile(text: string, extension = "toml"): string {
+  files += 1;
+  const file = path.join(dir, `case-${files}`, `wrangler.${extension}`);
+  execFileSync("mkdir", ["-p", path.dirname(file)]);
+  writeFileSync(file, text);
+  return file;
+}
+const check = (text: string, options: { env?: string; secretListJson?: string; extension?: string } = {}) =>
+  checkDeploy({ configPath: configFile(text, options.extension), env: options.env, secretListJson: options.secretListJson ?? SECRETS });
 
 describe("npm run check:deploy", () => {
-  it("reads only the top-level [vars]", () => {
-    expect(topLevelVars(production)).toEqual({ AUTH_PROVIDER: "green", SSO_LOGIN_URL: "https://login.example/login" });
+  it("passes a complete production configuration (control)", () => {
+    expect(check(good)).toEqual([]);
+    // the same in an environment of its own: wrangler does not inherit vars, so the block has them
+    expect(check(`${head}\n[env.production]\nname = "rovers-production"\n[env.production.vars]\n${portalVars}`, { env: "production" })).toEqual([]);
   });
 
-  it("passes a production config with its secrets", () => {
-    expect(checkDeploy(production, secrets("SESSION_SECRET", "SSO_JWT_SECRET", "ADMIN_TOKEN"))).toEqual([]);
+  const bad: [string, string, RegExp, { env?: string; extension?: string; secretListJson?: string }?][] = [
+    ["a quoted ENVIRONMENT key in [vars]", `${good}"ENVIRONMENT" = "development"\n`, /vars set ENVIRONMENT = "development"/],
+    ["ENVIRONMENT in an inline vars table", `${head}vars = { ENVIRONMENT = "test", AUTH_PROVIDER = "green" }\n`, /vars set ENVIRONMENT = "test"/],
+    ["ENVIRONMENT as a dotted key", `${head}vars.ENVIRONMENT = "development"\n`, /vars set ENVIRONMENT = "development"/],
+    ["ENVIRONMENT in an [env.*] block that is not deployed", `${good}\n[env.staging.vars]\n"ENVIRONMENT" = "development"\n`, /\[env\.staging\] vars set ENVIRONMENT = "development"/],
+    ["AUTH_PROVIDER dev in an [env.*] inline table", `${good}\n[env.preview]\nvars = { AUTH_PROVIDER = "dev" }\n`, /\[env\.preview\] vars set AUTH_PROVIDER = "dev"/],
+    ["AUTH_PROVIDER dev at the top level", good.replace('"green"', '"dev"'), /vars set AUTH_PROVIDER = "dev"/],
+    ["STRIPE_WEBHOOK_SECRET written in [vars]", `${good}STRIPE_WEBHOOK_SECRET = "whsec_oops"\n`, /set STRIPE_WEBHOOK_SECRET: a secret in the repository/],
+    ["SESSION_SECRET written in an [env.*] block", `${good}\n[env.production.vars]\nSESSION_SECRET = "oops"\n`, /\[env\.production\] vars set SESSION_SECRET/],
+    ["an http: login page", good.replace("https://login.example/login", "http://login.example/login"), /SSO_LOGIN_URL = "http:\/\/login\.example\/login": production needs an https: URL/],
+    ["an http: forgot-password page in an [env.*] block", `${good}\n[env.staging.vars]\nSSO_FORGOT_PASSWORD_URL = "http://login.example/forgot"\n`, /\[env\.staging\] vars set SSO_FORGOT_PASSWORD_URL/],
+    ["the development entry as main of an [env.*] block", `${good}\n[env.dev]\nmain = "${path.join(root, "worker/dev-index.ts")}"\n`, /\[env\.dev\] has main = .*development build/],
+    ["a JSON config running as development", JSON.stringify({ name: "rovers", main: path.join(root, "worker/index.ts"), vars: { ENVIRONMENT: "development" } }), /vars set ENVIRONMENT = "development"/, { extension: "json" }],
+    ["no AUTH_PROVIDER", `${head}\n[vars]\nSSO_LOGIN_URL = "https://login.example/login"\n`, /\(top level\) has no AUTH_PROVIDER/],
+    ["a portal var the provider needs is missing", good.replace(/^SSO_AUTH_URL.*$/m, ""), /has no SSO_AUTH_URL, which AUTH_PROVIDER = "green" needs/],
+    ["a required secret is not in the secret list", good, /secret SESSION_SECRET is not set/, { secretListJson: secrets("SSO_JWT_SECRET") }],
+    ["--env of an environment without its own vars (wrangler does not inherit them)", `${good}\n[env.production]\nname = "rovers-production"\n`, /\[env\.production\] has no AUTH_PROVIDER/, { env: "production" }],
+    ["--env of an environment the file does not have", good, /has no \[env\.nope\]/, { env: "nope" }],
+  ];
+
+  it.each(bad)("refuses %s", (_name, text, problem, options = {}) => {
+    const problems = check(text, options);
+    expect(problems.join("\n")).toMatch(problem);
   });
 
-  it("fails when the top-level config would run as development", () => {
-    const dev = production.replace("[vars]\n", '[vars]\nENVIRONMENT = "development"\n');
-    expect(checkDeploy(dev, secrets("SESSION_SECRET", "SSO_JWT_SECRET")).join("\n")).toMatch(/ENVIRONMENT = "development"/);
+  it("refuses every secret the worker knows, written in vars", () => {
+    expect([...SECRET_NAMES].sort()).toEqual([...SECRET_SETTINGS].sort());
+    for (const name of SECRET_SETTINGS) {
+      expect(check(`${good}${name} = "written-in-the-repository"\n`).join("\n"), name).toContain(`set ${name}: a secret in the repository`);
+    }
   });
 
-  it("fails when a required secret is missing from the secret list", () => {
-    expect(checkDeploy(production, secrets("SSO_JWT_SECRET"))).toEqual([expect.stringMatching(/secret SESSION_SECRET is not set/)]);
-    expect(checkDeploy(production, secrets("SESSION_SECRET"))).toEqual([expect.stringMatching(/secret SSO_JWT_SECRET is not set/)]);
-  });
-
-  it("fails for the dev provider, a missing provider, or a secret written in wrangler.toml", () => {
-    expect(checkDeploy(production.replace('"green"', '"dev"'), secrets("SESSION_SECRET")).join("\n")).toMatch(/dev portal exists only in development/);
-    expect(checkDeploy(production.replace('AUTH_PROVIDER = "green"', ""), secrets("SESSION_SECRET")).join("\n")).toMatch(/no AUTH_PROVIDER/);
-    expect(checkDeploy(production + '\n[vars]\nSESSION_SECRET = "oops"\n', secrets("SESSION_SECRET", "SSO_JWT_SECRET")).join("\n")).toMatch(/sets SESSION_SECRET/);
+  it("checks the environment CLOUDFLARE_ENV names, as wrangler does", () => {
+    const text = `${good}\n[env.production]\nname = "rovers-production"\n`;
+    const before = process.env.CLOUDFLARE_ENV;
+    process.env.CLOUDFLARE_ENV = "production";
+    try {
+      expect(check(text).join("\n")).toMatch(/\[env\.production\] has no AUTH_PROVIDER/);
+    } finally {
+      if (before === undefined) delete process.env.CLOUDFLARE_ENV;
+      else process.env.CLOUDFLARE_ENV = before;
+    }
+    expect(check(text)).toEqual([]);
   });
 
   it("the repository's own wrangler.toml does not run as development (it fails only for what production must add)", () => {
-    const problems = checkDeploy(readFileSync(path.join(root, "wrangler.toml"), "utf8"), secrets("SESSION_SECRET", "SSO_JWT_SECRET"));
-    expect(problems.join("\n")).not.toMatch(/ENVIRONMENT/);
-    expect(problems).toEqual([expect.stringMatching(/no AUTH_PROVIDER/)]);
+    const problems = checkDeploy({ configPath: path.join(root, "wrangler.toml"), secretListJson: SECRETS });
+    expect(problems).toEqual([expect.stringMatching(/has no AUTH_PROVIDER/)]);
   });
 
-  it("runs as a script with the secret list on stdin or in a file, exiting 1 on problems", () => {
+  it("runs as a script: the secret list on stdin or in a file, --config and --env, exit 1 on problems", () => {
     const script = path.join(root, "scripts/check-deploy.mjs");
-    const run = (args: string[], input?: string) => {
+    const run = (args: string[], input?: string, cwd = root) => {
       try {
-        execFileSync(process.execPath, [script, ...args], { input, stdio: ["pipe", "pipe", "pipe"] });
-        return 0;
+        const env = { ...process.env };
+        delete env.CLOUDFLARE_ENV;
+        const stdout = execFileSync(process.execPath, [script, ...args], { input, cwd, stdio: ["pipe", "pipe", "pipe"], env });
+        return { code: 0, output: String(stdout) };
       } catch (error) {
-        return (error as { status: number }).status;
+        const failed = error as { status: number; stderr: Buffer };
+        return { code: failed.status, output: String(failed.stderr) };
       }
     };
-    expect(run([], secrets("SESSION_SECRET"))).toBe(1);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "check-deploy-")), "secrets.json");
-    writeFileSync(file, secrets());
-    expect(run([file])).toBe(1);
-    expect(run([], "not json")).toBe(2);
-  });
+    // `npm run check:deploy` as the README shows it: the repository's wrangler.toml
+    expect(run([], SECRETS)).toMatchObject({ code: 1, output: expect.stringMatching(/has no AUTH_PROVIDER/) });
+    const complete = configFile(`${good}\n[env.staging.vars]\n"ENVIRONMENT" = "development"\n`);
+    const list = path.join(dir, "secrets.json");
+    writeFileSync(list, SECRETS);
+    const refused = run(["--config", complete, "--env", "staging", list]);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toMatch(/\[env\.staging\] vars set ENVIRONMENT = "development"/);
+    expect(refused.output).toMatch(/\[env\.staging\] has no AUTH_PROVIDER/);
+    expect(run(["--config", configFile(good)], SECRETS, dir)).toMatchObject({ code: 0, output: expect.stringMatching(/runs as production/) });
+    expect(run(["--config", configFile(good)], "not json").code).toBe(2);
+  }, 60_000);
 });
