@@ -15,7 +15,7 @@ import { CHECKOUT_CSS, checkoutPage, dueToday, FIRST_MONTH_PROMO, notFoundPage, 
  * The embedded dev checkout and dev portal (mount at /dev-payments): in development and test
  * without STRIPE_SECRET_KEY only; everywhere else every path is a 404. They stand in for Stripe's
  * hosted pages and tell the site what happened the way Stripe does: a signed webhook event, posted
- * through the same /webhooks/stripe handler.
+ * through the same /webhooks/stripe handler. Part of the development build only (worker/dev-kit.ts).
  */
 export const devPayments = new Hono<AppEnv>();
 

@@ -16,6 +16,7 @@ import type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "./
  * `nonce`, and the callback refuses a token without this sign-in's state. Demo accounts bring
  * their fixture (entitlements, bypassed, blocked) into `accounts` on first sign-in; the provider
  * is refused outside development and test (worker/auth/config.ts), so they exist nowhere else.
+ * Part of the development build only: worker/dev-kit.ts hands it to worker/auth/providers/index.ts.
  */
 // The portal as the site mounts it (at /sso), for in-process calls with full URLs.
 const portalApp = new Hono<PortalEnv>().route("/sso", devPortal);
