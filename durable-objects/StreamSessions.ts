@@ -149,6 +149,14 @@ export class StreamSessions extends DurableObject<Env> {
     return all.length;
   }
 
+  /** Releases the sessions started from one site session (its Log Out); answers how many went. */
+  async releaseSite(siteSid: string, reason: string): Promise<number> {
+    const mine = this.rows().filter((s) => s.siteSid === siteSid);
+    await this.release(mine.map((s) => s.id), reason);
+    await this.scheduleSweep();
+    return mine.length;
+  }
+
   /** Lists the sessions as released in D1 (what the playlist gate reads), then forgets them and closes their sockets. */
   private async release(sessionIds: readonly string[], reason: string): Promise<void> {
     if (sessionIds.length === 0) return;

@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import Icon from "../../src/components/Icon";
 import { useAppState } from "../../src/state/store";
-import { sessionError, type SessionError } from "../../src/domain/session-errors";
+import type { SessionError } from "../../src/domain/session-errors";
 import { FAQ_PATH, LOGIN_PATH } from "../../src/domain/access-status";
 import { AUDIO_PLAYER_READY_MS, AUDIO_PLAYER_SHOW_MS, AUDIO_VOLUME_RAMP_MS } from "../../src/domain/timings";
 import { attachStream, type AttachedStream } from "./attach-stream";
-import { checkLiveSession, openStreamSocket, type StreamSocket } from "./live-session";
+import { checkLiveSession, keepLiveToken, openStreamSocket, type LiveTokenKeeper, type StreamSocket } from "./live-session";
+import { withCurrentToken } from "./playback-client";
 import { useLiveUpgrade } from "../../src/pages/parts/use-live-upgrade";
 import type { LiveUpgradeData } from "../../src/domain/live-upgrade";
-
-/** What the bar says when its stream session ends under it (signed out elsewhere, or timed out). */
-const RELEASED_CODE = "STREAM_SESSION_RELEASED";
 
 type PlayerState = "not ready" | "ready" | "playing" | "paused";
 
@@ -19,7 +17,10 @@ type PlayerState = "not ready" | "ready" | "playing" | "paused";
  * bottom headed 'Live Audio' with 'Play stream' / 'Pause stream' and close. Once the login check
  * has completed it runs the session check; the bar appears 100 ms after the answer, is ready
  * 400 ms later, and on play the volume rises to full after 500 ms. A 403 shows the code's
- * message with the link of its type. While it plays, the concurrency socket pings every 30 s.
+ * message with the link of its type. While it plays, the concurrency socket pings every 30 s and
+ * the live token is renewed; when the stream stops under it (refused playlist or segment, socket
+ * closed by the account's object, refused renewal) it stops and shows the text of the code the
+ * renewal answers: not subscribed, blocked, logged out, or the session released (issue 17).
  */
 export default function AudioPlayerBar() {
   const { state, dispatch } = useAppState();
@@ -47,11 +48,21 @@ export default function AudioPlayerBar() {
     setError(null);
     setFailed(false);
 
-    const stop = (reason: SessionError | null) => {
+    let stopped = false;
+    let keeper: LiveTokenKeeper | null = null;
+    /** Silences the bar at once, then shows the reason once the renewal has told it. */
+    const stop = async (known: SessionError | null) => {
+      if (cancelled || stopped) return;
+      stopped = true;
       element.pause();
       stream.current?.destroy();
       stream.current = null;
+      socket.current?.close();
+      socket.current = null;
       setPlayerState("not ready");
+      const reason = known ?? (await keeper?.why()) ?? null;
+      keeper?.stop();
+      if (cancelled) return;
       if (reason) setError(reason);
       else setFailed(true);
     };
@@ -66,24 +77,23 @@ export default function AudioPlayerBar() {
         return;
       }
       if (answer.bypassed) dispatch({ type: "session/bypassed", bypassed: true });
-      socket.current = openStreamSocket(answer.token, ssoID, entryID, () => {
-        if (!cancelled) stop(sessionError(RELEASED_CODE));
-      });
+      keeper = keepLiveToken(answer, (error) => void stop(error));
+      const current = keeper;
+      socket.current = openStreamSocket(answer.token, ssoID, entryID, () => void stop(null));
       try {
-        const attached = await attachStream(element, answer.url, (url) => url, () => {
-          if (!cancelled) stop(sessionError(RELEASED_CODE));
-        });
-        if (cancelled) return attached.destroy();
+        const attached = await attachStream(element, answer.url, (url) => withCurrentToken(url, current.token()), () => void stop(null));
+        if (cancelled || stopped) return attached.destroy();
         stream.current = attached;
         timers.push(setTimeout(() => setPlayerState((s) => (s === "not ready" ? "ready" : s)), AUDIO_PLAYER_SHOW_MS + AUDIO_PLAYER_READY_MS));
       } catch {
-        if (!cancelled) setFailed(true);
+        void stop(null);
       }
     })();
 
     return () => {
       cancelled = true;
       abort.abort();
+      keeper?.stop();
       timers.forEach(clearTimeout);
       socket.current?.close();
       socket.current = null;

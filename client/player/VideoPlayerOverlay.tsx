@@ -9,8 +9,8 @@ import { attachStream, type AttachedStream } from "./attach-stream";
 import { requestPlayback, withCurrentToken, type PlaybackGrant } from "./playback-client";
 import { clearPosition, saveAccountPosition, savedPosition, savePosition, usablePosition } from "./resume-position";
 import { PlayerSidebar } from "./PlayerSidebar";
-import { checkLiveSession, openStreamSocket, type LiveCheck } from "./live-session";
-import type { SessionErrorType } from "../../src/domain/session-errors";
+import { checkLiveSession, keepLiveToken, openStreamSocket, type LiveCheck, type LiveTokenKeeper } from "./live-session";
+import type { SessionError, SessionErrorType } from "../../src/domain/session-errors";
 
 /** A live refusal shows the access status of its type (spec §8), so the same links appear. */
 const STATUS_OF_TYPE: Record<SessionErrorType, number> = { requireLogin: 0, requirePremium: 2, blocked: 3 };
@@ -24,7 +24,7 @@ const SAVE_TO_ACCOUNT_EVERY_SECONDS = 15;
 type Phase =
   | { kind: "starting" }
   | { kind: "playing"; renditions: string[]; hasCaptions: boolean }
-  | { kind: "refused"; message: string; status: number }
+  | { kind: "refused"; message: string; status: number; detail?: string }
   | { kind: "failed" };
 
 const FOCUSABLE = 'a[href], button:not([disabled]), select, video[controls], [tabindex]:not([tabindex="-1"])';
@@ -179,44 +179,54 @@ export default function VideoPlayerOverlay() {
     };
   }, [entryId, live]);
 
-  // Live: after the login check, the session check; on 200 the socket and the live playlist.
+  // Live: after the login check, the session check; on 200 the socket, the live playlist and the
+  // token's renewals. When the stream stops under it, the renewal says why and that text shows.
   useEffect(() => {
     const element = video.current;
     if (!element || !entryId || !live || !loginCheckCompleted) return;
     const abort = new AbortController();
     let cancelled = false;
+    let stopped = false;
     let socket: { close(): void } | null = null;
+    let keeper: LiveTokenKeeper | null = null;
     setPhase({ kind: "starting" });
-    const refuse = (answer: Exclude<LiveCheck, { ok: true }>) =>
-      setPhase(
-        answer.kind === "refused" ? { kind: "refused", message: answer.error.message, status: STATUS_OF_TYPE[answer.error.type] } : { kind: "failed" },
-      );
+    const show = (error: SessionError | null) =>
+      setPhase(error ? { kind: "refused", message: error.message, detail: error.detail, status: STATUS_OF_TYPE[error.type] } : { kind: "failed" });
+    const refuse = (answer: Exclude<LiveCheck, { ok: true }>) => show(answer.kind === "refused" ? answer.error : null);
+    /** Stops the picture at once (no stalled frame), then shows the reason once it is known. */
+    const stop = async (known: SessionError | null) => {
+      if (cancelled || stopped) return;
+      stopped = true;
+      element.pause();
+      stream.current?.destroy();
+      stream.current = null;
+      socket?.close();
+      const error = known ?? (await keeper?.why()) ?? null;
+      keeper?.stop();
+      if (!cancelled) show(error);
+    };
     void (async () => {
       const answer = await checkLiveSession(entryId, "video", ssoID, abort.signal).catch(() => null);
       if (cancelled || !answer) return;
       if (!answer.ok) return refuse(answer);
-      const ended = () => {
-        if (cancelled) return;
-        element.pause();
-        stream.current?.destroy();
-        stream.current = null;
-        setPhase({ kind: "failed" });
-      };
-      socket = openStreamSocket(answer.token, ssoID, entryId, ended);
+      keeper = keepLiveToken(answer, (error) => void stop(error));
+      const current = keeper;
+      socket = openStreamSocket(answer.token, ssoID, entryId, () => void stop(null));
       try {
-        const attached = await attachStream(element, answer.url, (url) => url, ended);
-        if (cancelled) return attached.destroy();
+        const attached = await attachStream(element, answer.url, (url) => withCurrentToken(url, current.token()), () => void stop(null));
+        if (cancelled || stopped) return attached.destroy();
         stream.current = attached;
         // One live rendition, no captions: the overlay shows no quality or captions controls.
         setPhase({ kind: "playing", renditions: [], hasCaptions: false });
         element.play().catch(() => undefined);
       } catch {
-        if (!cancelled) setPhase({ kind: "failed" });
+        void stop(null);
       }
     })();
     return () => {
       cancelled = true;
       abort.abort();
+      keeper?.stop();
       socket?.close();
       stream.current?.destroy();
       stream.current = null;
@@ -334,6 +344,7 @@ export default function VideoPlayerOverlay() {
             {outcome ? (
               <div className="video-overlay__message" role="alert">
                 <p className="video-overlay__message-title">{phase.kind === "refused" && phase.message ? phase.message : outcome.message}</p>
+                {phase.kind === "refused" && phase.detail ? <p>{phase.detail}</p> : null}
                 {outcome.link ? (
                   <a className="btn btn--primary-light btn--inline btn--small" href={outcome.link.href}>
                     {outcome.link.label}

@@ -5,31 +5,37 @@ import { STREAM_PING_MS } from "../../src/domain/timings";
  * The browser side of a live stream (issue 10, spec §4 'Audio player (live stream)', §7):
  * POST /api/session/check (200 and 403 are both answers; a 403's code maps to the spec's
  * message and type), then the concurrency socket /ws/streams: `{action:'session'}` with base64
- * of userID:assetID, then `{action:'ping'}` every 30 s. The socket closing from the other end
- * (signed out elsewhere, or released) is reported, and playback stops at the next playlist.
+ * of userID:assetID, then `{action:'ping'}` every 30 s.
+ *
+ * The live token lives minutes (issue 17): `keepLiveToken` renews it before it expires
+ * (POST /api/session/renew) and hls.js puts the newest one on every request (attach-stream.ts).
+ * When the stream stops under the player (a playlist, init or segment refused, the socket closed
+ * by the object, a renewal refused) the renewal is asked why: its refusal carries the code whose
+ * text the player shows (not subscribed, blocked, logged out, or the session released).
  */
 export type LiveCheck =
-  | { ok: true; token: string; bypassed: boolean; url: string }
+  | { ok: true; token: string; bypassed: boolean; url: string; renewAfterSeconds: number }
   | { ok: false; kind: "refused"; error: SessionError }
   | { ok: false; kind: "failed" };
 
-export async function checkLiveSession(videoID: string, mediaType: "audio" | "video", userID: string, signal?: AbortSignal): Promise<LiveCheck> {
+async function askLive(path: string, attributes: Record<string, string>, signal?: AbortSignal): Promise<LiveCheck> {
   try {
-    const response = await fetch("/api/session/check", {
+    const response = await fetch(path, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ data: { attributes: { videoID, mediaType, userID } } }),
+      body: JSON.stringify({ data: { attributes } }),
       credentials: "same-origin",
       ...(signal ? { signal } : {}),
     });
-    if (response.status !== 200 && response.status !== 403) return { ok: false, kind: "failed" };
+    if (response.status !== 200 && response.status !== 401 && response.status !== 403) return { ok: false, kind: "failed" };
     const body = (await response.json().catch(() => null)) as {
-      data?: { attributes?: { token?: unknown; bypassed?: unknown; url?: unknown } };
+      data?: { attributes?: { token?: unknown; bypassed?: unknown; url?: unknown; renewAfterSeconds?: unknown } };
       errors?: { code?: unknown }[];
     } | null;
     const a = body?.data?.attributes;
     if (response.status === 200 && typeof a?.token === "string" && typeof a.url === "string") {
-      return { ok: true, token: a.token, bypassed: a.bypassed === true, url: a.url };
+      const renewAfterSeconds = typeof a.renewAfterSeconds === "number" && a.renewAfterSeconds > 0 ? a.renewAfterSeconds : 240;
+      return { ok: true, token: a.token, bypassed: a.bypassed === true, url: a.url, renewAfterSeconds };
     }
     const code = body?.errors?.[0]?.code;
     return typeof code === "string" ? { ok: false, kind: "refused", error: sessionError(code) } : { ok: false, kind: "failed" };
@@ -39,11 +45,77 @@ export async function checkLiveSession(videoID: string, mediaType: "audio" | "vi
   }
 }
 
+export function checkLiveSession(videoID: string, mediaType: "audio" | "video", userID: string, signal?: AbortSignal): Promise<LiveCheck> {
+  return askLive("/api/session/check", { videoID, mediaType, userID }, signal);
+}
+
+export function renewLiveSession(token: string, signal?: AbortSignal): Promise<LiveCheck> {
+  return askLive("/api/session/renew", { token }, signal);
+}
+
+/** A renewal that failed on the way (not refused) is tried again this much later, while the token lasts. */
+const RENEW_RETRY_MS = 10_000;
+
+export interface LiveTokenKeeper {
+  /** the newest token: what every media request carries */
+  token(): string;
+  /** asks the renewal why the stream stopped: the refusal's error, or null when it was not refused */
+  why(): Promise<SessionError | null>;
+  stop(): void;
+}
+
+/**
+ * Keeps a live token fresh while the player plays: renews it `renewAfterSeconds` after each grant.
+ * A refused renewal calls `onRefused` with its error; the player stops and shows it.
+ */
+export function keepLiveToken(first: { token: string; renewAfterSeconds: number }, onRefused: (error: SessionError) => void): LiveTokenKeeper {
+  const abort = new AbortController();
+  let current = first.token;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(renew, ms);
+  };
+  const renew = async () => {
+    const answer = await renewLiveSession(current, abort.signal).catch(() => null);
+    if (stopped || !answer) return;
+    if (answer.ok) {
+      current = answer.token;
+      schedule(answer.renewAfterSeconds * 1000);
+    } else if (answer.kind === "refused") {
+      onRefused(answer.error);
+    } else {
+      schedule(RENEW_RETRY_MS);
+    }
+  };
+  schedule(first.renewAfterSeconds * 1000);
+  return {
+    token: () => current,
+    async why() {
+      const answer = await renewLiveSession(current, abort.signal).catch(() => null);
+      if (!answer || stopped) return null;
+      if (answer.ok) {
+        current = answer.token;
+        schedule(answer.renewAfterSeconds * 1000);
+        return null;
+      }
+      return answer.kind === "refused" ? answer.error : null;
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      abort.abort();
+    },
+  };
+}
+
 export interface StreamSocket {
   close(): void;
 }
 
-export function openStreamSocket(token: string, userID: string, assetID: string, onEnded: () => void): StreamSocket {
+/** `onEnded` hears the close code: 4001 is the object's 'released' (durable-objects/StreamSessions.ts). */
+export function openStreamSocket(token: string, userID: string, assetID: string, onEnded: (code: number) => void): StreamSocket {
   const url = new URL(`/ws/streams?token=${encodeURIComponent(token)}`, window.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   const socket = new WebSocket(url);
@@ -54,9 +126,9 @@ export function openStreamSocket(token: string, userID: string, assetID: string,
     // The exact string the Durable Object answers without waking (durable-objects/StreamSessions.ts).
     timer = setInterval(() => socket.send(JSON.stringify({ action: "ping" })), STREAM_PING_MS);
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event) => {
     clearInterval(timer);
-    if (!closing) onEnded();
+    if (!closing) onEnded(event.code);
   });
   return {
     close() {

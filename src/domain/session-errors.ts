@@ -24,6 +24,22 @@ export const SESSION_ERROR_CODES = {
   concurrentLimit: "ERR_54648_1",
 } as const;
 
+/**
+ * Not a session check code: the media gate's and the renewal's answer for a stream session that
+ * was released (another device pressed 'Sign out other devices', or it went 75 s without a ping).
+ * The spec has no text of its own for it; the player shows ERR_54648_1's, the text of the
+ * account's concurrent streams, because that is what took it: a slot of this account's limit went
+ * to another device, and its advice (log out of other devices and try again) is what brings the
+ * stream back. A release for a lost right, a block or a sign-out is told by those codes instead.
+ */
+export const STREAM_SESSION_RELEASED = "STREAM_SESSION_RELEASED";
+
+const CONCURRENT_STREAMS: Omit<SessionError, "code"> = {
+  type: "blocked",
+  message: "Your account has reached the limit of concurrent streams",
+  detail: "Please log out of other devices and try again",
+};
+
 const catalogue: Record<string, Omit<SessionError, "code">> = {
   [SESSION_ERROR_CODES.notLoggedIn]: {
     type: "requireLogin",
@@ -50,12 +66,10 @@ const catalogue: Record<string, Omit<SessionError, "code">> = {
     message: "Sorry, users in this country are not allowed to play this stream",
     detail: "",
   },
-  [SESSION_ERROR_CODES.concurrentLimit]: {
-    type: "blocked",
-    message: "Your account has reached the limit of concurrent streams",
-    detail: "Please log out of other devices and try again",
-  },
+  [SESSION_ERROR_CODES.concurrentLimit]: CONCURRENT_STREAMS,
+  [STREAM_SESSION_RELEASED]: CONCURRENT_STREAMS,
 };
+
 
 export const UNKNOWN_SESSION_ERROR_MESSAGE = "Sorry, there has been a problem accessing this stream";
 

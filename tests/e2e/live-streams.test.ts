@@ -1,10 +1,13 @@
 // Live streams (issue 10): the Rovers TV+ account plays the men's live commentary in the bottom bar;
 // the freemium account gets the not-subscribed text; three browsers of one account, the third gets
 // the concurrency message; 'Sign out other devices' stops another browser's playback; live video
-// plays in the player overlay.
+// plays in the player overlay; two browsers of one TV+ account both watch it, and 'Sign out other
+// devices' in one stops the other's picture within a playlist reload, with the text of why.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { BASE_URL, DESKTOP, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
 import { signInAs } from "./support/demo-account";
 
 const STREAM = "/live/audio/men-audio-commentary";
@@ -90,6 +93,8 @@ describe("live audio", () => {
       await signOutOthers.click({ timeout: WAIT });
       await expect.poll(() => audioPaused(second.page), { timeout: WAIT }).toBe(true);
       await expect.poll(() => bar(second.page).getByRole("alert").count(), { timeout: WAIT }).toBe(1);
+      // The text of why (the renewal's answer for a released session), not a stalled bar.
+      await expect.poll(() => bar(second.page).getByRole("alert").textContent(), { timeout: WAIT }).toContain("Your account has reached the limit of concurrent streams");
     } finally {
       await Promise.all([first.context.close(), second.context.close(), third.context.close()]);
     }
@@ -116,4 +121,119 @@ describe("live video", () => {
       await context.close();
     }
   }, 240_000);
+
+  it("two browsers of the Rovers TV+ account watch it; 'Sign out other devices' in one stops the other with the concurrency text", async () => {
+    const PRESS = "/live/video/press-conference";
+    /** Signs in, starts the live video and waits until its picture moves. */
+    const watch = async () => {
+      const opened = await openPage(browser, PRESS, DESKTOP);
+      await signInAs(opened.page, "plus@rovers.test", PRESS);
+      return opened;
+    };
+    const play = async (page: Page) => {
+      const start = page.locator(".theatre__play");
+      await expect.poll(() => start.isVisible(), { timeout: WAIT }).toBe(true);
+      await start.click({ timeout: WAIT });
+      await expect.poll(() => page.locator(".video-overlay__stage").getAttribute("data-phase"), { timeout: WAIT }).toBe("playing");
+      const at = await videoTime(page);
+      await expect.poll(() => videoTime(page), { timeout: WAIT }).toBeGreaterThan(at + 1);
+    };
+    const videoTime = (page: Page) => page.locator(".video-overlay video").evaluate((v: HTMLVideoElement) => v.currentTime);
+
+    const first = await watch();
+    const second = await watch();
+    try {
+      // A clean start whatever ran before: the account's streams on other site sessions end.
+      const reset = await first.page.evaluate(async () => (await fetch("/api/session/devices/sign-out-others", { method: "POST" })).status);
+      expect(reset).toBe(200);
+      await play(first.page);
+      await play(second.page);
+
+      // The first device's other tab (the same site session) opens the account panel.
+      const panel = await first.context.newPage();
+      await panel.goto("/", { waitUntil: "load" });
+      await waitForHydration(panel);
+      await panel.locator("header.site-header").getByRole("button", { name: "Profile" }).click({ timeout: WAIT });
+      const signOutOthers = panel.locator("#account-panel").getByRole("button", { name: "Sign out other devices" });
+      await expect.poll(() => signOutOthers.isVisible(), { timeout: WAIT }).toBe(true);
+      const clickedAt = Date.now();
+      await signOutOthers.click({ timeout: WAIT });
+
+      // The second browser stops and says why, within a playlist reload (2 s) plus the renewal's answer.
+      const stage = second.page.locator(".video-overlay__stage");
+      await expect.poll(() => stage.getAttribute("data-phase"), { timeout: 15_000 }).toBe("refused");
+      const stoppedAfterMs = Date.now() - clickedAt;
+      const alert = stage.getByRole("alert");
+      expect(await alert.textContent()).toContain("Your account has reached the limit of concurrent streams");
+      expect(await alert.textContent()).toContain("Please log out of other devices and try again");
+      // Not a stalled picture: the player is paused, its stream detached, and the clock stands still.
+      expect(await second.page.locator(".video-overlay video").evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+      const stoppedAt = await videoTime(second.page);
+      await second.page.waitForTimeout(3_000);
+      expect(await videoTime(second.page)).toBe(stoppedAt);
+      await saveScreenshot(second.page, "live-video-signed-out-elsewhere");
+      console.log(`live video stopped ${stoppedAfterMs} ms after 'Sign out other devices'`);
+
+      // The first browser plays on.
+      await first.page.bringToFront();
+      const at = await videoTime(first.page);
+      await expect.poll(() => videoTime(first.page), { timeout: WAIT }).toBeGreaterThan(at + 1);
+      expect(await first.page.locator(".video-overlay__stage").getAttribute("data-phase")).toBe("playing");
+    } finally {
+      await Promise.all([first.context.close(), second.context.close()]);
+    }
+  }, 300_000);
+
+  it("with its socket silent, a block stops the live video at its next playlist and shows the blocked text", async () => {
+    const PRESS = "/live/video/press-conference";
+    const { page, context } = await openPage(browser, PRESS, DESKTOP);
+    // The socket is answered in the browser and never closed: only the playlist can tell.
+    await context.routeWebSocket(/\/ws\/streams/, (ws) => {
+      ws.onMessage((message) => {
+        const action = (JSON.parse(String(message)) as { action?: string }).action;
+        ws.send(JSON.stringify(action === "ping" ? { action: "pong" } : { action: "session", status: "ok" }));
+      });
+    });
+    const ssoID = await accountId("tv@rovers.test");
+    try {
+      await signInAs(page, "tv@rovers.test", PRESS);
+      await page.locator(".theatre__play").click({ timeout: WAIT });
+      const stage = page.locator(".video-overlay__stage");
+      await expect.poll(() => stage.getAttribute("data-phase"), { timeout: WAIT }).toBe("playing");
+      const video = page.locator(".video-overlay video");
+      const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: WAIT }).toBeGreaterThan(at + 1);
+
+      expect((await admin(`/accounts/${encodeURIComponent(ssoID)}/block`)).status).toBe(200);
+      await expect.poll(() => stage.getAttribute("data-phase"), { timeout: 15_000 }).toBe("refused");
+      expect(await stage.getByRole("alert").textContent()).toContain("Your account has been blocked by an administrator");
+      expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    } finally {
+      await admin(`/accounts/${encodeURIComponent(ssoID)}/unblock`);
+      await context.close();
+    }
+  }, 240_000);
 });
+
+const ADMIN_TOKEN = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../worker/dev-admin-token.json"), "utf8")) as { DEV_ADMIN_TOKEN: string }).DEV_ADMIN_TOKEN;
+
+function admin(pathname: string, method = "POST") {
+  return fetch(`${BASE_URL}/api/admin${pathname}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "x-admin-actor": "e2e" } });
+}
+
+/** The ssoID of a demo account, from the admin API (it exists once it has signed in; sign in first if not). */
+async function accountId(email: string): Promise<string> {
+  const found = async () => {
+    const res = await admin(`/accounts?q=${encodeURIComponent(email)}`, "GET");
+    const body = (await res.json()) as { data: { id: string; attributes: { email: string } }[] };
+    return body.data.find((a) => a.attributes.email === email)?.id ?? null;
+  };
+  const id = await found();
+  if (id) return id;
+  const { page, context } = await openPage(browser, "/", DESKTOP);
+  await signInAs(page, email, "/");
+  await context.close();
+  const after = await found();
+  if (!after) throw new Error(`no account for ${email}`);
+  return after;
+}

@@ -33,3 +33,12 @@ describe("sessionError (spec §8 'Session check codes')", () => {
     expect(sessionError("toString").message).toContain("toString");
   });
 });
+
+describe("a released stream session (issue 17)", () => {
+  it("shows ERR_54648_1's text: its slot went to another device of the account", () => {
+    const e = sessionError("STREAM_SESSION_RELEASED");
+    expect(e.code).toBe("STREAM_SESSION_RELEASED");
+    expect(e.message).toBe("Your account has reached the limit of concurrent streams");
+    expect(e.detail).toMatch(/log out of other devices/i);
+  });
+});

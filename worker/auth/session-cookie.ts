@@ -64,26 +64,35 @@ const sessionClaimsSchema = z.object({
   sub: z.string().min(1).max(128),
   prv: z.enum(AUTH_PROVIDERS),
   exp: z.number().int(),
+  iat: z.number().int().optional(),
+  /** when it was issued, in ms: a sign-out everywhere in the same second still tells before from after */
+  ims: z.number().int().optional(),
 });
 export type SessionClaims = z.infer<typeof sessionClaimsSchema>;
+
+/** When a session cookie was issued (unix ms); a cookie without `ims` counts from its `iat` second, else from 0. */
+export function issuedAtMs(claims: Pick<SessionClaims, "iat" | "ims">): number {
+  return claims.ims ?? (claims.iat ?? 0) * 1000;
+}
 
 export async function issueSessionCookie(
   c: Context,
   config: AuthConfig,
   session: { sid: string; ssoID: string; provider: AuthProviderKind },
 ): Promise<SessionClaims> {
-  const exp = Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS;
-  const token = await new SignJWT({ sid: session.sid, prv: session.provider })
+  const now = Date.now();
+  const exp = Math.floor(now / 1000) + SESSION_TTL_SECONDS;
+  const token = await new SignJWT({ sid: session.sid, prv: session.provider, ims: now })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(SITE_ISSUER)
     .setAudience(SESSION_AUDIENCE)
     .setSubject(session.ssoID)
-    .setIssuedAt()
+    .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(exp)
     .sign(key(config.sessionSecret));
   setCookie(c, sessionCookieName(c.req.url), token, cookieOptions(c.req.url, SESSION_TTL_SECONDS));
   setCookie(c, SIGNED_IN_HINT_COOKIE, "1", { ...cookieOptions(c.req.url, SESSION_TTL_SECONDS), httpOnly: false });
-  return { sid: session.sid, sub: session.ssoID, prv: session.provider, exp };
+  return { sid: session.sid, sub: session.ssoID, prv: session.provider, exp, iat: Math.floor(now / 1000), ims: now };
 }
 
 /**

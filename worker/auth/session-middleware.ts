@@ -5,13 +5,13 @@ import { authConfigOf, AuthConfigError, type AuthConfig } from "./config";
 import { siteOriginOf } from "../env";
 import { SignInError } from "./errors";
 import { providerFor } from "./providers";
-import { clearSessionCookie, clearSignedInHint, hasSignedInHint, readSessionCookie, type SessionClaims } from "./session-cookie";
+import { clearSessionCookie, clearSignedInHint, hasSignedInHint, issuedAtMs, readSessionCookie, type SessionClaims } from "./session-cookie";
 import { claimRefresh, loadProviderState, revokeSession, saveProviderSession } from "../data/sessions";
 
 /**
  * Reads the site session cookie and sets `c.var.user` (or null) for what needs it: /auth, /sso
- * and /api (worker/app.ts mounts it once there; pages never read a session). A cookie that is forged, expired, revoked at logout, or
- * whose account is gone is cleared and counts as logged out (spec §4 'Login state').
+ * and /api (worker/app.ts mounts it once there; pages never read a session). A cookie that is forged, expired, revoked at logout,
+ * issued before the account was signed out everywhere, or whose account is gone is cleared and counts as logged out (spec §4 'Login state').
  *
  * Sessions of providers that can refresh (login-portal, sports-alliance) are renewed with the
  * portal every PROVIDER_REFRESH_SECONDS; a refusal ends the session (spec §4 'Failed refresh ...
@@ -88,7 +88,9 @@ export const sessionMiddleware: MiddlewareHandler<AuthEnv> = async function sess
     if (hasSignedInHint(c)) clearSignedInHint(c);
   } else {
     const row = claims.prv === config.provider ? await loadSession(c.env.DB, claims) : null;
-    if (!row || row.revoked) {
+    // Revoked at logout, or issued before the account was signed out everywhere (issue 17).
+    const signedOutEverywhere = row?.sessions_valid_after != null && issuedAtMs(claims) < row.sessions_valid_after;
+    if (!row || row.revoked || signedOutEverywhere) {
       clearSessionCookie(c);
     } else {
       const now = Math.floor(Date.now() / 1000);

@@ -22,6 +22,8 @@ export interface AccountRow {
   blocked: number;
   blocked_reason: string | null;
   bypassed: number;
+  /** site sessions issued before this time (unix ms) are signed out (migrations/0013_sessions_valid_after.sql) */
+  sessions_valid_after?: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -120,6 +122,22 @@ export async function setBypassed(db: D1Database, ssoID: string, bypassed: boole
     .prepare(`UPDATE accounts SET bypassed = ?2, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
     .bind(ssoID, bypassed ? 1 : 0)
     .first<AccountRow>();
+}
+
+/**
+ * Signs the account out everywhere (issue 17): every site session cookie issued before `nowMs`
+ * stops counting (the session middleware compares its issue time with `sessions_valid_after`),
+ * and the provider sessions that could refresh them are forgotten, in one batch. Answers the
+ * account, or null when there is none.
+ */
+export async function signOutEverywhere(db: D1Database, ssoID: string, nowMs = Date.now()): Promise<AccountRow | null> {
+  const [updated] = await db.batch([
+    db
+      .prepare(`UPDATE accounts SET sessions_valid_after = MAX(COALESCE(sessions_valid_after, 0), ?2), updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
+      .bind(ssoID, nowMs),
+    db.prepare("DELETE FROM provider_sessions WHERE sso_id = ?1").bind(ssoID),
+  ]);
+  return ((updated?.results ?? [])[0] as AccountRow | undefined) ?? null;
 }
 
 export async function listAccounts(

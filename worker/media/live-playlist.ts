@@ -42,6 +42,11 @@ export function parseLoop(text: string): Loop {
   return { map, segments };
 }
 
+/** EXT-X-TARGETDURATION of a loop: its longest segment, rounded up (seconds). */
+export function targetDuration(loop: Loop): number {
+  return Math.ceil(Math.max(0, ...loop.segments.map((s) => s.seconds)));
+}
+
 /**
  * The live playlist at `nowMs` (ms since the epoch) for a session that began at `sinceMs`: the
  * `window` segments finished last.
@@ -63,7 +68,7 @@ export function livePlaylist(loop: Loop, nowMs: number, sinceMs = 0, window = LI
   }
   const last = laps * count + current - 1;
   const first = Math.max(1, last - window + 1);
-  const target = Math.ceil(Math.max(...loop.segments.map((s) => s.seconds)));
+  const target = targetDuration(loop);
   const lines = [
     "#EXTM3U",
     "#EXT-X-VERSION:7",

@@ -27,15 +27,24 @@ export interface PlaybackGrant {
   sid: string;
   /** live only: the stream session (durable-objects/StreamSessions.ts) the token belongs to */
   stream?: string;
-  /** when the token was signed (seconds): a live token's is when its stream session began */
+  /** when the token was signed (seconds) */
   issuedAt?: number;
+  /**
+   * live only: when its stream session began (seconds). Renewals keep it while `iat` moves on; the
+   * live playlist numbers its segments from it (worker/media/live-playlist.ts).
+   */
+  streamStart?: number;
 }
 
 /**
- * A live token lives as long as a match could; what really ends it is its stream session, which
- * every live playlist request asks about (worker/media/live-routes.ts).
+ * A live token lives minutes, like an on-demand one (issue 17): the player renews it while its
+ * stream session lives (POST /api/session/renew, which re-applies the live access rule and reads
+ * the released list), so a token outlives its session, or the viewer's right, by at most one
+ * renewal. A live token that claims a longer life (the 6 h tokens before issue 17) is refused.
  */
-export const LIVE_TOKEN_TTL_SECONDS = 6 * 60 * 60;
+export const LIVE_TOKEN_TTL_SECONDS = 5 * 60;
+/** The live player renews this long before its token expires. */
+export const LIVE_RENEW_BEFORE_SECONDS = 60;
 
 const claimsSchema = z.object({
   ent: z.string().min(1).max(64),
@@ -44,6 +53,7 @@ const claimsSchema = z.object({
   exp: z.number().int(),
   iat: z.number().int().optional(),
   ss: z.string().min(1).max(64).optional(),
+  sst: z.number().int().min(0).optional(),
 });
 
 const keys = new Map<string, Promise<Uint8Array>>();
@@ -70,7 +80,8 @@ export async function signPlaybackToken(
   ttlSeconds = PLAYBACK_TOKEN_TTL_SECONDS,
 ) {
   const expiresAt = nowSeconds + ttlSeconds;
-  const token = await new SignJWT({ ent: grant.entryId, sid: grant.sid, ...(grant.stream ? { ss: grant.stream } : {}) })
+  const live = grant.stream ? { ss: grant.stream, sst: grant.streamStart ?? nowSeconds } : {};
+  const token = await new SignJWT({ ent: grant.entryId, sid: grant.sid, ...live })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -93,8 +104,19 @@ export async function verifyPlaybackToken(sessionSecret: string, token: string):
     });
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return { ok: false, reason: "invalid" };
-    const { ent, sub, sid, ss, iat } = claims.data;
-    return { ok: true, grant: { entryId: ent, ssoID: sub, sid, ...(ss ? { stream: ss } : {}), ...(iat !== undefined ? { issuedAt: iat } : {}) } };
+    const { ent, sub, sid, ss, iat, sst, exp } = claims.data;
+    // A live token must be one of the short-lived kind: iat present and a life no longer than the TTL.
+    if (ss && (iat === undefined || exp - iat > LIVE_TOKEN_TTL_SECONDS)) return { ok: false, reason: "invalid" };
+    return {
+      ok: true,
+      grant: {
+        entryId: ent,
+        ssoID: sub,
+        sid,
+        ...(ss ? { stream: ss, streamStart: sst ?? iat } : {}),
+        ...(iat !== undefined ? { issuedAt: iat } : {}),
+      },
+    };
   } catch (error) {
     return { ok: false, reason: error instanceof errors.JWTExpired ? "expired" : "invalid" };
   }

@@ -6,8 +6,11 @@
  */
 const URI_ATTRIBUTE = /URI="([^"]*)"/g;
 
-/** Adds `token` as a query parameter to one relative URI, keeping any query it already has. */
-export function withToken(uri: string, token: string): string {
+/**
+ * Adds `token` as a query parameter to one relative URI, keeping any query it already has, and
+ * `extra` parameters (a live playlist's segment token) beside it.
+ */
+export function withToken(uri: string, token: string, extra: Readonly<Record<string, string>> = {}): string {
   const trimmed = uri.trim();
   // Absolute URLs and data: URIs point elsewhere; they never get our token.
   if (trimmed === "" || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith("//")) return uri;
@@ -17,16 +20,17 @@ export function withToken(uri: string, token: string): string {
   const [path, query = ""] = base.split("?", 2) as [string, string?];
   const params = new URLSearchParams(query);
   params.set("token", token);
+  for (const [name, value] of Object.entries(extra)) params.set(name, value);
   return `${path}?${params.toString()}${hash}`;
 }
 
 /** Rewrites every child URI of a master or media playlist (URI lines and URI="..." attributes). */
-export function rewritePlaylist(text: string, token: string): string {
+export function rewritePlaylist(text: string, token: string, extra: Readonly<Record<string, string>> = {}): string {
   return text
     .split(/\r?\n/)
     .map((line) => {
-      if (line.startsWith("#")) return line.replace(URI_ATTRIBUTE, (_, uri: string) => `URI="${withToken(uri, token)}"`);
-      return line.trim() === "" ? line : withToken(line, token);
+      if (line.startsWith("#")) return line.replace(URI_ATTRIBUTE, (_, uri: string) => `URI="${withToken(uri, token, extra)}"`);
+      return line.trim() === "" ? line : withToken(line, token, extra);
     })
     .join("\n");
 }

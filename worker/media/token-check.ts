@@ -7,7 +7,9 @@ import { verifyPlaybackToken, type PlaybackGrant } from "./playback-token";
  * The token check of every /media request (on-demand and live): the token must be valid, for
  * this entry or stream, and, unless it is a visitor's token for a video open to everyone, belong
  * to the session cookie that comes with it. Live tokens carry their stream session; an on-demand
- * URL refuses them and a live URL refuses anything else.
+ * URL refuses them and a live URL refuses anything else. Live media has its own, stricter gate
+ * besides (worker/media/live-media-routes.ts: the live access rule, the released list, segment
+ * tokens); an on-demand token is short and its renewal is the gate, which re-reads the account.
  */
 export type Refusal = { status: 401 | 403; code: string; detail: string };
 

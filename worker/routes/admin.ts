@@ -1,6 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { findAccount, listAccounts, setBlocked, setBypassed, type AccountRow } from "../data/accounts";
+import { findAccount, listAccounts, setBlocked, setBypassed, signOutEverywhere, type AccountRow } from "../data/accounts";
+import { endStreamsOf } from "../media/stream-release";
 import { userFromRow } from "../data/accounts";
 import { clientIp } from "../auth/client-ip";
 import { rateLimitedResponse } from "../auth/rate-limit";
@@ -19,6 +20,7 @@ import { adminContentRoutes } from "./admin-content";
  *   GET  /api/admin/accounts/:ssoID
  *   POST /api/admin/accounts/:ssoID/block     body (optional) { reason: 'administrator' | 'country' }
  *   POST /api/admin/accounts/:ssoID/unblock
+ *   POST /api/admin/accounts/:ssoID/sign-out  signs the account out everywhere: every site session, every live stream
  *   POST /api/admin/accounts/:ssoID/bypass
  *   POST /api/admin/accounts/:ssoID/unbypass
  *   GET  /api/admin/audit?limit=
@@ -77,7 +79,12 @@ const adminAuth: MiddlewareHandler<AdminEnv> = async function adminAuth(c, next)
 adminRoutes.use("*", adminAuth);
 
 function accountBody(row: AccountRow) {
-  return { ...userFromRow(row), createdAt: row.created_at, updatedAt: row.updated_at };
+  return {
+    ...userFromRow(row),
+    sessionsValidAfter: row.sessions_valid_after ? new Date(row.sessions_valid_after).toISOString() : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 const ssoIdParam = z.string().min(1).max(128).regex(/^[\w.@:-]+$/);
@@ -124,8 +131,10 @@ adminRoutes.get("/accounts/:ssoID", async (c) => {
 const blockBody = z.object({ reason: z.enum(["administrator", "country"]).default("administrator") });
 
 type FlagChange = (db: D1Database, ssoID: string, body: unknown) => Promise<AccountRow | null>;
+/** What follows a stored change, outside the database: ends the account's live streams. */
+type AfterChange = (env: Env, row: AccountRow) => Promise<unknown>;
 
-function flagRoute(action: string, change: FlagChange) {
+function flagRoute(action: string, change: FlagChange, after?: AfterChange) {
   return async (c: Context<AdminEnv>) => {
     c.set("auditAction", action);
     const ssoID = targetOf(c);
@@ -140,12 +149,24 @@ function flagRoute(action: string, change: FlagChange) {
       throw error;
     }
     if (!row) return apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
+    if (after) await after(c.env, row);
     return c.json({ data: { id: row.sso_id, attributes: accountBody(row) } });
   };
 }
 
-adminRoutes.post("/accounts/:ssoID/block", flagRoute("accounts.block", (db, id, body) => setBlocked(db, id, true, blockBody.parse(body).reason)));
+/**
+ * After the change is stored, the account's live stream sessions are released (issue 17): their
+ * tokens stop at the next playlist, their sockets close, and an unblock later does not bring an
+ * old token back, because its session stays released.
+ */
+const endStreams = (reason: string): AfterChange => (env, row) => endStreamsOf(env, row.sso_id, reason);
+
+adminRoutes.post(
+  "/accounts/:ssoID/block",
+  flagRoute("accounts.block", (db, id, body) => setBlocked(db, id, true, blockBody.parse(body).reason), endStreams("Blocked by an administrator")),
+);
 adminRoutes.post("/accounts/:ssoID/unblock", flagRoute("accounts.unblock", (db, id) => setBlocked(db, id, false)));
+adminRoutes.post("/accounts/:ssoID/sign-out", flagRoute("accounts.sign-out", (db, id) => signOutEverywhere(db, id), endStreams("Signed out everywhere")));
 adminRoutes.post("/accounts/:ssoID/bypass", flagRoute("accounts.bypass", (db, id) => setBypassed(db, id, true)));
 adminRoutes.post("/accounts/:ssoID/unbypass", flagRoute("accounts.unbypass", (db, id) => setBypassed(db, id, false)));
 

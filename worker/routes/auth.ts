@@ -24,6 +24,7 @@ import {
 } from "../auth/session-cookie";
 import { PROVIDER_REFRESH_SECONDS } from "../auth/session-middleware";
 import { loadProviderState, revokeSession, saveProviderSession } from "../data/sessions";
+import { endSiteStreams } from "../media/stream-release";
 import {
   LOGIN_ERROR_PARAM,
   LOGIN_PROBLEM_TITLE,
@@ -205,6 +206,8 @@ authRoutes.post("/logout", async (c) => {
     const provider = providerOf(c, config);
     const state = provider.signOut ? await loadProviderState(c.env.DB, config.sessionSecret, session.sid) : null;
     await revokeSession(c.env.DB, session);
+    // Its live streams end with it: their slots are free at once (issue 17).
+    await endSiteStreams(c.env, session.ssoID, session.sid);
     if (provider.signOut && state) {
       await provider.signOut(state).catch((error: unknown) => logFailure(c, "sign-out", error));
     }

@@ -1,0 +1,88 @@
+/**
+ * The segment token of a live stream (issue 17): every live playlist the worker answers carries,
+ * on its init and segment URIs, a token `{expiry}.{HMAC}` over the stream session, the stream and
+ * the expiry, valid for a few target durations. The playlist is where a released session, a lost
+ * right or a signed-out viewer is refused (one D1 read); the init and segment requests only check
+ * this HMAC, so they cost no I/O, and a session that is refused at its playlist gets no fresh
+ * segment token: its last one runs out within SEGMENT_TOKEN_TARGETS target durations.
+ *
+ * The key is derived (HKDF-SHA-256) from the session secret with its own label, like the playback
+ * token's, so it needs no extra secret and cannot be mistaken for either of the others.
+ */
+const KEY_LABEL = "rovers live segment token v1";
+
+/** How many target durations a segment token lives: hls.js asks for a playlist's segments within about one. */
+export const SEGMENT_TOKEN_TARGETS = 3;
+/** A floor, so a 2 s video segment's token survives a slow link or a busy device. */
+export const SEGMENT_TOKEN_MIN_SECONDS = 12;
+
+export function segmentTokenSeconds(targetDuration: number): number {
+  return Math.max(SEGMENT_TOKEN_TARGETS * targetDuration, SEGMENT_TOKEN_MIN_SECONDS);
+}
+
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function segmentKey(sessionSecret: string): Promise<CryptoKey> {
+  let key = keys.get(sessionSecret);
+  if (!key) {
+    const encoder = new TextEncoder();
+    key = crypto.subtle
+      .importKey("raw", encoder.encode(sessionSecret), "HKDF", false, ["deriveKey"])
+      .then((base) =>
+        crypto.subtle.deriveKey(
+          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(KEY_LABEL) },
+          base,
+          { name: "HMAC", hash: "SHA-256", length: 256 },
+          false,
+          ["sign", "verify"],
+        ),
+      );
+    key.catch(() => keys.delete(sessionSecret));
+    keys.set(sessionSecret, key);
+  }
+  return key;
+}
+
+/** What a segment token vouches for: this stream session of this stream. */
+export interface SegmentScope {
+  stream: string;
+  assetID: string;
+}
+
+const message = (scope: SegmentScope, expiresAt: number) => new TextEncoder().encode(`live-segment|${scope.stream}|${scope.assetID}|${expiresAt}`);
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+}
+
+export async function signSegmentToken(sessionSecret: string, scope: SegmentScope, expiresAt: number): Promise<string> {
+  const signature = await crypto.subtle.sign("HMAC", await segmentKey(sessionSecret), message(scope, expiresAt));
+  return `${expiresAt}.${toBase64Url(new Uint8Array(signature))}`;
+}
+
+export type SegmentCheck = "ok" | "expired" | "invalid";
+
+/** `nowSeconds` against the token's expiry; the HMAC is compared by WebCrypto's verify (constant time). */
+export async function verifySegmentToken(
+  sessionSecret: string,
+  token: string | undefined,
+  scope: SegmentScope,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<SegmentCheck> {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
+  if (!match) return "invalid";
+  const expiresAt = Number(match[1]);
+  const signature = fromBase64Url(match[2] ?? "");
+  if (!signature) return "invalid";
+  const valid = await crypto.subtle.verify("HMAC", await segmentKey(sessionSecret), signature, message(scope, expiresAt));
+  if (!valid) return "invalid";
+  return expiresAt > nowSeconds ? "ok" : "expired";
+}
