@@ -118,7 +118,7 @@ describe("pages", () => {
 
 describe("login page", () => {
   // The page is cached without ?returnUrl= (worker/ssr/page-cache.ts): the server's links return
-  // home whatever the address says, the browser fills in a same-site return (tests/e2e/login-return.test.ts)
+  // home whatever the address says, the browser fills in a same-site return (tests/e2e/page-query.test.ts)
   // and /auth/login checks it again (tests/worker/auth-redirects.test.ts).
   it("renders the same links whatever returnUrl says", async () => {
     for (const returnUrl of ["/videos/browse", "//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)"]) {

@@ -1,5 +1,6 @@
-// /account/login is cached without ?returnUrl= (worker/ssr/page-cache.ts): the server's links
-// return home, and the browser fills in the return the address asks for, same-site only.
+// Pages are rendered and cached for the query parameters their route reads (worker/ssr/page-cache.ts).
+// The browser hydrates the same HTML with the whole address: it must agree with the server (one
+// canonical link, no hydration warning), and /account/login fills in its ?returnUrl= itself.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage } from "./support/browser";
@@ -28,6 +29,29 @@ describe("login page return", () => {
         await expect.poll(() => logIn.getAttribute("href"), { timeout: 10_000 }).toBe(expected);
         expect(await page.locator(".login-page").getByRole("link", { name: "Register" }).getAttribute("href")).toBe(expected.replace("/auth/login", "/auth/register"));
         expect(problems, returnUrl).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
+describe("parameters a page does not read", () => {
+  const pages: Array<[path: string, canonical: string]> = [
+    ["/?page=2&utm_source=x", "/"],
+    ["/news?page=2&utm_source=x", "/news?page=2"],
+    ["/videos/browse?team=u18&utm_source=x", "/videos/browse"],
+    ["/hospitality?page=3", "/hospitality"],
+  ];
+  it("hydrate to the page the server rendered: one canonical address, no warnings", async () => {
+    for (const [path, canonical] of pages) {
+      const { page, context, problems, response } = await openPage(browser, path, DESKTOP);
+      try {
+        expect(response?.status(), path).toBe(200);
+        const links = page.locator('link[rel="canonical"]');
+        await expect.poll(() => links.count(), { timeout: 5_000 }).toBe(1);
+        expect(new URL((await links.getAttribute("href")) ?? "").pathname + new URL((await links.getAttribute("href")) ?? "").search, path).toBe(canonical);
+        expect(problems, path).toEqual([]);
       } finally {
         await context.close();
       }
