@@ -11,7 +11,8 @@ export const paramPatterns = {
   year: /^(19|20)\d\d$/,
   monthOrDay: /^\d{1,2}$/,
   numericId: /^\d{1,9}$/,
-  page: /^\d{1,4}$/,
+  /** a listing's page number as the site writes it: 1 to 9999, no leading zero */
+  page: /^[1-9]\d{0,3}$/,
   /** a video or live asset id of the streaming provider */
   entryId: /^[A-Za-z0-9_-]{1,64}$/,
 } as const;
@@ -43,10 +44,9 @@ export const params = {
   /** ?page=N, 1-based in the URL, 0-based in the data interface */
   page: (search: URLSearchParams) => {
     const raw = search.get("page");
-    if (raw === null) return 0;
-    const n = Number(parse(rules.page, raw));
-    return n >= 1 ? n - 1 : notFound();
+    return raw === null ? 0 : Number(parse(rules.page, raw)) - 1;
   },
+  isPage: (v: string) => rules.page.test(v),
   isSlug: (v: string) => rules.slug.test(v),
   isSeason: (v: string) => rules.season.test(v),
   isYear: (v: string) => rules.year.test(v),

@@ -66,15 +66,30 @@ export function teamSlugOf(team: TeamFilter): string {
   return team === FIRST_TEAM_ALIAS ? "" : team;
 }
 
+/**
+ * Whether a filter's value is one of its picker's. The empty value means 'any' (the same as
+ * leaving the filter out); anything else unknown is a 404. The page cache keys on the same rules
+ * (src/data/page-query.ts).
+ */
+export const videoFilterRules: Record<keyof VideoFilter, (value: string) => boolean> = {
+  team: isTeamFilter,
+  season: (value) => /^\d{4}$/.test(value) && isSeasonFilter(Number(value)),
+  duration: isDurationFilter,
+};
+
 /** Reads the filters of a browse URL; an empty value means 'any'; anything else unknown is a 404. */
 export function parseVideoFilter(search: URLSearchParams): VideoFilter {
   const filter: VideoFilter = {};
-  const team = search.get("team") ?? "";
-  if (team !== "") filter.team = isTeamFilter(team) ? team : notFound();
-  const season = search.get("season") ?? "";
-  if (season !== "") filter.season = /^\d{4}$/.test(season) && isSeasonFilter(Number(season)) ? Number(season) : notFound();
-  const duration = search.get("duration") ?? "";
-  if (duration !== "") filter.duration = isDurationFilter(duration) ? duration : notFound();
+  const valueOf = (name: keyof VideoFilter) => {
+    const value = search.get(name) ?? "";
+    return value === "" ? undefined : videoFilterRules[name](value) ? value : notFound();
+  };
+  const team = valueOf("team");
+  if (team !== undefined && isTeamFilter(team)) filter.team = team;
+  const season = valueOf("season");
+  if (season !== undefined) filter.season = Number(season);
+  const duration = valueOf("duration");
+  if (duration !== undefined && isDurationFilter(duration)) filter.duration = duration;
   return filter;
 }
 

@@ -47,6 +47,6 @@ export function liveSessionRefusal({ stream, mediaType, viewer, country }: LiveS
     const allowed = stream.allowedCountries.map((code) => code.toUpperCase());
     if (country === null || !allowed.includes(country.toUpperCase())) return SESSION_ERROR_CODES.countryBlocked;
   }
-  const locked = isVideoLocked({ videoEntitlements: stream.entitlements, loggedIn: true, userEntitlements: viewer.entitlements });
+  const locked = isVideoLocked({ videoEntitlements: stream.entitlements, loggedIn: true, userEntitlements: viewer.entitlements, bypassed: viewer.bypassed });
   return locked ? SESSION_ERROR_CODES.notSubscribed : null;
 }

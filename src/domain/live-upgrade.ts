@@ -168,8 +168,7 @@ export function liveUpgradeOffer(data: LiveUpgradeData, streamEntitlements: read
  */
 export function liveLock(data: LiveUpgradeData, viewer: LiveViewerFacts, streamEntitlements: readonly string[]): LiveLock {
   if (!passesLiveLogin(data, viewer)) return { kind: "login" };
-  if (viewer.bypassed) return { kind: "open" };
-  const locked = isVideoLocked({ videoEntitlements: streamEntitlements, loggedIn: true, userEntitlements: viewer.entitlements });
+  const locked = isVideoLocked({ videoEntitlements: streamEntitlements, loggedIn: true, userEntitlements: viewer.entitlements, bypassed: viewer.bypassed });
   if (!locked) return { kind: "open" };
   return offeredUpgrade(data, viewer) ? { kind: "upgrade", offer: liveUpgradeOffer(data, streamEntitlements) } : { kind: "notSubscribed" };
 }

@@ -3,9 +3,9 @@ import { isVideoLocked } from "./video-lock";
 
 /**
  * Who may start an on-demand video (issue 9 part 2): the worker's playback gate applies the same
- * rule as the page's padlock (spec §4 'Video lock state'), plus the account flags the page
- * cannot see: a blocked account is refused everything (spec §6, §8 status 3), a bypassed one
- * passes every lock (spec §6). The refusal carries the access status of spec §4 'Access status
+ * rule as the page's padlock (spec §4 'Video lock state', isVideoLocked: a bypassed account passes
+ * every lock there, spec §6), plus the flag the page cannot see: a blocked account is refused
+ * everything (spec §6, §8 status 3). The refusal carries the access status of spec §4 'Access status
  * when starting a player', so the player shows the texts of spec §8 for it.
  */
 export interface PlaybackViewer {
@@ -46,8 +46,12 @@ export const PLAYBACK_REFUSALS: Record<PlaybackRefusalCode, PlaybackRefusal> = {
 /** null: the viewer may play the video; otherwise why not. `viewer` null is a visitor. */
 export function playbackRefusal(videoEntitlements: readonly string[], viewer: PlaybackViewer | null): PlaybackRefusal | null {
   if (viewer?.blocked) return PLAYBACK_REFUSALS[viewer.blockedReason === "country" ? "COUNTRY_BLOCKED" : "BLOCKED"];
-  if (viewer?.bypassed) return null;
-  const locked = isVideoLocked({ videoEntitlements, loggedIn: viewer !== null, userEntitlements: viewer?.entitlements ?? null });
+  const locked = isVideoLocked({
+    videoEntitlements,
+    loggedIn: viewer !== null,
+    userEntitlements: viewer?.entitlements ?? null,
+    bypassed: viewer?.bypassed ?? false,
+  });
   if (!locked) return null;
   if (viewer === null) return PLAYBACK_REFUSALS.LOGIN_REQUIRED;
   return PLAYBACK_REFUSALS[viewer.entitlements.length === 0 ? "NO_SUBSCRIPTION" : "NOT_SUBSCRIBED"];

@@ -1,6 +1,8 @@
 /**
- * Spec §4 'Video lock state'. The client shows a padlock from this; the server enforces the
- * same rule before issuing a playback token.
+ * Spec §4 'Video lock state', with §1/§6's bypassed accounts exempt from restrictions. The client
+ * shows a padlock (and the upgrade promo) from this; the server's playback gate
+ * (src/domain/playback-access.ts) applies the same rule before issuing a playback token, so the
+ * page never offers what the gate refuses nor locks what it admits.
  */
 
 /** '?' in a video's entitlements: everyone may watch (also means 'upgrade required' for live). */
@@ -21,16 +23,20 @@ export interface VideoLockInput {
   loggedIn: boolean;
   /** The user's entitlements; null while not yet fetched counts as empty */
   userEntitlements: readonly string[] | null;
+  /** an account bypassed from restrictions (spec §6): every lock opens for it once signed in */
+  bypassed: boolean;
 }
 
 const norm = (code: string) => code.trim().toLowerCase();
 
-export function isVideoLocked({ videoEntitlements, loggedIn, userEntitlements }: VideoLockInput): boolean {
+export function isVideoLocked({ videoEntitlements, loggedIn, userEntitlements, bypassed }: VideoLockInput): boolean {
   const video = videoEntitlements.map(norm);
   // 1. '?' unlocks for everyone
   if (video.includes(EVERYONE_ENTITLEMENT)) return false;
   // 2. not logged in: locked
   if (!loggedIn) return true;
+  // spec §6: a bypassed account is exempt from restrictions (a block is the gate's, before this rule)
+  if (bypassed) return false;
   // 3. '*' unlocks for any logged-in user
   if (video.includes(ANY_LOGGED_IN_ENTITLEMENT)) return false;
   // 4. empty user list: lockEmptyEntitlements is false, which the spec reads as locked

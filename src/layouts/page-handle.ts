@@ -1,4 +1,5 @@
 import type { HeaderStyle } from "../state/app-state";
+import type { VideoFilter } from "../data/video-filter";
 
 /** Page kinds of spec §2 'Header' ('Header style per page kind'). */
 export type PageKind =
@@ -27,16 +28,32 @@ const headerStyles: Record<PageKind, HeaderStyle> = {
   faqs: "solid",
 };
 
+/**
+ * The query parameters a page reads while rendering: its loader's input, and so the page cache's
+ * key (worker/ssr/page-cache.ts). Their value rules live with the loaders (src/data/page-query.ts);
+ * every other parameter is the browser's alone and never reaches a render.
+ */
+export type PageQueryName = "page" | keyof VideoFilter;
+/** A listing: '?page=N'. */
+export const LIST_QUERY: readonly PageQueryName[] = ["page"];
+/** The video browse pages: '?page=N' and the filters of spec §3 'Video filter'. */
+export const VIDEO_BROWSE_QUERY: readonly PageQueryName[] = ["page", "team", "season", "duration"];
+
 export interface PageHandle {
   kind: PageKind;
+  /** the query parameters the page reads, in the order the cache key lists them */
+  query: readonly PageQueryName[];
 }
 
 export function isPageHandle(value: unknown): value is PageHandle {
-  return typeof value === "object" && value !== null && "kind" in value && typeof value.kind === "string" && Object.hasOwn(headerStyles, value.kind);
+  return (
+    typeof value === "object" && value !== null && "kind" in value && typeof value.kind === "string" && Object.hasOwn(headerStyles, value.kind) &&
+    "query" in value && Array.isArray(value.query)
+  );
 }
 
-export function pageHandle(kind: PageKind): PageHandle {
-  return { kind };
+export function pageHandle(kind: PageKind, query: readonly PageQueryName[] = []): PageHandle {
+  return { kind, query };
 }
 
 /** The header style for the deepest matched page, given its loader data. */

@@ -3,17 +3,23 @@ import { useAppState } from "../state/store";
 import { DocumentTitle } from "./parts/DocumentTitle";
 import Button, { buttonClassName } from "../components/Button";
 import { loginHref, registerHref } from "../account/auth-links";
-import { safeReturnUrl } from "../domain/return-url";
+import { SAFE_FALLBACK, safeReturnUrl } from "../domain/return-url";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 
 /**
  * /account/login: where 'Please Log In' prompts point (spec §8). Signing in goes to the club's
- * login portal and comes back to `?returnUrl=` (same-site paths only), else the home page.
+ * login portal and comes back to `?returnUrl=` (same-site paths only, filled in once hydrated), else the home page.
  */
 export default function Login() {
   const { state, dispatch } = useAppState();
   const [search] = useSearchParams();
-  const returnPath = safeReturnUrl(search.get("returnUrl"));
+  const asked = search.get("returnUrl");
+  // The server renders the home page as the return: pages are cached without ?returnUrl=
+  // (worker/ssr/page-cache.ts), so any number of return addresses share one entry; the browser
+  // then fills in the one the address asks for. /auth/login checks it again (worker/auth/return-to.ts).
+  const [returnPath, setReturnPath] = useState(SAFE_FALLBACK);
+  useEffect(() => setReturnPath(safeReturnUrl(asked)), [asked]);
   return (
     <div className="login-page">
       <DocumentTitle page="Log In" />

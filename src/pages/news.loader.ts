@@ -36,8 +36,12 @@ export function categoryNewsLoader({ request, params: p }: LoaderFunctionArgs, d
   return listing(data, request, { category: slug }, "News", `/category/${slug}`, slug);
 }
 
-/** A single article, tagged for the /news/* switch. */
-async function article(data: SiteData, slug: string) {
+/**
+ * A single article, tagged for the /news/* switch. /news/* reads '?page=N' for its dated listings;
+ * an article has only its first page, so any other is a 404 (and never a page cache entry).
+ */
+async function article(data: SiteData, request: Request, slug: string) {
+  if (params.page(new URL(request.url).searchParams) > 0) notFound();
   return { kind: "article" as const, ...found(await data.newsArticle(slug)) };
 }
 
@@ -51,7 +55,7 @@ export async function newsPathLoader({ request, params: p }: LoaderFunctionArgs,
   if (first === undefined) notFound();
   if (!params.isYear(first)) {
     if (rest.length > 0) notFound();
-    return article(data, params.slug(first));
+    return article(data, request, params.slug(first));
   }
   const year = params.year(first);
   const last = rest.at(-1);
@@ -59,7 +63,7 @@ export async function newsPathLoader({ request, params: p }: LoaderFunctionArgs,
   if (rest.length > 2) notFound();
   const month = rest[0] === undefined ? undefined : params.month(rest[0]);
   const day = rest[1] === undefined ? undefined : params.day(rest[1]);
-  if (slug !== undefined) return article(data, slug);
+  if (slug !== undefined) return article(data, request, slug);
   const heading = ["News", day, month === undefined ? undefined : monthNames[month - 1], year].filter(Boolean).join(" ");
   return listing(data, request, { year, month, day }, heading, ["/news", first, ...rest].join("/"));
 }

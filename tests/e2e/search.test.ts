@@ -158,7 +158,7 @@ describe("search overlay", { timeout: 180_000 }, () => {
         // Below the news inside the panel's own scroll: rendered, not necessarily in view.
         await videos.getByText(api.total === 1 ? "Showing 1 result" : `Showing ${Math.min(12, api.total)} of ${api.total} results`).waitFor({ timeout: 45_000 });
         for (const video of api.items) {
-          const locked = isVideoLocked({ videoEntitlements: video.entitlements, loggedIn: false, userEntitlements: null });
+          const locked = isVideoLocked({ videoEntitlements: video.entitlements, loggedIn: false, userEntitlements: null, bypassed: false });
           const name = `${locked ? "Locked" : "Watch Now"}: ${video.title}`;
           expect(await videos.getByRole("link", { name, exact: true }).count(), name).toBeGreaterThanOrEqual(1);
         }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { playbackRefusal, type PlaybackViewer } from "../../src/domain/playback-access";
+import { isVideoLocked } from "../../src/domain/video-lock";
 
 const viewer = (entitlements: string[], flags: Partial<PlaybackViewer> = {}): PlaybackViewer => ({
   entitlements,
@@ -29,6 +30,17 @@ describe("playbackRefusal (spec §4 'Video lock state', §6, §8)", () => {
     const refusal = playbackRefusal(["?"], viewer(["vip"], { blocked: true, blockedReason: "administrator", bypassed: true }));
     expect(refusal).toMatchObject({ httpStatus: 403, accessStatus: 3, detail: "Your account has been blocked by an administrator" });
     expect(code(["?"], viewer([], { blocked: true, blockedReason: "country" }))).toBe("COUNTRY_BLOCKED");
+  });
+
+  it("agrees with the page's padlock for every viewer the page can see (one rule, bypassed included)", () => {
+    const videos = [["?"], ["*"], ["freemium"], ["roverstv"], ["roverstv+"], ["vip"], replay, []];
+    const viewers = [null, ...[[], ["freemium"], ["roverstv"], ["roverstv+"], ["vip"]].flatMap((e) => [viewer(e), viewer(e, { bypassed: true })])];
+    for (const video of videos) {
+      for (const who of viewers) {
+        const padlock = isVideoLocked({ videoEntitlements: video, loggedIn: who !== null, userEntitlements: who?.entitlements ?? null, bypassed: who?.bypassed ?? false });
+        expect(playbackRefusal(video, who) !== null, `${String(video)} for ${JSON.stringify(who)}`).toBe(padlock);
+      }
+    }
   });
 
   it("carries the access statuses of spec §4 and the texts of spec §8", () => {

@@ -4,7 +4,9 @@ import { currentVersion } from "../data/kv-cache";
 import { settingsOf } from "../env";
 import { clientAssets } from "./assets";
 import { pageVariantKey, pageVariantOf, type PageVariant } from "./page-variant";
-import { VIDEO_FILTERS } from "../../src/data/video-filter";
+import { pageHandleAt } from "../../src/routes";
+import { pageQueryOf } from "../../src/data/page-query";
+import type { PageQueryName } from "../../src/layouts/page-handle";
 
 /**
  * Rendered pages are the same for every visitor (no inline script or nonce, and the header's
@@ -12,10 +14,14 @@ import { VIDEO_FILTERS } from "../../src/data/video-filter";
  * minute. The key carries the client build (entry and icon sprite) and the content cache generation: a deploy or
  * `invalidateCache()` (POST /api/admin/cache/invalidate) retires every stored page at once.
  *
- * The key is the path plus only the query parameters a page reads while rendering
- * (PAGE_QUERY_PARAMS), and the page is rendered for exactly that URL: random query strings can
- * neither grow the cache nor force renders. A client's `Cache-Control: no-cache` forces a fresh
- * render only in development (the bench measures rendering that way).
+ * The key is the path plus only the query parameters its route reads (the route's handle in
+ * src/routes.tsx), with values its loader accepts (src/data/page-query.ts), and the page is
+ * rendered for exactly that URL: a parameter no page reads (`?utm_source=`, `?returnUrl=`, `?page=`
+ * on the home page) is the same entry as without it, and an invalid value (`/news?page=abc`,
+ * `/videos/browse?team=zzz`) renders the loader's 404, which is never stored. So random query
+ * strings can neither grow the cache nor force renders of a stored page. A client's
+ * `Cache-Control: no-cache` forces a fresh render only in development (the bench measures
+ * rendering that way).
  *
  * Each page has a few variants (worker/ssr/page-variant.ts): visitor or signed-in (the hint
  * cookie, src/app/signed-in-hint.ts) times the cookie preferences (src/app/viewer-preferences.ts).
@@ -23,24 +29,30 @@ import { VIDEO_FILTERS } from "../../src/data/video-filter";
  */
 export const PAGE_TTL_SECONDS = 60;
 
-/**
- * `page` of the lists; `returnUrl` of /account/login (its Log In link); the video browse filters
- * (team, season, duration: their values are checked, an unknown one is a 404 and never stored).
- * Everything else is read by the browser only.
- */
-export const PAGE_QUERY_PARAMS: readonly string[] = ["page", "returnUrl", ...VIDEO_FILTERS.map((f) => f.searchHandler)];
+/** Query names by path, kept in the isolate: matching ranks the whole route table each time. */
+const queryByPath = new Map<string, readonly PageQueryName[]>();
+const QUERY_BY_PATH_LIMIT = 1000;
 
-/** The URL a page is rendered and cached for: path plus the query parameters pages read, in a fixed order. */
-export function pageCacheUrl(requestUrl: string): URL {
+function routeQueryOf(pathname: string): readonly PageQueryName[] {
+  const known = queryByPath.get(pathname);
+  if (known) return known;
+  const names = pageHandleAt(pathname)?.query ?? [];
+  if (queryByPath.size >= QUERY_BY_PATH_LIMIT) queryByPath.clear();
+  queryByPath.set(pathname, names);
+  return names;
+}
+
+/**
+ * The URL a page is rendered (and, when `cacheable`, cached) for: the path plus the query
+ * parameters its route reads, in the route's order. Not cacheable when one of their values is
+ * invalid: the URL then keeps it as given, so the loader answers its 404.
+ */
+export function pageCacheUrl(requestUrl: string): { url: URL; cacheable: boolean } {
   const url = new URL(requestUrl);
-  const kept = new URLSearchParams();
-  for (const name of PAGE_QUERY_PARAMS) {
-    const value = url.searchParams.get(name);
-    if (value !== null) kept.set(name, value);
-  }
-  url.search = kept.toString();
+  const query = pageQueryOf(routeQueryOf(url.pathname), url.searchParams);
+  url.search = query.search;
   url.hash = "";
-  return url;
+  return { url, cacheable: query.valid };
 }
 
 export async function withPageCache(
@@ -49,8 +61,10 @@ export async function withPageCache(
 ): Promise<Response> {
   const variant = pageVariantOf(c);
   if (c.req.method !== "GET") return render(c.req.raw, variant);
-  const pageUrl = pageCacheUrl(c.req.url);
+  const { url: pageUrl, cacheable } = pageCacheUrl(c.req.url);
   const request = new Request(pageUrl, c.req.raw);
+  // An invalid value is the loader's 404: rendered each time, never looked up or stored.
+  if (!cacheable) return render(request, variant);
   const version = await currentVersion(c.env);
   // The build version: the entry's and the icon sprite's hashes (a deploy that changes only icons
   // must not serve pages pointing at a removed sprite), then the content cache generation.

@@ -1,8 +1,9 @@
-import { useLocation } from "react-router";
+import { useLocation, useMatches } from "react-router";
 import { club } from "../../config/club";
 import { useSiteOrigin } from "../../app/site-origin";
 import { imageUrl } from "../../components/Picture";
 import { canonicalPath, pageDescription } from "../../domain/page-meta";
+import { isPageHandle } from "../../layouts/page-handle";
 
 export interface DocumentTitleProps {
   page: string;
@@ -23,10 +24,14 @@ export interface DocumentTitleProps {
  */
 export function DocumentTitle({ page, description, imageKey, type = "website", noIndex = false }: DocumentTitleProps) {
   const location = useLocation();
+  // Only a page that reads '?page=' has numbered addresses; elsewhere the server renders without
+  // it (worker/ssr/page-cache.ts), and so must hydration.
+  const leaf = useMatches().at(-1);
+  const readsPage = isPageHandle(leaf?.handle) && leaf.handle.query.includes("page");
   const origin = useSiteOrigin();
   const title = `${page} | ${club.name}`;
   const text = pageDescription(page, description);
-  const url = `${origin}${canonicalPath(location.pathname, location.search)}`;
+  const url = `${origin}${canonicalPath(location.pathname, readsPage ? location.search : "")}`;
   const image = `${origin}${imageKey ? imageUrl(imageKey, 1200, 630) : "/crest.svg"}`;
   return (
     <>

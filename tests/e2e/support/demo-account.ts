@@ -29,3 +29,12 @@ export async function midTierReplay(): Promise<ListedVideo> {
   if (!replay) throw new Error("no mid-tier replay in the seed");
   return replay;
 }
+
+/** A full match replay only the top tiers unlock (Rovers TV+ or VIP), from the content API. */
+export async function topTierReplay(): Promise<ListedVideo> {
+  const response = await fetch(`${BASE_URL}/api/videos?category=full-match-replays&pageSize=48`);
+  const { items } = (await response.json()) as { items: ListedVideo[] };
+  const replay = items.find((v) => v.entitlements.length > 0 && v.entitlements.every((e) => e === "roverstv+" || e === "vip"));
+  if (!replay) throw new Error("no top-tier replay in the seed");
+  return replay;
+}
