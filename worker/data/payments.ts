@@ -34,7 +34,8 @@ export async function claimEvent(
          WHERE processed_webhook_events.outcome = 'processing' AND processed_webhook_events.claimed_at < ?6
        RETURNING event_id`,
     )
-    .bind(e.eventId, e.type, e.outcome, e.claim, now, now - STALE_CLAIM_MS)
+    // only a 'processing' claim needs its holder's token (to mark it applied, or release it)
+    .bind(e.eventId, e.type, e.outcome, e.outcome === "processing" ? e.claim : null, now, now - STALE_CLAIM_MS)
     .first();
   return row !== null;
 }
