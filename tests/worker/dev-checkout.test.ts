@@ -8,6 +8,7 @@ import { paymentRoutes } from "../../worker/payments/payment-routes";
 import { paymentsConfigOf } from "../../worker/payments/config";
 import { CHECKOUT_UNAVAILABLE_ALERT } from "../../src/domain/package-purchase";
 import { app } from "../../worker/app";
+import { charge, deliver, stripeEvent } from "./stripe-fixtures";
 
 async function post(b: Awaited<ReturnType<typeof signedIn>>["b"], path: string, body: unknown) {
   return b.fetch(path, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
@@ -66,6 +67,42 @@ describe("dev checkout (development and test without STRIPE_SECRET_KEY)", () => 
     expect(await (await b.fetch(portalUrl)).text()).toContain("Cancels ");
     await b.fetch("/dev-payments/portal/cancel", { method: "POST", ...form({ subscription, when: "now", return: "/videos" }) });
     expect(await entitlementsOf(b, identity.ssoID)).toEqual([]);
+  });
+
+  it("pays with the ids Stripe's events carry, so a refund of a dev payment goes through the production path", async () => {
+    const refundOf = (paymentIntent: string, amount: number) =>
+      stripeEvent("charge.refunded", Math.floor(Date.now() / 1000), charge(`ch_${paymentIntent}`, { amount, refunded: amount, paymentIntent }));
+    const keysOf = (paymentId: string) =>
+      env.DB.prepare("SELECT key FROM stripe_payment_keys WHERE payment_id = ?1 ORDER BY key").bind(paymentId).all<{ key: string }>().then((r) => r.results.map((k) => k.key));
+
+    // a match pass: the session names its payment intent
+    const { b, identity } = await signedIn();
+    const pass = await env.DB.prepare("SELECT id, package_id, amount_pence, entitlements FROM prices WHERE type = 'one_time' ORDER BY id LIMIT 1").first<{ id: string; package_id: string; amount_pence: number; entitlements: string }>();
+    const { id: session, url } = (await (await post(b, "/api/checkout", { packageID: pass!.package_id, priceID: pass!.id })).json()) as { id: string; url: string };
+    expect((await b.fetch(`${url}/pay`, { method: "POST", ...form({}) })).status).toBe(303);
+    expect(await entitlementsOf(b, identity.ssoID)).toEqual(JSON.parse(pass!.entitlements));
+    const passKeys = await keysOf(session);
+    expect(passKeys).toEqual(expect.arrayContaining([session, expect.stringMatching(/^pi_dev_/)]));
+    expect(passKeys).toHaveLength(2);
+    expect((await deliver(refundOf(passKeys.find((k) => k.startsWith("pi_"))!, pass!.amount_pence))).status).toBe(200);
+    expect(await entitlementsOf(b, identity.ssoID)).toEqual([]);
+
+    // a subscription at full price: the session names its first invoice, invoice_payment.paid its payment intent
+    const sub = await signedIn();
+    const { url: subUrl } = (await (await post(sub.b, "/api/checkout", { packageID: "roverstv", priceID: "price_roverstv_month" })).json()) as { url: string };
+    expect((await sub.b.fetch(`${subUrl}/pay`, { method: "POST", ...form({}) })).status).toBe(303);
+    expect(await entitlementsOf(sub.b, sub.identity.ssoID)).toEqual(["roverstv"]);
+    const invoice = await env.DB.prepare(
+      `SELECT i.id FROM stripe_invoices i JOIN stripe_subscriptions s ON s.id = i.subscription_id JOIN accounts a ON a.id = s.account_id WHERE a.sso_id = ?1`,
+    )
+      .bind(sub.identity.ssoID)
+      .first<{ id: string }>();
+    expect(invoice?.id).toMatch(/^in_dev_/);
+    const subKeys = await keysOf(invoice!.id);
+    expect(subKeys).toEqual(expect.arrayContaining([invoice!.id, expect.stringMatching(/^pi_dev_/)]));
+    expect(subKeys).toHaveLength(2);
+    expect((await deliver(refundOf(subKeys.find((k) => k.startsWith("pi_"))!, 199))).status).toBe(200);
+    expect(await entitlementsOf(sub.b, sub.identity.ssoID)).toEqual([]);
   });
 
   it("Cancel goes back to payment-cancelled and grants nothing; another account's checkout is not found", async () => {

@@ -145,6 +145,29 @@ describe("POST /api/checkout with the stripe SDK against a local stand-in of Str
     expect(cross.status).toBe(403);
   });
 
+  it("a blocked account is refused: 403 BLOCKED (COUNTRY_BLOCKED for a country block), nothing sent to Stripe, no purchase written; the portal stays open to cancel", async () => {
+    const { b, identity } = await signedIn(withStripe());
+    const before = (await requestsTo("/v1/checkout/sessions")).length;
+    const account = await env.DB.prepare("SELECT id FROM accounts WHERE sso_id = ?1").bind(identity.ssoID).first<{ id: number }>();
+    for (const [reason, code, detail] of [
+      ["administrator", "BLOCKED", "Your account has been blocked by an administrator"],
+      ["country", "COUNTRY_BLOCKED", "Users in this country are not allowed to play this stream"],
+    ] as const) {
+      await env.DB.prepare("UPDATE accounts SET blocked = 1, blocked_reason = ?2 WHERE sso_id = ?1").bind(identity.ssoID, reason).run();
+      const response = await post(b, "/api/checkout", { packageID: "roverstv", priceID: "price_roverstv_month" });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ errors: [{ code, detail }] });
+    }
+    expect((await requestsTo("/v1/checkout/sessions")).length).toBe(before);
+    const purchases = await env.DB.prepare("SELECT COUNT(*) AS n FROM purchases WHERE account_id = ?1").bind(account!.id).first<{ n: number }>();
+    expect(purchases!.n).toBe(0);
+    await env.DB.prepare("UPDATE accounts SET stripe_customer_id = ?2 WHERE sso_id = ?1").bind(identity.ssoID, `cus_blocked_${identity.ssoID}`).run();
+    expect((await post(b, "/api/payments/portal", { returnURL: "http://localhost/" })).status).toBe(200);
+    // unblocked, the checkout works again
+    await env.DB.prepare("UPDATE accounts SET blocked = 0, blocked_reason = NULL WHERE sso_id = ?1").bind(identity.ssoID).run();
+    expect((await post(b, "/api/checkout", { packageID: "roverstv", priceID: "price_roverstv_month" })).status).toBe(200);
+  });
+
   it("Stripe failing is 502 with the checkout failure text", async () => {
     const { b } = await signedIn(withStripe("sk_test_fail"));
     const response = await post(b, "/api/checkout", { packageID: "roverstv", priceID: "price_roverstv_month" });

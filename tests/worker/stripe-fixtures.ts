@@ -24,7 +24,11 @@ export interface StripeEvent {
 
 /** Posts an event to /webhooks/stripe with a good signature (or the header given). */
 export async function deliver(event: StripeEvent, options: { header?: string; env?: Env; ageSeconds?: number } = {}): Promise<Response> {
-  const body = JSON.stringify(event);
+  return deliverBody(JSON.stringify(event), options);
+}
+
+/** Posts any body, signed with the right secret (or the header given). */
+export async function deliverBody(body: string, options: { header?: string; env?: Env; ageSeconds?: number } = {}): Promise<Response> {
   const header = options.header ?? (await signedHeader(body, { ageSeconds: options.ageSeconds ?? 0 }));
   return app.request(
     "http://localhost/webhooks/stripe",
@@ -152,4 +156,35 @@ export function shuffled<T>(items: readonly T[], seed: number): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
+}
+
+let eventCount = 0;
+/** One event of `type` at `created`, with a fresh id unless one is given. */
+export function stripeEvent(type: string, created: number, object: Record<string, unknown>, id?: string): StripeEvent {
+  eventCount += 1;
+  return { id: id ?? `evt_${eventCount}_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`, object: "event", type, created, data: { object } };
+}
+
+/**
+ * A charge as the current API sends it (no `invoice`); `invoice` adds the older API's field.
+ * `refunded` as Stripe sets it: true once everything is refunded.
+ */
+export function charge(id: string, o: { amount: number; refunded?: number; paymentIntent?: string | null; invoice?: string }) {
+  const amountRefunded = o.refunded ?? 0;
+  return {
+    id,
+    object: "charge",
+    amount: o.amount,
+    amount_refunded: amountRefunded,
+    refunded: amountRefunded >= o.amount,
+    paid: true,
+    status: "succeeded",
+    currency: "gbp",
+    payment_intent: o.paymentIntent ?? null,
+    ...(o.invoice ? { invoice: o.invoice } : {}),
+  };
+}
+
+export function dispute(id: string, o: { charge: string; paymentIntent?: string | null; amount: number; status: string }) {
+  return { id, object: "dispute", amount: o.amount, currency: "gbp", charge: o.charge, payment_intent: o.paymentIntent ?? null, reason: "fraudulent", status: o.status };
 }

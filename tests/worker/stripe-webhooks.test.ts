@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accountOf, createAccount, deliver, history, paidEntitlements, shuffled, signedHeader, type StripeEvent } from "./stripe-fixtures";
+import { accountOf, createAccount, deliver, deliverBody, history, paidEntitlements, shuffled, signedHeader, stripeEvent, type StripeEvent } from "./stripe-fixtures";
+import { STALE_CLAIM_MS } from "../../worker/data/payments";
 
 let matchPassPrice = { priceId: "", packageId: "" };
 let matchPassEntitlement = "";
@@ -135,7 +136,7 @@ describe("/webhooks/stripe: signatures", () => {
 });
 
 describe("/webhooks/stripe: failures and configuration", () => {
-  it("a transient D1 failure answers 500 (Stripe retries) and leaves nothing half-written; the retry applies it", async () => {
+  it("a transient D1 failure answers 500 (Stripe retries), leaves nothing half-written and frees the claim; the retry applies it", async () => {
     await createAccount("pay-d1");
     const [first] = history("d1", matchPassPrice);
     const failingDb = {
@@ -148,9 +149,13 @@ describe("/webhooks/stripe: failures and configuration", () => {
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ errors: [{ code: "WEBHOOK_FAILED" }] });
     expect(await accountOf("pay-d1")).toMatchObject({ paid_entitlements: "[]", stripe_customer_id: null });
+    expect(await claimOf(first!.id)).toBeNull();
+    expect(await deliveriesOf(first!.id)).toEqual([{ outcome: "failed", detail: expect.stringContaining("Network connection lost") }]);
     const retry = await deliver(first!);
     expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ received: true });
     expect(await paidEntitlements("pay-d1")).toEqual(["roverstv"]);
+    expect(await claimOf(first!.id)).toMatchObject({ outcome: "applied", claim: null });
   });
 
   it("production without STRIPE_WEBHOOK_SECRET (or with the development one) answers 503 and writes nothing", async () => {
@@ -166,5 +171,109 @@ describe("/webhooks/stripe: failures and configuration", () => {
     expect(response.status).toBe(200);
     const get = await (await import("../../worker/app")).app.request("http://localhost/webhooks/stripe", {}, env);
     expect(get.status).not.toBe(200);
+  });
+});
+
+const claimOf = (eventId: string) =>
+  env.DB.prepare("SELECT outcome, claim, type FROM processed_webhook_events WHERE event_id = ?1").bind(eventId).first<{ outcome: string; claim: string | null; type: string }>();
+
+async function deliveriesOf(eventId: string) {
+  const { results } = await env.DB.prepare("SELECT outcome, detail FROM webhook_deliveries WHERE event_id = ?1 ORDER BY id").bind(eventId).all<{ outcome: string; detail: string | null }>();
+  return results;
+}
+
+const rowCounts = async () =>
+  env.DB.prepare(
+    `SELECT (SELECT COUNT(*) FROM processed_webhook_events) AS claims, (SELECT COUNT(*) FROM webhook_deliveries) AS deliveries,
+            (SELECT COUNT(*) FROM stripe_reversals) AS reversals, (SELECT COUNT(*) FROM stripe_payment_keys) AS keys`,
+  ).first();
+
+describe("/webhooks/stripe: claim first, never a 5xx for what Stripe sends", () => {
+  it("20 parallel deliveries of one event id: 20 × 200, applied by exactly one, the others 'duplicate'", async () => {
+    await createAccount("pay-parallel");
+    const [first] = history("parallel", matchPassPrice);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => deliver(first!)));
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    const bodies = (await Promise.all(responses.map((r) => r.json()))) as { duplicate?: boolean }[];
+    expect(bodies.filter((b) => !b.duplicate)).toEqual([{ received: true }]);
+    expect(bodies.filter((b) => b.duplicate)).toHaveLength(19);
+    expect(await claimOf(first!.id)).toEqual({ outcome: "applied", claim: null, type: "checkout.session.completed" });
+    const outcomes = (await deliveriesOf(first!.id)).map((d) => d.outcome).sort();
+    expect(outcomes).toEqual(["applied", ...Array(19).fill("duplicate")]);
+    expect(await paidEntitlements("pay-parallel")).toEqual(["roverstv"]);
+    const purchases = await env.DB.prepare("SELECT COUNT(*) AS n FROM purchases WHERE stripe_session_id = 'cs_a_parallel'").first<{ n: number }>();
+    expect(purchases!.n).toBe(1);
+  });
+
+  for (const [name, body] of [
+    ["{}", "{}"],
+    ["[]", "[]"],
+    ["null", "null"],
+    ["a string", JSON.stringify("evt_123")],
+    ["a number", "42"],
+    ["not JSON", "hello"],
+    ["wrong types", JSON.stringify({ id: 5, object: "event", type: "checkout.session.completed", created: "today", data: { object: {} } })],
+    ["no data.object", JSON.stringify({ id: "evt_x", object: "event", type: "charge.refunded", created: 1, data: {} })],
+    ["data.object an array", JSON.stringify({ id: "evt_y", object: "event", type: "charge.refunded", created: 1, data: { object: [] } })],
+    ["another kind of object", JSON.stringify({ id: "evt_z", object: "charge", type: "charge.refunded", created: 1, data: { object: {} } })],
+  ] as const) {
+    it(`a correctly signed body that is not an event (${name}): 400 INVALID_EVENT, JSON, nothing written`, async () => {
+      const before = await rowCounts();
+      const response = await deliverBody(body);
+      expect(response.status).toBe(400);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({ errors: [{ code: "INVALID_EVENT", detail: expect.any(String) }] });
+      expect(await rowCounts()).toEqual(before);
+    });
+  }
+
+  it("an unknown type: 200 ignored, claimed as 'ignored' and counted; its redelivery is a counted duplicate; the console's queries read them", async () => {
+    const type = "customer.tax_id.created";
+    const event = stripeEvent(type, Math.floor(Date.now() / 1000), { id: "txi_1", object: "tax_id" });
+    const response = await deliver(event);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, ignored: true });
+    expect(await claimOf(event.id)).toMatchObject({ outcome: "ignored" });
+    expect((await deliver(event)).status).toBe(200);
+    expect(await deliveriesOf(event.id)).toEqual([
+      { outcome: "ignored", detail: `unhandled type ${type}` },
+      { outcome: "duplicate", detail: null },
+    ]);
+    // the webhook-health console's queries (README 'Payments')
+    const hour = new Date().toISOString().slice(0, 13) + ":00:00Z";
+    const ignored = await env.DB.prepare(
+      `SELECT strftime('%Y-%m-%dT%H:00:00Z', received_at) AS hour, type, COUNT(*) AS n FROM webhook_deliveries
+        WHERE outcome = 'ignored' GROUP BY hour, type ORDER BY hour DESC, n DESC`,
+    ).all<{ hour: string; type: string; n: number }>();
+    expect(ignored.results).toContainEqual({ hour, type, n: 1 });
+    const duplicates = await env.DB.prepare(
+      `SELECT strftime('%Y-%m-%dT%H:00:00Z', received_at) AS hour, COUNT(*) AS n FROM webhook_deliveries
+        WHERE outcome = 'duplicate' GROUP BY hour ORDER BY hour DESC`,
+    ).all<{ hour: string; n: number }>();
+    expect(duplicates.results.find((r) => r.hour === hour)?.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a known type whose object cannot be read is ignored (200), not a 5xx, and says why", async () => {
+    const event = stripeEvent("charge.refunded", Math.floor(Date.now() / 1000), { id: "ch_malformed", amount: "lots" });
+    const response = await deliver(event);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, ignored: true });
+    expect(await deliveriesOf(event.id)).toEqual([{ outcome: "ignored", detail: "malformed charge.refunded" }]);
+    expect(await env.DB.prepare("SELECT 1 FROM stripe_reversals WHERE id = 'ch_malformed'").first()).toBeNull();
+  });
+
+  it("a claim left 'processing' by a delivery that died is taken over after a minute; a fresh one is a duplicate", async () => {
+    await createAccount("pay-takeover");
+    await createAccount("pay-freshclaim");
+    const [stale] = history("takeover", matchPassPrice);
+    const [fresh] = history("freshclaim", matchPassPrice);
+    const claim = env.DB.prepare("INSERT INTO processed_webhook_events (event_id, type, outcome, claim, claimed_at) VALUES (?1, ?2, 'processing', 'dead', ?3)");
+    await claim.bind(stale!.id, stale!.type, Date.now() - STALE_CLAIM_MS - 1_000).run();
+    await claim.bind(fresh!.id, fresh!.type, Date.now()).run();
+    expect(await (await deliver(stale!)).json()).toEqual({ received: true });
+    expect(await paidEntitlements("pay-takeover")).toEqual(["roverstv"]);
+    expect(await claimOf(stale!.id)).toMatchObject({ outcome: "applied", claim: null });
+    expect(await (await deliver(fresh!)).json()).toEqual({ received: true, duplicate: true });
+    expect(await paidEntitlements("pay-freshclaim")).toEqual([]);
   });
 });

@@ -108,7 +108,12 @@ devPayments.post("/checkout/:id/pay", async (c) => {
   const due = dueToday({ amountPence: session.amount_pence, interval: session.interval, ...promo });
   const now = Math.floor(Date.now() / 1000);
   const customer = session.stripe_customer_id ?? `cus_dev_${session.account_id}`;
-  const subscription = session.mode === "subscription" ? `sub_dev_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}` : null;
+  const subscription = session.mode === "subscription" ? `sub_dev_${devId()}` : null;
+  // The ids Stripe's events carry, so a refund or dispute of this payment finds it as in production:
+  // a payment-mode session names its payment intent; a subscription-mode one its first invoice,
+  // whose payment intent the current API's invoice_payment.paid names (nothing when nothing was due).
+  const paymentIntent = due > 0 ? `pi_dev_${devId()}` : null;
+  const invoice = subscription ? `in_dev_${devId()}` : null;
   const metadata = { userID: session.sso_id, userEmail: session.email, packageTitle: session.title, packageID: session.package_id, priceID: session.price_id };
   const events: [string, Record<string, unknown>][] = [
     [
@@ -119,6 +124,8 @@ devPayments.post("/checkout/:id/pay", async (c) => {
         mode: session.mode,
         customer,
         subscription,
+        invoice,
+        payment_intent: subscription ? null : paymentIntent,
         amount_total: due,
         currency: "gbp",
         payment_status: due === 0 ? "no_payment_required" : "paid",
@@ -127,9 +134,26 @@ devPayments.post("/checkout/:id/pay", async (c) => {
       },
     ],
   ];
-  if (subscription) {
+  if (subscription && invoice) {
     const periodEnd = now + (session.interval === "year" ? 365 : 30) * 86_400;
     events.push(["customer.subscription.created", subscriptionObject(subscription, customer, session.price_id, "active", periodEnd, false, session.sso_id)]);
+    events.push([
+      "invoice.paid",
+      {
+        id: invoice,
+        object: "invoice",
+        customer,
+        amount_paid: due,
+        parent: { type: "subscription_details", subscription_details: { subscription, metadata: { userID: session.sso_id } } },
+        lines: { object: "list", data: [{ period: { end: periodEnd }, pricing: { price_details: { price: session.price_id } } }] },
+      },
+    ]);
+    if (paymentIntent) {
+      events.push([
+        "invoice_payment.paid",
+        { id: `inpay_dev_${devId()}`, object: "invoice_payment", invoice, status: "paid", amount_paid: due, payment: { type: "payment_intent", payment_intent: paymentIntent } },
+      ]);
+    }
   }
   for (const [type, object] of events) {
     const response = await postSignedEvent(c, type, object, now);
@@ -137,6 +161,8 @@ devPayments.post("/checkout/:id/pay", async (c) => {
   }
   return c.redirect(siteUrl(siteOriginOf(c.env, c.req.url), session.successful_payment_page), 303);
 });
+
+const devId = () => crypto.randomUUID().replaceAll("-", "").slice(0, 24);
 
 function subscriptionObject(id: string, customer: string, price: string, status: string, periodEnd: number, cancelAtPeriodEnd: boolean, ssoID: string) {
   return {

@@ -7,6 +7,7 @@ import { findAccount } from "../data/accounts";
 import { insertPendingPurchase } from "../data/payments";
 import { offeredPrice } from "../data/package-service";
 import { holdsEntitlement, CHECKOUT_UNAVAILABLE_ALERT } from "../../src/domain/package-purchase";
+import { PLAYBACK_REFUSALS } from "../../src/domain/playback-access";
 import { NO_SUBSCRIPTIONS_MESSAGE } from "../../src/domain/entitlement-response";
 import { safeReturnUrl } from "../../src/domain/return-url";
 import { paymentsConfigOf, stripeClient } from "./config";
@@ -17,11 +18,13 @@ import { DEV_PAYMENTS_PATH } from "./dev-payments-paths";
  * POST /api/checkout and POST /api/payments/portal (mount at /api; session + CSRF from app.ts).
  *
  * checkout {packageID, priceID} → 200 { id, url } (Stripe's hosted checkout, or the dev checkout in
- *   development without STRIPE_SECRET_KEY). 401 NOT_LOGGED_IN; 400 INVALID_INPUT; 400 INVALID_PRICE
+ *   development without STRIPE_SECRET_KEY). 401 NOT_LOGGED_IN; 403 BLOCKED / COUNTRY_BLOCKED (a
+ *   blocked account buys nothing it could not use); 400 INVALID_INPUT; 400 INVALID_PRICE
  *   (a price that is not this package's, not on offer, or made up); 409 ALREADY_ENTITLED;
  *   503 CHECKOUT_UNAVAILABLE / 502 when Stripe fails, both with spec §8's checkout failure text.
  * portal {returnURL, customerID?} → 200 { url }. 401 NOT_LOGGED_IN; 403 FORBIDDEN (another
- *   customer id); 404 NO_STRIPE_CUSTOMER; 503 PORTAL_UNAVAILABLE.
+ *   customer id); 404 NO_STRIPE_CUSTOMER; 503 PORTAL_UNAVAILABLE. A blocked account may still open
+ *   it: that is where it cancels what it pays for.
  */
 export const paymentRoutes = new Hono<AppEnv>();
 
@@ -47,6 +50,10 @@ paymentRoutes.post("/checkout", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const user = c.get("user");
   if (!user) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");
+  if (user.blocked) {
+    const refusal = PLAYBACK_REFUSALS[user.blockedReason === "country" ? "COUNTRY_BLOCKED" : "BLOCKED"];
+    return apiError(c, 403, refusal.code, refusal.detail);
+  }
   const body = checkoutBody.safeParse(await jsonBody(c));
   if (!body.success) return apiError(c, 400, "INVALID_INPUT", "packageID and priceID are required");
   const db = c.env.DB;

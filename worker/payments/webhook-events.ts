@@ -1,9 +1,12 @@
 import { z } from "zod";
+import { disputeRank, disputeTakesBack, isFullRefund, refundRank } from "../../src/domain/payment-reversal";
 
 /**
- * Stripe webhook events, parsed with zod into what the site needs to know (issue 11). Handles both
- * the current API shapes (period end on the subscription items, the invoice's subscription under
- * `parent`) and the older ones, since an account's webhook endpoint may be pinned to either.
+ * Stripe webhook events, parsed with zod into what the site needs to know (issues 11, 17).
+ * Handles both the current API shapes (period end on the subscription items, the invoice's
+ * subscription under `parent`, an invoice's payments under `payments` or in its own
+ * `invoice_payment.paid` event, no invoice on a charge) and the older ones (`payment_intent` and
+ * `charge` on the invoice, `invoice` on the charge), since an endpoint may be pinned to either.
  */
 export interface SubscriptionObservation {
   kind: "subscription";
@@ -17,6 +20,14 @@ export interface SubscriptionObservation {
   cancelAtPeriodEnd: boolean | null;
   /** unix seconds: the event's `created` */
   created: number;
+  /** invoice.paid: the invoice and the ids its payment goes by (what a refund or dispute names) */
+  payment?: PaidInvoice;
+}
+
+/** A subscription's paid invoice and every id of its payment (the invoice's own id first). */
+export interface PaidInvoice {
+  invoiceId: string;
+  keys: string[];
 }
 
 export interface CheckoutObservation {
@@ -31,28 +42,75 @@ export interface CheckoutObservation {
   priceId: string | null;
   packageId: string | null;
   created: number;
+  /** checkout.session.async_payment_failed: the delayed payment (a bank debit) never came */
+  failed: boolean;
+  /** what the payment goes by: a payment-mode session's payment intent, a subscription-mode session's first invoice */
+  paymentIntentId: string | null;
+  invoiceId: string | null;
 }
 
-export type Observation = SubscriptionObservation | CheckoutObservation | { kind: "ignored"; reason: string };
+/** invoice_payment.paid (current API versions): which payment intent and charge paid an invoice. */
+export interface InvoicePaymentObservation {
+  kind: "invoice-payment";
+  payment: PaidInvoice;
+  created: number;
+}
+
+/** A refund (per charge, its running total) or a dispute (per dispute, its latest state). */
+export interface ReversalObservation {
+  kind: "reversal";
+  id: string;
+  reversal: "refund" | "dispute";
+  chargeId: string | null;
+  paymentIntentId: string | null;
+  invoiceId: string | null;
+  amount: number;
+  amountReversed: number;
+  status: string;
+  takesBack: boolean;
+  rank: number;
+  created: number;
+}
+
+export type Observation =
+  | SubscriptionObservation
+  | CheckoutObservation
+  | InvoicePaymentObservation
+  | ReversalObservation
+  | { kind: "ignored"; reason: string };
 
 export const HANDLED_EVENT_TYPES = [
   "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
   "invoice.paid",
   "invoice.payment_failed",
+  "invoice_payment.paid",
+  "charge.refunded",
+  "charge.dispute.created",
+  "charge.dispute.updated",
+  "charge.dispute.closed",
 ] as const;
 
 const idOf = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === "string" ? v : v.id));
 const metadata = z.record(z.string(), z.string()).nullish();
 
-const eventSchema = z.object({
-  id: z.string().min(1),
-  type: z.string(),
-  created: z.number().int(),
-  data: z.object({ object: z.unknown() }),
+/**
+ * A Stripe event envelope. A signed body that is not one is refused (400 INVALID_EVENT) before
+ * anything is written; one whose object the site cannot read is ignored (200) and counted.
+ */
+export const eventEnvelope = z.object({
+  id: z.string().min(1).max(255),
+  object: z.literal("event").optional(),
+  type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
+
+export type EventEnvelope = z.infer<typeof eventEnvelope>;
 
 const subscriptionSchema = z.object({
   id: z.string(),
@@ -66,10 +124,17 @@ const subscriptionSchema = z.object({
     .nullish(),
 });
 
+const paymentRefs = z.object({ payment_intent: idOf.nullish(), charge: idOf.nullish() });
+
 const invoiceSchema = z.object({
   id: z.string(),
   customer: idOf.nullish(),
   subscription: idOf.nullish(),
+  // older API versions: the invoice's own payment intent and charge
+  payment_intent: idOf.nullish(),
+  charge: idOf.nullish(),
+  // current ones, when the payments are included
+  payments: z.object({ data: z.array(z.object({ payment: paymentRefs.nullish() })) }).nullish(),
   parent: z.object({ subscription_details: z.object({ subscription: idOf, metadata }).nullish() }).nullish(),
   lines: z
     .object({
@@ -89,19 +154,48 @@ const checkoutSchema = z.object({
   mode: z.string(),
   customer: idOf.nullish(),
   subscription: idOf.nullish(),
+  payment_intent: idOf.nullish(),
+  invoice: idOf.nullish(),
   payment_status: z.string(),
   client_reference_id: z.string().nullish(),
   metadata,
 });
 
+const invoicePaymentSchema = z.object({
+  invoice: idOf,
+  status: z.string().nullish(),
+  payment: paymentRefs,
+});
+
+const chargeSchema = z.object({
+  id: z.string(),
+  amount: z.number().int().nonnegative(),
+  amount_refunded: z.number().int().nonnegative(),
+  refunded: z.boolean().nullish(),
+  payment_intent: idOf.nullish(),
+  invoice: idOf.nullish(),
+});
+
+const disputeSchema = z.object({
+  id: z.string(),
+  amount: z.number().int().nonnegative(),
+  status: z.string(),
+  charge: z.union([z.string(), z.object({ id: z.string(), invoice: idOf.nullish() })]),
+  payment_intent: idOf.nullish(),
+});
+
+/** The invoice first, then every payment intent and charge, without repeats or blanks. */
+function paymentKeys(invoiceId: string, refs: readonly (z.infer<typeof paymentRefs> | null | undefined)[]): string[] {
+  const ids = [invoiceId, ...refs.flatMap((r) => [r?.payment_intent, r?.charge])];
+  return [...new Set(ids.filter((id): id is string => typeof id === "string" && id !== ""))];
+}
+
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
 
 /** What a verified event tells the site, or why it is ignored. */
-export function observe(payload: unknown): Observation {
-  const event = eventSchema.safeParse(payload);
-  if (!event.success) return { kind: "ignored", reason: "not an event" };
-  const { type, created } = event.data;
-  const object = event.data.data.object;
+export function observe(event: EventEnvelope): Observation {
+  const { type, created } = event;
+  const object = event.data.object;
   switch (type) {
     case "customer.subscription.created":
     case "customer.subscription.updated":
@@ -139,9 +233,65 @@ export function observe(payload: unknown): Observation {
         periodEnd: iso(line?.period?.end),
         cancelAtPeriodEnd: null,
         created,
+        ...(type === "invoice.paid"
+          ? {
+              payment: {
+                invoiceId: invoice.data.id,
+                keys: paymentKeys(invoice.data.id, [invoice.data, ...(invoice.data.payments?.data.map((p) => p.payment) ?? [])]),
+              },
+            }
+          : {}),
       };
     }
-    case "checkout.session.completed": {
+    case "invoice_payment.paid": {
+      const paid = invoicePaymentSchema.safeParse(object);
+      if (!paid.success) return { kind: "ignored", reason: `malformed ${type}` };
+      if (paid.data.status && paid.data.status !== "paid") return { kind: "ignored", reason: `invoice payment ${paid.data.status}` };
+      return { kind: "invoice-payment", payment: { invoiceId: paid.data.invoice, keys: paymentKeys(paid.data.invoice, [paid.data.payment]) }, created };
+    }
+    case "charge.refunded": {
+      const charge = chargeSchema.safeParse(object);
+      if (!charge.success) return { kind: "ignored", reason: `malformed ${type}` };
+      const full = isFullRefund({ amount: charge.data.amount, amountRefunded: charge.data.amount_refunded, refunded: charge.data.refunded ?? false });
+      return {
+        kind: "reversal",
+        id: charge.data.id,
+        reversal: "refund",
+        chargeId: charge.data.id,
+        paymentIntentId: charge.data.payment_intent ?? null,
+        invoiceId: charge.data.invoice ?? null,
+        amount: charge.data.amount,
+        amountReversed: charge.data.amount_refunded,
+        status: full ? "full" : "partial",
+        takesBack: full,
+        rank: refundRank(full),
+        created,
+      };
+    }
+    case "charge.dispute.created":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed": {
+      const dispute = disputeSchema.safeParse(object);
+      if (!dispute.success) return { kind: "ignored", reason: `malformed ${type}` };
+      const charge = dispute.data.charge;
+      return {
+        kind: "reversal",
+        id: dispute.data.id,
+        reversal: "dispute",
+        chargeId: typeof charge === "string" ? charge : charge.id,
+        paymentIntentId: dispute.data.payment_intent ?? null,
+        invoiceId: typeof charge === "string" ? null : (charge.invoice ?? null),
+        amount: dispute.data.amount,
+        amountReversed: dispute.data.amount,
+        status: dispute.data.status,
+        takesBack: disputeTakesBack(dispute.data.status),
+        rank: disputeRank(dispute.data.status),
+        created,
+      };
+    }
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.async_payment_failed": {
       const session = checkoutSchema.safeParse(object);
       if (!session.success) return { kind: "ignored", reason: `malformed ${type}` };
       const mode = session.data.mode;
@@ -154,10 +304,14 @@ export function observe(payload: unknown): Observation {
         customerId: session.data.customer ?? null,
         subscriptionId: session.data.subscription ?? null,
         ssoID: meta.userID ?? session.data.client_reference_id ?? null,
-        paid: session.data.payment_status === "paid" || session.data.payment_status === "no_payment_required",
+        // A failed delayed payment leaves the session unpaid, whatever it said before.
+        paid: type !== "checkout.session.async_payment_failed" && (session.data.payment_status === "paid" || session.data.payment_status === "no_payment_required"),
         priceId: meta.priceID ?? null,
         packageId: meta.packageID ?? null,
         created,
+        failed: type === "checkout.session.async_payment_failed",
+        paymentIntentId: session.data.payment_intent ?? null,
+        invoiceId: session.data.invoice ?? null,
       };
     }
     default:

@@ -2,25 +2,58 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import type { AppEnv } from "../app-env";
 import { apiError } from "../routes/api-errors";
+import { endStreamsOf } from "../media/stream-release";
 import { paymentsConfigOf, stripeCrypto } from "./config";
-import { observe, type CheckoutObservation, type SubscriptionObservation } from "./webhook-events";
+import {
+  eventEnvelope,
+  observe,
+  type CheckoutObservation,
+  type EventEnvelope,
+  type Observation,
+  type SubscriptionObservation,
+} from "./webhook-events";
 import {
   adoptSubscriptions,
+  claimEvent,
   completePurchase,
-  isProcessedEvent,
+  entitlementsLost,
+  heldEntitlements,
   linkCustomer,
+  logDelivery,
+  markApplied,
   priceOfCheckout,
   recomputeEntitlements,
-  recordEvent,
+  recordPaidInvoice,
+  recordPaymentKeys,
+  releaseClaim,
+  upsertReversal,
   upsertSubscription,
+  type AccountsConcerned,
+  type DeliveryOutcome,
+  type HeldEntitlements,
 } from "../data/payments";
 
 /**
  * POST /webhooks/stripe (mount at /webhooks/stripe; no session, no CSRF: the signature is the check).
  *   400 BAD_SIGNATURE: missing, forged or older than 300 s; nothing is written
- *   200 { received: true } once applied, or for a duplicate event id (nothing changes)
- *   500 WEBHOOK_FAILED when D1 fails: Stripe retries, and the batch left nothing half-done
+ *   400 INVALID_EVENT: correctly signed, but not a Stripe event envelope ({}, [], null, wrong types); nothing is written
+ *   200 { received: true } once applied; { received, duplicate: true } for an event id another
+ *       delivery has claimed (nothing changes); { received, ignored: true } for a type or object
+ *       the site does not act on (recorded and counted)
+ *   500 WEBHOOK_FAILED only when D1 itself fails: the claim is released and the batch left
+ *       nothing half-done, so Stripe's retry applies the event
  *   503 PAYMENTS_NOT_CONFIGURED in production without STRIPE_WEBHOOK_SECRET
+ *
+ * Claim first: the event id is inserted ('processing', or 'ignored') before anything is applied,
+ * in one `INSERT … ON CONFLICT` statement, so of any number of parallel deliveries exactly one
+ * applies it and the others answer 'duplicate'. The apply batch (one transaction) holds the
+ * event's writes, the recompute of the accounts concerned, the claim becoming 'applied' and the
+ * delivery log row. Every verified delivery is logged in `webhook_deliveries` (migrations/0014).
+ *
+ * When the event took an entitlement away from an account, that account's live streams end
+ * (worker/media/stream-release.ts) after the batch is stored and before Stripe is answered: the
+ * release is one Durable Object call, and answering after it means the answer says it is done.
+ *
  * The dev checkout and dev portal post their signed events through this same handler.
  */
 export const stripeWebhook = new Hono<AppEnv>();
@@ -33,36 +66,110 @@ stripeWebhook.post("/", async (c) => {
   const header = c.req.header("stripe-signature");
   if (!header) return apiError(c, 400, "BAD_SIGNATURE", "Missing Stripe-Signature header");
   const rawBody = await c.req.text();
-  let event: { id: string; type: string };
+  let payload: unknown;
   try {
-    event = await Stripe.webhooks.constructEventAsync(rawBody, header, webhookSecret, WEBHOOK_TOLERANCE_SECONDS, stripeCrypto);
+    payload = await Stripe.webhooks.constructEventAsync(rawBody, header, webhookSecret, WEBHOOK_TOLERANCE_SECONDS, stripeCrypto);
   } catch (error) {
-    console.warn(JSON.stringify({ msg: "stripe webhook refused", requestId: c.get("requestId"), error: String(error) }));
-    return apiError(c, 400, "BAD_SIGNATURE", "Invalid Stripe signature");
-  }
-  try {
-    const db = c.env.DB;
-    if (await isProcessedEvent(db, event.id)) return c.json({ received: true, duplicate: true });
-    const observation = observe(event);
-    if (observation.kind === "ignored") {
-      console.log(JSON.stringify({ msg: "stripe webhook ignored", id: event.id, type: event.type, reason: observation.reason }));
-      return c.json({ received: true, ignored: true });
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      console.warn(JSON.stringify({ msg: "stripe webhook refused", requestId: c.get("requestId"), error: String(error) }));
+      return apiError(c, 400, "BAD_SIGNATURE", "Invalid Stripe signature");
     }
-    const writes =
-      observation.kind === "subscription" ? subscriptionWrites(db, observation) : await checkoutWrites(db, observation);
-    await db.batch([...writes, recordEvent(db, event.id, event.type)]);
-    return c.json({ received: true });
-  } catch (error) {
-    console.error(JSON.stringify({ msg: "stripe webhook failed", requestId: c.get("requestId"), id: event.id, error: String(error) }));
-    return apiError(c, 500, "WEBHOOK_FAILED", "The event could not be stored; please retry");
+    // Signed, but not JSON (or a thin event notification): not an event this endpoint takes.
+    return apiError(c, 400, "INVALID_EVENT", "The body is not a Stripe event");
   }
+  const envelope = eventEnvelope.safeParse(payload);
+  if (!envelope.success) return apiError(c, 400, "INVALID_EVENT", "The body is not a Stripe event");
+  const event = envelope.data;
+  const db = c.env.DB;
+  const observation = observe(event);
+  const claim = crypto.randomUUID();
+  const failed = (stage: string, error: unknown) => {
+    console.error(JSON.stringify({ msg: "stripe webhook failed", stage, requestId: c.get("requestId"), id: event.id, type: event.type, error: String(error) }));
+    return apiError(c, 500, "WEBHOOK_FAILED", "The event could not be stored; please retry");
+  };
+
+  let claimed: boolean;
+  try {
+    claimed = await claimEvent(db, { eventId: event.id, type: event.type, outcome: observation.kind === "ignored" ? "ignored" : "processing", claim });
+  } catch (error) {
+    return failed("claim", error);
+  }
+  if (!claimed) {
+    await logQuietly(db, event, "duplicate");
+    return c.json({ received: true, duplicate: true });
+  }
+  if (observation.kind === "ignored") {
+    console.log(JSON.stringify({ msg: "stripe webhook ignored", id: event.id, type: event.type, reason: observation.reason }));
+    await logQuietly(db, event, "ignored", observation.reason);
+    return c.json({ received: true, ignored: true });
+  }
+
+  let lost: string[];
+  try {
+    const { scope, writes } = await writesFor(db, observation);
+    const results = await db.batch<HeldEntitlements>([
+      heldEntitlements(db, scope),
+      ...writes,
+      recomputeEntitlements(db, scope),
+      markApplied(db, event.id, claim),
+      logDelivery(db, { eventId: event.id, type: event.type, outcome: "applied" }),
+    ]);
+    lost = entitlementsLost(results[0]?.results ?? [], results[writes.length + 1]?.results ?? []);
+  } catch (error) {
+    // The batch is one transaction: nothing of it is stored. Free the claim so the retry applies it.
+    try {
+      await releaseClaim(db, event.id, claim).run();
+    } catch (releaseError) {
+      console.error(JSON.stringify({ msg: "stripe webhook claim kept until stale", id: event.id, error: String(releaseError) }));
+    }
+    await logQuietly(db, event, "failed", String(error));
+    return failed("apply", error);
+  }
+  for (const ssoID of lost) await endStreamsOf(c.env, ssoID, `Entitlement removed (${event.type})`);
+  return c.json({ received: true });
 });
 
+/** The delivery log is for the health console: a failure to write it never changes the answer. */
+async function logQuietly(db: D1Database, event: EventEnvelope, outcome: DeliveryOutcome, detail?: string): Promise<void> {
+  try {
+    await logDelivery(db, { eventId: event.id, type: event.type, outcome, detail: detail ?? null }).run();
+  } catch (error) {
+    console.error(JSON.stringify({ msg: "webhook delivery not logged", id: event.id, outcome, error: String(error) }));
+  }
+}
+
+type Applied = Exclude<Observation, { kind: "ignored" }>;
+
+/** An event's writes, and the accounts whose entitlements it may change. */
+async function writesFor(db: D1Database, o: Applied): Promise<{ scope: AccountsConcerned; writes: D1PreparedStatement[] }> {
+  switch (o.kind) {
+    case "subscription":
+      return { scope: ownerOf(o), writes: subscriptionWrites(db, o) };
+    case "checkout":
+      return { scope: ownerOf(o), writes: await checkoutWrites(db, o) };
+    case "invoice-payment":
+      return {
+        scope: { paymentKeys: o.payment.keys },
+        writes: [recordPaymentKeys(db, o.payment.invoiceId, o.payment.keys), recordPaidInvoice(db, o.payment.invoiceId, null, o.created)],
+      };
+    case "reversal":
+      return {
+        scope: { paymentKeys: [o.chargeId, o.paymentIntentId, o.invoiceId].filter((k): k is string => k !== null) },
+        writes: [upsertReversal(db, o)],
+      };
+  }
+}
+
+function ownerOf(o: SubscriptionObservation | CheckoutObservation): AccountsConcerned {
+  return { owner: { ssoID: o.ssoID, customerId: o.customerId, subscriptionId: o.subscriptionId } };
+}
+
 function subscriptionWrites(db: D1Database, o: SubscriptionObservation): D1PreparedStatement[] {
-  return [
-    upsertSubscription(db, o),
-    recomputeEntitlements(db, { ssoID: o.ssoID, customerId: o.customerId, subscriptionId: o.subscriptionId }),
-  ];
+  const writes = [upsertSubscription(db, o)];
+  if (o.payment) {
+    writes.push(recordPaymentKeys(db, o.payment.invoiceId, o.payment.keys), recordPaidInvoice(db, o.payment.invoiceId, o.subscriptionId, o.created));
+  }
+  return writes;
 }
 
 async function checkoutWrites(db: D1Database, o: CheckoutObservation): Promise<D1PreparedStatement[]> {
@@ -70,6 +177,12 @@ async function checkoutWrites(db: D1Database, o: CheckoutObservation): Promise<D
   const price = await priceOfCheckout(db, o);
   if (o.ssoID && o.customerId) writes.push(linkCustomer(db, o.ssoID, o.customerId));
   if (o.ssoID && price) writes.push(completePurchase(db, o, price));
+  // What the payment goes by, so a refund or dispute of it finds the purchase or subscription.
+  if (o.mode === "payment" && o.paymentIntentId) writes.push(recordPaymentKeys(db, o.sessionId, [o.paymentIntentId]));
+  if (o.mode === "subscription" && o.invoiceId) {
+    writes.push(recordPaymentKeys(db, o.invoiceId, o.paymentIntentId ? [o.paymentIntentId] : []));
+    if (o.paid && o.subscriptionId) writes.push(recordPaidInvoice(db, o.invoiceId, o.subscriptionId, o.created));
+  }
   if (o.mode === "subscription" && o.subscriptionId) {
     // The completed checkout is an observation of its subscription too: paid means active.
     writes.push(
@@ -87,6 +200,5 @@ async function checkoutWrites(db: D1Database, o: CheckoutObservation): Promise<D
     );
   }
   if (o.ssoID) writes.push(adoptSubscriptions(db, o.ssoID, o.customerId, o.subscriptionId));
-  writes.push(recomputeEntitlements(db, { ssoID: o.ssoID, customerId: o.customerId, subscriptionId: o.subscriptionId }));
   return writes;
 }
