@@ -361,6 +361,60 @@ describe("losing an entitlement ends the account's live streams", () => {
     expect(await isListedReleased(session!.id)).toBe(false);
   });
 
+  /**
+   * Issue 17's 'done when': each way of losing the right, through the real webhook or admin API,
+   * stops a running live token at its very next request (playlist, and a segment URL the player
+   * already holds) and refuses the next on-demand renewal.
+   */
+  it.each(["cancellation", "full refund", "dispute", "block"] as const)("a %s stops a running live token at its next request and refuses the next VOD renewal", async (loss) => {
+    const ADMIN_TOKEN = "an-admin-token-long-enough-for-tests";
+    const { b, ssoID } = await signedInWatcher();
+    const t = now();
+    const plus = plusSubscription(ssoID, `rfstop${loss.replace(" ", "")}${Date.now()}`, t, "older");
+    await deliverAll(plus.events);
+    expect(await paidEntitlements(ssoID)).toEqual(["roverstv+"]);
+
+    const check = await b.fetch("/api/session/check", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ data: { attributes: { videoID: MEN_AUDIO, mediaType: "audio" } } }),
+    });
+    expect(check.status).toBe(200);
+    const { url } = ((await check.json()) as { data: { attributes: { url: string } } }).data.attributes;
+    const playlist = await b.fetch(url);
+    expect(playlist.status).toBe(200);
+    const segment = (await playlist.text()).split("\n").find((line) => line.startsWith("seg"));
+    const segmentUrl = url.slice(0, url.lastIndexOf("/") + 1) + segment;
+    expect((await b.fetch(segmentUrl)).status).toBe(200);
+
+    const replay = await env.DB.prepare("SELECT entry_id FROM videos WHERE entitlements = ?1 ORDER BY id LIMIT 1").bind(JSON.stringify(["roverstv+", "vip"])).first<{ entry_id: string }>();
+    const vodGate = () => b.fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId: replay!.entry_id }) });
+    expect((await vodGate()).status).toBe(200);
+
+    if (loss === "block") {
+      const res = await browser({ ADMIN_TOKEN }).fetch(`/api/admin/accounts/${encodeURIComponent(ssoID)}/block`, { method: "POST", headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+      expect(res.status).toBe(200);
+    } else {
+      const event = {
+        cancellation: { ...plus.subscriptionUpdated(t + 60, "canceled"), type: "customer.subscription.deleted" },
+        "full refund": stripeEvent("charge.refunded", t + 60, charge(plus.chargeId, { amount: PLUS_AMOUNT, refunded: PLUS_AMOUNT, paymentIntent: plus.paymentIntent })),
+        dispute: stripeEvent("charge.dispute.created", t + 60, dispute(`du_${ssoID}`, { charge: plus.chargeId, paymentIntent: plus.paymentIntent, amount: PLUS_AMOUNT, status: "needs_response" })),
+      }[loss];
+      await deliverAll([event]);
+      expect(await paidEntitlements(ssoID)).toEqual([]);
+    }
+
+    const code = loss === "block" ? "ERR_56882466_1" : "ERR_3684853_3";
+    for (const res of [await b.fetch(url), await b.fetch(segmentUrl)]) {
+      expect(res.status).toBe(403);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(await res.json()).toMatchObject({ errors: [{ code }] });
+    }
+    const renewal = await vodGate();
+    expect(renewal.status).toBe(403);
+    expect(await streamsOf(ssoID)).toEqual([]);
+  });
+
   it("a dispute and a cancellation release too", async () => {
     for (const ending of ["dispute", "deleted"] as const) {
       const { b, ssoID } = await signedInWatcher();
