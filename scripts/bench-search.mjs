@@ -164,7 +164,7 @@ async function withServer(port, persistTo, name, fn) {
   }
 }
 
-/** Both sets measured; the markdown lines for the README and test-results/bench.md. */
+/** Both sets measured; the markdown lines for docs/performance.md and test-results/bench.md. */
 export async function searchBench({ measure, port, seconds }) {
   mkdirSync(path.join(root, ".wrangler", "bench-search"), { recursive: true });
   await setupDb({ persistTo: SEEDED_STATE });

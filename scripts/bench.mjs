@@ -333,7 +333,7 @@ async function main() {
 
     mkdirSync(path.join(root, "test-results"), { recursive: true });
     writeFileSync(path.join(root, "test-results", "bench.md"), `${table}\n\nPer file:\n\n${details}\n`);
-    console.log(`\nPer file:\n\n${details}\n\nFor the README:\n\n${table}\n\n(both written to test-results/bench.md)`);
+    console.log(`\nPer file:\n\n${details}\n\nFor docs/performance.md:\n\n${table}\n\n(both written to test-results/bench.md)`);
   } finally {
     await stopServer(server);
   }

@@ -239,7 +239,7 @@ describe("/webhooks/stripe: claim first, never a 5xx for what Stripe sends", () 
       { outcome: "ignored", detail: `unhandled type ${type}` },
       { outcome: "duplicate", detail: null },
     ]);
-    // the webhook-health console's queries (README 'Payments')
+    // the webhook-health console's queries (docs/payments.md)
     const hour = new Date().toISOString().slice(0, 13) + ":00:00Z";
     const ignored = await env.DB.prepare(
       `SELECT strftime('%Y-%m-%dT%H:00:00Z', received_at) AS hour, type, COUNT(*) AS n FROM webhook_deliveries

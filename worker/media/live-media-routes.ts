@@ -89,7 +89,7 @@ liveMediaRoutes.get("/:assetID/:file", async (c) => {
 
   if (file === "index.m3u8") {
     // D1's list of released sessions, not the user's object: asking the object at every reload
-    // would keep it awake all the time it is watched (README 'Cost of the Durable Object').
+    // would keep it awake all the time it is watched (docs/media-and-live.md 'Cost of the Durable Object').
     if (await isReleased(c.env.DB, grant.stream)) return refuseLive(c, STREAM_SESSION_RELEASED, NO_STORE);
     const loop = await loopOf(c.env, c.req.url, folder);
     const now = Date.now();

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { BASE_URL, waitForHydration } from "./browser";
 
-/** The password of every demo account of the embedded dev portal (README 'Demo accounts'). */
+/** The password of every demo account of the embedded dev portal (docs/demo-data.md). */
 export const DEMO_PASSWORD = "rovers-demo";
 
 /**
