@@ -29,7 +29,7 @@ const boolFlag = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
-/** Bindings of wrangler.toml (types from `wrangler types`, worker-configuration.d.ts) and site-wide vars. */
+/** Bindings of wrangler.toml (types from `npm run cf-typegen`, worker-configuration.d.ts) and site-wide vars. */
 const siteSchema = z.object({
   DB: binding<Env["DB"]>("DB"),
   CACHE: binding<Env["CACHE"]>("CACHE"),

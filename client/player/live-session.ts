@@ -20,25 +20,26 @@ export type LiveCheck =
 
 async function askLive(path: string, attributes: Record<string, string>, signal?: AbortSignal): Promise<LiveCheck> {
   try {
-    const response = await fetch(path, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ data: { attributes } }),
-      credentials: "same-origin",
-      ...(signal ? { signal } : {}),
-    });
+    const [response, { liveGrantAnswerSchema, apiErrorsSchema }] = await Promise.all([
+      fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ data: { attributes } }),
+        credentials: "same-origin",
+        ...(signal ? { signal } : {}),
+      }),
+      import("./answers"),
+    ]);
     if (response.status !== 200 && response.status !== 401 && response.status !== 403) return { ok: false, kind: "failed" };
-    const body = (await response.json().catch(() => null)) as {
-      data?: { attributes?: { token?: unknown; bypassed?: unknown; url?: unknown; renewAfterSeconds?: unknown } };
-      errors?: { code?: unknown }[];
-    } | null;
-    const a = body?.data?.attributes;
-    if (response.status === 200 && typeof a?.token === "string" && typeof a.url === "string") {
-      const renewAfterSeconds = typeof a.renewAfterSeconds === "number" && a.renewAfterSeconds > 0 ? a.renewAfterSeconds : 240;
-      return { ok: true, token: a.token, bypassed: a.bypassed === true, url: a.url, renewAfterSeconds };
+    const body: unknown = await response.json().catch(() => null);
+    const granted = response.status === 200 ? liveGrantAnswerSchema.safeParse(body) : null;
+    if (granted?.success) {
+      const { token, bypassed, url, renewAfterSeconds } = granted.data.data.attributes;
+      return { ok: true, token, bypassed, url, renewAfterSeconds: renewAfterSeconds > 0 ? renewAfterSeconds : 240 };
     }
-    const code = body?.errors?.[0]?.code;
-    return typeof code === "string" ? { ok: false, kind: "refused", error: sessionError(code) } : { ok: false, kind: "failed" };
+    const refused = apiErrorsSchema.safeParse(body);
+    const code = refused.success ? refused.data.errors[0]?.code : undefined;
+    return code !== undefined ? { ok: false, kind: "refused", error: sessionError(code) } : { ok: false, kind: "failed" };
   } catch (error) {
     if (signal?.aborted) throw error;
     return { ok: false, kind: "failed" };

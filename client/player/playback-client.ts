@@ -1,44 +1,35 @@
+import type { PlaybackGrant } from "../../src/schemas/playback";
+
 /**
  * The browser side of the playback gate: POST /api/playback {entryId} (worker/media/playback-routes.ts).
  * A refusal carries the access status of spec §4, whose texts come from src/domain/access-status.
+ * The answer is parsed with its shared schema (src/schemas/playback.ts), loaded beside the call.
  */
-export interface PlaybackGrant {
-  entryId: string;
-  url: string;
-  posterUrl: string;
-  token: string;
-  expiresAt: string;
-  renewAfterSeconds: number;
-  /** where a signed-in viewer left this video (seconds), or null */
-  resumeAt: number | null;
-}
+export type { PlaybackGrant };
 
 export type PlaybackAnswer =
   | { ok: true; grant: PlaybackGrant }
   | { ok: false; kind: "refused"; code: string; detail: string; status: number }
   | { ok: false; kind: "failed" };
 
-function isGrant(value: unknown): value is PlaybackGrant {
-  const a = value as Partial<PlaybackGrant> | null;
-  return !!a && typeof a.url === "string" && typeof a.token === "string" && typeof a.renewAfterSeconds === "number";
-}
-
 export async function requestPlayback(entryId: string, signal?: AbortSignal): Promise<PlaybackAnswer> {
   try {
-    const response = await fetch("/api/playback", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ entryId }),
-      credentials: "same-origin",
-      ...(signal ? { signal } : {}),
-    });
-    const body = (await response.json().catch(() => null)) as {
-      data?: { attributes?: unknown };
-      errors?: { code?: string; detail?: string; status?: number }[];
-    } | null;
-    if (response.ok && isGrant(body?.data?.attributes)) return { ok: true, grant: body.data.attributes };
-    const error = body?.errors?.[0];
-    if ((response.status === 401 || response.status === 403) && error?.code) {
+    const [response, { playbackAnswerSchema, apiErrorsSchema }] = await Promise.all([
+      fetch("/api/playback", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ entryId }),
+        credentials: "same-origin",
+        ...(signal ? { signal } : {}),
+      }),
+      import("./answers"),
+    ]);
+    const body: unknown = await response.json().catch(() => null);
+    const granted = response.ok ? playbackAnswerSchema.safeParse(body) : null;
+    if (granted?.success) return { ok: true, grant: granted.data.data.attributes };
+    const refused = response.status === 401 || response.status === 403 ? apiErrorsSchema.safeParse(body) : null;
+    const error = refused?.success ? refused.data.errors[0] : undefined;
+    if (error) {
       return { ok: false, kind: "refused", code: error.code, detail: error.detail ?? "", status: error.status ?? response.status };
     }
     return { ok: false, kind: "failed" };

@@ -1,7 +1,7 @@
-import { crestMarkup } from "../../src/icons/crest-shapes";
+import { crestAt } from "./marks";
 import { n, type Rng } from "./random";
 import { stadiumScene } from "./scene";
-import { displayFont, escapeXml, fitFontSize, wordsFromKey } from "./text";
+import { balancedLines, displayFont, escapeXml, fitFontSize, longestLine, wordsFromKey } from "./text";
 
 export type BannerKind = "advert" | "promo" | "package";
 
@@ -30,20 +30,9 @@ function expandShortForms(text: string): string {
     .join(" ");
 }
 
-/** Splits a headline into at most two balanced lines. */
+/** A headline on one line when short, else on two balanced ones. */
 function lines(text: string): string[] {
-  const words = text.split(" ");
-  if (words.length < 3 && text.length < 16) return [text];
-  let best = 1;
-  let bestDiff = Infinity;
-  for (let i = 1; i < words.length; i++) {
-    const diff = Math.abs(words.slice(0, i).join(" ").length - words.slice(i).join(" ").length);
-    if (diff < bestDiff) {
-      bestDiff = diff;
-      best = i;
-    }
-  }
-  return [words.slice(0, best).join(" "), words.slice(best).join(" ")];
+  return text.split(" ").length < 3 && text.length < 16 ? [text] : balancedLines(text);
 }
 
 /**
@@ -58,7 +47,7 @@ export function banner(W: number, H: number, kind: BannerKind, rest: string, rng
   const wide = W / H >= 1.9;
   const pad = unit * (wide ? 0.16 : 0.08);
   const headLines = lines(headline);
-  const longest = headLines.reduce((a, b) => (b.length > a.length ? b : a), "");
+  const longest = longestLine(headLines);
   const textAreaW = wide ? W * 0.55 : W - pad * 2;
   const fontSize = fitFontSize(longest, textAreaW, wide ? H * 0.3 : H * 0.13, 0.62);
   const lineH = fontSize * 0.98;
@@ -80,7 +69,7 @@ export function banner(W: number, H: number, kind: BannerKind, rest: string, rng
 
   if (wide) {
     const crestX = pad * 0.6;
-    parts.push(`<g transform="translate(${n(crestX)} ${n((H - crestH) / 2)}) scale(${crestScale.toFixed(4)})">${crestMarkup()}</g>`);
+    parts.push(crestAt(crestX, (H - crestH) / 2, crestScale));
     const textX = crestX + crestH * 0.83 + pad * 0.5;
     const top = H / 2 - (headLines.length * lineH) / 2 + fontSize * 0.8;
     headLines.forEach((line, i) => {
@@ -89,7 +78,7 @@ export function banner(W: number, H: number, kind: BannerKind, rest: string, rng
     const ctaX = W - pad * 0.6 - ctaW;
     parts.push(pill(ctaX, (H - ctaH) / 2, ctaW, ctaH, ctaSize, cta));
   } else {
-    parts.push(`<g transform="translate(${n(pad)} ${n(pad)}) scale(${crestScale.toFixed(4)})">${crestMarkup()}</g>`);
+    parts.push(crestAt(pad, pad, crestScale));
     const bottom = H - pad - ctaH - pad * 0.5;
     const top = bottom - (headLines.length - 1) * lineH;
     headLines.forEach((line, i) => {

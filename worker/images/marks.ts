@@ -1,13 +1,26 @@
 import { crestMarkup } from "../../src/icons/crest-shapes";
 import { n, type Rng } from "./random";
-import { displayFont, escapeXml, fitFontSize, initialsFromKey, wordsFromKey } from "./text";
+import { balancedLines, displayFont, escapeXml, fitFontSize, initialsFromKey, longestLine, wordsFromKey } from "./text";
+
+/** A badge drawn on a 100×120 grid, placed at x, y and scaled. */
+function placed(markup: string, x: number, y: number, scale: number): string {
+  return `<g transform="translate(${n(x)} ${n(y)}) scale(${scale.toFixed(4)})">${markup}</g>`;
+}
+
+/** The same badge centred on a W×H canvas, with a small margin. */
+function centred(markup: string, W: number, H: number): string {
+  const scale = Math.min(W / 100, H / 120) * 0.92;
+  return placed(markup, (W - 100 * scale) / 2, (H - 120 * scale) / 2, scale);
+}
+
+/** The Rovers crest at x, y, scaled (the campaign banners place it beside their headline). */
+export function crestAt(x: number, y: number, scale: number): string {
+  return placed(crestMarkup(), x, y, scale);
+}
 
 /** The Rovers crest centred on a transparent canvas. */
 export function roversCrest(W: number, H: number): string {
-  const scale = Math.min(W / 100, H / 120) * 0.92;
-  const x = (W - 100 * scale) / 2;
-  const y = (H - 120 * scale) / 2;
-  return `<g transform="translate(${n(x)} ${n(y)}) scale(${scale.toFixed(4)})">${crestMarkup()}</g>`;
+  return centred(crestMarkup(), W, H);
 }
 
 const crestColourPairs = [
@@ -25,9 +38,6 @@ const crestColourPairs = [
 export function opponentCrest(W: number, H: number, rest: string, rng: Rng): string {
   const [primary, secondary] = rng.pick(crestColourPairs);
   const initials = escapeXml(initialsFromKey(rest));
-  const scale = Math.min(W / 100, H / 120) * 0.92;
-  const x = (W - 100 * scale) / 2;
-  const y = (H - 120 * scale) / 2;
   const round = rng.chance(0.35);
   const stripes = rng.chance(0.5);
   const shape = round
@@ -37,7 +47,7 @@ export function opponentCrest(W: number, H: number, rest: string, rng: Rng): str
     ? `<path d="M36 ${round ? 24 : 16} V${round ? 96 : 104} M64 ${round ? 24 : 16} V${round ? 96 : 104}" stroke="${secondary}" stroke-opacity=".25" stroke-width="8"/>`
     : "";
   const fontSize = initials.length > 2 ? 26 : 34;
-  return `<g transform="translate(${n(x)} ${n(y)}) scale(${scale.toFixed(4)})">${shape}${stripeMarks}<text x="50" y="${round ? 71 : 70}" text-anchor="middle" font-family="${displayFont}" font-weight="900" font-size="${fontSize}" fill="${secondary}" letter-spacing="1">${initials}</text></g>`;
+  return centred(`${shape}${stripeMarks}<text x="50" y="${round ? 71 : 70}" text-anchor="middle" font-family="${displayFont}" font-weight="900" font-size="${fontSize}" fill="${secondary}" letter-spacing="1">${initials}</text>`, W, H);
 }
 
 const sponsorInks = ["#0b1f3a", "#1d4ed8", "#047857", "#b91c1c", "#6d28d9", "#0f766e", "#c2410c", "#1f2937"] as const;
@@ -55,7 +65,7 @@ export function sponsorWordmark(W: number, H: number, rest: string, rng: Rng): s
   const gap = emblemSize * 0.3;
   // long names set on two lines, like most multi-word logos
   const nameLines = W / H >= 3.5 ? [name] : twoLines(name);
-  const longest = nameLines.reduce((a, b) => (b.length > a.length ? b : a), "");
+  const longest = longestLine(nameLines);
   const maxSize = nameLines.length > 1 ? H * 0.27 : H * 0.36;
   const fontSize = fitFontSize(longest, W * 0.9 - emblemSize - gap, maxSize, 0.62);
   const textWidth = longest.length * fontSize * 0.55;
@@ -78,18 +88,8 @@ export function sponsorWordmark(W: number, H: number, rest: string, rng: Rng): s
   return `${emblem}<text font-family="${displayFont}" font-weight="800" font-size="${n(fontSize)}" fill="${ink}" letter-spacing="${n(fontSize * 0.02)}">${text}</text>`;
 }
 
-/** Splits a name of three or more words (or over 14 letters) into two balanced lines. */
+/** A name of three or more words (or over 14 letters) on two balanced lines. */
 function twoLines(name: string): string[] {
   const words = name.split(" ");
-  if (words.length < 2 || (name.length <= 14 && words.length < 3)) return [name];
-  let best = 1;
-  let bestDiff = Infinity;
-  for (let i = 1; i < words.length; i++) {
-    const diff = Math.abs(words.slice(0, i).join(" ").length - words.slice(i).join(" ").length);
-    if (diff < bestDiff) {
-      bestDiff = diff;
-      best = i;
-    }
-  }
-  return [words.slice(0, best).join(" "), words.slice(best).join(" ")];
+  return words.length < 2 || (name.length <= 14 && words.length < 3) ? [name] : balancedLines(name);
 }

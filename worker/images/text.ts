@@ -32,5 +32,25 @@ export function fitFontSize(text: string, maxWidth: number, maxSize: number, adv
   return Math.max(6, Math.min(maxSize, maxWidth / (length * advance)));
 }
 
+/** Splits a headline or name into two lines of as near equal length as its words allow. */
+export function balancedLines(text: string): [string, string] {
+  const words = text.split(" ");
+  let best = 1;
+  let bestDiff = Infinity;
+  for (let i = 1; i < words.length; i++) {
+    const diff = Math.abs(words.slice(0, i).join(" ").length - words.slice(i).join(" ").length);
+    if (diff < bestDiff) {
+      bestDiff = diff;
+      best = i;
+    }
+  }
+  return [words.slice(0, best).join(" "), words.slice(best).join(" ")];
+}
+
+/** The longest of some lines: the one a font size must fit. */
+export function longestLine(lines: readonly string[]): string {
+  return lines.reduce((a, b) => (b.length > a.length ? b : a), "");
+}
+
 export const displayFont =
   "'Avenir Next Condensed','Arial Narrow','Roboto Condensed','Liberation Sans Narrow','DejaVu Sans Condensed',sans-serif";

@@ -10,6 +10,7 @@ import { SESSION_ERROR_CODES, STREAM_SESSION_RELEASED } from "../../src/domain/s
 import { deviceName } from "../../src/domain/device-name";
 import { ENTRY_ID } from "./entry-id";
 import { liveAccess, refuseLive } from "./live-access";
+import type { LiveDevicesAnswer, LiveGrantAnswer } from "../../src/schemas/live-session";
 import { LIVE_RENEW_BEFORE_SECONDS, LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, verifyPlaybackToken, type PlaybackGrant } from "./playback-token";
 
 /**
@@ -45,7 +46,7 @@ function sessionsOf(env: Env, ssoID: string) {
 /** The token the player plays with, its URL and when to renew it (the same shape from check and renew). */
 async function liveGrant(c: Context<AuthEnv>, grant: PlaybackGrant & { stream: string }, bypassed: boolean) {
   const { token, expiresAt } = await signPlaybackToken(getAuthConfig(c.env).sessionSecret, grant, undefined, LIVE_TOKEN_TTL_SECONDS);
-  return c.json({
+  const answer: LiveGrantAnswer = {
     data: {
       attributes: {
         token,
@@ -55,7 +56,8 @@ async function liveGrant(c: Context<AuthEnv>, grant: PlaybackGrant & { stream: s
         renewAfterSeconds: LIVE_TOKEN_TTL_SECONDS - LIVE_RENEW_BEFORE_SECONDS,
       },
     },
-  });
+  };
+  return c.json(answer);
 }
 
 liveSessionRoutes.post("/session/check", async (c) => {
@@ -121,7 +123,7 @@ liveSessionRoutes.get("/session/devices", async (c) => {
   const session = c.get("session");
   if (!user || !session) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");
   const sessions = await sessionsOf(c.env, user.ssoID).sessions();
-  return c.json({
+  const answer: LiveDevicesAnswer = {
     data: sessions.map((s) => ({
       id: s.id,
       attributes: {
@@ -131,7 +133,8 @@ liveSessionRoutes.get("/session/devices", async (c) => {
         thisDevice: s.siteSid === session.sid,
       },
     })),
-  });
+  };
+  return c.json(answer);
 });
 
 liveSessionRoutes.post("/session/devices/sign-out-others", async (c) => {

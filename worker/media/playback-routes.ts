@@ -9,6 +9,7 @@ import { masterPlaylistPath, posterPath } from "./media-files";
 import { PLAYBACK_RENEW_BEFORE_SECONDS, PLAYBACK_TOKEN_TTL_SECONDS, signPlaybackToken } from "./playback-token";
 import { ENTRY_ID } from "./entry-id";
 import { readPosition, writePosition } from "./playback-positions";
+import type { PlaybackGrantAnswer } from "../../src/schemas/playback";
 
 /**
  * POST /api/playback {entryId} (mount at /api/playback; issue 9 part 2): the playback gate. It
@@ -17,7 +18,8 @@ import { readPosition, writePosition } from "./playback-positions";
  * with a short-lived token bound to user, entry and session. The player calls it again before
  * `expiresAt` to renew the token while it plays.
  *   200 { data: { attributes: { entryId, url, posterUrl, token, expiresAt, renewAfterSeconds, resumeAt } } }
- *   (resumeAt: where a signed-in viewer left this video, in seconds, or null)
+ *   (resumeAt: where a signed-in viewer left this video, in seconds, or null; the shape is
+ *   src/schemas/playback.ts, which the player parses it with)
  *   400 INVALID_INPUT, 404 NOT_FOUND,
  *   401 LOGIN_REQUIRED, 403 NO_SUBSCRIPTION / NOT_SUBSCRIBED / BLOCKED / COUNTRY_BLOCKED
  *   (each error also carries `status`, the access status of spec §4 that the player shows).
@@ -45,7 +47,7 @@ playbackRoutes.post("/", async (c) => {
     signPlaybackToken(getAuthConfig(c.env).sessionSecret, grant),
     grant.ssoID ? readPosition(c.env.DB, grant.ssoID, entryId) : Promise.resolve(null),
   ]);
-  return c.json({
+  const answer: PlaybackGrantAnswer = {
     data: {
       attributes: {
         entryId,
@@ -57,7 +59,8 @@ playbackRoutes.post("/", async (c) => {
         resumeAt,
       },
     },
-  });
+  };
+  return c.json(answer);
 });
 
 const positionSchema = z.object({ entryId: z.string().regex(ENTRY_ID), seconds: z.number().int().min(0).max(86_400) }).strict();

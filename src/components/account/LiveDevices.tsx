@@ -2,25 +2,26 @@ import { useCallback, useEffect, useState } from "react";
 import { buttonClassName } from "../Button";
 import { useAppState } from "../../state/store";
 import { formatDate, formatKickOff } from "../../domain/date-format";
+import type { LiveDevice } from "../../schemas/live-session";
 
 /**
  * The account's live streams as named devices (issue 10 'Devices'): browser and OS, when it
  * started, 'this device'; 'Sign out other devices' releases the others, whose playback stops at
  * their next playlist reload. Read from /api/session/devices when the account panel opens.
  */
-interface Device {
-  id: string;
-  attributes: { device: string; startedAt: string; thisDevice: boolean };
-}
-
 export function LiveDevices() {
-  const [devices, setDevices] = useState<Device[] | null>(null);
+  const [devices, setDevices] = useState<LiveDevice[] | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(async () => {
-    const response = await fetch("/api/session/devices", { credentials: "same-origin", headers: { accept: "application/json" } }).catch(() => null);
-    const body = (await response?.json().catch(() => null)) as { data?: Device[] } | null;
-    setDevices(Array.isArray(body?.data) ? body.data : []);
+    // The schema (zod) loads beside the call, so it never weighs on a first visit.
+    const [response, schema] = await Promise.all([
+      fetch("/api/session/devices", { credentials: "same-origin", headers: { accept: "application/json" } }).catch(() => null),
+      import("../../schemas/live-session").then((m) => m.liveDevicesAnswerSchema, () => null),
+    ]);
+    const body: unknown = await response?.json().catch(() => null);
+    const parsed = schema?.safeParse(body);
+    setDevices(parsed?.success ? parsed.data.data : []);
   }, []);
 
   // Fresh each time the panel opens: streams start and stop while the page stays.

@@ -15,11 +15,15 @@ export function RevealScore({ match, label, onRevealed }: { match: Match; label:
   const reveal = async () => {
     setState({ kind: "loading" });
     try {
-      const response = await fetch(`/api/matches/${match.id}/score`, { headers: { Accept: "application/json" } });
+      // The schema (zod) loads beside the call, never with the page.
+      const [response, { matchScoreSchema }] = await Promise.all([
+        fetch(`/api/matches/${match.id}/score`, { headers: { Accept: "application/json" } }),
+        import("../../schemas/match-score"),
+      ]);
       if (!response.ok) throw new Error(`score ${response.status}`);
-      const body = (await response.json()) as { goalsFor?: unknown; goalsAgainst?: unknown };
-      if (typeof body.goalsFor !== "number" || typeof body.goalsAgainst !== "number") throw new Error("score shape");
-      const score = { goalsFor: body.goalsFor, goalsAgainst: body.goalsAgainst };
+      const body = matchScoreSchema.safeParse(await response.json());
+      if (!body.success) throw new Error("score shape");
+      const score = { goalsFor: body.data.goalsFor, goalsAgainst: body.data.goalsAgainst };
       setState(match.isHome ? { kind: "shown", home: score.goalsFor, away: score.goalsAgainst } : { kind: "shown", home: score.goalsAgainst, away: score.goalsFor });
       onRevealed?.(score);
     } catch (error) {
