@@ -28,7 +28,7 @@ import { eventRoutes } from "./routes/events";
 import { matchScoreRoutes } from "./routes/match-score";
 import { calendarRoutes } from "./calendar/calendar-route";
 import { seoRoutes } from "./seo/seo-routes";
-import { apiError, noApiRoute } from "./routes/api-errors";
+import { ApiError, apiError, noApiRoute } from "./http/api-error";
 import { renderPage } from "./ssr/render";
 import { withPageCache } from "./ssr/page-cache";
 import { fallbackErrorHtml } from "./ssr/fallback";
@@ -103,6 +103,8 @@ app.route("/", seoRoutes);
 app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));
 
 app.onError((error, c) => {
+  // A refusal a handler or middleware threw: its own status, code and headers, nothing to log.
+  if (error instanceof ApiError) return apiError(c, error.status, error.code, error.detail, error.headers);
   const status = error instanceof HTTPException ? error.status : 500;
   console.error(JSON.stringify({ msg: "unhandled", path: c.req.path, requestId: c.get("requestId"), error: String(error) }));
   if (c.req.path.startsWith("/api/")) {

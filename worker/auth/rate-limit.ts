@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { apiError } from "../routes/api-errors";
+import { apiError } from "../http/api-error";
 import { sha256Base64Url } from "./constant-time";
 import type { RateRule } from "../data/rate-limits";
 

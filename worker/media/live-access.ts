@@ -5,6 +5,7 @@ import { shell } from "../data/shell";
 import { liveStream, type LiveStreamRow } from "../data/live-streams";
 import { liveSessionRefusal, type LiveSessionRefusal } from "../../src/domain/live-session-access";
 import { sessionError } from "../../src/domain/session-errors";
+import { apiError } from "../http/api-error";
 import { liveUpgradeData, passesLiveLogin } from "../../src/domain/live-upgrade";
 
 /**
@@ -55,5 +56,5 @@ export async function liveAccess(
 
 /** The 403 of a live refusal: the code of spec §8 and its text. */
 export function refuseLive(c: Context, code: string, headers: Record<string, string> = {}) {
-  return c.json({ errors: [{ code, detail: sessionError(code).message }] }, 403, headers);
+  return apiError(c, 403, code, sessionError(code).message, headers);
 }

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import type { AuthEnv } from "../auth/auth-env";
 import { getAuthConfig } from "../auth/config";
 import { isReleased } from "../data/released-stream-sessions";
-import { apiError } from "../routes/api-errors";
+import { apiError } from "../http/api-error";
 import { SESSION_ERROR_CODES, STREAM_SESSION_RELEASED } from "../../src/domain/session-errors";
 import { ENTRY_ID } from "./entry-id";
 import { liveAccess, refuseLive } from "./live-access";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AuthEnv } from "../auth/auth-env";
 import { getAuthConfig } from "../auth/config";
 import { settingsOf } from "../env";
-import { apiError } from "../routes/api-errors";
+import { apiError } from "../http/api-error";
 import { liveAsset } from "../data/videos";
 import { isReleased } from "../data/released-stream-sessions";
 import { SESSION_ERROR_CODES, STREAM_SESSION_RELEASED } from "../../src/domain/session-errors";

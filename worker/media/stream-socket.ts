@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AuthEnv } from "../auth/auth-env";
 import { getAuthConfig } from "../auth/config";
 import { settingsOf, siteOriginOf } from "../env";
-import { apiError } from "../routes/api-errors";
+import { apiError } from "../http/api-error";
 import { verifyPlaybackToken } from "./playback-token";
 
 /**

@@ -1,5 +1,5 @@
 import { bodyLimit } from "hono/body-limit";
-import { apiError } from "../routes/api-errors";
+import { apiError } from "../http/api-error";
 
 /** Request bodies larger than this are refused with 413 before anything parses them. */
 export const MAX_BODY_BYTES = 64 * 1024;

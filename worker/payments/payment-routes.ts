@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { apiError } from "../routes/api-errors";
+import { apiError } from "../http/api-error";
 import { siteOriginOf } from "../env";
 import { findAccount } from "../data/accounts";
 import { insertPendingPurchase } from "../data/payments";

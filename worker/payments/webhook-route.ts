@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import Stripe from "stripe";
 import type { AppEnv } from "../app-env";
-import { apiError } from "../routes/api-errors";
+import { apiError } from "../http/api-error";
 import { endStreamsOf } from "../media/stream-release";
 import { paymentsConfigOf, stripeCrypto } from "./config";
 import {

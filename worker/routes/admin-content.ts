@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { bumpGeneration, type CacheArea } from "../data/kv-cache";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 import { placeSponsor, ROW_ID_FIELD, rowIdProblem, rowIdSchema, sponsorRowOf } from "./sponsor-placement";
 
 /**

@@ -8,7 +8,7 @@ import { rateLimitedResponse } from "../auth/rate-limit";
 import { hitRateLimits, type RateRule } from "../data/rate-limits";
 import { settingsOf } from "../env";
 import { constantTimeEqual } from "../auth/constant-time";
-import { apiError, noApiRoute } from "./api-errors";
+import { apiError, noApiRoute } from "../http/api-error";
 import { invalidateCache } from "../data/kv-cache";
 import { liveStream, updateLiveStream } from "../data/live-streams";
 import { ENTRY_ID } from "../media/entry-id";

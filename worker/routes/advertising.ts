@@ -5,7 +5,7 @@ import { advertRecords, specAdvert, type AdvertRecord } from "../data/adverts";
 import { shell } from "../data/shell";
 import { eligibleAdverts, pickAdvert, type FeedAdvert, type OlderAdvert } from "../../src/domain/advert-eligibility";
 import { preferencesFromCookies } from "../../src/app/viewer-preferences";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 
 /**
  * The advertising calls of spec §7, every answer through the one eligibility rule

@@ -9,7 +9,7 @@ import { siteOriginOf } from "../env";
 import { spendLoginToken } from "../data/used-tokens";
 import { constantTimeEqual, randomToken } from "../auth/constant-time";
 import { SignInError } from "../auth/errors";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 import { providerFor, type AuthProvider, type SignInResult } from "../auth/providers";
 import { rateLimitedResponse, signInRules } from "../auth/rate-limit";
 import { hitRateLimits } from "../data/rate-limits";

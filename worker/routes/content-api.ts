@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { createD1SiteData } from "../data";
 import type { SiteData } from "../../src/data/site-data";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 import { contentApiPaths as paths } from "../../src/data/content-api-paths";
 import { pagePathPattern, paramPatterns } from "../../src/data/route-params";
 import { isSeasonFilter, isTeamFilter } from "../../src/data/video-filter";

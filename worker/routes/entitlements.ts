@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv } from "../auth/auth-env";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 import { NO_SUBSCRIPTIONS_MESSAGE } from "../../src/domain/entitlement-response";
 
 /**

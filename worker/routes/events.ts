@@ -7,7 +7,7 @@ import { settingsOf } from "../env";
 import { eventBatchSchema } from "../events/event-schema";
 import { storeEvents } from "../events/event-store";
 import { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "../../src/domain/tracking-event";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 
 /**
  * POST /api/events: tracking events from the browser (spec §3 'Tracking event', advertImpression,

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { renderArt } from "../images/art";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 
 /** Generated artwork for every image key of the seed data: /images/{w}x{h}/{key}.svg */
 export const images = new Hono<{ Bindings: Env }>();

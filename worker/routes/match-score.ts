@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 
 /**
  * GET /api/matches/{id}/score: one played match's score, for the 'Reveal score' button of

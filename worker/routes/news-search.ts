@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 import { searchNews } from "../data/news-search";
 import { NEWS_SEARCH_SORTS } from "../../src/domain/search-query";
 import { NEWS_SEARCH_PAGE_SIZE } from "../../src/domain/timings";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 import { offeredPackages } from "../data/package-service";
 
 /**

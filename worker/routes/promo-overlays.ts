@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { overlayPromos } from "../data";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 import { preferencesFromCookies } from "../../src/app/viewer-preferences";
 import { isPromoActive } from "../../src/domain/promo-window";
 import { filterOverlayPromos } from "../../src/domain/child-friendly";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AuthEnv } from "../auth/auth-env";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 import { getAuthConfig } from "../auth/config";
 import { LOGIN_PROBLEM_TITLE } from "../../src/account/login-messages";
 

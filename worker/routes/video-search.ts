@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { apiError } from "./api-errors";
+import { apiError } from "../http/api-error";
 import { searchVideoCatalogue } from "../data/video-search";
 import { isSeasonFilter, isTeamFilter, teamSlugOf } from "../../src/data/video-filter";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
