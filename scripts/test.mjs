@@ -33,7 +33,7 @@ function vitestArgs(stage, config) {
 const stages = [
   {
     // Types first: a type error fails the run before any test does. No client build is needed for
-    // it (worker/ssr/built-manifest.d.ts types the manifest), nor for the worker tests (a stub).
+    // it (worker/pages/built-manifest.d.ts types the manifest), nor for the worker tests (a stub).
     name: "typecheck",
     run: () => run(bin("tsc"), ["--noEmit", "-p", "."]),
   },
