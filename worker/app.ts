@@ -9,7 +9,7 @@ import { requireAuthConfig } from "./auth/require-auth";
 import { sessionMiddleware } from "./auth/session-middleware";
 import { authRoutes } from "./auth/auth-routes";
 import { sessionRoutes } from "./auth/session-routes";
-import { entitlementRoutes } from "./accounts/entitlement-routes";
+import { entitlementRoutes } from "./auth/entitlement-routes";
 import { adminRoutes } from "./admin/admin-routes";
 import { contentApi } from "./content/content-api";
 import { images } from "./images/image-routes";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AuthEnv } from "../auth/auth-env";
+import type { AuthEnv } from "./auth-env";
 import { apiError } from "../http/api-error";
 import { NO_SUBSCRIPTIONS_MESSAGE } from "../../src/domain/entitlement-response";
 
