@@ -19,7 +19,7 @@ export default defineConfig(async () => {
         },
       }),
     ],
-    // The worker imports the client build's manifest (worker/ssr/assets.ts); the worker tests read a
+    // The worker imports the client build's manifest (worker/pages/assets.ts); the worker tests read a
     // stub of the same shape instead, so they run without (and whatever the state of) a client build.
     resolve: {
       alias: [{ find: /^.*\/public\/build\/manifest\.json$/, replacement: path.join(import.meta.dirname, "tests/worker/client-manifest.stub.json") }],

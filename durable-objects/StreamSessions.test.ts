@@ -1,7 +1,8 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { PING_REQUEST, PING_RESPONSE, PING_TIMEOUT_MS, sessionGreeting, type AdmitRequest, type StreamSessions } from "./StreamSessions";
-import { isReleased } from "../worker/data/released-stream-sessions";
+import { PING_TIMEOUT_MS, type AdmitRequest, type StreamSessions } from "./StreamSessions";
+import { PING_REQUEST, PING_RESPONSE, sessionGreeting } from "../src/domain/stream-socket";
+import { isReleased } from "./released-stream-sessions";
 
 /** The per-user stream session object in workerd: admission, sockets, the alarm's sweep. */
 

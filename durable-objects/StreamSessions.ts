@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { markReleased } from "../worker/data/released-stream-sessions";
+import { markReleased } from "./released-stream-sessions";
+import { CLOSE_MISMATCH, CLOSE_RELEASED, GREETING_OK, PING_REQUEST, PING_RESPONSE, sessionGreeting } from "../src/domain/stream-socket";
 
 /**
  * One object per user (`idFromName(ssoID)`): that account's live stream sessions (issue 10).
@@ -23,12 +24,6 @@ import { markReleased } from "../worker/data/released-stream-sessions";
  *   playlist reload. Should the D1 write fail, the session stays held and the alarm tries again.
  */
 export const PING_TIMEOUT_MS = 75_000;
-export const PING_REQUEST = JSON.stringify({ action: "ping" });
-export const PING_RESPONSE = JSON.stringify({ action: "pong" });
-/** Close code sent to a socket whose session was released (signed out elsewhere, or timed out). */
-export const CLOSE_RELEASED = 4001;
-/** Close code for a socket that named another user or asset than its session. */
-export const CLOSE_MISMATCH = 4003;
 
 export interface AdmitRequest {
   userID: string;
@@ -78,11 +73,6 @@ const toSession = (r: Row): StreamSession => ({
   lastSeenAt: r.last_seen_at,
   connected: r.connected === 1,
 });
-
-/** What the browser sends first on its socket: base64 of `userID:assetID` (spec §7). */
-export function sessionGreeting(userID: string, assetID: string): string {
-  return btoa(`${userID}:${assetID}`);
-}
 
 export class StreamSessions extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -201,7 +191,7 @@ export class StreamSessions extends DurableObject<Env> {
     if (parsed.action === "session") {
       if (parsed.data !== sessionGreeting(session.userID, session.assetID)) return ws.close(CLOSE_MISMATCH, "Session does not match");
       ws.serializeAttachment({ sessionId, greeted: true });
-      ws.send(JSON.stringify({ action: "session", status: "ok" }));
+      ws.send(GREETING_OK);
     } else if (parsed.action === "ping") {
       ws.send(PING_RESPONSE);
     }

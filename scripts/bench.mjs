@@ -226,7 +226,7 @@ async function main() {
     // The static file: the built stylesheet served from public/build/ (or the favicon) by the asset layer.
     const css = assets.find((a) => a.kind === "css");
     const staticPath = css ? css.url.pathname : "/favicon.svg";
-    // Pages come from the worker's page cache after their first render (worker/ssr/page-cache.ts);
+    // Pages come from the worker's page cache after their first render (worker/pages/page-cache.ts);
     // `Cache-Control: no-cache` makes the worker render every request, so both figures are shown.
     const noCache = { "Cache-Control": "no-cache" };
     const targets = [

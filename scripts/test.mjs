@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: the type check, unit tests, worker tests (inside workerd) and the e2e suite, in that order. Stops at the
+// `npm test`: the type check, the dependency check, unit tests, worker tests (inside workerd) and the e2e suite, in that order. Stops at the
 // first failing stage, and ends with one line: "N passed, N failed" (tests of every stage run).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -33,10 +33,12 @@ function vitestArgs(stage, config) {
 const stages = [
   {
     // Types first: a type error fails the run before any test does. No client build is needed for
-    // it (worker/ssr/built-manifest.d.ts types the manifest), nor for the worker tests (a stub).
+    // it (worker/pages/built-manifest.d.ts types the manifest), nor for the worker tests (a stub).
     name: "typecheck",
     run: () => run(bin("tsc"), ["--noEmit", "-p", "."]),
   },
+  // Import cycles and folder boundaries (scripts/check-deps.mjs): seconds, before any test.
+  { name: "deps", run: () => run(process.execPath, [path.join(root, "scripts", "check-deps.mjs")]) },
   { name: "unit", run: () => run(bin("vitest"), vitestArgs("unit", "vitest.unit.config.ts")) },
   { name: "worker", run: () => run(bin("vitest"), vitestArgs("worker", "vitest.worker.config.ts")) },
   // The e2e stage builds the client itself before it starts the server.

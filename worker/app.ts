@@ -1,41 +1,41 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "./app-env";
-import { securityHeaders } from "./middleware/security-headers";
-import { requestId } from "./middleware/request-id";
-import { limitBodies } from "./middleware/body-limit";
+import { securityHeaders } from "./http/security-headers";
+import { requestId } from "./http/request-id";
+import { limitBodies } from "./http/body-limit";
 import { csrfProtection } from "./auth/csrf";
 import { requireAuthConfig } from "./auth/require-auth";
 import { sessionMiddleware } from "./auth/session-middleware";
-import { authRoutes } from "./routes/auth";
-import { sessionRoutes } from "./routes/session";
-import { entitlementRoutes } from "./routes/entitlements";
-import { adminRoutes } from "./routes/admin";
-import { contentApi } from "./routes/content-api";
-import { images } from "./routes/images";
+import { authRoutes } from "./auth/auth-routes";
+import { sessionRoutes } from "./auth/session-routes";
+import { entitlementRoutes } from "./auth/entitlement-routes";
+import { adminRoutes } from "./admin/admin-routes";
+import { contentApi } from "./content/content-api";
+import { images } from "./images/image-routes";
 import { playbackRoutes } from "./media/playback-routes";
 import { mediaRoutes } from "./media/media-routes";
-import { videoSearchRoutes } from "./routes/video-search";
-import { newsSearchRoutes } from "./routes/news-search";
-import { liveSessionRoutes } from "./media/live-session-routes";
-import { liveMediaRoutes } from "./media/live-media-routes";
-import { streamSocketRoutes } from "./media/stream-socket";
+import { videoSearchRoutes } from "./search/video-search-routes";
+import { newsSearchRoutes } from "./search/news-search-routes";
+import { liveSessionRoutes, liveStreamRoutes } from "./live/live-session-routes";
+import { liveMediaRoutes } from "./live/live-media-routes";
+import { streamSocketRoutes } from "./live/stream-socket";
 import { stripeWebhook } from "./payments/webhook-route";
-import { paymentRoutes } from "./payments/payment-routes";
-import { packageRoutes } from "./routes/packages";
-import { advertisingRoutes } from "./routes/advertising";
-import { eventRoutes } from "./routes/events";
-import { matchScoreRoutes } from "./routes/match-score";
+import { checkoutRoutes, paymentPortalRoutes } from "./payments/payment-routes";
+import { packageRoutes } from "./commercial/package-routes";
+import { advertisingRoutes, advertRoutes, experimentRoutes } from "./commercial/advertising-routes";
+import { eventRoutes } from "./events/event-routes";
+import { matchScoreRoutes } from "./content/match-score";
 import { calendarRoutes } from "./calendar/calendar-route";
 import { seoRoutes } from "./seo/seo-routes";
-import { apiError, noApiRoute } from "./routes/api-errors";
-import { renderPage } from "./ssr/render";
-import { withPageCache } from "./ssr/page-cache";
-import { fallbackErrorHtml } from "./ssr/fallback";
+import { ApiError, apiError, noApiRoute } from "./http/api-error";
+import { renderPage } from "./pages/render";
+import { withPageCache } from "./pages/page-cache";
+import { fallbackErrorHtml } from "./pages/fallback";
 import { settingsOf } from "./env";
 import { installedDevelopmentKit } from "./development";
 import { siteLock, siteLockEntry } from "./site-lock/site-lock";
-import { promoOverlayRoutes } from "./routes/promo-overlays";
+import { promoOverlayRoutes } from "./commercial/promo-overlays";
 
 /**
  * The worker's one Hono app, built once here: worker/index.ts exports it to workerd and the tests
@@ -67,7 +67,8 @@ for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitleme
 if (development) app.route("/sso", development.portal);
 app.route("/auth", authRoutes);
 // Live streams: session check, devices, stream assets (issue 10).
-app.route("/api", liveSessionRoutes);
+app.route("/api/session", liveSessionRoutes);
+app.route("/api/streams", liveStreamRoutes);
 app.route("/api/session", sessionRoutes);
 app.route("/api/users/entitlements", entitlementRoutes);
 app.route("/api/admin", adminRoutes);
@@ -75,12 +76,18 @@ app.route("/api/playback", playbackRoutes);
 app.route("/api/videos/search", videoSearchRoutes);
 app.route("/api/news/search", newsSearchRoutes);
 app.route("/api/packages", packageRoutes);
-app.route("/api", promoOverlayRoutes);
+// Both spellings are in use.
+app.route("/api/promo-overlays", promoOverlayRoutes);
+app.route("/api/promo-overlays/", promoOverlayRoutes);
 // Spoiler-free mode: one match's score, on request.
 app.route("/api/matches", matchScoreRoutes);
-app.route("/api", paymentRoutes);
-app.route("/api", advertisingRoutes);
+app.route("/api/checkout", checkoutRoutes);
+app.route("/api/payments", paymentPortalRoutes);
+app.route("/api/advertising", advertisingRoutes);
+app.route("/api/adverts", advertRoutes);
+app.route("/api/experiments", experimentRoutes);
 app.route("/api/events", eventRoutes);
+// The content API, the one router at /api itself: its paths are src/data/content-api-paths.ts, shared with the browser.
 app.route("/api", contentApi);
 app.all("/api/*", noApiRoute);
 // HLS playlists and segments, only for a valid playback token (worker/media/).
@@ -103,6 +110,8 @@ app.route("/", seoRoutes);
 app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));
 
 app.onError((error, c) => {
+  // A refusal a handler or middleware threw: its own status, code and headers, nothing to log.
+  if (error instanceof ApiError) return apiError(c, error.status, error.code, error.detail, error.headers);
   const status = error instanceof HTTPException ? error.status : 500;
   console.error(JSON.stringify({ msg: "unhandled", path: c.req.path, requestId: c.get("requestId"), error: String(error) }));
   if (c.req.path.startsWith("/api/")) {

@@ -1,7 +1,7 @@
 import { installDevelopmentKit, type DevelopmentKit } from "./development";
 import { DEV_DEFAULTS, DEV_STRIPE_WEBHOOK_SECRET } from "./dev-secrets";
 import { devPortal } from "./dev-portal/app";
-import { createDevProvider } from "./auth/providers/dev";
+import { createDevProvider } from "./dev-portal/dev-provider";
 import { devPayments, sendDueDevDeletions } from "./payments/dev-payments";
 
 /**

@@ -1,6 +1,8 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "./app-env";
 import type { AuthProvider, ProviderDeps } from "./auth/providers/types";
+import { installDevProvider } from "./auth/providers";
+import { setDevelopmentSettings, type DevelopmentSettings } from "./env";
 
 /**
  * What only the development build has. The production entry (worker/index.ts, wrangler.toml's
@@ -12,24 +14,13 @@ import type { AuthProvider, ProviderDeps } from "./auth/providers/types";
  * Without a kit the worker is production whatever ENVIRONMENT says (worker/env.ts): one wrong
  * variable cannot bring the development features back, because their code is not there.
  */
-export interface DevelopmentKit {
-  /** Built-in values development and test use when they are not set. */
-  defaults: {
-    SESSION_SECRET: string;
-    DEV_SSO_SECRET: string;
-    SSO_ISSUER: string;
-    SSO_AUDIENCE: string;
-  };
-  /** Signs the dev checkout's webhook events when STRIPE_WEBHOOK_SECRET is not set. */
-  stripeWebhookSecret: string;
+export interface DevelopmentKit extends DevelopmentSettings {
   /** The embedded login portal (AUTH_PROVIDER=dev), mounted at /sso. */
   portal: Hono<{ Bindings: Env }>;
   /** The embedded dev checkout and subscription portal, mounted at /dev-payments. */
   payments: Hono<AppEnv>;
   /** The sign-in provider of the embedded portal. */
   createProvider(deps: ProviderDeps): AuthProvider;
-  /** The deletions Stripe would send for the dev portal's subscriptions whose period is over. */
-  sendDueDeletions(env: Env, ssoID?: string | null): Promise<number>;
 }
 
 let installed: DevelopmentKit | null = null;
@@ -37,9 +28,12 @@ let installed: DevelopmentKit | null = null;
 /** Called once by worker/dev-kit.ts; the worker tests also take it away to run as the production build. */
 export function installDevelopmentKit(kit: DevelopmentKit | null): void {
   installed = kit;
+  // worker/env.ts keeps its own reference to the built-in values, so it imports nothing from here.
+  setDevelopmentSettings(kit);
+  installDevProvider(kit ? (deps) => kit.createProvider(deps) : null);
 }
 
-/** The installed kit: null in the production build. Read it through `settingsOf(env).development`. */
+/** The installed kit: null in the production build. Settings carry its built-in values (`settingsOf(env).development`). */
 export function installedDevelopmentKit(): DevelopmentKit | null {
   return installed;
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { installedDevelopmentKit, type DevelopmentKit } from "./development";
 import { isRepositorySecret } from "./known-secrets";
 
 /**
@@ -105,12 +104,37 @@ export const SECRET_SETTINGS = [
 
 export const ADMIN_TOKEN_MIN = 24;
 
+/**
+ * What settings need of the development build's kit (worker/development.ts): its built-in values.
+ * Plain data and one function, so this module, which everything reads, depends on no feature.
+ */
+export interface DevelopmentSettings {
+  /** Built-in values development and test use when they are not set. */
+  defaults: {
+    SESSION_SECRET: string;
+    DEV_SSO_SECRET: string;
+    SSO_ISSUER: string;
+    SSO_AUDIENCE: string;
+  };
+  /** Signs the dev checkout's webhook events when STRIPE_WEBHOOK_SECRET is not set. */
+  stripeWebhookSecret: string;
+  /** The deletions Stripe would send for the dev portal's subscriptions whose period is over. */
+  sendDueDeletions(env: Env, ssoID?: string | null): Promise<number>;
+}
+
+let installedKit: DevelopmentSettings | null = null;
+
+/** Called by worker/development.ts's installDevelopmentKit only. */
+export function setDevelopmentSettings(kit: DevelopmentSettings | null): void {
+  installedKit = kit;
+}
+
 export interface Settings {
   environment: Environment;
   /** development or test: the only environments with built-in secrets, the dev portal and demo accounts */
   isDevelopment: boolean;
   /** the development build's kit in development and test; null in production (and always in the production build) */
-  development: DevelopmentKit | null;
+  development: DevelopmentSettings | null;
   /** the configured public origin, or null (then the request's own origin is used) */
   siteOrigin: string | null;
   adminToken: string | null;
@@ -138,7 +162,7 @@ export function parseSettings(env: object): Settings {
   const auth = authSchema.safeParse(env);
   const s = site.data;
   // The production build has no development kit: there ENVIRONMENT=development changes nothing.
-  const kit = installedDevelopmentKit();
+  const kit = installedKit;
   const environment: Environment = kit ? s.ENVIRONMENT : "production";
   return {
     environment,

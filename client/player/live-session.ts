@@ -1,5 +1,6 @@
 import { sessionError, type SessionError } from "../../src/domain/session-errors";
 import { STREAM_PING_MS } from "../../src/domain/timings";
+import { greetingMessage, PING_REQUEST } from "../../src/domain/stream-socket";
 
 /**
  * The browser side of a live stream (issue 10, spec §4 'Audio player (live stream)', §7):
@@ -115,7 +116,7 @@ export interface StreamSocket {
   close(): void;
 }
 
-/** `onEnded` hears the close code: 4001 is the object's 'released' (durable-objects/StreamSessions.ts). */
+/** `onEnded` hears the close code: CLOSE_RELEASED is the object's 'released' (src/domain/stream-socket.ts). */
 export function openStreamSocket(token: string, userID: string, assetID: string, onEnded: (code: number) => void): StreamSocket {
   const url = new URL(`/ws/streams?token=${encodeURIComponent(token)}`, window.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
@@ -123,9 +124,9 @@ export function openStreamSocket(token: string, userID: string, assetID: string,
   let timer: ReturnType<typeof setInterval> | undefined;
   let closing = false;
   socket.addEventListener("open", () => {
-    socket.send(JSON.stringify({ action: "session", data: btoa(`${userID}:${assetID}`) }));
-    // The exact string the Durable Object answers without waking (durable-objects/StreamSessions.ts).
-    timer = setInterval(() => socket.send(JSON.stringify({ action: "ping" })), STREAM_PING_MS);
+    socket.send(greetingMessage(userID, assetID));
+    // The exact string the Durable Object answers without waking.
+    timer = setInterval(() => socket.send(PING_REQUEST), STREAM_PING_MS);
   });
   socket.addEventListener("close", (event) => {
     clearInterval(timer);

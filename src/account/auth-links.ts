@@ -1,4 +1,4 @@
-/** Site routes of the worker's sign-in (worker/routes/auth.ts); full page loads, not router links. */
+/** Site routes of the worker's sign-in (worker/auth/auth-routes.ts); full page loads, not router links. */
 export function loginHref(returnPath: string): string {
   return `/auth/login?returnUrl=${encodeURIComponent(returnPath)}`;
 }

@@ -1,4 +1,4 @@
-/** Image URL of the image service: /images/{w}x{h}/{key}.svg (worker/routes/images.ts). */
+/** Image URL of the image service: /images/{w}x{h}/{key}.svg (worker/images/image-routes.ts). */
 export function imageUrl(imageKey: string, w: number, h: number): string {
   return `/images/${w}x${h}/${imageKey}.svg`;
 }

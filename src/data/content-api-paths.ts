@@ -1,4 +1,4 @@
-/** Paths of the content API (worker/routes/content-api.ts), relative to /api. */
+/** Paths of the content API (worker/content/content-api.ts), relative to /api. */
 export const contentApiPaths = {
   shell: "/shell",
   menu: "/menu",
@@ -22,7 +22,7 @@ export const contentApiPaths = {
   video: "/videos/:entryId",
   /** ?scope=videos|streamer */
   faqs: "/faqs",
-  /** the loaders' flat list; /api/packages is the packages service (worker/routes/packages.ts) */
+  /** the loaders' flat list; /api/packages is the packages service (worker/commercial/package-routes.ts) */
   packages: "/package-list",
   liveAssets: "/live",
   liveAsset: "/live/:id",

@@ -7,7 +7,7 @@
  * far along the lifecycle their state is (`STATE_RANK`). A cancelled subscription never comes back:
  * a renewal is a new subscription.
  *
- * The worker applies this rule in one SQL upsert (worker/data/payments.ts `upsertSubscription`), so
+ * The worker applies this rule in one SQL upsert (worker/payments/payment-records.ts `upsertSubscription`), so
  * that two deliveries racing each other cannot interleave.
  */
 export const STATE_RANK: Readonly<Record<string, number>> = {

@@ -30,7 +30,7 @@ const headerStyles: Record<PageKind, HeaderStyle> = {
 
 /**
  * The query parameters a page reads while rendering: its loader's input, and so the page cache's
- * key (worker/ssr/page-cache.ts). Their value rules live with the loaders (src/data/page-query.ts);
+ * key (worker/pages/page-cache.ts). Their value rules live with the loaders (src/data/page-query.ts);
  * every other parameter is the browser's alone and never reaches a render.
  */
 export type PageQueryName = "page" | keyof VideoFilter;

@@ -16,7 +16,7 @@ export default function Login() {
   const [search] = useSearchParams();
   const asked = search.get("returnUrl");
   // The server renders the home page as the return: pages are cached without ?returnUrl=
-  // (worker/ssr/page-cache.ts), so any number of return addresses share one entry; the browser
+  // (worker/pages/page-cache.ts), so any number of return addresses share one entry; the browser
   // then fills in the one the address asks for. /auth/login checks it again (worker/auth/return-to.ts).
   const [returnPath, setReturnPath] = useState(SAFE_FALLBACK);
   useEffect(() => setReturnPath(safeReturnUrl(asked)), [asked]);

@@ -10,7 +10,7 @@ import { StreamerLayout } from "../layouts/LazyStreamerLayout";
 type PageModule = { default: ComponentType };
 type LazyPage = (() => Promise<{ Component: ComponentType }>) & { modules: string[] };
 
-/** `modules` names the page files so the worker can preload their chunks (see worker/ssr/assets.ts). */
+/** `modules` names the page files so the worker can preload their chunks (see worker/pages/assets.ts). */
 function lazyPage(modules: string[], load: () => Promise<{ Component: ComponentType }>): LazyPage {
   return Object.assign(load, { modules });
 }

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-/** The packages service's answer (spec §3 'Package', 'Price entry'; worker/data/package-service.ts). */
+/** The packages service's answer (spec §3 'Package', 'Price entry'; worker/commercial/package-service.ts). */
 const priceEntrySchema = z.object({
   id: z.string(),
   type: z.enum(["recurring", "one_time"]),

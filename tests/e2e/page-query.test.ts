@@ -1,4 +1,4 @@
-// Pages are rendered and cached for the query parameters their route reads (worker/ssr/page-cache.ts).
+// Pages are rendered and cached for the query parameters their route reads (worker/pages/page-cache.ts).
 // The browser hydrates the same HTML with the whole address: it must agree with the server (one
 // canonical link, no hydration warning), and /account/login fills in its ?returnUrl= itself.
 import type { Browser } from "playwright-core";

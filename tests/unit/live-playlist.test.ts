@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { livePlaylist, parseLoop } from "../../worker/media/live-playlist";
+import { livePlaylist, parseLoop } from "../../worker/live/live-playlist";
 
 const LOOP = `#EXTM3U
 #EXT-X-TARGETDURATION:6

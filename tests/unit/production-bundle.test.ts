@@ -14,7 +14,7 @@ import { ALREADY_REGISTERED_MESSAGE } from "../../worker/dev-portal/app";
  * built-in secret or dev admin token (worker/development.ts). One build of a few seconds.
  *
  * The config is the top-level one as wrangler reads it, written to a temporary directory with its
- * paths made absolute and one alias: the client build's manifest (worker/ssr/assets.ts imports it)
+ * paths made absolute and one alias: the client build's manifest (worker/pages/assets.ts imports it)
  * becomes the worker tests' stub, so the test needs no client build. (`wrangler deploy --alias`
  * would do the same, but wrangler 4.86's deploy ignores that flag.)
  */

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { authConfigOf, AuthConfigError } from "../../worker/auth/config";
 import { SIGN_IN_LIMITS } from "../../worker/auth/rate-limit";
-import { hitRateLimits } from "../../worker/data/rate-limits";
+import { hitRateLimits } from "../../worker/http/rate-limits";
 import { app } from "../../worker/app";
 import { browser, envWith, signedIn } from "./auth-test-app";
 

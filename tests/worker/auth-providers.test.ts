@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signLoginToken } from "../../worker/auth/tokens";
-import type { Identity } from "../../worker/auth/identity";
+import type { Identity } from "../../worker/accounts/identity";
 import { COOKIE_TAMPERED_MESSAGE, loginErrorText, LOGIN_PROBLEM_TITLE, TRY_AGAIN_MESSAGE } from "../../src/account/login-messages";
 import { browser, freshIdentity, locationOf, startLogin, type Browser } from "./auth-test-app";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { app } from "../../worker/app";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
-import type { Identity } from "../../worker/auth/identity";
+import type { Identity } from "../../worker/accounts/identity";
 import { signLoginToken } from "../../worker/auth/tokens";
 
 /**

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { invalidateCache } from "../../worker/data/kv-cache";
+import { invalidateCache } from "../../worker/cache/kv-cache";
 import { writeCalendar } from "../../src/domain/icalendar";
 import ICAL from "ical.js";
 import { parseICalendar, single, type ICalComponent } from "./ical-parser";

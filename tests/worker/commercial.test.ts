@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { browser } from "./auth-test-app";
 import { parseSettings } from "../../worker/env";
 import { DEV_ADMIN_TOKEN } from "../../worker/dev-secrets";
-import { EVENTS_RATE_LIMIT } from "../../worker/routes/events";
+import { EVENTS_RATE_LIMIT } from "../../worker/events/event-routes";
 
 const TOKEN = "admin-token-for-commercial-tests-0123";
 const admin = () => browser({ ADMIN_TOKEN: TOKEN });

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { signedIn } from "./auth-test-app";
 import type { AppEnv } from "../../worker/app-env";
-import { findAccount, userFromRow } from "../../worker/data/accounts";
-import { paymentRoutes } from "../../worker/payments/payment-routes";
+import { findAccount, userFromRow } from "../../worker/accounts/accounts";
+import { checkoutRoutes, paymentPortalRoutes } from "../../worker/payments/payment-routes";
 import { paymentsConfigOf } from "../../worker/payments/config";
 import { CHECKOUT_UNAVAILABLE_ALERT } from "../../src/domain/package-purchase";
 import { app } from "../../worker/app";
@@ -178,7 +178,8 @@ describe("production: never the dev checkout", () => {
       c.set("user", userFromRow({ ...row!, stripe_customer_id: `cus_prod_${identity.ssoID}` }));
       await next();
     });
-    harness.route("/api", paymentRoutes);
+    harness.route("/api/checkout", checkoutRoutes);
+    harness.route("/api/payments", paymentPortalRoutes);
     const checkout = await harness.request(
       "http://localhost/api/checkout",
       { method: "POST", body: JSON.stringify({ packageID: "roverstv", priceID: "price_roverstv_month" }), headers: { "content-type": "application/json" } },

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Identity } from "../../worker/auth/identity";
+import type { Identity } from "../../worker/accounts/identity";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, verifyPlaybackToken } from "../../worker/media/playback-token";
 import { signSegmentToken } from "../../worker/media/segment-token";

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Identity } from "../../worker/auth/identity";
+import type { Identity } from "../../worker/accounts/identity";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { signPlaybackToken } from "../../worker/media/playback-token";
-import { sessionGreeting } from "../../durable-objects/StreamSessions";
+import { sessionGreeting } from "../../src/domain/stream-socket";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
-import { invalidateCache } from "../../worker/data/kv-cache";
+import { invalidateCache } from "../../worker/cache/kv-cache";
 
 /** Issue 10 through the worker's one app: session check codes, live tokens, live HLS, devices, the socket. */
 

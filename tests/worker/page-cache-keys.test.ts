@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { invalidateCache } from "../../worker/data/kv-cache";
-import { pageCacheUrl } from "../../worker/ssr/page-cache";
+import { invalidateCache } from "../../worker/cache/kv-cache";
+import { pageCacheUrl } from "../../worker/pages/page-cache";
 
 const get = (path: string) => SELF.fetch(`https://rovers.test${path}`, { redirect: "manual" });
 const cacheState = async (path: string) => {

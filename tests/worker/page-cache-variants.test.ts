@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { invalidateCache } from "../../worker/data/kv-cache";
+import { invalidateCache } from "../../worker/cache/kv-cache";
 
 const get = (path: string, cookie?: string) => SELF.fetch(`https://rovers.test${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 

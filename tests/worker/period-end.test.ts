@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { accountOf, createAccount, deliver, paidEntitlements, type StripeEvent } from "./stripe-fixtures";
 import { signedIn } from "./auth-test-app";
-import { findAccount, userFromRow } from "../../worker/data/accounts";
+import { findAccount, userFromRow } from "../../worker/accounts/accounts";
 import { sweepPayments } from "../../worker/payments/payment-sweep";
 
 const now = () => Math.floor(Date.now() / 1000);

@@ -3,7 +3,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { authConfigOf, AuthConfigError } from "../../worker/auth/config";
-import { upsertAccountOnSignIn } from "../../worker/data/accounts";
+import { upsertAccountOnSignIn } from "../../worker/accounts/accounts";
 import { installDevelopmentKit } from "../../worker/development";
 import { developmentKit } from "../../worker/dev-kit";
 import { demoUserById } from "../../worker/dev-portal/demo-users";

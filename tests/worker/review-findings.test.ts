@@ -2,8 +2,8 @@ import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloud
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { clientIp } from "../../worker/auth/client-ip";
-import { ADMIN_FAILURE_LIMIT, AUDIT_DETAIL_MAX } from "../../worker/routes/admin";
+import { clientIp } from "../../worker/http/client-ip";
+import { ADMIN_FAILURE_LIMIT, AUDIT_DETAIL_MAX } from "../../worker/admin/admin-routes";
 import { browser, devToken, envWith, freshIdentity, locationOf, startLogin } from "./auth-test-app";
 import { signLoginToken } from "../../worker/auth/tokens";
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { invalidateCache } from "../../worker/data/kv-cache";
+import { invalidateCache } from "../../worker/cache/kv-cache";
 import { entryCookieValue } from "../../worker/site-lock/entry-cookie";
 import { phraseDigestHex } from "../../worker/site-lock/lock-screen";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";

@@ -117,7 +117,7 @@ describe("pages", () => {
 });
 
 describe("login page", () => {
-  // The page is cached without ?returnUrl= (worker/ssr/page-cache.ts): the server's links return
+  // The page is cached without ?returnUrl= (worker/pages/page-cache.ts): the server's links return
   // home whatever the address says, the browser fills in a same-site return (tests/e2e/page-query.test.ts)
   // and /auth/login checks it again (tests/worker/auth-redirects.test.ts).
   it("renders the same links whatever returnUrl says", async () => {

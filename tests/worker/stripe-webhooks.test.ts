@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accountOf, createAccount, deliver, deliverBody, history, paidEntitlements, shuffled, signedHeader, stripeEvent, type StripeEvent } from "./stripe-fixtures";
-import { STALE_CLAIM_MS } from "../../worker/data/payments";
+import { STALE_CLAIM_MS } from "../../worker/payments/payment-records";
 
 let matchPassPrice = { priceId: "", packageId: "" };
 let matchPassEntitlement = "";

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Video } from "../../src/schemas/videos";
-import { videoSearchRoutes } from "../../worker/routes/video-search";
+import { videoSearchRoutes } from "../../worker/search/video-search-routes";
 
 /** GET /api/videos/search (spec §7 provider 1) through the whole worker. */
 type Answer = { items: Video[]; total: number; page: number; pageSize: number };

@@ -1,7 +1,7 @@
 import type { AuthProviderKind } from "./config";
-import type { SessionUser } from "./identity";
+import type { SessionUser } from "../accounts/identity";
 
-export type { SessionUser } from "./identity";
+export type { SessionUser } from "../accounts/identity";
 
 /** The site session behind `c.var.user` (what logout revokes). */
 export interface SessionInfo {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { siteOriginOf } from "../env";
-import { apiError } from "../routes/api-errors";
+import { ApiError } from "../http/api-error";
 
 /**
  * CSRF protection for every state-changing request (POST, PUT, PATCH, DELETE): the browser's
@@ -27,12 +27,12 @@ export function csrfProtection(options: CsrfOptions = {}): MiddlewareHandler {
     const siteOrigin = siteOriginOf(c.env as object, c.req.url);
     const origin = c.req.header("origin");
     if (origin !== undefined) {
-      if (origin !== siteOrigin) return apiError(c, 403, "CSRF", CSRF_DETAIL);
+      if (origin !== siteOrigin) throw new ApiError(403, "CSRF", CSRF_DETAIL);
       return next();
     }
     const fetchSite = c.req.header("sec-fetch-site");
     if (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") {
-      return apiError(c, 403, "CSRF", CSRF_DETAIL);
+      throw new ApiError(403, "CSRF", CSRF_DETAIL);
     }
     return next();
   };

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
-import { apiError } from "../routes/api-errors";
+import { apiError } from "../http/api-error";
 import { sha256Base64Url } from "./constant-time";
-import type { RateRule } from "../data/rate-limits";
+import type { RateRule } from "../http/rate-limits";
 
 /**
- * Sign-in attempts are counted in fixed windows in D1 (worker/data/rate-limits.ts), per IP and
+ * Sign-in attempts are counted in fixed windows in D1 (worker/http/rate-limits.ts), per IP and
  * per username, so password guessing is slow whichever of the two an attacker varies.
  */
 

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { authConfigOf, AuthConfigError } from "./config";
-import { apiError } from "../routes/api-errors";
+import { ApiError } from "../http/api-error";
 
 /**
  * In front of everything that signs in or reads a session (/auth/*, /sso/*, /api/session,
@@ -14,8 +14,7 @@ export const requireAuthConfig: MiddlewareHandler = async function requireAuthCo
   const config = authConfigOf(c.env as object);
   if (config instanceof AuthConfigError) {
     console.error(JSON.stringify({ msg: "sign-in not configured", path: c.req.path, requestId: c.get("requestId"), problem: config.message }));
-    c.header("Cache-Control", "no-store");
-    return apiError(c, 503, "AUTH_NOT_CONFIGURED", AUTH_NOT_CONFIGURED_DETAIL);
+    throw new ApiError(503, "AUTH_NOT_CONFIGURED", AUTH_NOT_CONFIGURED_DETAIL, { "Cache-Control": "no-store" });
   }
   return next();
 };

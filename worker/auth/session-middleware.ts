@@ -1,12 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { userFromRow, type AccountRow } from "../data/accounts";
+import { userFromRow, type AccountRow } from "../accounts/accounts";
 import type { AuthEnv, SessionInfo } from "./auth-env";
 import { authConfigOf, AuthConfigError, type AuthConfig } from "./config";
 import { siteOriginOf } from "../env";
 import { SignInError } from "./errors";
 import { providerFor } from "./providers";
 import { clearSessionCookie, clearSignedInHint, hasSignedInHint, issuedAtMs, readSessionCookie, type SessionClaims } from "./session-cookie";
-import { claimRefresh, loadProviderState, revokeSession, saveProviderSession } from "../data/sessions";
+import { claimRefresh, loadProviderState, revokeSession, saveProviderSession } from "./sessions";
 
 /**
  * Reads the site session cookie and sets `c.var.user` (or null) for what needs it: /auth, /sso

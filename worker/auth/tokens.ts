@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTVerifyGetKey } from "jose";
 import { z } from "zod";
 import type { TokenVerification } from "./config";
-import type { Identity } from "./identity";
+import type { Identity } from "../accounts/identity";
 import { SignInError } from "./errors";
 import { sha256Base64Url } from "./constant-time";
 
@@ -22,7 +22,7 @@ export const loginClaimsSchema = z.object({
 
 /**
  * Tokens older than this are refused even if their exp is far away: a login token is spent at once
- * (and only once, worker/data/used-tokens.ts), so it never needs to live longer.
+ * (and only once, worker/auth/used-tokens.ts), so it never needs to live longer.
  */
 export const MAX_TOKEN_AGE_SECONDS = 5 * 60;
 const CLOCK_TOLERANCE_SECONDS = 30;

@@ -2,14 +2,14 @@ import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { club } from "../../src/config/club";
 import { FIRST_TEAM_ALIAS } from "../../src/data/route-params";
-import { edgeCached } from "../data/edge-cache";
+import { edgeCached } from "../cache/edge-cache";
 import { siteOriginOf } from "../env";
 import { fixtureCalendar, type CalendarMatchRow } from "./fixture-calendar";
 
 /**
  * GET /calendar/{team}.ics: a team's matches of the current and next season as an iCalendar feed
  * (issue 12 part 3). The first team is 'first-team'. Answers are kept in the Workers cache under
- * the content cache generation (worker/data/edge-cache.ts), so invalidating the content retires
+ * the content cache generation (worker/cache/edge-cache.ts), so invalidating the content retires
  * them at once; otherwise a subscribed calendar sees a change within CALENDAR_TTL_SECONDS.
  */
 export const calendarRoutes = new Hono<AppEnv>();

@@ -3,7 +3,7 @@ import { DEFAULT_PREFERENCES, type ViewerPreferences } from "../../src/app/viewe
 import * as news from "./news";
 import * as pages from "./pages";
 import { menuPages, shell } from "./shell";
-import { cached, DEFAULT_TTL_SECONDS } from "./kv-cache";
+import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
 import { childFriendlyShell, ifTeamShown } from "./child-friendly-data";
 import { filterTeams } from "../../src/domain/child-friendly";
 import * as teams from "./teams";
@@ -49,6 +49,6 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
   return preferences.spoilerFree ? spoilerFree(data, db) : data;
 }
 
-export { invalidateCache, cached } from "./kv-cache";
+export { invalidateCache, cached } from "../cache/kv-cache";
 export { overlayPromos, setting } from "./shell";
-export { sanitizeHtml } from "./sanitize-html";
+export { sanitizeHtml } from "../html/sanitize-html";

@@ -1,6 +1,6 @@
 import { newsQuerySchema, type Category, type NewsArticle, type NewsPage, type NewsQuery, type NewsSummary } from "../../src/schemas/news";
-import { firstOf, jsonRows, resultsOf } from "./rows";
-import { sanitizeHtml } from "./sanitize-html";
+import { firstOf, jsonRows, resultsOf } from "../db/rows";
+import { sanitizeHtml } from "../html/sanitize-html";
 
 /** Listing page size (news, categories, legacy date listings). */
 export const NEWS_PAGE_SIZE = 12;

@@ -1,11 +1,11 @@
 import { club } from "../../src/config/club";
 import type { ContentPage, Home } from "../../src/schemas/pages";
 import { NEWS_SUMMARY_COLUMNS, toNewsSummary, type NewsSummaryRow } from "./news";
-import { firstOf, resultsOf } from "./rows";
-import { sanitizeHtml } from "./sanitize-html";
+import { firstOf, resultsOf } from "../db/rows";
+import { sanitizeHtml } from "../html/sanitize-html";
 import { MENU_PAGE_COLUMNS, toMenuPage, type MenuPageRow } from "./shell";
 import { MATCH_SELECT, toMatch, type MatchRow } from "./teams";
-import { toVideo, VIDEO_SELECT, type VideoRow } from "./videos";
+import { toVideo, VIDEO_SELECT, type VideoRow } from "./video-catalogue";
 
 interface PageRow extends MenuPageRow {
   body_html: string;

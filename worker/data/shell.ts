@@ -1,6 +1,6 @@
 import type { Advert, HeaderSponsor, MenuPage, OverlayPromo, Shell, SponsorRow } from "../../src/schemas/shell";
-import { cached, DEFAULT_TTL_SECONDS } from "./kv-cache";
-import { bool, resultsOf } from "./rows";
+import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
+import { bool, resultsOf } from "../db/rows";
 import { servableAdverts } from "../../src/domain/advert-serving";
 
 /** Columns of menu_pages that make a MenuPage (spec §3 'Menu page'). */
@@ -191,7 +191,7 @@ interface PromoRow {
 
 /**
  * The enabled overlay promos of one channel (spec §7 GET promo-overlays/?channel=Web), cached in KV.
- * Their start/end window is checked per request (worker/routes/promo-overlays.ts) and again by the
+ * Their start/end window is checked per request (worker/commercial/promo-overlays.ts) and again by the
  * browser against its own clock (src/domain/promo-window.ts).
  */
 export function overlayPromos(env: Pick<Env, "DB" | "CACHE">, channel = "Web"): Promise<OverlayPromo[]> {

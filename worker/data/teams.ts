@@ -1,6 +1,6 @@
 import { club } from "../../src/config/club";
 import type { Fixtures, Match, MatchCentre, Player, PlayerProfile, Season, Team, TeamDetail } from "../../src/schemas/teams";
-import { bool, firstOf, resultsOf } from "./rows";
+import { bool, firstOf, resultsOf } from "../db/rows";
 
 export interface TeamRow {
   id: number;

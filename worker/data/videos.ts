@@ -1,8 +1,8 @@
 import type { FaqGroup, LiveAsset, Package, Price, Video, VideoCategory, VideoHome } from "../../src/schemas/videos";
-import { bool, firstOf, resultsOf, stringList } from "./rows";
-import { sanitizeHtml } from "./sanitize-html";
+import { bool, firstOf, resultsOf, stringList } from "../db/rows";
+import { sanitizeHtml } from "../html/sanitize-html";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
-import { searchVideoCatalogue } from "./video-search";
+import { searchVideoCatalogue, toVideo, VIDEO_SELECT, type VideoRow } from "./video-catalogue";
 import type { VideoListQuery } from "../../src/data/site-data";
 import { durationBounds, teamSlugOf } from "../../src/data/video-filter";
 
@@ -10,41 +10,6 @@ import { durationBounds, teamSlugOf } from "../../src/data/video-filter";
 const MAX_PAGE_SIZE = 48;
 /** The feed the video home reads (spec §2 '/videos: feed 1'). */
 const HOME_FEED = "rovers-tv";
-
-export interface VideoRow {
-  entry_id: string;
-  title: string;
-  description: string;
-  duration_seconds: number;
-  entitlements: string;
-  thumbnail_key: string;
-  created_at: string;
-  category_slug: string;
-  team_slug: string | null;
-  season_slug: string | null;
-}
-
-export const VIDEO_SELECT = `SELECT v.entry_id, v.title, v.description, v.duration_seconds, v.entitlements, v.thumbnail_key,
-    v.created_at, vc.slug AS category_slug, t.slug AS team_slug, s.slug AS season_slug
-  FROM videos v
-  JOIN video_categories vc ON vc.id = v.category_id
-  LEFT JOIN teams t ON t.id = v.team_id
-  LEFT JOIN seasons s ON s.id = v.season_id`;
-
-export function toVideo(r: VideoRow): Video {
-  return {
-    entryId: r.entry_id,
-    title: r.title,
-    description: r.description,
-    durationSeconds: r.duration_seconds,
-    entitlements: stringList(r.entitlements),
-    thumbnailKey: r.thumbnail_key,
-    createdAt: r.created_at,
-    categorySlug: r.category_slug,
-    teamSlug: r.team_slug,
-    seasonSlug: r.season_slug,
-  };
-}
 
 interface CategoryRow {
   id: number;

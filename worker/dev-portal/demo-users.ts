@@ -1,5 +1,5 @@
 import { club } from "../../src/config/club";
-import type { InitialAccountData } from "../data/accounts";
+import type { InitialAccountData } from "../accounts/accounts";
 
 /**
  * The demo accounts of the embedded dev portal (DESIGN.md 'Identity'; password `rovers-demo`).

@@ -1,7 +1,7 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { club } from "../../src/config/club";
-import { standaloneHead } from "../ssr/standalone-head";
+import { standaloneHead } from "../pages/standalone-head";
 import { crestMarkup, crestViewBox } from "../../src/icons/crest-shapes";
 import { DEMO_PASSWORD, demoUsers } from "./demo-users";
 

@@ -1,5 +1,5 @@
-import type { Identity } from "../auth/identity";
-import type { InitialAccountData } from "../data/accounts";
+import type { Identity } from "../accounts/identity";
+import type { InitialAccountData } from "../accounts/accounts";
 import { constantTimeEqual } from "../auth/constant-time";
 import { DEMO_PASSWORD, demoUserByEmail, demoUserById } from "./demo-users";
 import { hashPassword, verifyPassword } from "./passwords";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AuthEnv } from "../auth/auth-env";
-import { apiError } from "../routes/api-errors";
+import { apiError } from "../http/api-error";
 import { clipForEntry } from "../../src/domain/media-clip";
 import { parseRange } from "./byte-range";
 import { assetPath, cacheControl, mediaFile } from "./media-files";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv } from "../auth/auth-env";
 import { getAuthConfig } from "../auth/config";
-import { apiError } from "../routes/api-errors";
+import { apiError } from "../http/api-error";
 import { video } from "../data/videos";
 import { playbackRefusal } from "../../src/domain/playback-access";
 import { masterPlaylistPath, posterPath } from "./media-files";

@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
+import { LIVE_TOKEN_TTL_SECONDS } from "../../src/domain/timings";
 
 /**
  * The playback token of /media/vod/{entryId}/... (issue 9 part 2): HS256, short-lived, bound to
@@ -31,18 +32,13 @@ export interface PlaybackGrant {
   issuedAt?: number;
   /**
    * live only: when its stream session began (seconds). Renewals keep it while `iat` moves on; the
-   * live playlist numbers its segments from it (worker/media/live-playlist.ts).
+   * live playlist numbers its segments from it (worker/live/live-playlist.ts).
    */
   streamStart?: number;
 }
 
-/**
- * A live token lives minutes, like an on-demand one (issue 17): the player renews it while its
- * stream session lives (POST /api/session/renew, which re-applies the live access rule and reads
- * the released list), so a token outlives its session, or the viewer's right, by at most one
- * renewal. A live token that claims a longer life (the 6 h tokens before issue 17) is refused.
- */
-export const LIVE_TOKEN_TTL_SECONDS = 5 * 60;
+// LIVE_TOKEN_TTL_SECONDS (src/domain/timings.ts): the object that lists released sessions keeps them that long.
+export { LIVE_TOKEN_TTL_SECONDS };
 /** The live player renews this long before its token expires. */
 export const LIVE_RENEW_BEFORE_SECONDS = 60;
 

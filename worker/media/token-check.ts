@@ -8,7 +8,7 @@ import { verifyPlaybackToken, type PlaybackGrant } from "./playback-token";
  * this entry or stream, and, unless it is a visitor's token for a video open to everyone, belong
  * to the session cookie that comes with it. Live tokens carry their stream session; an on-demand
  * URL refuses them and a live URL refuses anything else. Live media has its own, stricter gate
- * besides (worker/media/live-media-routes.ts: the live access rule, the released list, segment
+ * besides (worker/live/live-media-routes.ts: the live access rule, the released list, segment
  * tokens); an on-demand token is short and its renewal is the gate, which re-reads the account.
  */
 export type Refusal = { status: 401 | 403; code: string; detail: string };

@@ -1,7 +1,7 @@
 import type Stripe from "stripe";
 import { checkoutMode } from "../../src/domain/package-purchase";
 import { safeReturnUrl } from "../../src/domain/return-url";
-import type { CheckoutPrice } from "../data/package-service";
+import type { CheckoutPrice } from "../commercial/package-service";
 
 /**
  * The checkout request (spec §3 'Checkout request', §7 create-checkout), built by the server from

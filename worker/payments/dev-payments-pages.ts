@@ -1,7 +1,7 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import { club } from "../../src/config/club";
-import { standaloneHead } from "../ssr/standalone-head";
+import { standaloneHead } from "../pages/standalone-head";
 import { DEV_PAYMENTS_PATH } from "./dev-payments-paths";
 
 /**

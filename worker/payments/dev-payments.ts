@@ -3,7 +3,7 @@ import { z } from "zod";
 import Stripe from "stripe";
 import type { AppEnv } from "../app-env";
 import { siteOriginOf } from "../env";
-import { findAccount } from "../data/accounts";
+import { findAccount } from "../accounts/accounts";
 import { safeReturnUrl } from "../../src/domain/return-url";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../dev-secrets";
 import { paymentsConfigOf, stripeCrypto } from "./config";

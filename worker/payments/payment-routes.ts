@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { apiError } from "../routes/api-errors";
+import { apiError } from "../http/api-error";
 import { siteOriginOf } from "../env";
-import { findAccount } from "../data/accounts";
-import { insertPendingPurchase } from "../data/payments";
-import { offeredPrice } from "../data/package-service";
+import { findAccount } from "../accounts/accounts";
+import { insertPendingPurchase } from "./payment-records";
+import { offeredPrice } from "../commercial/package-service";
 import { holdsEntitlement, CHECKOUT_UNAVAILABLE_ALERT } from "../../src/domain/package-purchase";
 import { PLAYBACK_REFUSALS } from "../../src/domain/playback-access";
 import { NO_SUBSCRIPTIONS_MESSAGE } from "../../src/domain/entitlement-response";
@@ -26,7 +26,10 @@ import { DEV_PAYMENTS_PATH } from "./dev-payments-paths";
  *   customer id); 404 NO_STRIPE_CUSTOMER; 503 PORTAL_UNAVAILABLE. A blocked account may still open
  *   it: that is where it cancels what it pays for.
  */
-export const paymentRoutes = new Hono<AppEnv>();
+/** POST /api/checkout */
+export const checkoutRoutes = new Hono<AppEnv>();
+/** POST /api/payments/portal */
+export const paymentPortalRoutes = new Hono<AppEnv>();
 
 const checkoutBody = z.object({
   packageID: z.string().min(1).max(100),
@@ -46,7 +49,7 @@ async function jsonBody(c: { req: { json: () => Promise<unknown> } }): Promise<u
   }
 }
 
-paymentRoutes.post("/checkout", async (c) => {
+checkoutRoutes.post("/", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const user = c.get("user");
   if (!user) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");
@@ -99,7 +102,7 @@ export function portalReturnUrl(origin: string, input: string | undefined): stri
   return new URL(safeReturnUrl(path), origin).toString();
 }
 
-paymentRoutes.post("/payments/portal", async (c) => {
+paymentPortalRoutes.post("/portal", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const user = c.get("user");
   if (!user) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");

@@ -1,11 +1,11 @@
-import { accountsPastCancelledPeriods, entitlementsLost, heldEntitlements, pruneDeliveries, recomputeEntitlements, type HeldEntitlements } from "../data/payments";
+import { accountsPastCancelledPeriods, entitlementsLost, heldEntitlements, pruneDeliveries, recomputeEntitlements, type HeldEntitlements } from "./payment-records";
 import { settingsOf } from "../env";
-import { endStreamsOf } from "../media/stream-release";
+import { endStreamsOf } from "../../durable-objects/stream-release";
 
 /**
  * The scheduled payments sweep (wrangler.toml cron, worker/index.ts `scheduled`): subscriptions
  * cancelled at period end whose period is over lose their entitlements in D1 too (reads drop them
- * already: worker/data/accounts.ts), without waiting for a late deletion event, and the accounts
+ * already: worker/accounts/accounts.ts), without waiting for a late deletion event, and the accounts
  * that lost one have their live streams ended; in development the dev portal's subscriptions get
  * the deletion Stripe would send (the development build's kit). Webhook deliveries older than 30
  * days are forgotten.

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import Stripe from "stripe";
 import type { AppEnv } from "../app-env";
-import { apiError } from "../routes/api-errors";
-import { endStreamsOf } from "../media/stream-release";
+import { apiError } from "../http/api-error";
+import { endStreamsOf } from "../../durable-objects/stream-release";
 import { paymentsConfigOf, stripeCrypto } from "./config";
 import {
   eventEnvelope,
@@ -31,7 +31,7 @@ import {
   type AccountsConcerned,
   type DeliveryOutcome,
   type HeldEntitlements,
-} from "../data/payments";
+} from "./payment-records";
 
 /**
  * POST /webhooks/stripe (mount at /webhooks/stripe; no session, no CSRF: the signature is the check).
@@ -51,7 +51,7 @@ import {
  * delivery log row. Every verified delivery is logged in `webhook_deliveries` (migrations/0014).
  *
  * When the event took an entitlement away from an account, that account's live streams end
- * (worker/media/stream-release.ts) after the batch is stored and before Stripe is answered: the
+ * (durable-objects/stream-release.ts) after the batch is stored and before Stripe is answered: the
  * release is one Durable Object call, and answering after it means the answer says it is done.
  *
  * The dev checkout and dev portal post their signed events through this same handler.

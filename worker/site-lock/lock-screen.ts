@@ -1,8 +1,8 @@
 import { html } from "hono/html";
 import { club } from "../../src/config/club";
 import { SITE_LOCK_ACCESS_TEXT, SITE_LOCK_ENTRY_PATH, SITE_LOCK_TEXT } from "../../src/domain/site-lock";
-import { clientAssets } from "../ssr/assets";
-import { standaloneHead } from "../ssr/standalone-head";
+import { clientAssets } from "../pages/assets";
+import { standaloneHead } from "../pages/standalone-head";
 
 /**
  * The lock screen (spec §2): 'This site is in development' with a password field; the Access

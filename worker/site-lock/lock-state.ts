@@ -1,4 +1,4 @@
-import { cached, DEFAULT_TTL_SECONDS } from "../data/kv-cache";
+import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
 
 /**
  * The site lock's two web settings (settings table, edited through the admin API, which bumps the

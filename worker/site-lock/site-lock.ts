@@ -1,11 +1,11 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
-import { clientIp } from "../auth/client-ip";
+import { clientIp } from "../http/client-ip";
 import { constantTimeEqual } from "../auth/constant-time";
 import { rateLimitedResponse } from "../auth/rate-limit";
-import { hitRateLimits } from "../data/rate-limits";
-import { apiError } from "../routes/api-errors";
+import { hitRateLimits } from "../http/rate-limits";
+import { apiError } from "../http/api-error";
 import { isSiteLockExempt, SITE_LOCK_TEXT } from "../../src/domain/site-lock";
 import { safeReturnUrl } from "../../src/domain/return-url";
 import { grantEntry, hasEntry } from "./entry-cookie";

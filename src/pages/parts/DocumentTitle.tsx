@@ -25,7 +25,7 @@ export interface DocumentTitleProps {
 export function DocumentTitle({ page, description, imageKey, type = "website", noIndex = false }: DocumentTitleProps) {
   const location = useLocation();
   // Only a page that reads '?page=' has numbered addresses; elsewhere the server renders without
-  // it (worker/ssr/page-cache.ts), and so must hydration.
+  // it (worker/pages/page-cache.ts), and so must hydration.
   const leaf = useMatches().at(-1);
   const readsPage = isPageHandle(leaf?.handle) && leaf.handle.query.includes("page");
   const origin = useSiteOrigin();

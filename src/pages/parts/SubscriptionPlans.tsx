@@ -17,7 +17,7 @@ export function SubscriptionPlans({ plans }: { plans: readonly VariantPlan[] }) 
   const [params] = useSearchParams();
   const options = availableVariants(plans);
   const [chosen, setChosen] = useState<SubscriptionVariant>(DEFAULT_VARIANT);
-  // The server renders the default (pages are cached without ?variant=, worker/ssr/page-cache.ts);
+  // The server renders the default (pages are cached without ?variant=, worker/pages/page-cache.ts);
   // the browser then shows the one the address asks for.
   const asked = params.get("variant");
   useEffect(() => setChosen(parseVariant(asked)), [asked]);

@@ -16,7 +16,7 @@ export function setSetting(key: string, value: string): void {
     ["kv", "key", "put", "site-cache:generations", JSON.stringify({ all: Date.now() }), "--binding", "CACHE", "--local", "--persist-to", persistTo],
     { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "pipe", "pipe"] },
   );
-  // The worker trusts the generations it last read for 5 s (worker/data/kv-cache.ts): wait them out.
+  // The worker trusts the generations it last read for 5 s (worker/cache/kv-cache.ts): wait them out.
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, GENERATIONS_MEMO_MS + 500);
 }
 

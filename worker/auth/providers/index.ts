@@ -7,14 +7,22 @@ import type { AuthProvider, ProviderDeps } from "./types";
 
 export type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "./types";
 
+type ProviderFactory = (deps: ProviderDeps) => AuthProvider;
+let devProvider: ProviderFactory | null = null;
+
+/** The embedded portal's provider, handed over by worker/development.ts when the development kit is installed. */
+export function installDevProvider(factory: ProviderFactory | null): void {
+  devProvider = factory;
+}
+
 /** The provider AUTH_PROVIDER names (spec §7's variants). */
 export function createProvider(deps: ProviderDeps): AuthProvider {
   switch (deps.config.provider) {
     case "dev": {
       // The embedded portal is part of the development build only (worker/development.ts).
-      const development = settingsOf(deps.env).development;
-      if (!development) throw new AuthConfigError("AUTH_PROVIDER=dev needs the development build");
-      return development.createProvider(deps);
+      const factory = settingsOf(deps.env).development ? devProvider : null;
+      if (!factory) throw new AuthConfigError("AUTH_PROVIDER=dev needs the development build");
+      return factory(deps);
     }
     case "login-portal":
       return createLoginPortalProvider(deps);

@@ -1,10 +1,10 @@
 import type { AuthConfig, AuthProviderKind } from "../config";
-import type { Identity } from "../identity";
-import type { InitialAccountData } from "../../data/accounts";
+import type { Identity } from "../../accounts/identity";
+import type { InitialAccountData } from "../../accounts/accounts";
 
 /**
  * One interface for every sign-in provider of spec §7 (embedded dev portal, cookie-auth login
- * portal, sports-alliance SSO, green-type SSO). The routes in worker/routes/auth.ts only talk to
+ * portal, sports-alliance SSO, green-type SSO). The routes in worker/auth/auth-routes.ts only talk to
  * this interface; which implementation runs is chosen by AUTH_PROVIDER.
  */
 

@@ -1,0 +1,26 @@
+/**
+ * The wire of the live concurrency socket (/ws/streams): what the player (client/player/live-session.ts)
+ * sends and what the user's StreamSessions object (durable-objects/StreamSessions.ts) answers, in one
+ * place so the two ends cannot drift apart.
+ */
+
+/** The ping, every STREAM_PING_MS; the object answers this exact string without waking. */
+export const PING_REQUEST = JSON.stringify({ action: "ping" });
+export const PING_RESPONSE = JSON.stringify({ action: "pong" });
+/** Close code sent to a socket whose session was released (signed out elsewhere, or timed out). */
+export const CLOSE_RELEASED = 4001;
+/** Close code for a socket that named another user or asset than its session. */
+export const CLOSE_MISMATCH = 4003;
+
+/** The `data` of the first message: base64 of userID:assetID. */
+export function sessionGreeting(userID: string, assetID: string): string {
+  return btoa(`${userID}:${assetID}`);
+}
+
+/** The first message the player sends on the socket. */
+export function greetingMessage(userID: string, assetID: string): string {
+  return JSON.stringify({ action: "session", data: sessionGreeting(userID, assetID) });
+}
+
+/** The object's answer to a greeting that matches the session. */
+export const GREETING_OK = JSON.stringify({ action: "session", status: "ok" });

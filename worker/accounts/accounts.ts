@@ -1,0 +1,172 @@
+import { z } from "zod";
+import type { Identity, SessionUser } from "./identity";
+import { displayNameOf } from "./identity";
+import { liveEntitlements, parseEntitlementEnds } from "../../src/domain/entitlement-ends";
+
+/**
+ * Rovers Accounts in D1 (table `accounts`, migrations/0002_accounts.sql): one row per ssoID,
+ * created on first sign-in. Entitlements, the payment customer and the blocked/bypassed flags
+ * are the site's own data; the login token only says who the user is.
+ */
+export interface AccountRow {
+  id: number;
+  sso_id: string;
+  email: string;
+  display_name: string;
+  entitlements: string;
+  /** granted by payments (migrations/0007_payments.sql); recomputed by the Stripe webhook */
+  paid_entitlements?: string;
+  /** when paid entitlements end unless renewed (migrations/0011_paid_entitlement_ends.sql) */
+  paid_entitlement_ends?: string;
+  stripe_customer_id: string | null;
+  blocked: number;
+  blocked_reason: string | null;
+  bypassed: number;
+  /** site sessions issued before this time (unix ms) are signed out (migrations/0013_sessions_valid_after.sql) */
+  sessions_valid_after?: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const entitlementsSchema = z.array(z.string());
+
+export function parseEntitlements(json: string): string[] {
+  try {
+    const parsed = entitlementsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+export function userFromRow(row: AccountRow): SessionUser {
+  const blocked = row.blocked === 1;
+  return {
+    ssoID: row.sso_id,
+    email: row.email,
+    displayName: row.display_name,
+    // What the club set plus what payments granted: a webhook never touches the club's own list.
+    // Paid ones past the end of a subscription cancelled at period end are gone even before
+    // Stripe's deletion event arrives.
+    entitlements: [
+      ...new Set([
+        ...parseEntitlements(row.entitlements),
+        ...liveEntitlements(parseEntitlements(row.paid_entitlements ?? "[]"), parseEntitlementEnds(row.paid_entitlement_ends), Date.now()),
+      ]),
+    ],
+    stripeCustomerID: row.stripe_customer_id ?? "",
+    bypassed: row.bypassed === 1,
+    blocked,
+    blockedReason: blocked ? (row.blocked_reason === "country" ? "country" : "administrator") : null,
+  };
+}
+
+/** What a new account starts with (the dev portal's demo fixture; everyone else: nothing). */
+export interface InitialAccountData {
+  entitlements: string[];
+  bypassed: boolean;
+  blocked: boolean;
+}
+
+const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+/**
+ * Creates the account on first sign-in, or refreshes its email and name from the portal. The
+ * initial data applies only when the row is created: later sign-ins never overwrite what the
+ * club (admin API, payments) has changed since.
+ */
+export async function upsertAccountOnSignIn(db: D1Database, identity: Identity, initial?: InitialAccountData): Promise<SessionUser> {
+  const start = initial ?? { entitlements: [], bypassed: false, blocked: false };
+  const row = await db
+    .prepare(
+      `INSERT INTO accounts (sso_id, email, display_name, entitlements, bypassed, blocked, blocked_reason)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+       ON CONFLICT (sso_id) DO UPDATE SET
+         email = excluded.email,
+         display_name = excluded.display_name,
+         updated_at = ${NOW_SQL}
+       RETURNING *`,
+    )
+    .bind(
+      identity.ssoID,
+      identity.email,
+      displayNameOf(identity),
+      JSON.stringify(start.entitlements),
+      start.bypassed ? 1 : 0,
+      start.blocked ? 1 : 0,
+      start.blocked ? "administrator" : null,
+    )
+    .first<AccountRow>();
+  if (!row) throw new Error("account upsert returned no row");
+  return userFromRow(row);
+}
+
+export async function findAccount(db: D1Database, ssoID: string): Promise<AccountRow | null> {
+  return db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID).first<AccountRow>();
+}
+
+export async function setBlocked(
+  db: D1Database,
+  ssoID: string,
+  blocked: boolean,
+  reason: "administrator" | "country" = "administrator",
+): Promise<AccountRow | null> {
+  return db
+    .prepare(`UPDATE accounts SET blocked = ?2, blocked_reason = ?3, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
+    .bind(ssoID, blocked ? 1 : 0, blocked ? reason : null)
+    .first<AccountRow>();
+}
+
+export async function setBypassed(db: D1Database, ssoID: string, bypassed: boolean): Promise<AccountRow | null> {
+  return db
+    .prepare(`UPDATE accounts SET bypassed = ?2, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
+    .bind(ssoID, bypassed ? 1 : 0)
+    .first<AccountRow>();
+}
+
+/**
+ * Signs the account out everywhere (issue 17): every site session cookie issued before `nowMs`
+ * stops counting (the session middleware compares its issue time with `sessions_valid_after`),
+ * and the provider sessions that could refresh them are forgotten, in one batch. Answers the
+ * account, or null when there is none.
+ */
+export async function signOutEverywhere(db: D1Database, ssoID: string, nowMs = Date.now()): Promise<AccountRow | null> {
+  const [updated] = await db.batch([
+    db
+      .prepare(`UPDATE accounts SET sessions_valid_after = MAX(COALESCE(sessions_valid_after, 0), ?2), updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
+      .bind(ssoID, nowMs),
+    db.prepare("DELETE FROM provider_sessions WHERE sso_id = ?1").bind(ssoID),
+  ]);
+  return ((updated?.results ?? [])[0] as AccountRow | undefined) ?? null;
+}
+
+export async function listAccounts(
+  db: D1Database,
+  options: { limit: number; offset: number; query?: string | undefined; blocked?: boolean | undefined; bypassed?: boolean | undefined },
+): Promise<{ rows: AccountRow[]; total: number }> {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (options.query) {
+    params.push(`%${options.query.toLowerCase().replace(/[%_\\]/g, (m) => `\\${m}`)}%`);
+    const p = `?${params.length}`;
+    where.push(`(lower(email) LIKE ${p} ESCAPE '\\' OR lower(sso_id) LIKE ${p} ESCAPE '\\' OR lower(display_name) LIKE ${p} ESCAPE '\\')`);
+  }
+  if (options.blocked !== undefined) {
+    params.push(options.blocked ? 1 : 0);
+    where.push(`blocked = ?${params.length}`);
+  }
+  if (options.bypassed !== undefined) {
+    params.push(options.bypassed ? 1 : 0);
+    where.push(`bypassed = ?${params.length}`);
+  }
+  const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
+  const [list, count] = await db.batch([
+    db
+      .prepare(`SELECT * FROM accounts ${clause} ORDER BY id LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`)
+      .bind(...params, options.limit, options.offset),
+    db.prepare(`SELECT COUNT(*) AS total FROM accounts ${clause}`).bind(...params),
+  ]);
+  const rows = (list?.results ?? []) as AccountRow[];
+  const total = ((count?.results ?? [])[0] as { total: number } | undefined)?.total ?? 0;
+  return { rows, total };
+}

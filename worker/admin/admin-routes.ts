@@ -1,0 +1,228 @@
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { findAccount, listAccounts, setBlocked, setBypassed, signOutEverywhere, type AccountRow } from "../accounts/accounts";
+import { endStreamsOf } from "../../durable-objects/stream-release";
+import { userFromRow } from "../accounts/accounts";
+import { clientIp } from "../http/client-ip";
+import { rateLimitedResponse } from "../auth/rate-limit";
+import { hitRateLimits, type RateRule } from "../http/rate-limits";
+import { settingsOf } from "../env";
+import { constantTimeEqual } from "../auth/constant-time";
+import { apiError, noApiRoute } from "../http/api-error";
+import { invalidateCache } from "../cache/kv-cache";
+import { liveStream, updateLiveStream } from "../live/live-streams";
+import { ENTRY_ID } from "../media/entry-id";
+import { adminContentRoutes } from "./admin-content";
+
+/**
+ * Admin API (mount at /api/admin; spec §6 'Administrator role: ... blocking of accounts'):
+ *   GET  /api/admin/accounts?q=&blocked=&bypassed=&limit=&offset=
+ *   GET  /api/admin/accounts/:ssoID
+ *   POST /api/admin/accounts/:ssoID/block     body (optional) { reason: 'administrator' | 'country' }
+ *   POST /api/admin/accounts/:ssoID/unblock
+ *   POST /api/admin/accounts/:ssoID/sign-out  signs the account out everywhere: every site session, every live stream
+ *   POST /api/admin/accounts/:ssoID/bypass
+ *   POST /api/admin/accounts/:ssoID/unbypass
+ *   GET  /api/admin/audit?limit=
+ *   GET  /api/admin/streams/:assetID          a live stream's status and country allow-list
+ *   PUT  /api/admin/streams/:assetID          body { status?: idle|active|disabled, allowedCountries?: ['GB', ...] | null }
+ *   POST /api/admin/cache/invalidate          after the club changes menus, sponsors, adverts, promos or settings
+ * Authorization: Bearer <ADMIN_TOKEN>. Without ADMIN_TOKEN the whole API answers 404 (it does not
+ * exist); a wrong token answers 401. Every call, refused ones too, is written to admin_audit_log
+ * with who (X-Admin-Actor, else 'admin'), what, target, status, IP and time. Failed tokens are
+ * counted per IP first: past ADMIN_FAILURE_LIMIT a minute they answer 429 and write nothing, so
+ * nobody can fill the audit log; a stored request body is capped at AUDIT_DETAIL_MAX characters.
+ */
+export const ADMIN_FAILURE_LIMIT = { limit: 10, windowSeconds: 60 };
+export const AUDIT_DETAIL_MAX = 4096;
+
+/** The body as stored in the audit log: JSON, cut to AUDIT_DETAIL_MAX characters. */
+export function auditDetailText(detail: unknown): string | null {
+  if (detail === undefined) return null;
+  const text = JSON.stringify(detail);
+  return text.length > AUDIT_DETAIL_MAX ? `${text.slice(0, AUDIT_DETAIL_MAX - 1)}…` : text;
+}
+type AdminEnv = { Bindings: Env; Variables: { adminActor: string; auditAction: string; auditTarget: string | null; auditDetail: unknown } };
+
+export const adminRoutes = new Hono<AdminEnv>();
+
+const actorHeader = z.string().trim().min(1).max(64).regex(/^[\w.@ +-]+$/);
+
+async function writeAudit(c: Context<AdminEnv>, actor: string, action: string, target: string | null, status: number, detail: unknown) {
+  await c.env.DB.prepare("INSERT INTO admin_audit_log (actor, action, target, detail, status, ip) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+    .bind(actor, action, target, auditDetailText(detail), status, clientIp(c))
+    .run();
+}
+
+const adminAuth: MiddlewareHandler<AdminEnv> = async function adminAuth(c, next) {
+  const token = settingsOf(c.env).adminToken;
+  if (!token) return noApiRoute(c);
+  const actor = actorHeader.safeParse(c.req.header("x-admin-actor"));
+  const header = c.req.header("authorization") ?? "";
+  const presented = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
+  if (!(await constantTimeEqual(presented, token))) {
+    const rule: RateRule = { bucket: `admin-ip:${clientIp(c)}`, ...ADMIN_FAILURE_LIMIT };
+    const verdict = await hitRateLimits(c.env.DB, [rule]);
+    if (!verdict.ok) return rateLimitedResponse(c, verdict.retryAfter, "Too many failed admin tokens. Please try again later.");
+    await writeAudit(c, "unauthenticated", `${c.req.method} ${c.req.path}`, null, 401, undefined);
+    c.header("WWW-Authenticate", 'Bearer realm="admin"');
+    return apiError(c, 401, "UNAUTHORIZED", "A valid admin token is required");
+  }
+  c.set("adminActor", actor.success ? actor.data : "admin");
+  c.set("auditAction", `${c.req.method} ${c.req.path}`);
+  c.set("auditTarget", null);
+  await next();
+  c.header("Cache-Control", "no-store");
+  await writeAudit(c, c.get("adminActor"), c.get("auditAction"), c.get("auditTarget"), c.res.status, c.get("auditDetail"));
+};
+
+adminRoutes.use("*", adminAuth);
+
+function accountBody(row: AccountRow) {
+  return {
+    ...userFromRow(row),
+    sessionsValidAfter: row.sessions_valid_after ? new Date(row.sessions_valid_after).toISOString() : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const ssoIdParam = z.string().min(1).max(128).regex(/^[\w.@:-]+$/);
+
+function targetOf(c: Context<AdminEnv>): string | null {
+  const parsed = ssoIdParam.safeParse(c.req.param("ssoID"));
+  c.set("auditTarget", parsed.success ? parsed.data : null);
+  return parsed.success ? parsed.data : null;
+}
+
+const listQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  blocked: z.enum(["true", "false"]).optional(),
+  bypassed: z.enum(["true", "false"]).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+adminRoutes.get("/accounts", async (c) => {
+  c.set("auditAction", "accounts.list");
+  const query = listQuery.safeParse(c.req.query());
+  if (!query.success) return apiError(c, 400, "INVALID_INPUT", query.error.issues[0]?.message ?? "Invalid query");
+  const { q, blocked, bypassed, limit, offset } = query.data;
+  c.set("auditDetail", query.data);
+  const { rows, total } = await listAccounts(c.env.DB, {
+    limit,
+    offset,
+    query: q || undefined,
+    blocked: blocked === undefined ? undefined : blocked === "true",
+    bypassed: bypassed === undefined ? undefined : bypassed === "true",
+  });
+  return c.json({ data: rows.map((row) => ({ id: row.sso_id, attributes: accountBody(row) })), meta: { total, limit, offset } });
+});
+
+adminRoutes.get("/accounts/:ssoID", async (c) => {
+  c.set("auditAction", "accounts.read");
+  const ssoID = targetOf(c);
+  if (!ssoID) return apiError(c, 400, "INVALID_INPUT", "Invalid ssoID");
+  const row = await findAccount(c.env.DB, ssoID);
+  if (!row) return apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
+  return c.json({ data: { id: row.sso_id, attributes: accountBody(row) } });
+});
+
+const blockBody = z.object({ reason: z.enum(["administrator", "country"]).default("administrator") });
+
+type FlagChange = (db: D1Database, ssoID: string, body: unknown) => Promise<AccountRow | null>;
+/** What follows a stored change, outside the database: ends the account's live streams. */
+type AfterChange = (env: Env, row: AccountRow) => Promise<unknown>;
+
+function flagRoute(action: string, change: FlagChange, after?: AfterChange) {
+  return async (c: Context<AdminEnv>) => {
+    c.set("auditAction", action);
+    const ssoID = targetOf(c);
+    if (!ssoID) return apiError(c, 400, "INVALID_INPUT", "Invalid ssoID");
+    const raw = (c.req.header("content-type") ?? "").includes("application/json") ? await c.req.json().catch(() => undefined) : undefined;
+    if (raw !== undefined) c.set("auditDetail", raw);
+    let row: AccountRow | null;
+    try {
+      row = await change(c.env.DB, ssoID, raw ?? {});
+    } catch (error) {
+      if (error instanceof z.ZodError) return apiError(c, 400, "INVALID_INPUT", error.issues[0]?.message ?? "Invalid body");
+      throw error;
+    }
+    if (!row) return apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
+    if (after) await after(c.env, row);
+    return c.json({ data: { id: row.sso_id, attributes: accountBody(row) } });
+  };
+}
+
+/**
+ * After the change is stored, the account's live stream sessions are released (issue 17): their
+ * tokens stop at the next playlist, their sockets close, and an unblock later does not bring an
+ * old token back, because its session stays released.
+ */
+const endStreams = (reason: string): AfterChange => (env, row) => endStreamsOf(env, row.sso_id, reason);
+
+adminRoutes.post(
+  "/accounts/:ssoID/block",
+  flagRoute("accounts.block", (db, id, body) => setBlocked(db, id, true, blockBody.parse(body).reason), endStreams("Blocked by an administrator")),
+);
+adminRoutes.post("/accounts/:ssoID/unblock", flagRoute("accounts.unblock", (db, id) => setBlocked(db, id, false)));
+adminRoutes.post("/accounts/:ssoID/sign-out", flagRoute("accounts.sign-out", (db, id) => signOutEverywhere(db, id), endStreams("Signed out everywhere")));
+adminRoutes.post("/accounts/:ssoID/bypass", flagRoute("accounts.bypass", (db, id) => setBypassed(db, id, true)));
+adminRoutes.post("/accounts/:ssoID/unbypass", flagRoute("accounts.unbypass", (db, id) => setBypassed(db, id, false)));
+
+const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+
+adminRoutes.get("/audit", async (c) => {
+  c.set("auditAction", "audit.read");
+  const query = auditQuery.safeParse(c.req.query());
+  if (!query.success) return apiError(c, 400, "INVALID_INPUT", "Invalid limit");
+  const { results } = await c.env.DB.prepare("SELECT * FROM admin_audit_log ORDER BY id DESC LIMIT ?1").bind(query.data.limit).all();
+  return c.json({ data: results });
+});
+
+adminRoutes.post("/cache/invalidate", async (c) => {
+  c.set("auditAction", "cache.invalidate");
+  await invalidateCache(c.env);
+  return c.json({ data: { invalidated: true } });
+});
+
+const streamChange = z
+  .object({
+    status: z.enum(["idle", "active", "disabled"]).optional(),
+    allowedCountries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(250).nullable().optional(),
+  })
+  .strict();
+
+function streamTarget(c: Context<AdminEnv>): string | null {
+  const id = c.req.param("assetID") ?? "";
+  const ok = ENTRY_ID.test(id);
+  c.set("auditTarget", ok ? id : null);
+  return ok ? id : null;
+}
+
+adminRoutes.get("/streams/:assetID", async (c) => {
+  c.set("auditAction", "streams.read");
+  const id = streamTarget(c);
+  const stream = id ? await liveStream(c.env.DB, id) : null;
+  if (!stream) return apiError(c, 404, "NOT_FOUND", "No stream by that id");
+  return c.json({ data: { id: stream.id, attributes: stream } });
+});
+
+adminRoutes.put("/streams/:assetID", async (c) => {
+  c.set("auditAction", "streams.update");
+  const id = streamTarget(c);
+  const raw: unknown = await c.req.json().catch(() => undefined);
+  c.set("auditDetail", raw);
+  const change = streamChange.safeParse(raw);
+  if (!id || !change.success) return apiError(c, 400, "INVALID_INPUT", "Send { status?, allowedCountries? }");
+  if (!(await updateLiveStream(c.env.DB, id, change.data))) return apiError(c, 404, "NOT_FOUND", "No stream by that id");
+  // Pages and the live feed read the status through the content cache.
+  await invalidateCache(c.env);
+  const stream = await liveStream(c.env.DB, id);
+  return c.json({ data: { id, attributes: stream } });
+});
+
+// Adverts, sponsors, menu entries, promos and web settings (worker/admin/admin-content.ts).
+adminRoutes.route("/", adminContentRoutes);
+
+adminRoutes.all("*", noApiRoute);

@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import type { AuthEnv } from "./auth-env";
+import { apiError } from "../http/api-error";
+import { getAuthConfig } from "./config";
+import { LOGIN_PROBLEM_TITLE } from "../../src/account/login-messages";
+
+/**
+ * GET /api/session (mount at /api/session): the browser's login check (spec §4 'Login state').
+ *   200 { data: { attributes: { ssoID, email, displayName, entitlements, stripeCustomerID, bypassed, blocked, blockedReason } } }
+ *   both 200 answers carry meta: { directLogin }: whether DIRECT_LOGIN is on, so the account
+ *       panel shows the username/password form (spec §2 'Account', §9: off by default)
+ *   200 { data: null } when nobody is signed in: "nobody" is an answer, not an error, so a
+ *       visitor's browser console stays clean on every page
+ *   401 { errors: [{ code: 'LOGIN_REFRESH_FAILED' }] } when this request ended the session because
+ *       the portal refused to refresh it (the browser shows 'There was a problem logging in').
+ */
+export const sessionRoutes = new Hono<AuthEnv>();
+
+sessionRoutes.get("/", (c) => {
+  c.header("Cache-Control", "no-store");
+  c.header("Vary", "Cookie");
+  const user = c.get("user");
+  const meta = { directLogin: getAuthConfig(c.env).directLogin };
+  if (user) return c.json({ data: { attributes: user }, meta });
+  if (c.get("authNotice") === "LOGIN_FAILED") return apiError(c, 401, "LOGIN_REFRESH_FAILED", LOGIN_PROBLEM_TITLE);
+  return c.json({ data: null, meta });
+});

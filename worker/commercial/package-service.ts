@@ -1,0 +1,169 @@
+import { sanitizeHtml } from "../html/sanitize-html";
+import { resultsOf, stringList } from "../db/rows";
+
+/**
+ * The packages service (spec §3 'Package', 'Price entry'; §7 packages): what the packages widget
+ * and checkout read. Match passes are offered only for upcoming matches; like the rest of the site,
+ * "upcoming" comes from the match's status (still a fixture), not from the clock.
+ */
+export type PackageType = "membership" | "match-pass";
+
+export interface PriceEntry {
+  id: string;
+  type: "recurring" | "one_time";
+  interval: "month" | "year" | null;
+  priceDisplay: string;
+  /** beside spec §3's fields: the amount, for the 'Buy - £5.99 p/m' button */
+  amountPence: number;
+  offer: string | null;
+  furtherInformation: string;
+  backsideText: string;
+  accessData: { entitlements: string[] };
+}
+
+export interface PackageResource {
+  id: string;
+  mode: "light" | "dark";
+  attributes: {
+    packageType: PackageType;
+    title: string;
+    description: string;
+    successfulPaymentPage: string;
+    cancelledPaymentPage: string;
+    styleData: { displayType: string; icon: string; customLabel: string | null; styleMode: string; backgroundImageKey: string | null };
+    imageData: { landscape: { imageKey: string } };
+    matchID: number | null;
+    priceData: PriceEntry[];
+  };
+}
+
+interface Row {
+  id: string;
+  mode: "light" | "dark";
+  package_type: PackageType;
+  title: string;
+  description: string;
+  successful_payment_page: string;
+  cancelled_payment_page: string;
+  display_type: string;
+  icon: string;
+  custom_label: string | null;
+  style_mode: string;
+  image_key: string;
+  background_image_key: string | null;
+  match_id: number | null;
+}
+
+interface PriceRow {
+  id: string;
+  package_id: string;
+  type: "recurring" | "one_time";
+  interval: "month" | "year" | null;
+  price_display: string;
+  amount_pence: number;
+  offer: string | null;
+  further_information: string;
+  backside_text: string;
+  entitlements: string;
+}
+
+const OFFERED = `p.active = 1 AND (p.match_id IS NULL OR EXISTS (SELECT 1 FROM matches m WHERE m.id = p.match_id AND m.status = 'fixture'))`;
+
+export async function offeredPackages(db: D1Database, packageType: PackageType): Promise<PackageResource[]> {
+  const [packageRows, priceRows] = await db.batch([
+    db
+      .prepare(
+        `SELECT p.id, p.mode, p.package_type, p.title, p.description, p.successful_payment_page, p.cancelled_payment_page,
+                p.display_type, p.icon, p.custom_label, p.style_mode, p.image_key, p.background_image_key, p.match_id
+           FROM packages p WHERE p.package_type = ?1 AND ${OFFERED} ORDER BY p.order_position, p.id`,
+      )
+      .bind(packageType),
+    db
+      .prepare(
+        `SELECT pr.id, pr.package_id, pr.type, pr.interval, pr.price_display, pr.amount_pence, pr.offer, pr.further_information, pr.backside_text, pr.entitlements
+           FROM prices pr JOIN packages p ON p.id = pr.package_id
+          WHERE pr.active = 1 AND p.package_type = ?1 AND ${OFFERED} ORDER BY pr.package_id, pr.position, pr.id`,
+      )
+      .bind(packageType),
+  ]);
+  const prices = new Map<string, PriceEntry[]>();
+  for (const r of resultsOf<PriceRow>(priceRows)) {
+    const list = prices.get(r.package_id) ?? [];
+    list.push({
+      id: r.id,
+      type: r.type,
+      interval: r.interval,
+      priceDisplay: r.price_display,
+      amountPence: r.amount_pence,
+      offer: r.offer,
+      furtherInformation: sanitizeHtml(r.further_information),
+      backsideText: sanitizeHtml(r.backside_text),
+      accessData: { entitlements: stringList(r.entitlements) },
+    });
+    prices.set(r.package_id, list);
+  }
+  return resultsOf<Row>(packageRows).map((r) => ({
+    id: r.id,
+    mode: r.mode,
+    attributes: {
+      packageType: r.package_type,
+      title: r.title,
+      description: sanitizeHtml(r.description),
+      successfulPaymentPage: r.successful_payment_page,
+      cancelledPaymentPage: r.cancelled_payment_page,
+      styleData: {
+        displayType: r.display_type,
+        icon: r.icon,
+        customLabel: r.custom_label,
+        styleMode: r.style_mode,
+        backgroundImageKey: r.background_image_key,
+      },
+      imageData: { landscape: { imageKey: r.image_key } },
+      matchID: r.match_id,
+      priceData: prices.get(r.id) ?? [],
+    },
+  }));
+}
+
+/** What checkout needs of one offered price: found only if its package is still on offer. */
+export interface CheckoutPrice {
+  priceId: string;
+  type: "recurring" | "one_time";
+  packageId: string;
+  packageTitle: string;
+  packageDescription: string;
+  successfulPaymentPage: string;
+  cancelledPaymentPage: string;
+  entitlements: string[];
+  amountPence: number;
+  currency: string;
+  priceDisplay: string;
+  interval: "month" | "year" | null;
+}
+
+export async function offeredPrice(db: D1Database, priceId: string, packageId: string): Promise<CheckoutPrice | null> {
+  const row = await db
+    .prepare(
+      `SELECT pr.id, pr.type, pr.package_id, p.title, p.description, p.successful_payment_page, p.cancelled_payment_page,
+              pr.entitlements, pr.amount_pence, pr.currency, pr.price_display, pr.interval
+         FROM prices pr JOIN packages p ON p.id = pr.package_id
+        WHERE pr.id = ?1 AND pr.package_id = ?2 AND pr.active = 1 AND ${OFFERED}`,
+    )
+    .bind(priceId, packageId)
+    .first<Record<string, unknown>>();
+  if (!row) return null;
+  return {
+    priceId: String(row.id),
+    type: row.type === "recurring" ? "recurring" : "one_time",
+    packageId: String(row.package_id),
+    packageTitle: String(row.title),
+    packageDescription: String(row.description),
+    successfulPaymentPage: String(row.successful_payment_page),
+    cancelledPaymentPage: String(row.cancelled_payment_page),
+    entitlements: stringList(String(row.entitlements)),
+    amountPence: Number(row.amount_pence),
+    currency: String(row.currency),
+    priceDisplay: String(row.price_display),
+    interval: row.interval === "month" || row.interval === "year" ? row.interval : null,
+  };
+}

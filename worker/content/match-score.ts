@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { apiError } from "../http/api-error";
+import type { MatchScore } from "../../src/schemas/match-score";
+
+/**
+ * GET /api/matches/{id}/score: one played match's score, for the 'Reveal score' button of
+ * spoiler-free mode. It answers only the match asked for, so revealing one result spoils no other.
+ */
+export const matchScoreRoutes = new Hono<AppEnv>();
+
+matchScoreRoutes.get("/:id{[0-9]{1,9}}/score", async (c) => {
+  const row = await c.env.DB.prepare(
+    "SELECT id, goals_for, goals_against, report FROM matches WHERE id = ? AND status = 'result' AND goals_for IS NOT NULL AND goals_against IS NOT NULL",
+  )
+    .bind(Number(c.req.param("id")))
+    .first<{ id: number; goals_for: number; goals_against: number; report: string | null }>();
+  if (!row) return apiError(c, 404, "NOT_FOUND", "No played match by that id");
+  const score: MatchScore = { id: row.id, goalsFor: row.goals_for, goalsAgainst: row.goals_against, report: row.report };
+  return c.json(score, 200, { "Cache-Control": "no-store" });
+});

@@ -1,0 +1,50 @@
+import type { LiveStreamFacts } from "../../src/domain/live-session-access";
+import { stringList } from "../db/rows";
+
+/**
+ * What the session check and the live media gate need of a live stream (issue 10), beside the
+ * public view of worker/data/videos.ts. The playback id stays in D1: nothing here answers it.
+ */
+export interface LiveStreamRow extends LiveStreamFacts {
+  id: string;
+}
+
+type Row = { id: string; media_type: "audio" | "video"; status: LiveStreamFacts["status"]; entitlements: string; allowed_countries: string | null };
+
+export async function liveStream(db: D1Database, id: string): Promise<LiveStreamRow | null> {
+  const row = await db
+    .prepare("SELECT id, media_type, status, entitlements, allowed_countries FROM live_stream_assets WHERE id = ?")
+    .bind(id)
+    .first<Row>();
+  if (!row) return null;
+  return {
+    id: row.id,
+    mediaType: row.media_type,
+    status: row.status,
+    entitlements: stringList(row.entitlements),
+    allowedCountries: row.allowed_countries === null ? null : stringList(row.allowed_countries),
+  };
+}
+
+/** The admin API's change of a stream: its status and/or its country allow-list (null: everywhere). */
+export async function updateLiveStream(
+  db: D1Database,
+  id: string,
+  change: { status?: LiveStreamFacts["status"]; allowedCountries?: string[] | null },
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE live_stream_assets SET
+         status = COALESCE(?2, status),
+         allowed_countries = CASE WHEN ?3 = 1 THEN ?4 ELSE allowed_countries END
+       WHERE id = ?1`,
+    )
+    .bind(
+      id,
+      change.status ?? null,
+      change.allowedCountries === undefined ? 0 : 1,
+      change.allowedCountries ? JSON.stringify(change.allowedCountries) : null,
+    )
+    .run();
+  return result.meta.changes > 0;
+}
