@@ -41,7 +41,8 @@ function configFile(text: string, extension = "toml"): string {
 const check = (text: string, options: { env?: string; secretListJson?: string; extension?: string } = {}) =>
   checkDeploy({ configPath: configFile(text, options.extension), env: options.env, secretListJson: options.secretListJson ?? SECRETS });
 
-describe("npm run check:deploy", () => {
+// Each case runs wrangler's config reader; the first one also loads wrangler, seconds on a busy 2-core machine.
+describe("npm run check:deploy", { timeout: 30_000 }, () => {
   it("passes a complete production configuration (control)", () => {
     expect(check(good)).toEqual([]);
     // the same in an environment of its own: wrangler does not inherit vars, so the block has them
