@@ -84,12 +84,14 @@ describe("fixture calendars", () => {
     ).first<{ id: number; kickoff: string }>();
     expect(fixture).not.toBeNull();
     const find = (root: ICalComponent) => events(root).find((e) => single(e, "UID") === `match-${fixture!.id}@fixtures.northbridgerovers.example`)!;
+    // LAST-MODIFIED has one-second resolution and comes from SQL's clock: move the stored stamp an
+    // hour back (instead of sleeping) so the value after the move is visibly later.
+    await env.DB.prepare("UPDATE matches SET updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour') WHERE id = ?").bind(fixture!.id).run();
+    await invalidateCache(env);
     const before = find((await calendar("/calendar/u18.ics")).root);
     expect((await get("/calendar/u18.ics")).headers.get("x-edge-cache")).toBe("hit");
 
     const moved = new Date(Date.parse(fixture!.kickoff) + 2 * 60 * 60 * 1000).toISOString();
-    // Sleep past LAST-MODIFIED's one-second resolution so the new value is visibly later.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     await env.DB.prepare("UPDATE matches SET kickoff = ? WHERE id = ?").bind(moved, fixture!.id).run();
     // Until the content is invalidated, the edge keeps the old feed; then the next request sees the move.
     expect(single(find((await calendar("/calendar/u18.ics")).root), "DTSTART")).toBe(single(before, "DTSTART"));
