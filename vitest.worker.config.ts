@@ -31,9 +31,6 @@ export default defineConfig(async () => {
       globalSetup: ["./tests/worker/stripe-stand-in.ts"],
       // Whole-site sweeps render dozens of pages in workerd on a 2-core machine.
       testTimeout: 60_000,
-      // Each file gets a fresh workerd that evaluates the whole app again: the dependencies with many
-      // modules (stripe alone has 271) are prebundled once so each file fetches a few big modules instead.
-      deps: { optimizer: { ssr: { enabled: true, include: ["stripe", "react", "react-dom/server", "react-router", "hono", "zod", "jose", "xss", "dayjs", "@hono/react-renderer"] } } },
     },
   };
 });
