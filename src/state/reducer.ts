@@ -197,7 +197,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 
     // Settings of the page
     case "headerStyle/set":
-      return { ...state, headerStyle: action.headerStyle };
+      // the same state when nothing changed: a new object would re-render every reader of the store
+      return state.headerStyle === action.headerStyle ? state : { ...state, headerStyle: action.headerStyle };
     case "cookies/consent":
       return {
         ...state,

@@ -1,7 +1,7 @@
 // Issue 13 part 6: child-friendly mode is on by default: no sponsor, header sponsor or advert that
 // is not flagged child friendly is in the DOM or in the HTML the server sent; the footer switch
 // turns it off, and after the reload they are there.
-import type { Browser } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { queryD1 } from "./support/d1";
@@ -25,6 +25,14 @@ function unflagged() {
 }
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;");
 
+/** Clicks the switch and waits for the reload it starts: the home page's own navigation, then its load. */
+async function clickAndReload(page: Page, toggle: Locator): Promise<void> {
+  const reloaded = page.waitForResponse((response) => response.request().isNavigationRequest() && new URL(response.url()).pathname === "/", { timeout: 30_000 });
+  await toggle.click();
+  await reloaded;
+  await page.waitForLoadState("load");
+}
+
 describe("child-friendly mode", () => {
   it("on by default: nothing unflagged in the DOM or the HTML; the footer switch turns it off and they show after the reload", async () => {
     const { sponsors, names } = unflagged();
@@ -40,7 +48,7 @@ describe("child-friendly mode", () => {
       const toggle = page.getByRole("switch", { name: "Child-friendly mode" });
       expect(await toggle.getAttribute("aria-checked")).toBe("true");
 
-      await Promise.all([page.waitForEvent("load", { timeout: 30_000 }), toggle.click()]);
+      await clickAndReload(page, toggle);
       await waitForHydration(page, problems);
       expect(await page.getByRole("switch", { name: "Child-friendly mode" }).getAttribute("aria-checked")).toBe("false");
       const offDom = await page.content();
@@ -50,7 +58,7 @@ describe("child-friendly mode", () => {
       for (const title of sponsors) expect(offHtml, title).toContain(escapeHtml(title));
 
       // and back on
-      await Promise.all([page.waitForEvent("load", { timeout: 30_000 }), page.getByRole("switch", { name: "Child-friendly mode" }).click()]);
+      await clickAndReload(page, page.getByRole("switch", { name: "Child-friendly mode" }));
       await waitForHydration(page, problems);
       const onDom = await page.content();
       for (const name of names) expect(onDom, name).not.toContain(escapeHtml(name));
