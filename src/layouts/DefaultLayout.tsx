@@ -16,12 +16,11 @@ import SearchSlot from "../components/search/SearchSlot";
 import OverlayPromoSlot from "../components/promo/OverlayPromoSlot";
 import { lazyComponent } from "../components/lazy-component";
 
-// Closed (or absent) on arrival: their code comes in chunks of its own, not with the entry.
-const MainMenu = lazyComponent(() => import("../components/menu/MainMenu"));
-const AccountPanel = lazyComponent(() => import("../components/account/AccountPanel"));
-const UpgradePromo = lazyComponent(() => import("../components/promo/UpgradePromo"));
-const ErrorNotification = lazyComponent(() => import("../components/account/ErrorNotification"));
-// Below the fold: the footer and its adverts hydrate when their chunk arrives.
+import OnDemand from "../components/OnDemand";
+import { AccountPanel, ErrorNotification, MainMenu, UpgradePromo } from "../components/on-demand-parts";
+// Below the fold: the footer and its adverts hydrate when their chunks arrive. (Not later, when they
+// come into view: both read the store, and any update that reaches a boundary before it hydrates
+// makes React drop the server's HTML; a footer waiting for the screen would then never come back.)
 const FooterAdverts = lazyComponent(() => import("../components/footer/FooterAdverts"));
 const SiteFooter = lazyComponent(() => import("../components/footer/SiteFooter"));
 import { usePageViews } from "../components/tracking/use-tracker";
@@ -68,9 +67,9 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       {/* With the header, not in the last boundary: for a new visitor the promo is the largest
           thing on screen, and it shows as soon as the header and the page have hydrated. */}
       <OverlayPromoSlot />
-      <Suspense>
+      <OnDemand wanted={state.menuOpen}>
         <MainMenu shell={shell} />
-      </Suspense>
+      </OnDemand>
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
@@ -78,15 +77,23 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
           header and the page, so no single long task blocks the first interaction. */}
       <Suspense>
         <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} />
+      </Suspense>
+      <Suspense>
         <SiteFooter shell={shell} />
       </Suspense>
       <Suspense>
         <MediaPlayerSlot />
         <AudioPlayerSlot />
-        <UpgradePromo />
-        <AccountPanel />
+        <OnDemand wanted={state.upgradePromo.display}>
+          <UpgradePromo />
+        </OnDemand>
+        <OnDemand wanted={state.accountHeaderOpen}>
+          <AccountPanel />
+        </OnDemand>
         <AccountNotification />
-        <ErrorNotification />
+        <OnDemand wanted={state.errorNotification.display}>
+          <ErrorNotification />
+        </OnDemand>
         <HydratedSignal />
       </Suspense>
       <ScrollRestoration />

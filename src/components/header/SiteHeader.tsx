@@ -11,6 +11,7 @@ import { primaryNav } from "../../config/nav-links";
 import HeaderSponsors from "./HeaderSponsors";
 import SecondaryNav from "./SecondaryNav";
 import type { HeaderScroll } from "./use-header-scroll";
+import { AccountPanel, MainMenu, warm } from "../on-demand-parts";
 
 export interface SiteHeaderProps {
   shell: PageShell | null;
@@ -84,7 +85,10 @@ export default function SiteHeader({ shell, headerStyle, scroll }: SiteHeaderPro
               type="button"
               className="header-action header-action--profile"
               aria-expanded={state.accountHeaderOpen}
-              aria-controls="account-panel"
+              // The panel (a chunk of its own) is in the document from its first opening.
+              aria-controls={state.accountHeaderOpen ? "account-panel" : undefined}
+              onPointerEnter={warm(AccountPanel)}
+              onFocus={warm(AccountPanel)}
               onClick={() => dispatch({ type: "accountPanel/toggle" })}
             >
               <Icon name="user" className="header-action__icon" />
@@ -94,8 +98,10 @@ export default function SiteHeader({ shell, headerStyle, scroll }: SiteHeaderPro
               type="button"
               className="header-action header-action--burger"
               aria-expanded={state.menuOpen}
-              aria-controls="main-menu"
+              aria-controls={state.menuOpen ? "main-menu" : undefined}
               aria-label={state.menuOpen ? "Close menu" : "Open menu"}
+              onPointerEnter={warm(MainMenu)}
+              onFocus={warm(MainMenu)}
               onClick={() => dispatch({ type: "menu/toggle" })}
             >
               <span className="burger" data-open={state.menuOpen} aria-hidden="true">
