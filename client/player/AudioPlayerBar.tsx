@@ -4,9 +4,9 @@ import { useAppState } from "../../src/state/store";
 import type { SessionError } from "../../src/domain/session-errors";
 import { FAQ_PATH, LOGIN_PATH } from "../../src/domain/access-status";
 import { AUDIO_PLAYER_READY_MS, AUDIO_PLAYER_SHOW_MS, AUDIO_VOLUME_RAMP_MS } from "../../src/domain/timings";
-import { attachStream, type AttachedStream } from "./attach-stream";
-import { checkLiveSession, keepLiveToken, openStreamSocket, type LiveTokenKeeper, type StreamSocket } from "./live-session";
-import { withCurrentToken } from "./playback-client";
+import type { AttachedStream } from "./attach-stream";
+import { checkLiveSession } from "./live-session";
+import { playLive, type LivePlay } from "./live-play";
 import { useLiveUpgrade } from "../../src/pages/parts/use-live-upgrade";
 import type { LiveUpgradeData } from "../../src/domain/live-upgrade";
 
@@ -28,7 +28,6 @@ export default function AudioPlayerBar() {
   const { loginCheckCompleted, ssoID } = state.user;
   const audio = useRef<HTMLAudioElement>(null);
   const stream = useRef<AttachedStream | null>(null);
-  const socket = useRef<StreamSocket | null>(null);
   const [visible, setVisible] = useState(false);
   const [playerState, setPlayerState] = useState<PlayerState>("not ready");
   const [error, setError] = useState<SessionError | null>(null);
@@ -48,24 +47,7 @@ export default function AudioPlayerBar() {
     setError(null);
     setFailed(false);
 
-    let stopped = false;
-    let keeper: LiveTokenKeeper | null = null;
-    /** Silences the bar at once, then shows the reason once the renewal has told it. */
-    const stop = async (known: SessionError | null) => {
-      if (cancelled || stopped) return;
-      stopped = true;
-      element.pause();
-      stream.current?.destroy();
-      stream.current = null;
-      socket.current?.close();
-      socket.current = null;
-      setPlayerState("not ready");
-      const reason = known ?? (await keeper?.why()) ?? null;
-      keeper?.stop();
-      if (cancelled) return;
-      if (reason) setError(reason);
-      else setFailed(true);
-    };
+    let live: LivePlay | null = null;
 
     void (async () => {
       const answer = await checkLiveSession(entryID, "audio", ssoID, abort.signal).catch(() => null);
@@ -77,28 +59,29 @@ export default function AudioPlayerBar() {
         return;
       }
       if (answer.bypassed) dispatch({ type: "session/bypassed", bypassed: true });
-      keeper = keepLiveToken(answer, (error) => void stop(error));
-      const current = keeper;
-      socket.current = openStreamSocket(answer.token, ssoID, entryID, () => void stop(null));
-      try {
-        const attached = await attachStream(element, answer.url, (url) => withCurrentToken(url, current.token()), () => void stop(null));
-        if (cancelled || stopped) return attached.destroy();
-        stream.current = attached;
-        timers.push(setTimeout(() => setPlayerState((s) => (s === "not ready" ? "ready" : s)), AUDIO_PLAYER_SHOW_MS + AUDIO_PLAYER_READY_MS));
-      } catch {
-        void stop(null);
-      }
+      live = playLive(element, answer, { ssoID, entryID }, {
+        playing(attached) {
+          stream.current = attached;
+          timers.push(setTimeout(() => setPlayerState((s) => (s === "not ready" ? "ready" : s)), AUDIO_PLAYER_SHOW_MS + AUDIO_PLAYER_READY_MS));
+        },
+        // Silenced at once; the reason shows once the renewal has told it.
+        halted() {
+          stream.current = null;
+          setPlayerState("not ready");
+        },
+        stopped(reason) {
+          if (reason) setError(reason);
+          else setFailed(true);
+        },
+      });
     })();
 
     return () => {
       cancelled = true;
       abort.abort();
-      keeper?.stop();
-      timers.forEach(clearTimeout);
-      socket.current?.close();
-      socket.current = null;
-      stream.current?.destroy();
+      live?.cancel();
       stream.current = null;
+      timers.forEach(clearTimeout);
     };
   }, [entryID, loginCheckCompleted, ssoID, dispatch]);
 

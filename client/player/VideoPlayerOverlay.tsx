@@ -9,7 +9,8 @@ import { attachStream, type AttachedStream } from "./attach-stream";
 import { requestPlayback, withCurrentToken, type PlaybackGrant } from "./playback-client";
 import { clearPosition, saveAccountPosition, savedPosition, savePosition, usablePosition } from "./resume-position";
 import { PlayerSidebar } from "./PlayerSidebar";
-import { checkLiveSession, keepLiveToken, openStreamSocket, type LiveCheck, type LiveTokenKeeper } from "./live-session";
+import { checkLiveSession, type LiveCheck } from "./live-session";
+import { playLive, type LivePlay } from "./live-play";
 import type { SessionError, SessionErrorType } from "../../src/domain/session-errors";
 
 /** A live refusal shows the access status of its type (spec §8), so the same links appear. */
@@ -186,49 +187,33 @@ export default function VideoPlayerOverlay() {
     if (!element || !entryId || !live || !loginCheckCompleted) return;
     const abort = new AbortController();
     let cancelled = false;
-    let stopped = false;
-    let socket: { close(): void } | null = null;
-    let keeper: LiveTokenKeeper | null = null;
+    let playing: LivePlay | null = null;
     setPhase({ kind: "starting" });
     const show = (error: SessionError | null) =>
       setPhase(error ? { kind: "refused", message: error.message, detail: error.detail, status: STATUS_OF_TYPE[error.type] } : { kind: "failed" });
     const refuse = (answer: Exclude<LiveCheck, { ok: true }>) => show(answer.kind === "refused" ? answer.error : null);
-    /** Stops the picture at once (no stalled frame), then shows the reason once it is known. */
-    const stop = async (known: SessionError | null) => {
-      if (cancelled || stopped) return;
-      stopped = true;
-      element.pause();
-      stream.current?.destroy();
-      stream.current = null;
-      socket?.close();
-      const error = known ?? (await keeper?.why()) ?? null;
-      keeper?.stop();
-      if (!cancelled) show(error);
-    };
     void (async () => {
       const answer = await checkLiveSession(entryId, "video", ssoID, abort.signal).catch(() => null);
       if (cancelled || !answer) return;
       if (!answer.ok) return refuse(answer);
-      keeper = keepLiveToken(answer, (error) => void stop(error));
-      const current = keeper;
-      socket = openStreamSocket(answer.token, ssoID, entryId, () => void stop(null));
-      try {
-        const attached = await attachStream(element, answer.url, (url) => withCurrentToken(url, current.token()), () => void stop(null));
-        if (cancelled || stopped) return attached.destroy();
-        stream.current = attached;
-        // One live rendition, no captions: the overlay shows no quality or captions controls.
-        setPhase({ kind: "playing", renditions: [], hasCaptions: false });
-        element.play().catch(() => undefined);
-      } catch {
-        void stop(null);
-      }
+      playing = playLive(element, answer, { ssoID, entryID: entryId }, {
+        playing(attached) {
+          stream.current = attached;
+          // One live rendition, no captions: the overlay shows no quality or captions controls.
+          setPhase({ kind: "playing", renditions: [], hasCaptions: false });
+          element.play().catch(() => undefined);
+        },
+        // The picture stops at once (no stalled frame); the reason shows once it is known.
+        halted() {
+          stream.current = null;
+        },
+        stopped: show,
+      });
     })();
     return () => {
       cancelled = true;
       abort.abort();
-      keeper?.stop();
-      socket?.close();
-      stream.current?.destroy();
+      playing?.cancel();
       stream.current = null;
     };
   }, [entryId, live, loginCheckCompleted, ssoID]);
