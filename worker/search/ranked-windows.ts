@@ -17,7 +17,7 @@ export interface RankedWindow {
 /** How many ranked ids an entry keeps: 25 overlay pages of 8. Ranking 200 costs what ranking 8 does. */
 export const RANKED_WINDOW = 200;
 /** About 2 kB an entry. */
-const MAX_WINDOWS = 256;
+export const MAX_WINDOWS = 256;
 
 const windows = new Map<string, RankedWindow>();
 
