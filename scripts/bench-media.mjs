@@ -84,3 +84,26 @@ export async function firstFrame(baseUrl) {
     await browser.close();
   }
 }
+
+const uris = (text) => text.split("\n").filter((line) => line && !line.startsWith("#"));
+
+/**
+ * A live video stream the Rovers TV account may watch (the press conference), through the session
+ * check with the cookie of firstFrame's sign-in. Returns a function that reads the live playlist
+ * again and gives its first segment's URL: the segment token in it lives 12 s, so every wrk run
+ * takes a fresh one just before it starts.
+ */
+export async function liveSegment(baseUrl, cookie) {
+  const check = await fetch(`${baseUrl}/api/session/check`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json" },
+    body: JSON.stringify({ data: { attributes: { videoID: "press-conference", mediaType: "video" } } }),
+  });
+  if (!check.ok) throw new Error(`POST /api/session/check → ${check.status}`);
+  const playlist = new URL((await check.json()).data.attributes.url, baseUrl);
+  return async () => {
+    const res = await fetch(playlist, { headers: { cookie } });
+    if (!res.ok) throw new Error(`GET live playlist → ${res.status}`);
+    return new URL(uris(await res.text())[0], playlist).href;
+  };
+}

@@ -9,15 +9,17 @@
 // Debian's Chromium, reporting the median run and the spread. For Rovers TV it measures bytes and time from
 // play to a replay's first frame in Chromium (scripts/bench-media.mjs) and a /media segment under
 // wrk beside the static file, and the news search API on the seeded and on 50,000 generated articles
-// (scripts/bench-search.mjs; BENCH_ONLY=search runs only that; BENCH_ONLY=lighthouse only Lighthouse). Prints
+// (scripts/bench-search.mjs; BENCH_ONLY=search runs only that; BENCH_ONLY=lighthouse only Lighthouse;
+// BENCH_ONLY=media only the /media segments beside the static file). Prints
 // markdown tables (also written to test-results/bench.md). Loopback only; stops by itself.
 import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { loadavg } from "node:os";
 import { bin, root, run, runOrThrow } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
-import { firstFrame } from "./bench-media.mjs";
+import { firstFrame, liveSegment } from "./bench-media.mjs";
 import { searchBench } from "./bench-search.mjs";
 import { byKind, firstVisits } from "./bench-first-visit.mjs";
 
@@ -204,6 +206,15 @@ async function main() {
     env: { NODE_ENV: "production" },
   });
   try {
+    // BENCH_ONLY=media: only the /media segments and the static file, to compare a change to the media path.
+    if (process.env.BENCH_ONLY === "media") {
+      const html = await (await fetch(`${server.baseUrl}/`)).text();
+      const css = /<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1];
+      const media = await mediaFigures(tool, server.baseUrl, css ?? "/favicon.svg");
+      const table = ["| figure | value |", "|---|---:|", ...mediaLines(media)].join("\n");
+      console.log(`\nMeasured ${new Date().toISOString()} with BENCH_ONLY=media: ${tool.name}, ${THREADS} threads, ${CONNECTIONS} connections, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} at the end\n\n${table}`);
+      return;
+    }
     // BENCH_ONLY=lighthouse: only the Lighthouse table, to iterate on a page's paint without the load tests.
     if (process.env.BENCH_ONLY === "lighthouse") {
       const audits = [];
@@ -248,16 +259,7 @@ async function main() {
     }
     const staticRps = rows.find((r) => r.static).rps;
 
-    // A replay in Chromium, signed in as the Rovers TV account: bytes and time to the first frame;
-    // then one /media segment (token and session cookie from that sign-in) under wrk beside the static file.
-    console.log("Chromium: first frame of a replay…");
-    const frame = await firstFrame(server.baseUrl);
-    const segmentBytes = (await (await fetch(frame.segment, { headers: { cookie: frame.cookie } })).arrayBuffer()).byteLength;
-    const mediaHeaders = { Cookie: frame.cookie };
-    console.log(`Measuring a /media segment (${segmentBytes} bytes) for ${DURATION_S} s…`);
-    await tool.measure(frame.segment, 3, mediaHeaders);
-    const segmentRow = await tool.measure(frame.segment, DURATION_S, mediaHeaders);
-    const staticAgain = await tool.measure(server.baseUrl + staticPath, DURATION_S);
+    const media = await mediaFigures(tool, server.baseUrl, staticPath);
 
     // After the load tests, so Lighthouse has the machine's cores to itself.
     const audits = [];
@@ -298,11 +300,7 @@ async function main() {
     lines.push("| figure | value |");
     lines.push("|---|---:|");
     lines.push(`| player or hls.js code in it | ${playerFiles.length ? playerFiles.join(", ") : "none"} |`);
-    lines.push(`| bytes from pressing play to the first frame (${frame.requests} responses: player, hls.js, gate, playlists, segments) | ${kb(frame.bytes)} |`);
-    lines.push(`| time from pressing play to the first frame (\`loadeddata\`), Chromium headless | ${fixed(frame.ms)} ms |`);
-    lines.push(`| \`/media\` segment (${kb(segmentBytes)}, token checked), requests/s, p50 / p99 | ${fixed(segmentRow.rps)}, ${fixed(segmentRow.p50, 1)} / ${fixed(segmentRow.p99, 1)} ms |`);
-    lines.push(`| static \`${staticPath}\` measured right after, requests/s, p50 / p99 | ${fixed(staticAgain.rps)}, ${fixed(staticAgain.p50, 1)} / ${fixed(staticAgain.p99, 1)} ms |`);
-    lines.push(`| segment vs static | ${fixed(segmentRow.rps / staticAgain.rps, 2)} (non-2xx ${segmentRow.bad}) |`);
+    lines.push(...mediaLines(media));
     lines.push("");
     lines.push(...lighthouseTable(audits));
     const table = lines.join("\n");
@@ -320,6 +318,45 @@ async function main() {
   }
   // Issue 12: news search on the seeded and on 50,000 generated articles, with servers and databases of its own.
   await reportSearch(tool);
+}
+
+// Live segments carry a segment token that lives 12 s, so their runs are shorter than the others.
+const LIVE_SECONDS = Math.min(DURATION_S, 8);
+
+/**
+ * A replay in Chromium, signed in as the Rovers TV account: bytes and time to the first frame; then
+ * one on-demand /media segment (its token and the session cookie from that sign-in) and one live
+ * video segment (from the live playlist, with its segment token) under the load tool, and the
+ * static file right after, on the same server.
+ */
+async function mediaFigures(tool, baseUrl, staticPath) {
+  console.log("Chromium: first frame of a replay…");
+  const frame = await firstFrame(baseUrl);
+  const segmentBytes = (await (await fetch(frame.segment, { headers: { cookie: frame.cookie } })).arrayBuffer()).byteLength;
+  const headers = { Cookie: frame.cookie };
+  console.log(`Measuring a /media segment (${segmentBytes} bytes) for ${DURATION_S} s…`);
+  await tool.measure(frame.segment, 3, headers);
+  const segmentRow = await tool.measure(frame.segment, DURATION_S, headers);
+  const nextLive = await liveSegment(baseUrl, frame.cookie);
+  const liveUrl = await nextLive();
+  const liveBytes = (await (await fetch(liveUrl, { headers })).arrayBuffer()).byteLength;
+  console.log(`Measuring a live /media segment (${liveBytes} bytes) for ${LIVE_SECONDS} s…`);
+  await tool.measure(liveUrl, 3, headers);
+  const liveRow = await tool.measure(await nextLive(), LIVE_SECONDS, headers);
+  const staticAgain = await tool.measure(baseUrl + staticPath, DURATION_S);
+  return { frame, segmentBytes, segmentRow, liveBytes, liveRow, staticPath, staticAgain };
+}
+
+function mediaLines({ frame, segmentBytes, segmentRow, liveBytes, liveRow, staticPath, staticAgain }) {
+  return [
+    `| bytes from pressing play to the first frame (${frame.requests} responses: player, hls.js, gate, playlists, segments) | ${kb(frame.bytes)} |`,
+    `| time from pressing play to the first frame (\`loadeddata\`), Chromium headless | ${fixed(frame.ms)} ms |`,
+    `| \`/media\` segment (${kb(segmentBytes)}, token checked), requests/s, p50 / p99 | ${fixed(segmentRow.rps)}, ${fixed(segmentRow.p50, 1)} / ${fixed(segmentRow.p99, 1)} ms |`,
+    `| live \`/media/live\` segment (${kb(liveBytes)}, segment token checked, ${LIVE_SECONDS} s), requests/s, p50 / p99 | ${fixed(liveRow.rps)}, ${fixed(liveRow.p50, 1)} / ${fixed(liveRow.p99, 1)} ms |`,
+    `| static \`${staticPath}\` measured right after, requests/s, p50 / p99 | ${fixed(staticAgain.rps)}, ${fixed(staticAgain.p50, 1)} / ${fixed(staticAgain.p99, 1)} ms |`,
+    `| segment vs static | ${fixed(segmentRow.rps / staticAgain.rps, 2)} (non-2xx ${segmentRow.bad}) |`,
+    `| live segment vs static | ${fixed(liveRow.rps / staticAgain.rps, 2)} (non-2xx ${liveRow.bad}) |`,
+  ];
 }
 
 async function reportSearch(tool) {

@@ -6,7 +6,6 @@ import { requestId } from "./http/request-id";
 import { limitBodies } from "./http/body-limit";
 import { csrfProtection } from "./auth/csrf";
 import { requireAuthConfig } from "./auth/require-auth";
-import { sessionMiddleware } from "./auth/session-middleware";
 import { authRoutes } from "./auth/auth-routes";
 import { sessionRoutes } from "./auth/session-routes";
 import { entitlementRoutes } from "./auth/entitlement-routes";
@@ -39,8 +38,10 @@ import { promoOverlayRoutes } from "./commercial/promo-overlays";
 
 /**
  * The worker's one Hono app, built once here: worker/index.ts exports it to workerd and the tests
- * import it. Each middleware is mounted once, where it is needed: pages read no session and,
- * on a page-cache hit, touch no D1.
+ * import it. Each middleware is mounted once, where it is needed. The session (a D1 read) is read
+ * only by the routers and routes that read the user, each of which says so itself
+ * (`use(sessionMiddleware)`, worker/auth/session-middleware.ts): pages, the content API, search,
+ * adverts, webhooks and media segments read none, and a page-cache hit touches no D1.
  */
 export const app = new Hono<AppEnv>();
 // The development build's embedded login portal and dev checkout (worker/development.ts): only
@@ -55,8 +56,9 @@ app.route("/site-lock", siteLockEntry);
 // Generated images need no session.
 app.route("/images", images);
 
-// Sign-in and the API read the session; pages do not (they are the same for everyone).
-for (const path of ["/auth/*", "/sso/*", "/api/*", "/media/*", "/ws/*", "/dev-payments/*"]) app.use(path, csrfProtection(), sessionMiddleware);
+// A state-changing request from another site is refused wherever a cookie could lend it authority
+// (no I/O: two headers compared with the site's origin).
+for (const path of ["/auth/*", "/sso/*", "/api/*", "/media/*", "/ws/*", "/dev-payments/*"]) app.use(path, csrfProtection());
 // Without a complete sign-in configuration these answer 503 AUTH_NOT_CONFIGURED (their tokens are signed
 // with the session secret); pages and content still work.
 for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitlements/*", "/api/playback/*", "/media/*", "/ws/*"]) {

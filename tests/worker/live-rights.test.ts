@@ -5,11 +5,14 @@ import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, verifyPlaybackToken } from "../../worker/media/playback-token";
 import { signSegmentToken } from "../../worker/media/segment-token";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
+import { AUDIO_SEGMENT_SECONDS, expectSegmentBound, VIDEO_SEGMENT_SECONDS } from "./live-bound";
 
 /**
- * Issue 17 parts 1 and 2 for live streams, through the worker's one app: every live media byte
- * re-proves its right (released sessions, lost entitlements, blocks, sign-outs), live tokens are
- * short and renewed, and the account's losses stop running tokens at their next request.
+ * Issue 17 parts 1 and 2 for live streams, through the worker's one app: every live playlist and
+ * init file re-proves its right (released sessions, lost entitlements, blocks, sign-outs), segments
+ * need their playlist's segment token (issue 18: that token alone), live tokens are short and
+ * renewed, and the account's losses stop running tokens at their next playlist, the segments
+ * already signed within the segment token's life.
  */
 
 const MEN_AUDIO = "men-audio-commentary"; // roverstv+ / vip, 6 s segments (target duration 7)
@@ -134,7 +137,7 @@ describe("segment tokens: a released session gets no init or segment byte", () =
     await expectRefused(await phone.fetch(withSeg(before.segment, `${Number(expiry) + 3600}.${mac}`)), 403, "SEGMENT_TOKEN_INVALID");
     // A genuine one for this session, expired: nothing.
     const stream = (await verifyPlaybackToken(SECRET, live.token)) as { ok: true; grant: { stream: string } };
-    const old = await signSegmentToken(SECRET, { stream: stream.grant.stream, assetID: MEN_AUDIO }, Math.floor(Date.now() / 1000) - 1);
+    const old = await signSegmentToken(SECRET, { stream: stream.grant.stream, assetID: MEN_AUDIO }, "audio", Math.floor(Date.now() / 1000) - 1);
     await expectRefused(await phone.fetch(withSeg(before.segment, old)), 403, "SEGMENT_TOKEN_EXPIRED");
     // The last one it got runs out three target durations after its playlist (21 s: the audio target is 7 s).
     later(22);
@@ -167,8 +170,8 @@ describe("segment tokens: a released session gets no init or segment byte", () =
   });
 });
 
-describe("losing the right stops a running live token at its next playlist and segment request", () => {
-  it("a removed entitlement (as the webhook leaves it): ERR_3684853_3 on playlist, init, segment and renewal; VOD renewal refused", async () => {
+describe("losing the right stops a running live token at its next playlist; its signed segments run out within the segment token's life", () => {
+  it("a removed entitlement (as the webhook leaves it): ERR_3684853_3 on playlist, init and renewal, signed segments for 21 s; VOD renewal refused", async () => {
     const { b, identity } = await paidAccount(["roverstv+"]);
     const vod = await vodEntry(["roverstv+", "vip"]);
     expect((await vodGate(b, vod)).status).toBe(200);
@@ -180,14 +183,14 @@ describe("losing the right stops a running live token at its next playlist and s
 
     await expectRefused(await b.fetch(live.url), 403, "ERR_3684853_3");
     await expectRefused(await b.fetch(current.init), 403, "ERR_3684853_3");
-    await expectRefused(await b.fetch(current.segment), 403, "ERR_3684853_3");
+    await expectSegmentBound((u) => b.fetch(u), current.segment, AUDIO_SEGMENT_SECONDS);
     await expectRefused(await renew(b, live.token), 403, "ERR_3684853_3");
     // The on-demand player's renewal is the gate again: refused too.
     const again = await vodGate(b, vod);
     expect(again.status).toBe(403);
   });
 
-  it("an administrator's block: ERR_56882466_1 at once, the sessions are released, and an unblock does not revive the old token", async () => {
+  it("an administrator's block: ERR_56882466_1 at the next playlist, signed segments for 21 s, the sessions are released, and an unblock does not revive the old token", async () => {
     const { b, identity } = await paidAccount(["roverstv+"]);
     const vod = await vodEntry(["roverstv+", "vip"]);
     const live = await start(b, MEN_AUDIO, "audio");
@@ -197,7 +200,8 @@ describe("losing the right stops a running live token at its next playlist and s
     expect((await admin(`/accounts/${identity.ssoID}/block`)).status).toBe(200);
     expect(await sessionsOf(identity.ssoID)).toHaveLength(0);
     await expectRefused(await b.fetch(live.url), 403, "ERR_56882466_1");
-    await expectRefused(await b.fetch(current.segment), 403, "ERR_56882466_1");
+    await expectRefused(await b.fetch(current.init), 403, "ERR_56882466_1");
+    await expectSegmentBound((u) => b.fetch(u), current.segment, AUDIO_SEGMENT_SECONDS);
     await expectRefused(await renew(b, live.token), 403, "ERR_56882466_1");
     await expectRefused(await vodGate(b, vod), 403, "BLOCKED");
 
@@ -213,7 +217,7 @@ describe("losing the right stops a running live token at its next playlist and s
     expect((await vodGate(b, vod)).status).toBe(200);
   });
 
-  it("a logged-out site session: ERR_3684853_1, and its Log Out frees its stream slots at once", async () => {
+  it("a logged-out site session: ERR_3684853_1 at the next playlist, signed segments for 21 s, and its Log Out frees its stream slots at once", async () => {
     const { b, identity } = await paidAccount(["roverstv+"]);
     const phone = await signIn(identity);
     await start(b, MEN_AUDIO, "audio");
@@ -226,13 +230,14 @@ describe("losing the right stops a running live token at its next playlist and s
     expect(await sessionsOf(identity.ssoID)).toHaveLength(1);
     // The old cookie replayed with the old token: not logged in.
     await expectRefused(await phone.fetch(live.url, { headers: { cookie } }), 403, "ERR_3684853_1");
-    await expectRefused(await phone.fetch(current.segment, { headers: { cookie } }), 403, "ERR_3684853_1");
+    await expectRefused(await phone.fetch(current.init, { headers: { cookie } }), 403, "ERR_3684853_1");
+    await expectSegmentBound((u) => phone.fetch(u, { headers: { cookie } }), current.segment, AUDIO_SEGMENT_SECONDS);
     await expectRefused(await renew(browser(), live.token), 403, "ERR_3684853_1");
   });
 });
 
 describe("POST /api/admin/accounts/:ssoID/sign-out (sign out everywhere)", () => {
-  it("ends every site session and live token of the account; a new sign-in works at once; audited", async () => {
+  it("ends every site session and live token of the account (signed segments within 12 s); a new sign-in works at once; audited", async () => {
     const { b, identity } = await paidAccount(["roverstv+", "roverstv"]);
     const phone = await signIn(identity);
     const other = await paidAccount(["roverstv+"]);
@@ -247,8 +252,9 @@ describe("POST /api/admin/accounts/:ssoID/sign-out (sign out everywhere)", () =>
     expect(await sessionsOf(identity.ssoID)).toHaveLength(0);
     for (const device of [b, phone]) expect((await device.fetch("/api/session/devices")).status).toBe(401);
     await expectRefused(await b.fetch(audio.url), 403, "ERR_3684853_1");
-    await expectRefused(await phone.fetch(segment), 403, "ERR_3684853_1");
     await expectRefused(await phone.fetch(video.url), 403, "ERR_3684853_1");
+    // The live video's segment the phone already holds: 12 s at most (the segment token's floor).
+    await expectSegmentBound((u) => phone.fetch(u), segment, VIDEO_SEGMENT_SECONDS);
     await expectRefused(await renew(phone, video.token), 403, "ERR_3684853_1");
     // Another account is untouched.
     expect((await other.b.fetch("/api/session/devices")).status).toBe(200);

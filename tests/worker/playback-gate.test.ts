@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
-import { signPlaybackToken } from "../../worker/media/playback-token";
+import { PLAYBACK_TOKEN_TTL_SECONDS, signPlaybackToken } from "../../worker/media/playback-token";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 
 /** The playback gate (POST /api/playback) and the token check of /media/vod/*, through the worker's one app. */
@@ -39,6 +39,10 @@ async function account(entitlements: string[], flags: { bypassed?: boolean; bloc
     .run();
   return { b, identity };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 async function play(b: Browser, entryId: unknown) {
   return b.fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId }) });
@@ -241,6 +245,35 @@ describe("GET /media/vod/{entryId}/...", () => {
     const { url } = await grant(b, await replay());
     await env.DB.prepare("UPDATE accounts SET blocked = 1, blocked_reason = 'administrator' WHERE sso_id = ?1").bind(identity.ssoID).run();
     await expectRefused(await b.fetch(url), 403, "BLOCKED");
+  });
+
+  /**
+   * Issue 18: segments read no session, so the bound of a logout or a block for a segment URL the
+   * player already holds is its token's own life (5 minutes from the gate), and the gate, which
+   * the player's renewal goes through, refuses a new token at once.
+   */
+  it.each(["logout", "block"] as const)("after a %s, a segment plays on its token alone until the token expires, never after; the renewal is refused", async (loss) => {
+    const { b, identity } = await account(["roverstv"]);
+    const entry = await replay();
+    const { url, token } = await grant(b, entry);
+    const segment = `/media/vod/${entry}/720p/seg0.m4s?token=${encodeURIComponent(token)}`;
+    const cookie = b.jar.header();
+    if (loss === "logout") await b.fetch("/auth/logout", { method: "POST", headers: { accept: "application/json" } });
+    else await env.DB.prepare("UPDATE accounts SET blocked = 1, blocked_reason = 'administrator' WHERE sso_id = ?1").bind(identity.ssoID).run();
+
+    // The playlist reads the session: refused at once.
+    await expectRefused(await b.fetch(url, { headers: { cookie } }), loss === "logout" ? 401 : 403, loss === "logout" ? "SESSION_REQUIRED" : "BLOCKED");
+    const renewal = await play(b, entry);
+    expect(renewal.status).toBe(loss === "logout" ? 401 : 403);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.now();
+    // Token expiries are whole seconds: 2 s before is the latest moment always inside the token's life.
+    vi.setSystemTime(start + (PLAYBACK_TOKEN_TTL_SECONDS - 2) * 1000);
+    const served = await b.fetch(segment, { headers: { cookie } });
+    expect(served.status).toBe(200);
+    expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    vi.setSystemTime(start + PLAYBACK_TOKEN_TTL_SECONDS * 1000);
+    await expectRefused(await b.fetch(segment, { headers: { cookie } }), 401, "TOKEN_EXPIRED");
   });
 
   it("plays the whole ladder: master, renditions, captions, init and segments all carry the token", async () => {

@@ -2,6 +2,9 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { browser, envWith, signedIn } from "./auth-test-app";
+import { DEV_DEFAULTS } from "../../worker/dev-secrets";
+import { signPlaybackToken } from "../../worker/media/playback-token";
+import { signSegmentToken } from "../../worker/media/segment-token";
 
 /** Issue 8 part 1: one app, middleware where it is needed, pages without sessions, the signed-in hint. */
 async function call(target: Env, path: string, init: RequestInit = {}) {
@@ -106,5 +109,56 @@ describe("one app", () => {
     expect((await call(envWith(), "/api/session", cross)).status).toBe(403);
     // webhooks authenticate by signature, never by Origin
     expect((await call(envWith(), "/webhooks/stripe", cross)).status).not.toBe(403);
+  });
+});
+
+describe("the session is read only where it is used (issue 18)", () => {
+  const SECRET = DEV_DEFAULTS.SESSION_SECRET;
+  const forged = { cookie: "rovers_session=forged.cookie.value; rovers_signed_in=1" };
+  const clears = (res: Response) => res.headers.getSetCookie().some((c) => c.startsWith("rovers_session=;"));
+
+  it("a forged session cookie is cleared where the user is read, and not even looked at elsewhere", async () => {
+    for (const path of ["/api/session", "/api/users/entitlements", "/api/session/devices"]) {
+      expect(clears(await call(envWith(), path, { headers: forged })), path).toBe(true);
+    }
+    for (const path of ["/api/videos?pageSize=1", "/api/news/search?query=rovers", "/api/videos/search", "/api/streams/press-conference"]) {
+      const res = await call(envWith(), path, { headers: forged });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.getSetCookie(), path).toEqual([]);
+    }
+  });
+
+  it("a content API call and a search make the same D1 queries with or without a session", async () => {
+    const { b } = await signedIn();
+    const session = b.jar.header().split("; ").filter((c) => c.startsWith("rovers_session=")).join("; ");
+    for (const path of ["/api/videos?pageSize=2", "/api/news/search?query=rovers"]) {
+      await call(envWith(), path); // warms the isolate's caches
+      const visitor = withDb("count");
+      expect((await call(visitor.env, path)).status).toBe(200);
+      const member = withDb("count");
+      expect((await call(member.env, path, { headers: { cookie: session } })).status).toBe(200);
+      expect(member.calls.length, path).toBe(visitor.calls.length);
+    }
+  });
+
+  it("on-demand and live segments are served on their tokens alone, with no D1 query", async () => {
+    const { env: noDb, calls } = withDb("throw");
+    const vod = await signPlaybackToken(SECRET, { entryId: "1_segmentsx", ssoID: "someone", sid: "a".repeat(32) });
+    const onDemand = await call(noDb, `/media/vod/1_segmentsx/720p/seg0.m4s?token=${vod.token}`, { headers: forged });
+    expect(onDemand.status).toBe(200);
+    expect((await onDemand.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+    const now = Math.floor(Date.now() / 1000);
+    const live = await signPlaybackToken(SECRET, { entryId: "press-conference", ssoID: "someone", sid: "a".repeat(32), stream: "stream-session-1", streamStart: now });
+    const seg = await signSegmentToken(SECRET, { stream: "stream-session-1", assetID: "press-conference" }, "video", now + 12);
+    const segment = await call(noDb, `/media/live/press-conference/seg0.m4s?token=${live.token}&seg=${seg}`, { headers: forged });
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get("content-type")).toBe("video/mp4");
+    expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    // The media type is signed: the audio loop's segment with the video's token is refused.
+    const swapped = seg.replace(".video.", ".audio.");
+    expect((await call(noDb, `/media/live/press-conference/seg0.m4s?token=${live.token}&seg=${swapped}`)).status).toBe(403);
+    expect(calls).toEqual([]);
+    expect(segment.headers.getSetCookie()).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { charge, createAccount, deliver, dispute, paidEntitlements, shuffled, stripeEvent, type StripeEvent } from "./stripe-fixtures";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 import { sweepPayments } from "../../worker/payments/payment-sweep";
+import { AUDIO_SEGMENT_SECONDS, expectSegmentBound } from "./live-bound";
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -362,11 +363,12 @@ describe("losing an entitlement ends the account's live streams", () => {
   });
 
   /**
-   * Issue 17's 'done when': each way of losing the right, through the real webhook or admin API,
-   * stops a running live token at its very next request (playlist, and a segment URL the player
-   * already holds) and refuses the next on-demand renewal.
+   * Issue 17's 'done when' with issue 18's bound: each way of losing the right, through the real
+   * webhook or admin API, stops a running live token at its very next playlist; a segment URL the
+   * player already holds plays until its segment token runs out (21 s for the audio), never after;
+   * the next on-demand renewal is refused.
    */
-  it.each(["cancellation", "full refund", "dispute", "block"] as const)("a %s stops a running live token at its next request and refuses the next VOD renewal", async (loss) => {
+  it.each(["cancellation", "full refund", "dispute", "block"] as const)("a %s stops a running live token at its next playlist, its signed segments within 21 s, and refuses the next VOD renewal", async (loss) => {
     const ADMIN_TOKEN = "an-admin-token-long-enough-for-tests";
     const { b, ssoID } = await signedInWatcher();
     const t = now();
@@ -405,11 +407,11 @@ describe("losing an entitlement ends the account's live streams", () => {
     }
 
     const code = loss === "block" ? "ERR_56882466_1" : "ERR_3684853_3";
-    for (const res of [await b.fetch(url), await b.fetch(segmentUrl)]) {
-      expect(res.status).toBe(403);
-      expect(res.headers.get("content-type")).toContain("application/json");
-      expect(await res.json()).toMatchObject({ errors: [{ code }] });
-    }
+    const res = await b.fetch(url);
+    expect(res.status).toBe(403);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(await res.json()).toMatchObject({ errors: [{ code }] });
+    await expectSegmentBound((u) => b.fetch(u), segmentUrl, AUDIO_SEGMENT_SECONDS);
     const renewal = await vodGate();
     expect(renewal.status).toBe(403);
     expect(await streamsOf(ssoID)).toEqual([]);

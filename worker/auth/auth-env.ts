@@ -13,7 +13,7 @@ export interface SessionInfo {
 }
 
 /**
- * Variables sessionMiddleware sets on every request. `authNotice` is 'LOGIN_FAILED' when this
+ * Variables sessionMiddleware sets on the routes that read the user (undefined elsewhere). `authNotice` is 'LOGIN_FAILED' when this
  * request ended a session because the provider refused to refresh it (spec §8 'There was a
  * problem logging in'), so /api/session can tell the browser why it is logged out.
  */

@@ -1,3 +1,4 @@
+import { sessionMiddleware } from "./session-middleware";
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
@@ -45,6 +46,7 @@ import {
  * Return URLs are same-site only (safeReturnUrl): anything else falls back to '/'.
  */
 export const authRoutes = new Hono<AuthEnv>();
+authRoutes.use(sessionMiddleware);
 
 authRoutes.use("*", async (c, next) => {
   await next();

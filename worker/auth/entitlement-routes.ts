@@ -1,3 +1,4 @@
+import { sessionMiddleware } from "./session-middleware";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv } from "./auth-env";
@@ -11,6 +12,7 @@ import { NO_SUBSCRIPTIONS_MESSAGE } from "../../src/domain/entitlement-response"
  *   401 NOT_LOGGED_IN, 403 FORBIDDEN (another user's id), 404 NO_ENTITLEMENTS ('You have no subscriptions')
  */
 export const entitlementRoutes = new Hono<AuthEnv>();
+entitlementRoutes.use(sessionMiddleware);
 
 const ssoIdParam = z.string().min(1).max(128).regex(/^[\w.@:-]+$/);
 

@@ -9,8 +9,13 @@ import { clearSessionCookie, clearSignedInHint, hasSignedInHint, issuedAtMs, rea
 import { claimRefresh, loadProviderState, revokeSession, saveProviderSession } from "./sessions";
 
 /**
- * Reads the site session cookie and sets `c.var.user` (or null) for what needs it: /auth, /sso
- * and /api (worker/app.ts mounts it once there; pages never read a session). A cookie that is forged, expired, revoked at logout,
+ * Reads the site session cookie and sets `c.var.user` (or null) for the routes that read the user:
+ * each router (or route) that does says so with `use(sessionMiddleware)` (auth, the session and
+ * entitlement API, the live session check and renewal, the socket, the playback gate, checkout
+ * and the payment portal, live playlists and init files, on-demand playlists). Nothing else pays
+ * for it: pages, the content API, search, adverts, webhooks and media segments (authorised by their
+ * token alone) never read it. Two routers mounted at one prefix both say so; the second finds the
+ * session already read and reads nothing (one D1 read per request at most). A cookie that is forged, expired, revoked at logout,
  * issued before the account was signed out everywhere, or whose account is gone is cleared and counts as logged out (spec §4 'Login state').
  *
  * Sessions of providers that can refresh (login-portal, sports-alliance) are renewed with the
@@ -73,6 +78,8 @@ async function refreshWithProvider(c: Context<AuthEnv>, config: AuthConfig, clai
 }
 
 export const sessionMiddleware: MiddlewareHandler<AuthEnv> = async function session(c, next) {
+  // Already read for this request (another router at the same prefix said so too).
+  if (c.get("user") !== undefined) return next();
   c.set("user", null);
   c.set("session", null);
   c.set("authNotice", null);

@@ -1,3 +1,4 @@
+import { sessionMiddleware } from "./session-middleware";
 import { Hono } from "hono";
 import type { AuthEnv } from "./auth-env";
 import { apiError } from "../http/api-error";
@@ -15,6 +16,7 @@ import { LOGIN_PROBLEM_TITLE } from "../../src/account/login-messages";
  *       the portal refused to refresh it (the browser shows 'There was a problem logging in').
  */
 export const sessionRoutes = new Hono<AuthEnv>();
+sessionRoutes.use(sessionMiddleware);
 
 sessionRoutes.get("/", (c) => {
   c.header("Cache-Control", "no-store");

@@ -9,12 +9,14 @@ import { liveAccess, refuseLive } from "./live-access";
 import { livePlaylist, parseLoop, targetDuration, type Loop } from "./live-playlist";
 import { verifyPlaybackToken, type PlaybackGrant } from "../media/playback-token";
 import { rewritePlaylist } from "../media/playlist-rewrite";
-import { segmentTokenSeconds, signSegmentToken, verifySegmentToken } from "../media/segment-token";
+import { segmentTokenSeconds, signSegmentToken, verifySegmentToken, type LiveMediaType, type SegmentCheck } from "../media/segment-token";
+import { sessionMiddleware } from "../auth/session-middleware";
 
 /**
  * GET /media/live/{assetID}/{index.m3u8 | init.mp4 | segN.m4s}?token=...[&seg=...] (mount at
- * /media/live; issues 10 and 17). Every request re-proves its right:
+ * /media/live; issues 10, 17 and 18).
  *
+ * The playlist and the init file re-prove the whole right, so they read the session:
  * - the live token (minutes; the player renews it) is for this stream and belongs to the session
  *   cookie that comes with it;
  * - the account the session middleware has just read from D1 still passes the live access rule
@@ -24,9 +26,13 @@ import { segmentTokenSeconds, signSegmentToken, verifySegmentToken } from "../me
  *   stream session has not been released (D1's list, written by the user's StreamSessions object
  *   before it forgets a session: timed out, socket closed, signed out from another device, or
  *   ended by durable-objects/stream-release.ts), and signs a segment token into every init and
- *   segment URI it lists (worker/media/segment-token.ts);
- * - init and segments need that segment token: its HMAC and expiry, no I/O. A released session
- *   gets no new one, so its segments stop within a few target durations of its last playlist.
+ *   segment URI it lists (worker/media/segment-token.ts).
+ *
+ * Segments are authorised by their tokens alone: the live token's signature and the segment
+ * token's HMAC and expiry, no session and no I/O. The bound this buys (docs/media-and-live.md): a
+ * lost right stops at the next playlist reload, within one target duration, and the segments
+ * already signed run out within the segment token's life (3 target durations: 21 s audio, 12 s
+ * video) of the last playlist that was answered.
  *
  * The media is the committed loop of the stream's type (public/media/): the 60 s audio loop, or
  * the first clip's 360p rendition for video, served as a sliding window (live-playlist.ts).
@@ -34,7 +40,7 @@ import { segmentTokenSeconds, signSegmentToken, verifySegmentToken } from "../me
 export const liveMediaRoutes = new Hono<AuthEnv>();
 
 const LOOPS = { audio: "/media/audio/loop", video: "/media/vod/clip-1/360p" } as const;
-const LIVE_FILE = /^(index\.m3u8|init\.mp4|seg\d{1,3}\.m4s)$/;
+const SEGMENT_FILE = /^seg\d{1,3}\.m4s$/;
 const NO_STORE = { "Cache-Control": "no-store" };
 const loops = new Map<string, Promise<Loop>>();
 
@@ -53,8 +59,8 @@ function loopOf(env: Env, requestUrl: string, folder: string): Promise<Loop> {
 
 type LiveGrant = PlaybackGrant & { stream: string };
 
-/** The token, the viewer and the stream of a live media request; a Response when refused. */
-async function liveRight(c: Context<AuthEnv>, assetID: string, secret: string): Promise<Response | { grant: LiveGrant; mediaType: "audio" | "video" }> {
+/** The live token of a request, for this stream: its signature and expiry only (no I/O); a Response when refused. */
+async function liveToken(c: Context<AuthEnv>, assetID: string, secret: string): Promise<Response | LiveGrant> {
   const token = c.req.query("token");
   if (!token) return apiError(c, 401, "TOKEN_MISSING", "A playback token is needed", NO_STORE);
   const check = await verifyPlaybackToken(secret, token);
@@ -65,6 +71,13 @@ async function liveRight(c: Context<AuthEnv>, assetID: string, secret: string): 
   }
   const { grant } = check;
   if (grant.entryId !== assetID || grant.stream === undefined) return apiError(c, 403, "TOKEN_WRONG_ENTRY", "The playback token is for another video", NO_STORE);
+  return { ...grant, stream: grant.stream };
+}
+
+/** The whole right of a playlist or init request: the token, its session, the live access rule. */
+async function liveRight(c: Context<AuthEnv>, assetID: string, secret: string): Promise<Response | { grant: LiveGrant; mediaType: LiveMediaType }> {
+  const grant = await liveToken(c, assetID, secret);
+  if (grant instanceof Response) return grant;
   const user = c.get("user");
   const session = c.get("session");
   if (user && session && (session.sid !== grant.sid || user.ssoID !== grant.ssoID)) {
@@ -73,37 +86,19 @@ async function liveRight(c: Context<AuthEnv>, assetID: string, secret: string): 
   const { code, stream, viewer } = await liveAccess(c, assetID);
   if (!stream || stream.status !== "active") return apiError(c, 404, "STREAM_OFFLINE", "This stream is not live", NO_STORE);
   if (code || !viewer) return refuseLive(c, code ?? SESSION_ERROR_CODES.notLoggedIn, NO_STORE);
-  return { grant: { ...grant, stream: grant.stream }, mediaType: stream.mediaType };
+  return { grant, mediaType: stream.mediaType };
 }
 
-liveMediaRoutes.get("/:assetID/:file", async (c) => {
-  const assetID = c.req.param("assetID");
-  const file = c.req.param("file");
-  if (!ENTRY_ID.test(assetID) || !LIVE_FILE.test(file)) return apiError(c, 404, "NOT_FOUND", "No such media");
-  const secret = getAuthConfig(c.env).sessionSecret;
-  const right = await liveRight(c, assetID, secret);
-  if (right instanceof Response) return right;
-  const { grant, mediaType } = right;
-  const folder = LOOPS[mediaType];
-  const scope = { stream: grant.stream, assetID };
+/** The refusal of a segment token that does not vouch for its request. */
+function segmentRefusal(c: Context<AuthEnv>, check: Exclude<SegmentCheck, { status: "ok" }>): Response {
+  return check.status === "expired"
+    ? apiError(c, 403, "SEGMENT_TOKEN_EXPIRED", "Reload the playlist for this segment", NO_STORE)
+    : apiError(c, 403, "SEGMENT_TOKEN_INVALID", "This segment needs its playlist's token", NO_STORE);
+}
 
-  if (file === "index.m3u8") {
-    // D1's list of released sessions, not the user's object: asking the object at every reload
-    // would keep it awake all the time it is watched (docs/media-and-live.md 'Cost of the Durable Object').
-    if (await isReleased(c.env.DB, grant.stream)) return refuseLive(c, STREAM_SESSION_RELEASED, NO_STORE);
-    const loop = await loopOf(c.env, c.req.url, folder);
-    const now = Date.now();
-    const seg = await signSegmentToken(secret, scope, Math.floor(now / 1000) + segmentTokenSeconds(targetDuration(loop)));
-    const text = livePlaylist(loop, now, (grant.streamStart ?? 0) * 1000);
-    return c.body(rewritePlaylist(text, c.req.query("token") ?? "", { seg }), 200, {
-      "Content-Type": "application/vnd.apple.mpegurl",
-      "Cache-Control": "private, no-store",
-    });
-  }
-  const segment = await verifySegmentToken(secret, c.req.query("seg"), scope);
-  if (segment === "expired") return apiError(c, 403, "SEGMENT_TOKEN_EXPIRED", "Reload the playlist for this segment", NO_STORE);
-  if (segment !== "ok") return apiError(c, 403, "SEGMENT_TOKEN_INVALID", "This segment needs its playlist's token", NO_STORE);
-  const asset = await c.env.ASSETS.fetch(new URL(`${folder}/${file}`, c.req.url));
+/** An init or segment file of the loop: its bytes as static assets have them, never kept by anyone. */
+async function serveLoopFile(c: Context<AuthEnv>, mediaType: LiveMediaType, file: string) {
+  const asset = await c.env.ASSETS.fetch(new URL(`${LOOPS[mediaType]}/${file}`, c.req.url));
   if (!asset.ok) return apiError(c, 404, "NOT_FOUND", "No such media");
   const length = asset.headers.get("content-length");
   return c.body(asset.body ?? "", 200, {
@@ -113,6 +108,45 @@ liveMediaRoutes.get("/:assetID/:file", async (c) => {
     "X-Content-Type-Options": "nosniff",
     ...(length ? { "Content-Length": length } : {}),
   });
+}
+
+liveMediaRoutes.get("/:assetID/:file{index\\.m3u8|init\\.mp4}", sessionMiddleware, async (c) => {
+  const assetID = c.req.param("assetID");
+  const file = c.req.param("file");
+  if (!ENTRY_ID.test(assetID)) return apiError(c, 404, "NOT_FOUND", "No such media");
+  const secret = getAuthConfig(c.env).sessionSecret;
+  const right = await liveRight(c, assetID, secret);
+  if (right instanceof Response) return right;
+  const { grant, mediaType } = right;
+  const scope = { stream: grant.stream, assetID };
+
+  if (file === "init.mp4") {
+    const check = await verifySegmentToken(secret, c.req.query("seg"), scope);
+    return check.status === "ok" ? serveLoopFile(c, mediaType, file) : segmentRefusal(c, check);
+  }
+  // D1's list of released sessions, not the user's object: asking the object at every reload
+  // would keep it awake all the time it is watched (docs/media-and-live.md 'Cost of the Durable Object').
+  if (await isReleased(c.env.DB, grant.stream)) return refuseLive(c, STREAM_SESSION_RELEASED, NO_STORE);
+  const loop = await loopOf(c.env, c.req.url, LOOPS[mediaType]);
+  const now = Date.now();
+  const seg = await signSegmentToken(secret, scope, mediaType, Math.floor(now / 1000) + segmentTokenSeconds(targetDuration(loop)));
+  const text = livePlaylist(loop, now, (grant.streamStart ?? 0) * 1000);
+  return c.body(rewritePlaylist(text, c.req.query("token") ?? "", { seg }), 200, {
+    "Content-Type": "application/vnd.apple.mpegurl",
+    "Cache-Control": "private, no-store",
+  });
+});
+
+// No session: the tokens are the right (issue 18; the bound is in the comment above).
+liveMediaRoutes.get("/:assetID/:file{seg[0-9]+\\.m4s}", async (c) => {
+  const assetID = c.req.param("assetID");
+  const file = c.req.param("file");
+  if (!ENTRY_ID.test(assetID) || !SEGMENT_FILE.test(file)) return apiError(c, 404, "NOT_FOUND", "No such media");
+  const secret = getAuthConfig(c.env).sessionSecret;
+  const grant = await liveToken(c, assetID, secret);
+  if (grant instanceof Response) return grant;
+  const check = await verifySegmentToken(secret, c.req.query("seg"), { stream: grant.stream, assetID });
+  return check.status === "ok" ? serveLoopFile(c, check.mediaType, file) : segmentRefusal(c, check);
 });
 
 liveMediaRoutes.all("*", (c) => apiError(c, 404, "NOT_FOUND", "No such media"));

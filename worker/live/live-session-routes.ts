@@ -1,3 +1,4 @@
+import { sessionMiddleware } from "../auth/session-middleware";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AuthEnv } from "../auth/auth-env";
@@ -27,6 +28,7 @@ import { LIVE_RENEW_BEFORE_SECONDS, LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, v
  */
 /** /api/session/*: the live session check, its renewal and the account's devices. */
 export const liveSessionRoutes = new Hono<AuthEnv>();
+liveSessionRoutes.use(sessionMiddleware);
 /** /api/streams/{assetID}: one live stream's assets. */
 export const liveStreamRoutes = new Hono<AuthEnv>();
 

@@ -1,3 +1,4 @@
+import { sessionMiddleware } from "../auth/session-middleware";
 import { Hono } from "hono";
 import type { AuthEnv } from "../auth/auth-env";
 import { getAuthConfig } from "../auth/config";
@@ -13,6 +14,7 @@ import { verifyPlaybackToken } from "../media/playback-token";
  * object answers 410 when that session has already been released.
  */
 export const streamSocketRoutes = new Hono<AuthEnv>();
+streamSocketRoutes.use(sessionMiddleware);
 
 streamSocketRoutes.get("/streams", async (c) => {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return apiError(c, 426, "UPGRADE_REQUIRED", "Open this as a websocket");

@@ -1,3 +1,4 @@
+import { sessionMiddleware } from "../auth/session-middleware";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthEnv } from "../auth/auth-env";
@@ -25,6 +26,7 @@ import type { PlaybackGrantAnswer } from "../../src/schemas/playback";
  *   (each error also carries `status`, the access status of spec §4 that the player shows).
  */
 export const playbackRoutes = new Hono<AuthEnv>();
+playbackRoutes.use(sessionMiddleware);
 
 const bodySchema = z.object({ entryId: z.string().regex(ENTRY_ID) }).strict();
 

@@ -1,10 +1,11 @@
 /**
  * The segment token of a live stream (issue 17): every live playlist the worker answers carries,
- * on its init and segment URIs, a token `{expiry}.{HMAC}` over the stream session, the stream and
- * the expiry, valid for a few target durations. The playlist is where a released session, a lost
- * right or a signed-out viewer is refused (one D1 read); the init and segment requests only check
- * this HMAC, so they cost no I/O, and a session that is refused at its playlist gets no fresh
- * segment token: its last one runs out within SEGMENT_TOKEN_TARGETS target durations.
+ * on its init and segment URIs, a token `{expiry}.{audio|video}.{HMAC}` over the stream session,
+ * the stream, its media type and the expiry, valid for a few target durations. The playlist is
+ * where a released session, a lost right or a signed-out viewer is refused; a segment request
+ * only checks this HMAC (issue 18: no session, no D1, the media type from the token itself), so a
+ * session that is refused at its playlist gets no fresh segment token and its last one runs out
+ * within SEGMENT_TOKEN_TARGETS target durations (docs/media-and-live.md, the bound).
  *
  * The key is derived (HKDF-SHA-256) from the session secret with its own label, like the playback
  * token's, so it needs no extra secret and cannot be mistaken for either of the others.
@@ -49,7 +50,10 @@ export interface SegmentScope {
   assetID: string;
 }
 
-const message = (scope: SegmentScope, expiresAt: number) => new TextEncoder().encode(`live-segment|${scope.stream}|${scope.assetID}|${expiresAt}`);
+export type LiveMediaType = "audio" | "video";
+
+const message = (scope: SegmentScope, mediaType: LiveMediaType, expiresAt: number) =>
+  new TextEncoder().encode(`live-segment|${scope.stream}|${scope.assetID}|${mediaType}|${expiresAt}`);
 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = "";
@@ -63,12 +67,13 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
-export async function signSegmentToken(sessionSecret: string, scope: SegmentScope, expiresAt: number): Promise<string> {
-  const signature = await crypto.subtle.sign("HMAC", await segmentKey(sessionSecret), message(scope, expiresAt));
-  return `${expiresAt}.${toBase64Url(new Uint8Array(signature))}`;
+/** The stream's media type travels in the token, so a segment request needs no stream row to pick its loop. */
+export async function signSegmentToken(sessionSecret: string, scope: SegmentScope, mediaType: LiveMediaType, expiresAt: number): Promise<string> {
+  const signature = await crypto.subtle.sign("HMAC", await segmentKey(sessionSecret), message(scope, mediaType, expiresAt));
+  return `${expiresAt}.${mediaType}.${toBase64Url(new Uint8Array(signature))}`;
 }
 
-export type SegmentCheck = "ok" | "expired" | "invalid";
+export type SegmentCheck = { status: "ok"; mediaType: LiveMediaType } | { status: "expired" | "invalid" };
 
 /** `nowSeconds` against the token's expiry; the HMAC is compared by WebCrypto's verify (constant time). */
 export async function verifySegmentToken(
@@ -77,12 +82,12 @@ export async function verifySegmentToken(
   scope: SegmentScope,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<SegmentCheck> {
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
-  if (!match) return "invalid";
+  const match = /^(\d{1,12})\.(audio|video)\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
+  const mediaType = match?.[2] === "audio" || match?.[2] === "video" ? match[2] : null;
+  const signature = fromBase64Url(match?.[3] ?? "");
+  if (!match || !mediaType || !signature) return { status: "invalid" };
   const expiresAt = Number(match[1]);
-  const signature = fromBase64Url(match[2] ?? "");
-  if (!signature) return "invalid";
-  const valid = await crypto.subtle.verify("HMAC", await segmentKey(sessionSecret), signature, message(scope, expiresAt));
-  if (!valid) return "invalid";
-  return expiresAt > nowSeconds ? "ok" : "expired";
+  const valid = await crypto.subtle.verify("HMAC", await segmentKey(sessionSecret), signature, message(scope, mediaType, expiresAt));
+  if (!valid) return { status: "invalid" };
+  return expiresAt > nowSeconds ? { status: "ok", mediaType } : { status: "expired" };
 }

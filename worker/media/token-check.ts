@@ -4,21 +4,21 @@ import { getAuthConfig } from "../auth/config";
 import { verifyPlaybackToken, type PlaybackGrant } from "./playback-token";
 
 /**
- * The token check of every /media request (on-demand and live): the token must be valid, for
- * this entry or stream, and, unless it is a visitor's token for a video open to everyone, belong
- * to the session cookie that comes with it. Live tokens carry their stream session; an on-demand
- * URL refuses them and a live URL refuses anything else. Live media has its own, stricter gate
- * besides (worker/live/live-media-routes.ts: the live access rule, the released list, segment
- * tokens); an on-demand token is short and its renewal is the gate, which re-reads the account.
+ * The token checks of on-demand media (/media/vod/*). Live media has its own gate
+ * (worker/live/live-media-routes.ts).
+ *
+ * `checkToken`, for every file: the token must be valid, unexpired (5 minutes, renewed by the
+ * player through the gate, which re-reads the account) and for this entry; a live token is
+ * refused. Segments, captions and posters need nothing more (issue 18): no session read.
+ *
+ * `checkSession`, for playlists only (a few requests when a video starts): unless it is a
+ * visitor's token for a video open to everyone, the token must belong to the session cookie that
+ * comes with it, and the account must not be blocked. So a token copied to another browser, or
+ * kept past a logout or a block, gets no playlist; its segments run out with the token itself.
  */
 export type Refusal = { status: 401 | 403; code: string; detail: string };
 
-export async function checkToken(
-  c: Context<AuthEnv>,
-  entryId: string,
-  kind: "vod" | "live",
-): Promise<{ refusal: Refusal; grant?: undefined } | { refusal: null; grant: PlaybackGrant }> {
-  const refused = (status: 401 | 403, code: string, detail: string) => ({ refusal: { status, code, detail } });
+export async function checkToken(c: Context<AuthEnv>, entryId: string): Promise<{ refusal: Refusal; grant?: undefined } | { refusal: null; grant: PlaybackGrant }> {
   const token = c.req.query("token");
   if (!token) return refused(401, "TOKEN_MISSING", "A playback token is needed");
   const check = await verifyPlaybackToken(getAuthConfig(c.env).sessionSecret, token);
@@ -28,17 +28,24 @@ export async function checkToken(
       : refused(401, "TOKEN_INVALID", "The playback token is not valid");
   }
   const { grant } = check;
-  if (grant.entryId !== entryId || (kind === "live") !== (grant.stream !== undefined)) {
-    return refused(403, "TOKEN_WRONG_ENTRY", "The playback token is for another video");
-  }
+  if (grant.entryId !== entryId || grant.stream !== undefined) return refused(403, "TOKEN_WRONG_ENTRY", "The playback token is for another video");
+  return { refusal: null, grant };
+}
+
+/** Needs the session middleware in front of it. */
+export function checkSession(c: Context<AuthEnv>, grant: PlaybackGrant): Refusal | null {
   // A visitor's token (a video open to everyone) needs no session; any other needs its own.
-  if (grant.ssoID === "" && kind === "vod") return { refusal: null, grant };
+  if (grant.ssoID === "") return null;
   const session = c.get("session");
   const user = c.get("user");
-  if (!session || !user) return refused(401, "SESSION_REQUIRED", "Please Log In to access this");
+  if (!session || !user) return { status: 401, code: "SESSION_REQUIRED", detail: "Please Log In to access this" };
   if (session.sid !== grant.sid || user.ssoID !== grant.ssoID) {
-    return refused(403, "TOKEN_WRONG_USER", "The playback token belongs to another session");
+    return { status: 403, code: "TOKEN_WRONG_USER", detail: "The playback token belongs to another session" };
   }
-  if (user.blocked) return refused(403, "BLOCKED", "Your account has been blocked by an administrator");
-  return { refusal: null, grant };
+  if (user.blocked) return { status: 403, code: "BLOCKED", detail: "Your account has been blocked by an administrator" };
+  return null;
+}
+
+function refused(status: 401 | 403, code: string, detail: string) {
+  return { refusal: { status, code, detail } };
 }

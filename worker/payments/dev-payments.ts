@@ -1,3 +1,4 @@
+import { sessionMiddleware } from "../auth/session-middleware";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import Stripe from "stripe";
@@ -23,6 +24,7 @@ devPayments.use("*", async (c, next) => {
   if (!paymentsConfigOf(c.env).devCheckout) return c.notFound();
   await next();
 });
+devPayments.use(sessionMiddleware);
 
 devPayments.get("/checkout.css", (c) => c.body(CHECKOUT_CSS, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "no-cache" }));
 

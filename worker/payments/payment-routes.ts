@@ -1,3 +1,4 @@
+import { sessionMiddleware } from "../auth/session-middleware";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
@@ -28,8 +29,10 @@ import { DEV_PAYMENTS_PATH } from "./dev-payments-paths";
  */
 /** POST /api/checkout */
 export const checkoutRoutes = new Hono<AppEnv>();
+checkoutRoutes.use(sessionMiddleware);
 /** POST /api/payments/portal */
 export const paymentPortalRoutes = new Hono<AppEnv>();
+paymentPortalRoutes.use(sessionMiddleware);
 
 const checkoutBody = z.object({
   packageID: z.string().min(1).max(100),
