@@ -6,6 +6,7 @@ import { createRoutes } from "../src/routes";
 import { Document } from "../src/app/Document";
 import { createApiSiteData } from "./data/api-site-data";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
+import { parseRouteStyles, ROUTE_STYLES_ATTRIBUTE } from "../src/app/route-styles";
 import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
 import { PREFERENCES_ATTRIBUTE, preferencesFromKey } from "../src/app/viewer-preferences";
 import { reloadOnChunkError } from "./chunk-reload";
@@ -16,6 +17,7 @@ import { registerMenuSource } from "../src/components/menu/menu-source";
 // The stylesheet href, the icon sprite and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
 const icons = document.documentElement.dataset.icons ?? "";
+const styles = parseRouteStyles(document.documentElement.getAttribute(ROUTE_STYLES_ATTRIBUTE) ?? undefined);
 const origin = document.documentElement.dataset.origin ?? window.location.origin;
 const routerData = document.getElementById(ROUTER_DATA_ID)?.textContent ?? "{}";
 const signedInHint = document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIBUTE);
@@ -51,7 +53,7 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <Document assets={{ css, icons, origin }} routerData={routerData} signedInHint={signedInHint} preferences={preferences}>
+      <Document assets={{ css, styles, icons, origin }} routerData={routerData} signedInHint={signedInHint} preferences={preferences}>
         <RouterProvider router={router} />
       </Document>
     </StrictMode>,

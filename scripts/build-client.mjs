@@ -1,5 +1,10 @@
-// Builds the browser bundle (code-split ES modules, with rolldown) and the stylesheet (esbuild)
+// Builds the browser bundle (code-split ES modules, with rolldown) and the stylesheets (esbuild)
 // into public/build/ with content hashes, and writes public/build/manifest.json for the worker.
+//
+// Stylesheets: src/styles/app.css is the shell's (what every page needs); a page's own rules are
+// in src/styles/routes/, imported by the page module (`import "../styles/routes/videos.css"`).
+// Here such an import is an empty module whose importer is noted, so each page chunk's
+// stylesheets land in the manifest beside its scripts; the worker and the browser link them.
 //
 // Why rolldown for the JavaScript: esbuild puts every module that the entry and a lazy page both
 // import into a chunk of its own (it cannot know the entry always runs first), so a first visit
@@ -13,7 +18,9 @@ import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const outdir = path.join(root, "public/build");
+// CLIENT_OUTDIR: another folder for the same files (tests/unit/route-styles-build.test.ts builds into a
+// temporary one, leaving a running server's public/build/ alone); the URLs stay /build/….
+const outdir = path.resolve(root, process.env.CLIENT_OUTDIR || "public/build");
 const production = process.env.NODE_ENV !== "development";
 const ENTRY = "client/entry.tsx";
 const target = ["es2022", "chrome110", "firefox115", "safari16"];
@@ -23,28 +30,17 @@ const target = ["es2022", "chrome110", "firefox115", "safari16"];
 await mkdir(outdir, { recursive: true });
 const previous = await readdir(outdir);
 
-const css = await build({
-  absWorkingDir: root,
-  entryPoints: { app: "src/styles/app.css" },
-  outdir,
-  bundle: true,
-  target,
-  minify: production,
-  sourcemap: production ? false : "linked",
-  metafile: true,
-  entryNames: "[name]-[hash]",
-  assetNames: "asset-[hash]",
-  loader: { ".svg": "file", ".png": "file", ".woff2": "file" },
-  legalComments: "none",
-  logLevel: "warning",
-});
-
 /**
  * Every module the entry imports statically, directly or not: what runs before the app starts.
  * The entry module itself stays out: it awaits the landing page's chunk, which imports the shell,
  * so an entry inside the shell would wait on itself.
  */
+const publicPath = (file) => `/build/${file}`;
+
 const shell = new Set();
+/** module id → the stylesheets it imports (absolute paths) */
+const stylesOf = new Map();
+const STYLE_PREFIX = "\0route-style:";
 const bundle = await rolldown({
   cwd: root,
   input: { entry: ENTRY },
@@ -53,6 +49,19 @@ const bundle = await rolldown({
   // React Router's modules say "use client", which means nothing to a browser bundle.
   onLog: (level, log, handle) => (log.code === "MODULE_LEVEL_DIRECTIVE" ? undefined : handle(level, log)),
   plugins: [
+    {
+      name: "route-styles",
+      resolveId(source, importer) {
+        if (!source.endsWith(".css") || !importer) return null;
+        const file = path.resolve(path.dirname(importer), source);
+        stylesOf.set(importer, [...(stylesOf.get(importer) ?? []), file]);
+        // (not ending in .css: rolldown no longer bundles CSS and refuses such a module)
+        return { id: `${STYLE_PREFIX}${file}.js`, moduleSideEffects: false };
+      },
+      load(id) {
+        return id.startsWith(STYLE_PREFIX) ? "export {};" : null;
+      },
+    },
     {
       name: "entry-shell",
       buildEnd() {
@@ -84,8 +93,44 @@ await bundle.close();
 
 const chunks = new Map(output.filter((o) => o.type === "chunk").map((c) => [c.fileName, c]));
 const entryChunk = [...chunks.values()].find((c) => c.isEntry);
-const cssOut = Object.keys(css.metafile.outputs).find((file) => file.endsWith(".css"));
-if (!entryChunk || !cssOut) throw new Error("build-client: entry or stylesheet missing from the build output");
+if (!entryChunk) throw new Error("build-client: entry missing from the build output");
+
+// The shell's rules are app.css's: a module the entry reaches may not bring a stylesheet of its own.
+const shellStyles = [...stylesOf.keys()].filter((id) => shell.has(id) || id === path.join(root, ENTRY));
+if (shellStyles.length > 0) throw new Error(`build-client: stylesheet imported by the shell (put its rules in src/styles/app.css): ${shellStyles.join(", ")}`);
+
+// One stylesheet per file under src/styles/routes/ that a page imports, named after it.
+const routeStyleFiles = [...new Set([...stylesOf.values()].flat())];
+const styleNames = new Map(routeStyleFiles.map((file) => [file, path.basename(file, ".css")]));
+if (new Set(styleNames.values()).size !== styleNames.size || [...styleNames.values()].includes("app")) {
+  throw new Error(`build-client: two route stylesheets share a name: ${routeStyleFiles.join(", ")}`);
+}
+const css = await build({
+  absWorkingDir: root,
+  entryPoints: { app: "src/styles/app.css", ...Object.fromEntries([...styleNames].map(([file, name]) => [name, file])) },
+  outdir,
+  bundle: true,
+  target,
+  minify: production,
+  sourcemap: production ? false : "linked",
+  metafile: true,
+  entryNames: "[name]-[hash]",
+  assetNames: "asset-[hash]",
+  loader: { ".svg": "file", ".png": "file", ".woff2": "file" },
+  legalComments: "none",
+  logLevel: "warning",
+});
+/** absolute source path of an entry stylesheet → its public URL */
+const cssUrl = new Map(
+  Object.entries(css.metafile.outputs)
+    .filter(([file, out]) => file.endsWith(".css") && out.entryPoint)
+    .map(([file, out]) => [path.resolve(root, out.entryPoint), publicPathOf(file)]),
+);
+function publicPathOf(file) {
+  return publicPath(path.relative(outdir, path.resolve(root, file)));
+}
+const shellCss = cssUrl.get(path.join(root, "src/styles/app.css"));
+if (!shellCss) throw new Error("build-client: shell stylesheet missing from the build output");
 
 // Server-only libraries must never reach the browser.
 const serverOnly = ["node_modules/hono/", "node_modules/jose/", "node_modules/xss/"];
@@ -109,7 +154,6 @@ const spriteHash = createHash("sha256").update(sprite).digest("hex").slice(0, 8)
 const spriteFile = `icons-${spriteHash}.svg`;
 await writeFile(path.join(outdir, spriteFile), sprite);
 
-const publicPath = (file) => `/build/${file}`;
 
 /** A chunk and every chunk it imports statically: what must be fetched before it runs. */
 function withStaticImports(file, seen = new Set()) {
@@ -123,10 +167,15 @@ const entryFiles = withStaticImports(entryChunk.fileName);
 // Each page's chunk (a dynamic import in src/pages/lazy-pages.tsx) with the chunks it needs
 // beyond the entry's, keyed by page name, so the worker can preload the landing page's code.
 const pages = {};
+// Each page's own stylesheets: those imported by the modules of its chunks beyond the entry's.
+const styles = {};
 for (const chunk of chunks.values()) {
   const page = /[\\/]src[\\/]pages[\\/](\w+)\.tsx$/.exec(chunk.facadeModuleId ?? "")?.[1];
   if (!page || !chunk.isDynamicEntry) continue;
-  pages[page] = [...withStaticImports(chunk.fileName)].filter((f) => !entryFiles.has(f)).map(publicPath);
+  const files = [...withStaticImports(chunk.fileName)].filter((f) => !entryFiles.has(f));
+  pages[page] = files.map(publicPath);
+  const sheets = files.flatMap((f) => chunks.get(f)?.moduleIds ?? []).flatMap((id) => stylesOf.get(id) ?? []);
+  if (sheets.length > 0) styles[page] = [...new Set(sheets.map((file) => cssUrl.get(file)))];
 }
 
 // zod (zod/mini, for the API answers the browser parses: client/data/api-answers.ts) may only come
@@ -138,7 +187,8 @@ if (zodInFirstVisit.length > 0) throw new Error(`build-client: zod in first-visi
 
 const manifest = {
   entry: publicPath(entryChunk.fileName),
-  css: publicPath(path.relative(outdir, path.join(root, cssOut))),
+  css: shellCss,
+  styles,
   icons: `/build/${spriteFile}`,
   preload: [...entryFiles].filter((f) => f !== entryChunk.fileName).map(publicPath),
   pages,
@@ -151,4 +201,4 @@ const current = new Set([...output.flatMap((o) => [o.fileName, `${o.fileName}.ma
 for (const file of previous) {
   if (file !== "manifest.json" && !current.has(file)) await rm(path.join(outdir, file), { force: true });
 }
-console.log(`client built: ${manifest.entry}, ${manifest.css}, ${manifest.icons}, ${manifest.preload.length} shared chunk(s), ${Object.keys(pages).length} page chunk(s)`);
+console.log(`client built: ${manifest.entry}, ${manifest.css} and ${cssUrl.size - 1} route stylesheet(s), ${manifest.icons}, ${manifest.preload.length} shared chunk(s), ${Object.keys(pages).length} page chunk(s)`);

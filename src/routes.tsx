@@ -90,7 +90,8 @@ export function createRoutes(data: SiteData): RouteObject[] {
       shouldRevalidate: () => false,
       children: pageRoutes.map((route): RouteObject => {
         const { index, path, lazy, handle } = route;
-        return index ? { index, lazy, handle, ...bound(route) } : { path, lazy, handle, ...bound(route) };
+        const withModules = { ...handle, modules: lazy.modules };
+        return index ? { index, lazy, handle: withModules, ...bound(route) } : { path, lazy, handle: withModules, ...bound(route) };
       }),
     },
   ];

@@ -2,13 +2,16 @@ import type { ReactNode } from "react";
 import { IconSpriteContext } from "../components/sprite-context";
 import { AppStateProvider } from "../state/store";
 import { ROUTER_DATA_ID } from "./router-data";
+import { ROUTE_STYLES_ATTRIBUTE, RouteStylesContext, type RouteStyles } from "./route-styles";
 import { SITE_ORIGIN_ATTRIBUTE, SiteOriginContext } from "./site-origin";
 import { SignedInHintContext } from "./signed-in-hint";
 import { DEFAULT_PREFERENCES, PREFERENCES_ATTRIBUTE, preferencesKey, ViewerPreferencesContext, type ViewerPreferences } from "./viewer-preferences";
 
 export interface DocumentAssets {
-  /** hashed stylesheet URL from the client build */
+  /** hashed URL of the shell stylesheet from the client build */
   css: string;
+  /** each page module's own stylesheets (carried on <html data-route-styles> for the browser) */
+  styles: RouteStyles;
   /** hashed icon sprite URL from the client build (carried on <html data-icons> for the browser) */
   icons: string;
   /** the site's public origin, for canonical and Open Graph addresses (src/app/site-origin.ts) */
@@ -36,7 +39,7 @@ export function Document({
   children: ReactNode;
 }) {
   return (
-    <html lang="en-GB" data-icons={assets.icons} {...{ [SITE_ORIGIN_ATTRIBUTE]: assets.origin }} data-signed-in={signedInHint ? "true" : undefined} {...{ [PREFERENCES_ATTRIBUTE]: preferencesKey(preferences) }}>
+    <html lang="en-GB" data-icons={assets.icons} {...{ [ROUTE_STYLES_ATTRIBUTE]: JSON.stringify(assets.styles) }} {...{ [SITE_ORIGIN_ATTRIBUTE]: assets.origin }} data-signed-in={signedInHint ? "true" : undefined} {...{ [PREFERENCES_ATTRIBUTE]: preferencesKey(preferences) }}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -50,11 +53,13 @@ export function Document({
       <body>
         <SiteOriginContext value={assets.origin ?? ""}>
         <IconSpriteContext value={assets.icons}>
+        <RouteStylesContext value={assets.styles}>
           <SignedInHintContext.Provider value={signedInHint}>
             <ViewerPreferencesContext value={preferences}>
               <AppStateProvider preferences={preferences}>{children}</AppStateProvider>
             </ViewerPreferencesContext>
           </SignedInHintContext.Provider>
+        </RouteStylesContext>
         </IconSpriteContext>
         </SiteOriginContext>
         <script type="application/json" id={ROUTER_DATA_ID} dangerouslySetInnerHTML={{ __html: routerData }} />

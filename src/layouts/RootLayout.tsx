@@ -3,6 +3,7 @@ import type { rootLoader } from "./root.loader";
 import DefaultLayout from "./DefaultLayout";
 import { StreamerLayout } from "./LazyStreamerLayout";
 import { headerStyleFor, isPageHandle } from "./page-handle";
+import { RouteStylesheets } from "../app/route-styles";
 
 /** The route of /streamer, which has a layout of its own. */
 export const STREAMER_ROUTE_ID = "streamer";
@@ -14,6 +15,7 @@ export function RootLayout() {
   if (leaf?.id === STREAMER_ROUTE_ID) {
     return (
       <StreamerLayout shell={shell}>
+        <RouteStylesheets />
         <Outlet />
       </StreamerLayout>
     );
@@ -21,6 +23,7 @@ export function RootLayout() {
   const headerStyle = headerStyleFor(isPageHandle(leaf?.handle) ? leaf.handle : undefined, leaf?.data);
   return (
     <DefaultLayout shell={shell} headerStyle={headerStyle}>
+      <RouteStylesheets />
       <Outlet />
     </DefaultLayout>
   );

@@ -43,6 +43,8 @@ export interface PageHandle {
   kind: PageKind;
   /** the query parameters the page reads, in the order the cache key lists them */
   query: readonly PageQueryName[];
+  /** the page modules the route renders: their stylesheets come with it (src/app/route-styles.tsx) */
+  modules?: readonly string[];
 }
 
 export function isPageHandle(value: unknown): value is PageHandle {

@@ -1,3 +1,4 @@
+import "../styles/routes/videos.css";
 import { useLoaderData } from "react-router";
 import type { liveLoader } from "./live.loader";
 import type { LiveAsset } from "../schemas/videos";

@@ -1,3 +1,4 @@
+import "../styles/routes/videos.css";
 import { Link, useLoaderData } from "react-router";
 import type { livePlayerLoader } from "./live.loader";
 import { club } from "../config/club";

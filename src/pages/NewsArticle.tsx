@@ -1,3 +1,4 @@
+import "../styles/routes/news-article.css";
 import { Link, useLoaderData } from "react-router";
 import type { newsPathLoader } from "./news.loader";
 import { DocumentTitle } from "./parts/DocumentTitle";

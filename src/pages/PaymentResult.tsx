@@ -1,3 +1,4 @@
+import "../styles/routes/payment-result.css";
 import { useLoaderData } from "react-router";
 import type { paymentPageLoader } from "./content.loader";
 import { club } from "../config/club";

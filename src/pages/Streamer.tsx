@@ -1,3 +1,4 @@
+import "../styles/routes/videos.css";
 import { useState } from "react";
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { streamerLoader } from "./streamer.loader";

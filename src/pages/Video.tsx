@@ -1,3 +1,4 @@
+import "../styles/routes/videos.css";
 import { useEffect, useRef } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { videoLoader } from "./videos.loader";

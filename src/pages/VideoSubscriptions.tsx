@@ -1,3 +1,4 @@
+import "../styles/routes/videos.css";
 import { useLoaderData } from "react-router";
 import type { packagesLoader } from "./videos.loader";
 import { club } from "../config/club";

@@ -11,7 +11,7 @@ import type { PageQueryName } from "../../src/layouts/page-handle";
 /**
  * Rendered pages are the same for every visitor (no inline script or nonce, and the header's
  * account state is filled in by the browser), so a 200 page is kept in the Workers cache for a
- * minute. The key carries the client build (entry and icon sprite) and the content cache generation: a deploy or
+ * minute. The key carries the client build (entry, icon sprite and stylesheets) and the content cache generation: a deploy or
  * `invalidateCache()` (POST /api/admin/cache/invalidate) retires every stored page at once.
  *
  * The key is the path plus only the query parameters its route reads (the route's handle in
@@ -28,6 +28,13 @@ import type { PageQueryName } from "../../src/layouts/page-handle";
  * A hit reads no session and makes no D1 query: only the Cache API and the KV cache generation.
  */
 export const PAGE_TTL_SECONDS = 60;
+
+/**
+ * The build version in the cache key (then the content cache generation): the entry's, the icon
+ * sprite's and every stylesheet's hashes, so a deploy that changes only icons or CSS never serves
+ * pages pointing at a removed file.
+ */
+const BUILD = [clientAssets.entry, clientAssets.icons, clientAssets.css, ...new Set(Object.values(clientAssets.styles).flat())].join("");
 
 /** Query names by path, kept in the isolate: matching ranks the whole route table each time. */
 const queryByPath = new Map<string, readonly PageQueryName[]>();
@@ -66,11 +73,8 @@ export async function withPageCache(
   // An invalid value is the loader's 404: rendered each time, never looked up or stored.
   if (!cacheable) return render(request, variant);
   const version = await currentVersion(c.env);
-  // The build version: the entry's and the icon sprite's hashes (a deploy that changes only icons
-  // must not serve pages pointing at a removed sprite), then the content cache generation.
-  const build = `${clientAssets.entry}${clientAssets.icons}`;
   const key = new Request(
-    `https://page-cache.invalid${build}/v${version}/${pageVariantKey(variant)}${pageUrl.pathname}${pageUrl.search}`,
+    `https://page-cache.invalid${BUILD}/v${version}/${pageVariantKey(variant)}${pageUrl.pathname}${pageUrl.search}`,
   );
   const cache = await caches.open("pages");
   const forceRender = settingsOf(c.env).isDevelopment && /\bno-cache\b/.test(c.req.header("cache-control") ?? "");

@@ -50,7 +50,7 @@ async function renderContext(
   const router = createStaticRouter(routes, context);
   const renderer = reactRenderer(
     ({ children }) => (
-      <Document assets={{ css: clientAssets.css, icons: clientAssets.icons, origin: siteOriginOf(c.env, c.req.url) }} routerData={serializeRouterData(context)} signedInHint={variant.signedInHint} preferences={variant.preferences}>
+      <Document assets={{ css: clientAssets.css, styles: clientAssets.styles, icons: clientAssets.icons, origin: siteOriginOf(c.env, c.req.url) }} routerData={serializeRouterData(context)} signedInHint={variant.signedInHint} preferences={variant.preferences}>
         <ModulePreloads hrefs={preloads} />
         {children}
       </Document>
