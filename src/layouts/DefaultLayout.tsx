@@ -77,8 +77,6 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
           header and the page, so no single long task blocks the first interaction. */}
       <Suspense>
         <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} />
-      </Suspense>
-      <Suspense>
         <SiteFooter shell={shell} />
       </Suspense>
       <Suspense>
