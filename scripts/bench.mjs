@@ -280,7 +280,7 @@ async function main() {
       `SSR/static ratio: \`/\` ${fixed(rows[0].rps / staticRps, 2)} (rendered each time ${fixed(rows[2].rps / staticRps, 2)}), \`/news\` ${fixed(rows[1].rps / staticRps, 2)} (rendered each time ${fixed(rows[3].rps / staticRps, 2)}).`,
     );
     lines.push("");
-    lines.push("First visits, as a new visitor's browser makes them: everything fetched until the network is idle for 500 ms (overlay promo, cookie popup and API calls included), by kind; gzip -9 of each body:");
+    lines.push("First visits, as a new visitor's browser makes them: everything fetched until it has hydrated and nothing has arrived for 2 s (overlay promo, cookie popup and API calls included), by kind; gzip -9 of each body:");
     lines.push("");
     lines.push("| page | kind | files | raw | gzip |");
     lines.push("|---|---|---:|---:|---:|");
