@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy } from "react";
 import { useAppState } from "../../state/store";
+import OnDemand from "../OnDemand";
 
 /** The overlay's code is a chunk of its own: a first visit does not need it (spec §2 'Search overlay'). */
 const SearchOverlay = lazy(() => import("./SearchOverlay"));
@@ -11,11 +12,9 @@ const SearchOverlay = lazy(() => import("./SearchOverlay"));
  */
 export default function SearchSlot() {
   const { state } = useAppState();
-  const [wanted, setWanted] = useState(false);
-  if (state.searchOpen && !wanted) setWanted(true);
-  if (!wanted && !state.searchOpen) return null;
   return (
-    <Suspense
+    <OnDemand
+      wanted={state.searchOpen}
       fallback={
         <div className="search-root">
           <div className="search-panel search-panel--loading" role="status">
@@ -25,6 +24,6 @@ export default function SearchSlot() {
       }
     >
       <SearchOverlay />
-    </Suspense>
+    </OnDemand>
   );
 }
