@@ -1,7 +1,7 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { PING_TIMEOUT_MS, type AdmitRequest, type StreamSessions } from "./StreamSessions";
-import { PING_REQUEST, PING_RESPONSE, sessionGreeting } from "../src/domain/stream-socket";
+import { PING_REQUEST, PING_RESPONSE, RECONNECT_GRACE_MS, sessionGreeting } from "../src/domain/stream-socket";
 import { isReleased } from "./released-stream-sessions";
 
 /** The per-user stream session object in workerd: admission, sockets, the alarm's sweep. */
@@ -150,5 +150,61 @@ describe("StreamSessions", () => {
     const { stub } = userStub();
     const res = await stub.fetch("http://do/ws", { headers: { upgrade: "websocket", "x-stream-session": "nope" } });
     expect(res.status).toBe(410);
+  });
+});
+
+describe("StreamSessions restarted mid-stream (a deploy)", () => {
+  /** Resets the object as a deploy does: its sockets drop with 1006 and no close reaches it; storage stays. */
+  async function restart(userID: string, stub: DurableObjectStub<StreamSessions>): Promise<DurableObjectStub<StreamSessions>> {
+    await expect(runInDurableObject(stub, (_instance, state) => state.abort("deploy"))).rejects.toThrow("deploy");
+    return env.STREAM_SESSIONS.get(env.STREAM_SESSIONS.idFromName(userID));
+  }
+
+  it("keeps the session for the player to reopen its socket, and the sweep leaves it while it is back", async () => {
+    const { userID, stub } = userStub();
+    const id = await admitted(stub, request(userID));
+    const ws = await openSocket(stub, id);
+    const dropped = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code), { once: true }));
+    const after = await restart(userID, stub);
+    expect(await dropped).toBe(1006);
+    expect(await after.isActive(id)).toBe(true);
+
+    // The sweep that finds the socket gone keeps the session for the grace, not for a full 75 s.
+    expect(await runDurableObjectAlarm(after)).toBe(true);
+    expect(await after.isActive(id)).toBe(true);
+    const alarm = await runInDurableObject(after, (_instance, state) => state.storage.getAlarm());
+    expect(alarm).toBeLessThanOrEqual(Date.now() + RECONNECT_GRACE_MS + 1_000);
+
+    // The player's new socket is accepted and greeted; the sweep then keeps the session.
+    const again = await openSocket(after, id);
+    const greeting = nextMessage(again);
+    again.send(JSON.stringify({ action: "session", data: sessionGreeting(userID, "men-audio-commentary") }));
+    expect(JSON.parse(await greeting)).toEqual({ action: "session", status: "ok" });
+    await runDurableObjectAlarm(after);
+    expect(await after.isActive(id)).toBe(true);
+    expect(await isReleased(env.DB, id)).toBe(false);
+    again.close();
+  });
+
+  it("releases a session whose player never comes back once the grace is over", async () => {
+    const { userID, stub } = userStub();
+    const id = await admitted(stub, request(userID));
+    await openSocket(stub, id);
+    const after = await restart(userID, stub);
+    await runDurableObjectAlarm(after);
+    expect(await after.isActive(id)).toBe(true);
+    // The grace passes (stored times moved back; the clock cannot be moved inside workerd).
+    await age(after, RECONNECT_GRACE_MS + 1_000);
+    await runDurableObjectAlarm(after);
+    expect(await after.isActive(id)).toBe(false);
+    expect(await isReleased(env.DB, id)).toBe(true);
+  });
+
+  it("still frees the slot at once when the browser closes its socket", async () => {
+    const { userID, stub } = userStub();
+    const id = await admitted(stub, request(userID));
+    const ws = await openSocket(stub, id);
+    ws.close(1000, "player closed");
+    await until(async () => !(await stub.isActive(id)), "the closed socket's session to be released");
   });
 });

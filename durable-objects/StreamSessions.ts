@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { markReleased } from "./released-stream-sessions";
-import { CLOSE_MISMATCH, CLOSE_RELEASED, GREETING_OK, PING_REQUEST, PING_RESPONSE, sessionGreeting } from "../src/domain/stream-socket";
+import { CLOSE_MISMATCH, CLOSE_RELEASED, GREETING_OK, PING_REQUEST, PING_RESPONSE, RECONNECT_GRACE_MS, sessionGreeting } from "../src/domain/stream-socket";
 
 /**
  * One object per user (`idFromName(ssoID)`): that account's live stream sessions (issue 10).
@@ -18,6 +18,9 @@ import { CLOSE_MISMATCH, CLOSE_RELEASED, GREETING_OK, PING_REQUEST, PING_RESPONS
  *   session's deadline on; a session with none in 75 s, or whose socket has closed, is released.
  *   So a crashed browser frees its slot 75 s after its last ping, and a watching viewer costs
  *   about one alarm a minute, not one request per ping.
+ * - A restart of this object (a deploy) drops every socket without calling `webSocketClose`. The
+ *   rows stay in storage; the first alarm that finds a connected session without a socket gives it
+ *   RECONNECT_GRACE_MS to come back (the player reopens its socket with back-off), then releases it.
  * - Releasing a session first lists it in D1 (`released_stream_sessions`), then forgets it. The
  *   live playlist gate reads that list, not this object, so a viewer's playlist reloads (every
  *   segment or so) never wake it, and a released session's token still stops at its next
@@ -223,7 +226,15 @@ export class StreamSessions extends DurableObject<Env> {
     for (const session of this.rows()) {
       const sockets = this.ctx.getWebSockets(session.id).filter((ws) => ws.readyState === WebSocket.OPEN);
       const last = this.lastSign(session, sockets);
-      if ((session.connected && sockets.length === 0) || now - last >= PING_TIMEOUT_MS) {
+      if (session.connected && sockets.length === 0) {
+        // Its socket went without a close reaching us: this object restarted (a deploy, a crash)
+        // and the player is opening it again. It has RECONNECT_GRACE_MS from now to do so.
+        this.ctx.storage.sql.exec(
+          "UPDATE stream_sessions SET connected = 0, last_seen_at = ? WHERE id = ?",
+          now - PING_TIMEOUT_MS + RECONNECT_GRACE_MS,
+          session.id,
+        );
+      } else if (now - last >= PING_TIMEOUT_MS) {
         expired.push(session.id);
       } else if (last > session.lastSeenAt) {
         this.ctx.storage.sql.exec("UPDATE stream_sessions SET last_seen_at = ? WHERE id = ?", last, session.id);

@@ -48,7 +48,7 @@ export function playLive(
     if (!cancelled) on.stopped(error);
   };
   const keeper: LiveTokenKeeper = keepLiveToken(grant, (error) => void stop(error));
-  socket = openStreamSocket(grant.token, ids.ssoID, ids.entryID, () => void stop(null));
+  socket = openStreamSocket(() => keeper.token(), ids.ssoID, ids.entryID, () => void stop(null));
   attachStream(element, grant.url, (url) => withCurrentToken(url, keeper.token()), () => void stop(null)).then(
     (attached) => {
       if (cancelled || stopped) return attached.destroy();

@@ -1,6 +1,7 @@
 import { sessionError, type SessionError } from "../../src/domain/session-errors";
 import { STREAM_PING_MS } from "../../src/domain/timings";
-import { greetingMessage, PING_REQUEST } from "../../src/domain/stream-socket";
+import { reconnectDelay } from "../../src/domain/reconnect";
+import { CLOSE_MISMATCH, CLOSE_RELEASED, GREETING_OK, greetingMessage, PING_REQUEST, RECONNECT_WINDOW_MS } from "../../src/domain/stream-socket";
 
 /**
  * The browser side of a live stream (issue 10, spec §4 'Audio player (live stream)', §7):
@@ -116,27 +117,54 @@ export interface StreamSocket {
   close(): void;
 }
 
-/** `onEnded` hears the close code: CLOSE_RELEASED is the object's 'released' (src/domain/stream-socket.ts). */
-export function openStreamSocket(token: string, userID: string, assetID: string, onEnded: (code: number) => void): StreamSocket {
-  const url = new URL(`/ws/streams?token=${encodeURIComponent(token)}`, window.location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(url);
-  let timer: ReturnType<typeof setInterval> | undefined;
+/**
+ * Holds the concurrency socket. `onEnded` hears the close code that ends it: the object's
+ * CLOSE_RELEASED or CLOSE_MISMATCH at once, any other close only once reconnecting has failed for
+ * RECONNECT_WINDOW_MS. A drop (1006 when a deploy restarts the object, 1001, 1012 …) is answered by
+ * opening the socket again with the newest token, waits backing off with jitter; the picture plays
+ * on meanwhile, since the media gate, not the socket, is what stops a viewer who lost the right.
+ */
+export function openStreamSocket(token: () => string, userID: string, assetID: string, onEnded: (code: number) => void): StreamSocket {
+  let socket: WebSocket | null = null;
+  let pinger: ReturnType<typeof setInterval> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
   let closing = false;
-  socket.addEventListener("open", () => {
-    socket.send(greetingMessage(userID, assetID));
-    // The exact string the Durable Object answers without waking.
-    timer = setInterval(() => socket.send(PING_REQUEST), STREAM_PING_MS);
-  });
-  socket.addEventListener("close", (event) => {
-    clearInterval(timer);
-    if (!closing) onEnded(event.code);
-  });
+  let attempt = 0;
+  let lostSince: number | null = null;
+  const connect = () => {
+    const url = new URL(`/ws/streams?token=${encodeURIComponent(token())}`, window.location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.addEventListener("open", () => {
+      ws.send(greetingMessage(userID, assetID));
+      // The exact string the Durable Object answers without waking.
+      pinger = setInterval(() => ws.send(PING_REQUEST), STREAM_PING_MS);
+    });
+    ws.addEventListener("message", (event) => {
+      // The object knows the session again: the next drop starts its back-off afresh.
+      if (event.data === GREETING_OK) {
+        attempt = 0;
+        lostSince = null;
+      }
+    });
+    ws.addEventListener("close", (event) => {
+      clearInterval(pinger);
+      if (closing) return;
+      if (event.code === CLOSE_RELEASED || event.code === CLOSE_MISMATCH) return onEnded(event.code);
+      lostSince ??= Date.now();
+      if (Date.now() - lostSince >= RECONNECT_WINDOW_MS) return onEnded(event.code);
+      retry = setTimeout(connect, reconnectDelay(attempt, Math.random()));
+      attempt += 1;
+    });
+  };
+  connect();
   return {
     close() {
       closing = true;
-      clearInterval(timer);
-      socket.close(1000, "player closed");
+      clearTimeout(retry);
+      clearInterval(pinger);
+      socket?.close(1000, "player closed");
     },
   };
 }

@@ -24,3 +24,13 @@ export function greetingMessage(userID: string, assetID: string): string {
 
 /** The object's answer to a greeting that matches the session. */
 export const GREETING_OK = JSON.stringify({ action: "session", status: "ok" });
+
+/**
+ * A socket can vanish without a close reaching the object: a deploy or a crash restarts it, and the
+ * browser sees 1006. The player then opens the socket again (with back-off, src/domain/reconnect.ts)
+ * for up to RECONNECT_WINDOW_MS, and the object keeps such a session for RECONNECT_GRACE_MS from
+ * the moment it notices, so a restart stops nobody's stream. A socket the browser closes, or one the
+ * object closes (CLOSE_RELEASED, CLOSE_MISMATCH), ends at once as before.
+ */
+export const RECONNECT_WINDOW_MS = 25_000;
+export const RECONNECT_GRACE_MS = 30_000;
