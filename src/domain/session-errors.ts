@@ -4,6 +4,7 @@
  * Quoted texts are the spec's; the others are written from the spec's description.
  */
 import { withCode } from "./access-status";
+import { COUNTRY_BLOCKED_MESSAGE } from "./playback-access";
 
 export type SessionErrorType = "requireLogin" | "blocked" | "requirePremium";
 
@@ -63,7 +64,8 @@ const catalogue: Record<string, Omit<SessionError, "code">> = {
   },
   [SESSION_ERROR_CODES.countryBlocked]: {
     type: "blocked",
-    message: "Sorry, users in this country are not allowed to play this stream",
+    // One text for on demand and live: the spec's §8 line (src/domain/playback-access.ts).
+    message: COUNTRY_BLOCKED_MESSAGE,
     detail: "",
   },
   [SESSION_ERROR_CODES.concurrentLimit]: CONCURRENT_STREAMS,

@@ -3,7 +3,7 @@ import { Link, ScrollRestoration } from "react-router";
 import type { PageShell } from "../schemas/shell";
 import { club } from "../config/club";
 import { legalNav } from "../config/nav-links";
-import { readSetting } from "../data/web-settings";
+import { copyrightLine, readSetting } from "../data/web-settings";
 import { useAppState, useBackgroundLock } from "../state/store";
 import AccountNotification from "../components/account/AccountNotification";
 import AccountPanel from "../components/account/AccountPanel";
@@ -94,7 +94,9 @@ export default function StreamerLayout({ shell, children }: { shell: PageShell |
             ))}
           </ul>
         </nav>
-        {readSetting(settings, "footer.copyright") ? <p className="streamer-footer__copyright">{readSetting(settings, "footer.copyright")}</p> : null}
+        <p className="streamer-footer__copyright" suppressHydrationWarning>
+          {copyrightLine(settings, new Date().getFullYear(), club.name)}
+        </p>
       </footer>
       <Suspense>
         <AccountPanel />

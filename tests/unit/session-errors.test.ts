@@ -7,7 +7,7 @@ describe("sessionError (spec §8 'Session check codes')", () => {
     ["ERR_3684853_2", "blocked", "Sorry, there is an issue with this stream"],
     ["ERR_3684853_3", "requirePremium", "Sorry but you are not subscribed to this stream"],
     ["ERR_56882466_1", "blocked", "Your account has been blocked by an administrator"],
-    ["ERR_56882466_2", "blocked", "Sorry, users in this country are not allowed to play this stream"],
+    ["ERR_56882466_2", "blocked", "Users in this country are not allowed to play this stream"],
     ["ERR_54648_1", "blocked", "Your account has reached the limit of concurrent streams"],
   ];
   it.each(table)("%s → %s, %s", (code, type, message) => {
@@ -40,5 +40,12 @@ describe("a released stream session (issue 17)", () => {
     expect(e.code).toBe("STREAM_SESSION_RELEASED");
     expect(e.message).toBe("Your account has reached the limit of concurrent streams");
     expect(e.detail).toMatch(/log out of other devices/i);
+  });
+});
+
+describe("the country refusal", () => {
+  it("is one text, on demand and live", async () => {
+    const { COUNTRY_BLOCKED_MESSAGE } = await import("../../src/domain/playback-access");
+    expect(sessionError("ERR_56882466_2").message).toBe(COUNTRY_BLOCKED_MESSAGE);
   });
 });

@@ -116,6 +116,17 @@ describe("pages", () => {
   });
 });
 
+describe("footers", () => {
+  it("both show the club's footer.copyright setting (spec §3), the main site's and the streamer's", async () => {
+    const { value } = await one<{ value: string }>("SELECT value FROM settings WHERE key = 'footer.copyright'");
+    const escaped = value.replace(/&/g, "&amp;");
+    for (const path of ["/", "/streamer"]) {
+      const html = await (await get(path)).text();
+      expect(html, path).toContain(`>${escaped}</p>`);
+    }
+  });
+});
+
 describe("login page", () => {
   // The page is cached without ?returnUrl= (worker/pages/page-cache.ts): the server's links return
   // home whatever the address says, the browser fills in a same-site return (tests/e2e/page-query.test.ts)

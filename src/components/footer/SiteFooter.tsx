@@ -10,7 +10,7 @@ import SmartLink from "../SmartLink";
 import SocialLinks from "./SocialLinks";
 import SponsorRows from "./SponsorRows";
 import ChildFriendlySwitch from "./ChildFriendlySwitch";
-import { readSetting } from "../../data/web-settings";
+import { copyrightLine, readSetting } from "../../data/web-settings";
 
 /**
  * The footer (spec §2 'Footer'): sponsor rows, quick links, the social block, legal links,
@@ -81,9 +81,9 @@ export default function SiteFooter({ shell }: { shell: PageShell | null }) {
         </ul>
         <ChildFriendlySwitch />
         <div className="site-footer__small">
-          {/* The year is read while rendering; SSR and the browser could straddle New Year. */}
+          {/* Without the setting the year is read while rendering; SSR and the browser could straddle New Year. */}
           <p className="site-footer__copyright" suppressHydrationWarning>
-            {`© ${new Date().getFullYear()} ${club.name}`}
+            {copyrightLine(settings, new Date().getFullYear(), club.name)}
           </p>
           <p className="site-footer__built">{readSetting(settings, "footer.builtOn") ?? "Built on Cloudflare Workers"}</p>
         </div>
