@@ -113,7 +113,10 @@ describe("home page", () => {
         expect(await link.count(), name).toBeGreaterThanOrEqual(1);
         expect(await link.first().getAttribute("href")).toBe(href);
       }
-      expect(await textOf(footer)).toContain(`© ${new Date().getFullYear()} ${club.name}`);
+      // The club's footer.copyright setting (spec §3), as D1 holds it.
+      const copyright = queryD1<{ value: string }>("SELECT value FROM settings WHERE key = 'footer.copyright'")[0]?.value;
+      expect(copyright).toBeTruthy();
+      expect(await textOf(footer)).toContain(copyright);
     } finally {
       await context.close();
     }
