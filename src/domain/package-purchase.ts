@@ -39,3 +39,20 @@ export function priceButtonLabel(input: {
 export function checkoutMode(priceType: string): "subscription" | "payment" {
   return priceType === "recurring" ? "subscription" : "payment";
 }
+
+/**
+ * What the browser does with the answer of POST /api/checkout (spec §8): a failure to *create* the
+ * checkout is only logged ('Failures of … checkout creation are only logged, with no user message');
+ * a created checkout the browser cannot be sent to is the redirect failure, whose alert is
+ * CHECKOUT_UNAVAILABLE_ALERT. The URL is followed only when it is Stripe's https page or a
+ * same-site path (the development checkout).
+ */
+export type CheckoutStep = { kind: "redirect"; url: string } | { kind: "creation-failed" } | { kind: "redirect-failed" };
+
+export function checkoutStep(ok: boolean, body: unknown): CheckoutStep {
+  if (!ok) return { kind: "creation-failed" };
+  const url = typeof body === "object" && body !== null && "url" in body ? body.url : null;
+  if (typeof url !== "string") return { kind: "redirect-failed" };
+  const sameSite = url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\");
+  return url.startsWith("https://") || sameSite ? { kind: "redirect", url } : { kind: "redirect-failed" };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutMode, priceButtonLabel, purchaseAction } from "../../src/domain/package-purchase";
+import { checkoutMode, checkoutStep, priceButtonLabel, purchaseAction } from "../../src/domain/package-purchase";
 
 describe("purchase click (spec §4 'Packages widget')", () => {
   it("logged in holding the entitlement opens the account panel", () => {
@@ -27,5 +27,21 @@ describe("checkout mode (spec §7)", () => {
   it("subscription for recurring prices, otherwise payment", () => {
     expect(checkoutMode("recurring")).toBe("subscription");
     expect(checkoutMode("one_time")).toBe("payment");
+  });
+});
+
+describe("checkoutStep (spec §8: creation failures are only logged, a failed redirect alerts)", () => {
+  it("follows Stripe's https page and a same-site development checkout", () => {
+    expect(checkoutStep(true, { url: "https://checkout.stripe.com/c/pay/cs_1" })).toEqual({ kind: "redirect", url: "https://checkout.stripe.com/c/pay/cs_1" });
+    expect(checkoutStep(true, { url: "/dev-payments/checkout/cs_1" })).toEqual({ kind: "redirect", url: "/dev-payments/checkout/cs_1" });
+  });
+  it("an answer that is not a success is a creation failure, whatever its body", () => {
+    expect(checkoutStep(false, { errors: [{ code: "CHECKOUT_UNAVAILABLE" }] })).toEqual({ kind: "creation-failed" });
+    expect(checkoutStep(false, { url: "https://checkout.stripe.com/x" })).toEqual({ kind: "creation-failed" });
+  });
+  it("a created checkout without a URL the browser may follow is a redirect failure", () => {
+    for (const body of [null, {}, { url: 3 }, { url: "http://checkout.example" }, { url: "//evil.example" }, { url: "/\\evil.example" }, { url: "javascript:alert(1)" }]) {
+      expect(checkoutStep(true, body), JSON.stringify(body)).toEqual({ kind: "redirect-failed" });
+    }
   });
 });
