@@ -8,3 +8,12 @@ export const PRESEASON_MESSAGE = "New fixtures coming soon";
 export function isPreseason(seasonSlug: string): boolean {
   return PRESEASON_SEASONS.includes(seasonSlug);
 }
+
+/**
+ * The fixtures a page may list: those of a preseason season give way to PRESEASON_MESSAGE
+ * (`preseason` says whether any did), wherever fixtures show (home, /streamer).
+ */
+export function withoutPreseason<M extends { seasonSlug: string }>(fixtures: readonly M[]): { fixtures: M[]; preseason: boolean } {
+  const shown = fixtures.filter((m) => !isPreseason(m.seasonSlug));
+  return { fixtures: shown, preseason: shown.length < fixtures.length };
+}

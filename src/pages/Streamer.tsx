@@ -1,5 +1,6 @@
 import "../styles/routes/videos.css";
 import { useState } from "react";
+import { PRESEASON_MESSAGE } from "../domain/preseason";
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { streamerLoader } from "./streamer.loader";
 import type { rootLoader } from "../layouts/root.loader";
@@ -19,7 +20,7 @@ import Button from "../components/Button";
  * playlist (ten), each a section the header links scroll to.
  */
 export default function Streamer() {
-  const { teamName, upcoming, replays, questions } = useLoaderData<typeof streamerLoader>();
+  const { teamName, upcoming, preseason, replays, questions } = useLoaderData<typeof streamerLoader>();
   const locked = useVideoLock();
   const [voucherOpen, setVoucherOpen] = useState(false);
   const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings ?? {};
@@ -31,7 +32,11 @@ export default function Streamer() {
       <DocumentTitle page={`Official Streaming Site | ${club.tvName}`} />
       <section id="next-match" className="streamer-section streamer-section--next" aria-labelledby="next-match-title" tabIndex={-1}>
         <h2 id="next-match-title" className="streamer-section__title">Upcoming Game</h2>
-        {next ? <MatchPanel match={next} kind="next" teamName={teamName} /> : <p className="streamer-section__empty">No upcoming games.</p>}
+        {next ? (
+          <MatchPanel match={next} kind="next" teamName={teamName} />
+        ) : (
+          <p className="streamer-section__empty">{preseason ? PRESEASON_MESSAGE : "No upcoming games."}</p>
+        )}
       </section>
 
       <section id="packages" className="streamer-section streamer-section--packages" aria-labelledby="packages-title" tabIndex={-1}>
@@ -59,7 +64,7 @@ export default function Streamer() {
             ))}
           </ul>
         ) : (
-          <p className="streamer-section__empty">No more fixtures are scheduled yet.</p>
+          <p className="streamer-section__empty">{preseason ? PRESEASON_MESSAGE : "No more fixtures are scheduled yet."}</p>
         )}
       </section>
 

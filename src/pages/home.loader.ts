@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
 import type { SiteData } from "../data/site-data";
-import { isPreseason } from "../domain/preseason";
+import { isPreseason, withoutPreseason } from "../domain/preseason";
 
 /**
  * '/': headlines, latest news, matches and videos. In preseason (spec §4) the fixtures of that
@@ -11,7 +11,8 @@ const firstCategory = (categories: { slug: string; name: string }[]) => categori
 
 export async function homeLoader(_args: LoaderFunctionArgs, data: SiteData) {
   const home = await data.home();
-  const preseason = home.upcoming.some((m) => isPreseason(m.seasonSlug)) || (home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug));
+  const nextInPreseason = home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug);
+  const upcoming = withoutPreseason(home.upcoming);
   return {
     ...home,
     // What the page does not show stays out of its data (it travels in every HTML of /): a summary
@@ -24,8 +25,8 @@ export async function homeLoader(_args: LoaderFunctionArgs, data: SiteData) {
     latestNews: home.latestNews.map((item, index) => ({ ...item, summary: index === 0 ? item.summary : "", categories: firstCategory(item.categories) })),
     videos: home.videos.map((video) => ({ ...video, description: "", categorySlug: "", teamSlug: null, seasonSlug: null })),
     lastResult: home.lastResult && { ...home.lastResult, report: null },
-    nextMatch: home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug) ? null : home.nextMatch,
-    upcoming: home.upcoming.filter((m) => !isPreseason(m.seasonSlug)),
-    preseason,
+    nextMatch: nextInPreseason ? null : home.nextMatch,
+    upcoming: upcoming.fixtures,
+    preseason: upcoming.preseason || nextInPreseason,
   };
 }
