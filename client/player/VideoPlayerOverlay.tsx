@@ -68,6 +68,13 @@ export default function VideoPlayerOverlay() {
     };
   }, []);
 
+  // A video chosen in the sidebar takes the focus: the chosen item leaves the list when it reloads,
+  // and focus left on it would fall to <body>, outside the dialog and its keys (Escape, Tab).
+  const shownFirst = useRef(entryId);
+  useEffect(() => {
+    if (entryId !== shownFirst.current) video.current?.focus();
+  }, [entryId]);
+
   // Leaving the video's page (back button, a link) closes the player.
   const openedOn = useRef(pathname);
   useEffect(() => {

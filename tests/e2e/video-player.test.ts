@@ -75,6 +75,15 @@ describe("video player overlay", () => {
       await next.click();
       await page.waitForURL((url) => url.pathname === nextHref);
       await expect.poll(() => page.locator(".video-overlay__title").textContent()).not.toBe(replay.title);
+      // Focus moved to the chosen video, inside the dialog, and stays there once the sidebar has
+      // reloaded without the chosen item: Escape still closes the player.
+      // (The dialog is named after the video now playing, so it is found by its class here.)
+      const switched = page.locator(".video-overlay");
+      await expect.poll(() => switched.locator("video").evaluate((v) => v === document.activeElement)).toBe(true);
+      await expect.poll(() => switched.locator(`.video-overlay__item[href="${nextHref}"]`).count(), { timeout: 15_000 }).toBe(0);
+      expect(await page.evaluate(() => document.querySelector(".video-overlay")?.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => switched.count()).toBe(0);
 
       // back to the replay to check Escape and focus
       await page.goto(`/videos/${replay.entryId}`, { waitUntil: "load" });
@@ -90,7 +99,7 @@ describe("video player overlay", () => {
     } finally {
       await context.close();
     }
-  });
+  }, 180_000);
 
   it("a visitor on a locked replay sees the lock and no media request succeeds", async () => {
     const replay = await midTierReplay();
