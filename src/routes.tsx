@@ -5,71 +5,74 @@ import { RootLayout, STREAMER_ROUTE_ID } from "./layouts/RootLayout";
 import { RootError } from "./layouts/RootError";
 import { pages } from "./pages/lazy-pages";
 import { rootLoader } from "./layouts/root.loader";
-// The loaders of the `*.loader.ts` modules, each module fetched on first use (lazy-loaders.ts).
-import { homeLoader } from "./pages/lazy-loaders";
-import { categoryIndexLoader, categoryNewsLoader, newsListLoader, newsPathLoader } from "./pages/lazy-loaders";
-import { fixturesLoader, matchCentreLoader } from "./pages/lazy-loaders";
-import { playersPathLoader, squadLoader, teamsLoader } from "./pages/lazy-loaders";
-import { faqsLoader, packagesLoader, videoBrowseLoader, videoCategoriesLoader, videoHomeLoader, videoLoader } from "./pages/lazy-loaders";
-import { liveLoader, livePlayerLoader } from "./pages/lazy-loaders";
-import { contentPageLoader, paymentPageLoader, streamerLoader } from "./pages/lazy-loaders";
 
 type Loader = (args: LoaderFunctionArgs, data: SiteData) => Promise<unknown>;
 
-/** A page of the route table, without its data: `load` gets the data when createRoutes binds it. */
+/** A page of the route table, without its data: `loader` gets the data when createRoutes binds it. */
 interface PageRoute {
   path?: string;
   index?: true;
   id?: string;
-  lazy: (typeof pages)[keyof typeof pages];
+  page: (typeof pages)[keyof typeof pages];
   /** the header style's page kind and the query parameters the page reads */
   handle: PageHandle;
-  load?: Loader;
+  /** imports the route family's `*.loader.ts` module (its own chunk in the browser) and picks the loader */
+  loader?: () => Promise<Loader>;
 }
+
+// Each family's loader module, fetched on first use (see createRoutes).
+const home = () => import("./pages/home.loader");
+const news = () => import("./pages/news.loader");
+const matches = () => import("./pages/matches.loader");
+const teams = () => import("./pages/teams.loader");
+const videos = () => import("./pages/videos.loader");
+const live = () => import("./pages/live.loader");
+const content = () => import("./pages/content.loader");
+const streamer = () => import("./pages/streamer.loader");
 
 /**
  * The one route table of spec §2, under the root layout. A route's handle names the query
  * parameters its loader reads (src/layouts/page-handle.ts): the page cache keys on exactly those.
  */
 const pageRoutes: PageRoute[] = [
-  { index: true, lazy: pages.Home, handle: pageHandle("home"), load: homeLoader },
+  { index: true, page: pages.Home, handle: pageHandle("home"), loader: () => home().then((m) => m.homeLoader) },
 
-  { path: "news", lazy: pages.NewsList, handle: pageHandle("news-listing", LIST_QUERY), load: newsListLoader },
-  { path: "news/*", lazy: pages.NewsArticleOrList, handle: pageHandle("news-single", LIST_QUERY), load: newsPathLoader },
-  { path: "category", lazy: pages.CategoryIndex, handle: pageHandle("category"), load: categoryIndexLoader },
-  { path: "category/:category", lazy: pages.NewsList, handle: pageHandle("category", LIST_QUERY), load: categoryNewsLoader },
+  { path: "news", page: pages.NewsList, handle: pageHandle("news-listing", LIST_QUERY), loader: () => news().then((m) => m.newsListLoader) },
+  { path: "news/*", page: pages.NewsArticleOrList, handle: pageHandle("news-single", LIST_QUERY), loader: () => news().then((m) => m.newsPathLoader) },
+  { path: "category", page: pages.CategoryIndex, handle: pageHandle("category"), loader: () => news().then((m) => m.categoryIndexLoader) },
+  { path: "category/:category", page: pages.NewsList, handle: pageHandle("category", LIST_QUERY), loader: () => news().then((m) => m.categoryNewsLoader) },
 
-  { path: "matches", lazy: pages.Matches, handle: pageHandle("matches"), load: fixturesLoader },
-  { path: "matches/:team", lazy: pages.Matches, handle: pageHandle("matches"), load: fixturesLoader },
-  { path: "matches/:team/:season", lazy: pages.Matches, handle: pageHandle("matches"), load: fixturesLoader },
-  { path: "match/:team?/:season?/:matchID?", lazy: pages.MatchCentre, handle: pageHandle("match-centre"), load: matchCentreLoader },
+  { path: "matches", page: pages.Matches, handle: pageHandle("matches"), loader: () => matches().then((m) => m.fixturesLoader) },
+  { path: "matches/:team", page: pages.Matches, handle: pageHandle("matches"), loader: () => matches().then((m) => m.fixturesLoader) },
+  { path: "matches/:team/:season", page: pages.Matches, handle: pageHandle("matches"), loader: () => matches().then((m) => m.fixturesLoader) },
+  { path: "match/:team?/:season?/:matchID?", page: pages.MatchCentre, handle: pageHandle("match-centre"), loader: () => matches().then((m) => m.matchCentreLoader) },
 
-  { path: "teams", lazy: pages.Teams, handle: pageHandle("teams"), load: teamsLoader },
-  { path: "teams/:team", lazy: pages.Team, handle: pageHandle("team"), load: squadLoader },
-  { path: "players", lazy: pages.Team, handle: pageHandle("team"), load: squadLoader },
-  { path: "players/*", lazy: pages.PlayerOrSquad, handle: pageHandle("player-profile"), load: playersPathLoader },
+  { path: "teams", page: pages.Teams, handle: pageHandle("teams"), loader: () => teams().then((m) => m.teamsLoader) },
+  { path: "teams/:team", page: pages.Team, handle: pageHandle("team"), loader: () => teams().then((m) => m.squadLoader) },
+  { path: "players", page: pages.Team, handle: pageHandle("team"), loader: () => teams().then((m) => m.squadLoader) },
+  { path: "players/*", page: pages.PlayerOrSquad, handle: pageHandle("player-profile"), loader: () => teams().then((m) => m.playersPathLoader) },
 
-  { path: "videos", lazy: pages.VideosHome, handle: pageHandle("video-listing"), load: videoHomeLoader },
-  { path: "videos/browse", lazy: pages.VideosBrowse, handle: pageHandle("video-category", VIDEO_BROWSE_QUERY), load: videoBrowseLoader },
-  { path: "videos/categories", lazy: pages.VideoCategories, handle: pageHandle("video-category"), load: videoCategoriesLoader },
-  { path: "videos/faqs", lazy: pages.VideoFaqs, handle: pageHandle("faqs"), load: faqsLoader },
-  { path: "videos/subscriptions", lazy: pages.VideoSubscriptions, handle: pageHandle("video-listing"), load: packagesLoader },
-  { path: "videos/channel", lazy: pages.VideoCategories, handle: pageHandle("video-category"), load: videoCategoriesLoader },
-  { path: "videos/channel/:slug", lazy: pages.VideosBrowse, handle: pageHandle("video-category", VIDEO_BROWSE_QUERY), load: videoBrowseLoader },
-  { path: "videos/player", lazy: pages.Video, handle: pageHandle("video-single"), load: videoLoader },
-  { path: "videos/player/:slug", lazy: pages.Video, handle: pageHandle("video-single"), load: videoLoader },
-  { path: "videos/:videoID", lazy: pages.Video, handle: pageHandle("video-single"), load: videoLoader },
+  { path: "videos", page: pages.VideosHome, handle: pageHandle("video-listing"), loader: () => videos().then((m) => m.videoHomeLoader) },
+  { path: "videos/browse", page: pages.VideosBrowse, handle: pageHandle("video-category", VIDEO_BROWSE_QUERY), loader: () => videos().then((m) => m.videoBrowseLoader) },
+  { path: "videos/categories", page: pages.VideoCategories, handle: pageHandle("video-category"), loader: () => videos().then((m) => m.videoCategoriesLoader) },
+  { path: "videos/faqs", page: pages.VideoFaqs, handle: pageHandle("faqs"), loader: () => videos().then((m) => m.faqsLoader) },
+  { path: "videos/subscriptions", page: pages.VideoSubscriptions, handle: pageHandle("video-listing"), loader: () => videos().then((m) => m.packagesLoader) },
+  { path: "videos/channel", page: pages.VideoCategories, handle: pageHandle("video-category"), loader: () => videos().then((m) => m.videoCategoriesLoader) },
+  { path: "videos/channel/:slug", page: pages.VideosBrowse, handle: pageHandle("video-category", VIDEO_BROWSE_QUERY), loader: () => videos().then((m) => m.videoBrowseLoader) },
+  { path: "videos/player", page: pages.Video, handle: pageHandle("video-single"), loader: () => videos().then((m) => m.videoLoader) },
+  { path: "videos/player/:slug", page: pages.Video, handle: pageHandle("video-single"), loader: () => videos().then((m) => m.videoLoader) },
+  { path: "videos/:videoID", page: pages.Video, handle: pageHandle("video-single"), loader: () => videos().then((m) => m.videoLoader) },
 
-  { path: "live", lazy: pages.Live, handle: pageHandle("video-listing"), load: liveLoader },
-  { path: "live/:mediaType/:assetID?", lazy: pages.LivePlayer, handle: pageHandle("video-single"), load: livePlayerLoader },
+  { path: "live", page: pages.Live, handle: pageHandle("video-listing"), loader: () => live().then((m) => m.liveLoader) },
+  { path: "live/:mediaType/:assetID?", page: pages.LivePlayer, handle: pageHandle("video-single"), loader: () => live().then((m) => m.livePlayerLoader) },
 
-  { path: "account/login", lazy: pages.Login, handle: pageHandle("login") },
+  { path: "account/login", page: pages.Login, handle: pageHandle("login") },
   // The streamer layout (src/layouts/StreamerLayout.tsx; RootLayout picks it by this id).
-  { id: STREAMER_ROUTE_ID, path: "streamer", lazy: pages.Streamer, handle: pageHandle("video-listing"), load: streamerLoader },
-  { path: "payment-successful", lazy: pages.PaymentResult, handle: pageHandle("content"), load: paymentPageLoader },
-  { path: "payment-cancelled", lazy: pages.PaymentResult, handle: pageHandle("content"), load: paymentPageLoader },
+  { id: STREAMER_ROUTE_ID, path: "streamer", page: pages.Streamer, handle: pageHandle("video-listing"), loader: () => streamer().then((m) => m.streamerLoader) },
+  { path: "payment-successful", page: pages.PaymentResult, handle: pageHandle("content"), loader: () => content().then((m) => m.paymentPageLoader) },
+  { path: "payment-cancelled", page: pages.PaymentResult, handle: pageHandle("content"), loader: () => content().then((m) => m.paymentPageLoader) },
   // Legal, club information and hospitality pages come from the CMS page tree like any other page.
-  { path: "*", lazy: pages.ContentPage, handle: pageHandle("content"), load: contentPageLoader },
+  { path: "*", page: pages.ContentPage, handle: pageHandle("content"), loader: () => content().then((m) => m.contentPageLoader) },
 ];
 
 /**
@@ -78,8 +81,14 @@ const pageRoutes: PageRoute[] = [
  * route family's module beside the pages (`*.loader.ts`) and takes it as its second argument.
  */
 export function createRoutes(data: SiteData): RouteObject[] {
+  // A loader is a plain function that fetches its module when first called, not a key of `lazy`:
+  // the router loads every lazy key of the landing page at hydration and runs what it loaded, so a
+  // first visit (whose data came with the HTML) would download and run its loader for nothing.
   // Keys a route does not have stay absent, as react-router expects of lazy routes.
-  const bound = ({ id, load }: PageRoute) => ({ ...(id ? { id } : {}), ...(load ? { loader: (args: LoaderFunctionArgs) => load(args, data) } : {}) });
+  const bound = ({ id, loader }: PageRoute) => ({
+    ...(id ? { id } : {}),
+    ...(loader ? { loader: async (args: LoaderFunctionArgs) => (await loader())(args, data) } : {}),
+  });
   return [
     {
       id: "root",
@@ -89,8 +98,9 @@ export function createRoutes(data: SiteData): RouteObject[] {
       loader: (args: LoaderFunctionArgs) => rootLoader(args, data),
       shouldRevalidate: () => false,
       children: pageRoutes.map((route): RouteObject => {
-        const { index, path, lazy, handle } = route;
-        const withModules = { ...handle, modules: lazy.modules };
+        const { index, path, page, handle } = route;
+        const lazy = { Component: page.Component };
+        const withModules = { ...handle, modules: page.modules };
         return index ? { index, lazy, handle: withModules, ...bound(route) } : { path, lazy, handle: withModules, ...bound(route) };
       }),
     },

@@ -8,17 +8,18 @@ import { StreamerLayout } from "../layouts/LazyStreamerLayout";
  * before rendering; the client entry resolves the landing page's before hydrating.
  */
 type PageModule = { default: ComponentType };
-type LazyPage = (() => Promise<{ Component: ComponentType }>) & { modules: string[] };
-
-/** `modules` names the page files so the worker can preload their chunks (see worker/pages/assets.ts). */
-function lazyPage(modules: string[], load: () => Promise<{ Component: ComponentType }>): LazyPage {
-  return Object.assign(load, { modules });
+/**
+ * A page: `Component` is its route's lazy `Component` (react-router's object form of `lazy`);
+ * `modules` names the page files, so the worker can preload their chunks and link their
+ * stylesheets (the route handle carries them: worker/pages/assets.ts, src/app/route-styles.tsx).
+ */
+interface LazyPage {
+  modules: string[];
+  Component: () => Promise<ComponentType>;
 }
-const page = (name: string, load: () => Promise<PageModule>) => lazyPage([name], async () => ({ Component: (await load()).default }));
 
-export function isLazyPage(value: unknown): value is LazyPage {
-  return typeof value === "function" && Array.isArray((value as Partial<LazyPage>).modules);
-}
+const lazyPage = (modules: string[], Component: () => Promise<ComponentType>): LazyPage => ({ modules, Component });
+const page = (name: string, load: () => Promise<PageModule>) => lazyPage([name], async () => (await load()).default);
 
 export const pages = {
   Home: page("Home", () => import("./Home")),
@@ -42,17 +43,17 @@ export const pages = {
   /** The streamer layout's chunk comes with the page, so RootLayout has it before it renders. */
   Streamer: lazyPage(["Streamer"], async () => {
     const [{ default: Streamer }] = await Promise.all([import("./Streamer"), StreamerLayout.preload()]);
-    return { Component: Streamer };
+    return Streamer;
   }),
 
   /** /news/{year}/… is an article or a dated listing, decided by the loader's `kind`. */
   NewsArticleOrList: lazyPage(["NewsArticle", "NewsList"], async () => {
     const [{ default: Article }, { default: List }] = await Promise.all([import("./NewsArticle"), import("./NewsList")]);
-    return { Component: () => <NewsRouteSwitch article={<Article />} list={<List />} /> };
+    return () => <NewsRouteSwitch article={<Article />} list={<List />} />;
   }),
   /** /players/{x} is a player or a team's squad. */
   PlayerOrSquad: lazyPage(["Player", "Team"], async () => {
     const [{ default: Player }, { default: Squad }] = await Promise.all([import("./Player"), import("./Team")]);
-    return { Component: () => <PlayerRouteSwitch player={<Player />} squad={<Squad />} /> };
+    return () => <PlayerRouteSwitch player={<Player />} squad={<Squad />} />;
   }),
 };
