@@ -4,7 +4,7 @@ import { openEdgeCache } from "../cache/edge-cache";
 import { settingsOf } from "../env";
 import { clientAssets } from "./assets";
 import { pageVariantKey, pageVariantOf, type PageVariant } from "./page-variant";
-import { pageHandleAt } from "../../src/routes";
+import { pageHandleAt } from "../../src/routes/routes";
 import { pageQueryOf } from "../../src/data/page-query";
 import type { PageQueryName } from "../../src/layouts/page-handle";
 
@@ -15,7 +15,7 @@ import type { PageQueryName } from "../../src/layouts/page-handle";
  * `invalidateCache()` (POST /api/admin/cache/invalidate) retires every stored page at once.
  *
  * The key is the path plus only the query parameters its route reads (the route's handle in
- * src/routes.tsx), with values its loader accepts (src/data/page-query.ts), and the page is
+ * src/routes/routes.tsx), with values its loader accepts (src/data/page-query.ts), and the page is
  * rendered for exactly that URL: a parameter no page reads (`?utm_source=`, `?returnUrl=`, `?page=`
  * on the home page) is the same entry as without it, and an invalid value (`/news?page=abc`,
  * `/videos/browse?team=zzz`) renders the loader's 404, which is never stored. So random query

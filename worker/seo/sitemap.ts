@@ -1,4 +1,4 @@
-import { contentPath, matchPath, matchesPath, newsPath, playerPath, teamPath, videoPath } from "../../src/pages/paths";
+import { contentPath, matchPath, matchesPath, newsPath, playerPath, teamPath, videoPath } from "../../src/routes/paths";
 import { resultsOf } from "../db/rows";
 
 /** One <url> of the sitemap: a path on the site and, when known, when it last changed. */
