@@ -34,6 +34,20 @@ module.exports = {
       to: { path: "^worker/" },
     },
     {
+      name: "components-not-routes",
+      comment: "src/components/ is the UI kit the routes compose: it never reaches into a page or loader; a path builder (src/routes/paths.ts) anything may import.",
+      severity: "error",
+      from: { path: "^src/components/" },
+      to: { path: "^src/routes/", pathNot: "^src/routes/paths\\.ts$" },
+    },
+    {
+      name: "worker-routes-through-the-table",
+      comment: "The worker renders through the route table (src/routes/routes.tsx) and builds links with src/routes/paths.ts; a page or loader module it never imports by itself.",
+      severity: "error",
+      from: { path: "^worker/" },
+      to: { path: "^src/routes/", pathNot: "^src/routes/(routes\\.tsx|paths\\.ts)$" },
+    },
+    {
       name: "dev-kit-only-through-dev-kit",
       comment: "The development kit (dev portal, dev checkout, built-in secrets) reaches the app only through worker/dev-kit.ts, which only worker/dev-index.ts imports, so the production entry bundles none of it.",
       severity: "error",

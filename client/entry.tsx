@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { RouterProvider } from "react-router/dom";
-import { createRoutes } from "../src/routes";
+import { createRoutes } from "../src/routes/routes";
 import { Document } from "../src/app/Document";
 import { createApiSiteData } from "./data/api-site-data";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
@@ -34,13 +34,16 @@ registerAudioPlayer(() => import("./player/AudioPlayerBar"));
 // The overlay promo: its own chunk, loaded once the page has hydrated.
 registerOverlayPromo(() => import("./promo/OverlayPromoHost"));
 
-/** Pages are lazy chunks: load the ones the server rendered before hydrating, so the trees match. */
+/**
+ * Pages are lazy chunks: load the ones the server rendered before hydrating, so the trees match.
+ * Their loaders stay unfetched: the server's data came with the page (src/routes/routes.tsx).
+ */
 async function resolveLandingPage(routes: RouteObject[]) {
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
-      if (typeof route.lazy !== "function") return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
+      if (typeof route.lazy !== "object" || !route.lazy.Component) return;
+      Object.assign(route, { Component: await route.lazy.Component(), lazy: undefined });
     }),
   );
 }

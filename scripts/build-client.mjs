@@ -195,13 +195,13 @@ function withStaticImports(file, seen = new Set()) {
 }
 const entryFiles = withStaticImports(entryChunk.fileName);
 
-// Each page's chunk (a dynamic import in src/pages/lazy-pages.tsx) with the chunks it needs
+// Each page's chunk (a dynamic import in src/routes/lazy-pages.tsx) with the chunks it needs
 // beyond the entry's, keyed by page name, so the worker can preload the landing page's code.
 const pages = {};
 // Each page's own stylesheets: those imported by the modules of its chunks beyond the entry's.
 const styles = {};
 for (const chunk of chunks.values()) {
-  const page = /[\\/]src[\\/]pages[\\/](\w+)\.tsx$/.exec(chunk.facadeModuleId ?? "")?.[1];
+  const page = /[\\/]src[\\/]routes[\\/](\w+)\.tsx$/.exec(chunk.facadeModuleId ?? "")?.[1];
   if (!page || !chunk.isDynamicEntry) continue;
   const files = [...withStaticImports(chunk.fileName)].filter((f) => !entryFiles.has(f));
   pages[page] = files.map(publicPath);

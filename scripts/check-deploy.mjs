@@ -28,16 +28,7 @@ const wranglerApi = () => createRequire(import.meta.url)("wrangler");
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PROVIDERS = ["login-portal", "sports-alliance", "green"];
 /** Settings that are secrets (worker/env.ts SECRET_SETTINGS): `wrangler secret put`, never wrangler.toml. */
-export const SECRET_NAMES = [
-  "SESSION_SECRET",
-  "ADMIN_TOKEN",
-  "SSO_JWT_SECRET",
-  "SSO_CLIENT_SECRET",
-  "SSO_USER_AGENT_PASS",
-  "DEV_SSO_SECRET",
-  "STRIPE_SECRET_KEY",
-  "STRIPE_WEBHOOK_SECRET",
-];
+export const SECRET_NAMES = JSON.parse(readFileSync(path.join(root, "worker", "secret-names.json"), "utf8"));
 /** The development build's entry (scripts/run-command.mjs): never what is deployed. */
 const DEVELOPMENT_ENTRY = path.join(root, "worker", "dev-index.ts");
 /** Vars the worker reads as URLs (worker/env.ts): https: only in production. */

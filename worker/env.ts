@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isRepositorySecret } from "./known-secrets";
+import secretNames from "./secret-names.json";
 
 /**
  * The worker's whole environment (vars, secrets, bindings), parsed once per env object with zod.
@@ -88,19 +89,16 @@ export type AuthSettings = z.output<typeof authSchema>;
 
 /**
  * The settings above that are secrets: set with `wrangler secret put`, never written in
- * wrangler.toml, where `npm run check:deploy` refuses them (its list is checked against this one
- * in tests/unit/check-deploy.test.ts).
+ * wrangler.toml, where `npm run check:deploy` refuses them. The names are in
+ * worker/secret-names.json, which scripts/check-deploy.mjs reads too; each must name a setting.
  */
-export const SECRET_SETTINGS = [
-  "SESSION_SECRET",
-  "ADMIN_TOKEN",
-  "SSO_JWT_SECRET",
-  "SSO_CLIENT_SECRET",
-  "SSO_USER_AGENT_PASS",
-  "DEV_SSO_SECRET",
-  "STRIPE_SECRET_KEY",
-  "STRIPE_WEBHOOK_SECRET",
-] as const satisfies readonly (keyof z.input<typeof siteSchema> | keyof z.input<typeof authSchema>)[];
+type SettingName = keyof z.input<typeof siteSchema> | keyof z.input<typeof authSchema>;
+const isSettingName = (name: string): name is SettingName => Object.hasOwn(siteSchema.shape, name) || Object.hasOwn(authSchema.shape, name);
+
+export const SECRET_SETTINGS: readonly SettingName[] = secretNames.map((name) => {
+  if (!isSettingName(name)) throw new Error(`worker/secret-names.json: ${name} is not a setting`);
+  return name;
+});
 
 export const ADMIN_TOKEN_MIN = 24;
 

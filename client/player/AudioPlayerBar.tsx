@@ -7,7 +7,7 @@ import { AUDIO_PLAYER_READY_MS, AUDIO_PLAYER_SHOW_MS, AUDIO_VOLUME_RAMP_MS } fro
 import type { AttachedStream } from "./attach-stream";
 import { checkLiveSession } from "./live-session";
 import { playLive, type LivePlay } from "./live-play";
-import { useLiveUpgrade } from "../../src/pages/parts/use-live-upgrade";
+import { useLiveUpgrade } from "../../src/components/live/use-live-upgrade";
 import type { LiveUpgradeData } from "../../src/domain/live-upgrade";
 
 type PlayerState = "not ready" | "ready" | "playing" | "paused";

@@ -4,11 +4,7 @@ import { firstError } from "./session-client";
 /** Codes of POST /api/payments/portal meaning 'no payment customer' (spec §8 'You have no subscriptions'). */
 const NO_CUSTOMER_CODES = new Set(["NO_CUSTOMER", "NO_STRIPE_CUSTOMER"]);
 
-function portalUrlOf(body: unknown): string | null {
-  if (typeof body !== "object" || body === null) return null;
-  const record = body as { url?: unknown; data?: { url?: unknown; attributes?: { url?: unknown } } };
-  const url = record.url ?? record.data?.url ?? record.data?.attributes?.url;
-  if (typeof url !== "string") return null;
+function portalUrlOf(url: string): string | null {
   // the payment provider's portal (https) or the worker's dev stand-in (a same-site path)
   if (/^https?:\/\//.test(url)) return url;
   return url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\") ? url : null;
@@ -21,14 +17,19 @@ function portalUrlOf(body: unknown): string | null {
  */
 export async function openCustomerPortal(): Promise<string> {
   try {
-    const response = await fetch("/api/payments/portal", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ returnURL: window.location.href }),
-    });
+    // The schema (zod) loads beside the call, so it never weighs on a first visit.
+    const [response, { portalAnswerSchema }] = await Promise.all([
+      fetch("/api/payments/portal", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ returnURL: window.location.href }),
+      }),
+      import("../schemas/payments"),
+    ]);
     const body: unknown = await response.json().catch(() => null);
-    const url = response.ok ? portalUrlOf(body) : null;
+    const answer = response.ok ? portalAnswerSchema.safeParse(body) : null;
+    const url = answer?.success ? portalUrlOf(answer.data.url) : null;
     if (url) {
       window.location.assign(url);
       return "";

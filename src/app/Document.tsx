@@ -44,7 +44,7 @@ export function Document({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1f3a" />
-        {/* Title, description, canonical and Open Graph tags are each page's own (src/pages/parts/DocumentTitle.tsx). */}
+        {/* Title, description, canonical and Open Graph tags are each page's own (src/components/DocumentTitle.tsx). */}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* A React resource (precedence): React writes it before the module preloads, so the one
             render-blocking file is asked for first. */}

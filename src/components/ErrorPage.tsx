@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { club } from "../config/club";
 import Icon from "./Icon";
 import { Picture } from "./Picture";
-import { DocumentTitle } from "../pages/parts/DocumentTitle";
+import { DocumentTitle } from "./DocumentTitle";
 
 /** Quick links of spec §2 'Error page'. */
 const quickLinks = [

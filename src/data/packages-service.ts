@@ -42,7 +42,7 @@ export function toCardPackage(resource: PackageResource, orderPosition: number):
 export async function fetchPackages(type: PackageType, signal?: AbortSignal): Promise<Package[]> {
   const response = await fetch(`/api/packages?filter.packageType=${type}`, { headers: { accept: "application/json" }, ...(signal ? { signal } : {}) });
   if (!response.ok) throw new Error(`GET /api/packages?filter.packageType=${type} answered ${response.status}`);
-  const [body, { packagesAnswerSchema }] = await Promise.all([response.json() as Promise<unknown>, import("../schemas/packages")]);
+  const [body, { packagesAnswerSchema }]: [unknown, typeof import("../schemas/packages")] = await Promise.all([response.json(), import("../schemas/packages")]);
   const parsed = packagesAnswerSchema.safeParse(body);
   if (!parsed.success) throw new Error(`GET /api/packages?filter.packageType=${type}: unexpected answer`);
   return parsed.data.data.map(toCardPackage);

@@ -4,7 +4,7 @@ import { videoFilterRules } from "./video-filter";
 
 /**
  * The query a page is rendered for: of a URL's parameters, only those its route reads (the
- * route's handle, src/routes.tsx), checked with the rules its loader applies (params.page,
+ * route's handle, src/routes/routes.tsx), checked with the rules its loader applies (params.page,
  * parseVideoFilter). The page cache (worker/pages/page-cache.ts) keys on the result, so a parameter
  * no page reads, or a value no page accepts, can never make a new cache entry.
  */

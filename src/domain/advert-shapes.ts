@@ -16,6 +16,10 @@ export const ADVERT_SHAPES: Record<AdvertShape, { width: number; height: number 
   "content-feed": { width: 300, height: 300 },
 };
 
+export function isAdvertShape(value: string): value is AdvertShape {
+  return Object.hasOwn(ADVERT_SHAPES, value);
+}
+
 export const DESKTOP_ADVERT_MIN_WIDTH = 1024;
 /** The mobile art, square, as spec §7 builds advert image URLs ({size}x{size}). */
 export const MOBILE_ADVERT_SIZE = ADVERT_IMAGE_SIZE;

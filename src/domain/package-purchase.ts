@@ -41,7 +41,8 @@ export function checkoutMode(priceType: string): "subscription" | "payment" {
 }
 
 /**
- * What the browser does with the answer of POST /api/checkout (spec §8): a failure to *create* the
+ * What the browser does with the answer of POST /api/checkout (its success status, and the `url` of
+ * the answer once parsed, src/schemas/payments.ts) (spec §8): a failure to *create* the
  * checkout is only logged ('Failures of … checkout creation are only logged, with no user message');
  * a created checkout the browser cannot be sent to is the redirect failure, whose alert is
  * CHECKOUT_UNAVAILABLE_ALERT. The URL is followed only when it is Stripe's https page or a
@@ -49,10 +50,9 @@ export function checkoutMode(priceType: string): "subscription" | "payment" {
  */
 export type CheckoutStep = { kind: "redirect"; url: string } | { kind: "creation-failed" } | { kind: "redirect-failed" };
 
-export function checkoutStep(ok: boolean, body: unknown): CheckoutStep {
+export function checkoutStep(ok: boolean, url: string | null): CheckoutStep {
   if (!ok) return { kind: "creation-failed" };
-  const url = typeof body === "object" && body !== null && "url" in body ? body.url : null;
-  if (typeof url !== "string") return { kind: "redirect-failed" };
+  if (url === null) return { kind: "redirect-failed" };
   const sameSite = url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\");
   return url.startsWith("https://") || sameSite ? { kind: "redirect", url } : { kind: "redirect-failed" };
 }

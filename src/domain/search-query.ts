@@ -1,7 +1,7 @@
 /**
  * Spec §4 'Search' and §5: the query term (Exact matches wraps it in quotes, no minimum
  * length), the sort, and page moves that clamp at the first and last page. The window of page
- * numbers is the listings' own (src/pages/parts/Pagination.tsx pageWindow).
+ * numbers is the listings' own (src/components/Pagination.tsx pageWindow).
  */
 import { NEWS_SEARCH_PAGE_SIZE } from "./timings";
 

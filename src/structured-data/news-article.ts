@@ -1,7 +1,7 @@
 import { club } from "../config/club";
 import type { NewsArticle } from "../schemas/news";
 import { imageUrl } from "../components/Picture";
-import { newsPath } from "../pages/paths";
+import { newsPath } from "../routes/paths";
 import { absolute, type JsonLdObject } from "./json-ld";
 
 /** NewsArticle of a news item (from the article loader's data). */

@@ -1,6 +1,6 @@
 import type { Match } from "../schemas/teams";
-import { matchPath } from "../pages/paths";
-import { sides } from "../pages/parts/match-outcome";
+import { matchPath } from "../routes/paths";
+import { sides } from "../components/match/match-outcome";
 import { absolute, type JsonLdObject } from "./json-ld";
 
 /**

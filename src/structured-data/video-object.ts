@@ -1,6 +1,6 @@
 import type { Video } from "../schemas/videos";
 import { imageUrl } from "../components/Picture";
-import { videoPath } from "../pages/paths";
+import { videoPath } from "../routes/paths";
 import { absolute, type JsonLdObject } from "./json-ld";
 
 /** ISO 8601 duration: 754 s → 'PT12M34S'. */

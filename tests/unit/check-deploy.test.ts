@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkDeploy, SECRET_NAMES } from "../../scripts/check-deploy.mjs";
+import { checkDeploy } from "../../scripts/check-deploy.mjs";
 import { SECRET_SETTINGS } from "../../worker/env";
 
 /**
@@ -75,7 +75,6 @@ describe("npm run check:deploy", { timeout: 60_000 }, () => {
   });
 
   it("refuses every secret the worker knows, written in vars", () => {
-    expect([...SECRET_NAMES].sort()).toEqual([...SECRET_SETTINGS].sort());
     for (const name of SECRET_SETTINGS) {
       expect(check(`${good}${name} = "written-in-the-repository"\n`).join("\n"), name).toContain(`set ${name}: a secret in the repository`);
     }

@@ -36,7 +36,7 @@ function filesUnder(dir: string): string[] {
 
 /** Page module name → the route stylesheets (base names) its source imports. */
 function importedRouteStyles(): Map<string, string[]> {
-  const pagesDir = path.join(root, "src/pages");
+  const pagesDir = path.join(root, "src/routes");
   const found = new Map<string, string[]>();
   for (const file of readdirSync(pagesDir).filter((f) => f.endsWith(".tsx"))) {
     const source = readFileSync(path.join(pagesDir, file), "utf8");

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { AppStateProvider } from "../../src/state/store";
 import { appReducer, initialAppState } from "../../src/state/reducer";
 import type { AppAction } from "../../src/state/app-state";
-import { useVideoLock } from "../../src/pages/parts/use-video-lock";
+import { useVideoLock } from "../../src/components/video/use-video-lock";
 
 const paidReplays = [["roverstv"], ["roverstv+"], ["vip"], ["roverstv", "roverstv+", "vip"]];
 

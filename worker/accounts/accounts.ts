@@ -131,13 +131,13 @@ export async function setBypassed(db: D1Database, ssoID: string, bypassed: boole
  * account, or null when there is none.
  */
 export async function signOutEverywhere(db: D1Database, ssoID: string, nowMs = Date.now()): Promise<AccountRow | null> {
-  const [updated] = await db.batch([
+  const [updated] = await db.batch<AccountRow>([
     db
       .prepare(`UPDATE accounts SET sessions_valid_after = MAX(COALESCE(sessions_valid_after, 0), ?2), updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
       .bind(ssoID, nowMs),
     db.prepare("DELETE FROM provider_sessions WHERE sso_id = ?1").bind(ssoID),
   ]);
-  return ((updated?.results ?? [])[0] as AccountRow | undefined) ?? null;
+  return updated?.results[0] ?? null;
 }
 
 export async function listAccounts(
@@ -160,13 +160,12 @@ export async function listAccounts(
     where.push(`bypassed = ?${params.length}`);
   }
   const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
-  const [list, count] = await db.batch([
+  const [list, count] = await Promise.all([
     db
       .prepare(`SELECT * FROM accounts ${clause} ORDER BY id LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`)
-      .bind(...params, options.limit, options.offset),
-    db.prepare(`SELECT COUNT(*) AS total FROM accounts ${clause}`).bind(...params),
+      .bind(...params, options.limit, options.offset)
+      .all<AccountRow>(),
+    db.prepare(`SELECT COUNT(*) AS total FROM accounts ${clause}`).bind(...params).first<{ total: number }>(),
   ]);
-  const rows = (list?.results ?? []) as AccountRow[];
-  const total = ((count?.results ?? [])[0] as { total: number } | undefined)?.total ?? 0;
-  return { rows, total };
+  return { rows: list.results, total: count?.total ?? 0 };
 }

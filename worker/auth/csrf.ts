@@ -24,7 +24,7 @@ export function csrfProtection(options: CsrfOptions = {}): MiddlewareHandler {
   const exempt = options.exempt ?? defaultExempt;
   return async function csrf(c, next) {
     if (!UNSAFE_METHODS.has(c.req.method) || exempt(c.req.path)) return next();
-    const siteOrigin = siteOriginOf(c.env as object, c.req.url);
+    const siteOrigin = siteOriginOf(c.env, c.req.url);
     const origin = c.req.header("origin");
     if (origin !== undefined) {
       if (origin !== siteOrigin) throw new ApiError(403, "CSRF", CSRF_DETAIL);

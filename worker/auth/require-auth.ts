@@ -11,7 +11,7 @@ import { ApiError } from "../http/api-error";
 export const AUTH_NOT_CONFIGURED_DETAIL = "Sign-in is not available at the moment";
 
 export const requireAuthConfig: MiddlewareHandler = async function requireAuthConfig(c, next) {
-  const config = authConfigOf(c.env as object);
+  const config = authConfigOf(c.env);
   if (config instanceof AuthConfigError) {
     console.error(JSON.stringify({ msg: "sign-in not configured", path: c.req.path, requestId: c.get("requestId"), problem: config.message }));
     throw new ApiError(503, "AUTH_NOT_CONFIGURED", AUTH_NOT_CONFIGURED_DETAIL, { "Cache-Control": "no-store" });

@@ -1,7 +1,7 @@
 import { club } from "../../src/config/club";
 import { writeCalendar, type CalendarEvent } from "../../src/domain/icalendar";
 import { reportSideName } from "../../src/domain/spoiler-free";
-import { matchPath } from "../../src/pages/paths";
+import { matchPath } from "../../src/routes/paths";
 
 /** A match as the calendar needs it (worker/calendar/calendar-route.ts reads these from D1). */
 export interface CalendarMatchRow {

@@ -26,7 +26,11 @@ export function jsonRows<T>(text: string | null | undefined): T[] {
   }
 }
 
-/** Results of one statement of a D1 batch, typed. */
+/**
+ * Results of one statement of a D1 batch, typed by its query. `db.batch<T>()` types every
+ * statement alike, so a batch of different queries names each one's row shape here: the one place
+ * such a row type is asserted (a single statement uses `.all<T>()` / `.first<T>()`).
+ */
 export function resultsOf<T>(result: D1Result<unknown> | undefined): T[] {
   return (result?.results ?? []) as T[];
 }

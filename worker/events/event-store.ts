@@ -1,5 +1,10 @@
 import type { StoredEvent } from "./event-schema";
 
+type AdvertFields = Pick<Extract<StoredEvent, { advertID: number }>, "advertID" | "advertName" | "advertRef" | "campaignRef">;
+
+/** An advert event's own fields; a page view has none. */
+const advertOf = (e: StoredEvent): Partial<AdvertFields> => (e.action === "pageView" ? {} : e);
+
 /**
  * Where accepted tracking events go: a Workers Analytics Engine dataset when the EVENTS binding is
  * configured, else the tracking_events table in D1 (migrations/0009), one batch per request so a
@@ -8,7 +13,7 @@ import type { StoredEvent } from "./event-schema";
 export async function storeEvents(env: { DB: D1Database; EVENTS?: AnalyticsEngineDataset }, events: StoredEvent[]): Promise<"analytics-engine" | "d1"> {
   if (env.EVENTS) {
     for (const e of events) {
-      const advert = e as Partial<{ advertID: number; advertName: string; advertRef: string; campaignRef: string }>;
+      const advert = advertOf(e);
       env.EVENTS.writeDataPoint({
         indexes: [String(e.action)],
         blobs: [e.domain, e.url, e.sessionID, e.ssoID, e.screensize, e.ssoVendor, e.userAgent, e.timestamp, String(advert.advertName ?? ""), String(advert.advertRef ?? ""), String(advert.campaignRef ?? "")],
@@ -19,7 +24,7 @@ export async function storeEvents(env: { DB: D1Database; EVENTS?: AnalyticsEngin
   }
   await env.DB.batch(
     events.map((e) => {
-      const advert = e as Partial<{ advertID: number; advertName: string; advertRef: string; campaignRef: string }>;
+      const advert = advertOf(e);
       return env.DB.prepare(
         `INSERT INTO tracking_events (action, channel, domain, log_id, screensize, sso_vendor, user_agent, session_id, sso_id,
            event_time, url, user_allow_tracking, advert_id, advert_name, advert_ref, campaign_ref)

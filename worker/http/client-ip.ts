@@ -7,6 +7,6 @@ import { settingsOf } from "../env";
  * elsewhere it is the client's own claim. 'unknown' without either.
  */
 export function clientIp(c: Context): string {
-  const ip = c.req.header("cf-connecting-ip") ?? (settingsOf(c.env as object).environment === "development" ? c.req.header("x-real-ip") : undefined) ?? "";
+  const ip = c.req.header("cf-connecting-ip") ?? (settingsOf(c.env).environment === "development" ? c.req.header("x-real-ip") : undefined) ?? "";
   return /^[0-9a-fA-F:.]{2,45}$/.test(ip) ? ip : "unknown";
 }

@@ -26,8 +26,8 @@ export interface LiveAccess {
 
 /** The request's country as Cloudflare sees it (cf.country; CF-IPCountry is set by Cloudflare too). */
 export function countryOf(c: Context): string | null {
-  const cf = (c.req.raw as { cf?: { country?: unknown } }).cf;
-  const country = typeof cf?.country === "string" ? cf.country : c.req.header("cf-ipcountry");
+  const cfCountry: unknown = c.req.raw.cf?.country;
+  const country = typeof cfCountry === "string" ? cfCountry : c.req.header("cf-ipcountry");
   return country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null;
 }
 

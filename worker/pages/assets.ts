@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import manifest from "../../public/build/manifest.json";
-import { isLazyPage } from "../../src/pages/lazy-pages";
+import { isPageHandle } from "../../src/layouts/page-handle";
 import type { ClientManifest } from "./client-manifest";
 
 /** The client build the pages reference (typed by built-manifest.d.ts). */
@@ -20,7 +20,7 @@ export function modulePreloads(routes: RouteObject[], url: URL): string[] {
   const known = preloadsByPath.get(url.pathname);
   if (known) return known;
   const pageFiles = (matchRoutes(routes, url) ?? []).flatMap(({ route }) =>
-    isLazyPage(route.lazy) ? route.lazy.modules.flatMap((m) => clientAssets.pages[m] ?? []) : [],
+    isPageHandle(route.handle) ? (route.handle.modules ?? []).flatMap((m) => clientAssets.pages[m] ?? []) : [],
   );
   const preloads = [...new Set([...clientAssets.preload, ...pageFiles])];
   if (preloadsByPath.size >= PRELOADS_LIMIT) preloadsByPath.clear();

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
-import { currentVersion } from "../cache/kv-cache";
+import { openEdgeCache } from "../cache/edge-cache";
 import { settingsOf } from "../env";
 import { clientAssets } from "./assets";
 import { pageVariantKey, pageVariantOf, type PageVariant } from "./page-variant";
-import { pageHandleAt } from "../../src/routes";
+import { pageHandleAt } from "../../src/routes/routes";
 import { pageQueryOf } from "../../src/data/page-query";
 import type { PageQueryName } from "../../src/layouts/page-handle";
 
@@ -15,7 +15,7 @@ import type { PageQueryName } from "../../src/layouts/page-handle";
  * `invalidateCache()` (POST /api/admin/cache/invalidate) retires every stored page at once.
  *
  * The key is the path plus only the query parameters its route reads (the route's handle in
- * src/routes.tsx), with values its loader accepts (src/data/page-query.ts), and the page is
+ * src/routes/routes.tsx), with values its loader accepts (src/data/page-query.ts), and the page is
  * rendered for exactly that URL: a parameter no page reads (`?utm_source=`, `?returnUrl=`, `?page=`
  * on the home page) is the same entry as without it, and an invalid value (`/news?page=abc`,
  * `/videos/browse?team=zzz`) renders the loader's 404, which is never stored. So random query
@@ -30,7 +30,7 @@ import type { PageQueryName } from "../../src/layouts/page-handle";
 export const PAGE_TTL_SECONDS = 60;
 
 /**
- * The build version in the cache key (then the content cache generation): the entry's, the icon
+ * The build version in the cache key (beside the content cache generation): the entry's, the icon
  * sprite's and every stylesheet's hashes, so a deploy that changes only icons or CSS never serves
  * pages pointing at a removed file.
  */
@@ -72,14 +72,10 @@ export async function withPageCache(
   const request = new Request(pageUrl, c.req.raw);
   // An invalid value is the loader's 404: rendered each time, never looked up or stored.
   if (!cacheable) return render(request, variant);
-  const version = await currentVersion(c.env);
-  const key = new Request(
-    `https://page-cache.invalid${BUILD}/v${version}/${pageVariantKey(variant)}${pageUrl.pathname}${pageUrl.search}`,
-  );
-  const cache = await caches.open("pages");
+  const cache = await openEdgeCache(c, "pages", `${pageVariantKey(variant)}${BUILD}${pageUrl.pathname}${pageUrl.search}`);
   const forceRender = settingsOf(c.env).isDevelopment && /\bno-cache\b/.test(c.req.header("cache-control") ?? "");
   if (!forceRender) {
-    const hit = await cache.match(key);
+    const hit = await cache.match();
     if (hit) return forBrowser(c, hit, "hit");
   }
   const response = await render(request, variant);
@@ -93,7 +89,7 @@ export async function withPageCache(
   const stored = new Response(body, response);
   stored.headers.delete("x-request-id");
   stored.headers.set("Cache-Control", `public, max-age=${PAGE_TTL_SECONDS}`);
-  c.executionCtx.waitUntil(cache.put(key, stored));
+  cache.put(stored);
   return forBrowser(c, new Response(body, response), "miss");
 }
 

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { reactRenderer } from "@hono/react-renderer";
 import { preloadModule } from "react-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from "react-router";
-import { createRoutes } from "../../src/routes";
+import { createRoutes } from "../../src/routes/routes";
 import { Document } from "../../src/app/Document";
 import { serializeRouterData } from "../../src/app/router-data";
 import { createD1SiteData } from "../data";

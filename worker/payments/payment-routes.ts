@@ -14,6 +14,7 @@ import { safeReturnUrl } from "../../src/domain/return-url";
 import { paymentsConfigOf, stripeClient } from "./config";
 import { checkoutRequest } from "./checkout-request";
 import { DEV_PAYMENTS_PATH } from "./dev-payments-paths";
+import type { CheckoutAnswer, PortalAnswer } from "../../src/schemas/payments";
 
 /**
  * POST /api/checkout and POST /api/payments/portal (mount at /api; session + CSRF from app.ts).
@@ -78,8 +79,10 @@ checkoutRoutes.post("/", async (c) => {
   if (config.secretKey) {
     try {
       const session = await stripeClient({ ...config, secretKey: config.secretKey }).checkout.sessions.create(request);
+      // (a hosted session always has its page; an embedded one would not, and is never asked for)
+      if (!session.url) throw new Error(`checkout session ${session.id} has no url`);
       await insertPendingPurchase(db, { accountId: account.id, packageId: price.packageId, priceId: price.priceId, mode, sessionId: session.id }).run();
-      return c.json({ id: session.id, url: session.url });
+      return c.json<CheckoutAnswer>({ id: session.id, url: session.url });
     } catch (error) {
       console.error(JSON.stringify({ msg: "checkout failed", requestId: c.get("requestId"), error: String(error) }));
       return apiError(c, 502, "CHECKOUT_UNAVAILABLE", CHECKOUT_UNAVAILABLE_ALERT);
@@ -89,7 +92,7 @@ checkoutRoutes.post("/", async (c) => {
     // The dev checkout keeps its session as the pending purchase; the page reads it back from D1.
     const id = `cs_dev_${crypto.randomUUID().replaceAll("-", "")}`;
     await insertPendingPurchase(db, { accountId: account.id, packageId: price.packageId, priceId: price.priceId, mode, sessionId: id }).run();
-    return c.json({ id, url: `${DEV_PAYMENTS_PATH}/checkout/${id}` });
+    return c.json<CheckoutAnswer>({ id, url: `${DEV_PAYMENTS_PATH}/checkout/${id}` });
   }
   console.error(JSON.stringify({ msg: "checkout unavailable: STRIPE_SECRET_KEY is not set", requestId: c.get("requestId") }));
   return apiError(c, 503, "CHECKOUT_UNAVAILABLE", CHECKOUT_UNAVAILABLE_ALERT);
@@ -125,7 +128,7 @@ paymentPortalRoutes.post("/portal", async (c) => {
         customer: user.stripeCustomerID,
         return_url: returnUrl,
       });
-      return c.json({ url: session.url });
+      return c.json<PortalAnswer>({ url: session.url });
     } catch (error) {
       console.error(JSON.stringify({ msg: "portal failed", requestId: c.get("requestId"), error: String(error) }));
       return apiError(c, 502, "PORTAL_UNAVAILABLE", "The subscription portal is not available, please try again");
@@ -133,7 +136,7 @@ paymentPortalRoutes.post("/portal", async (c) => {
   }
   if (config.devCheckout) {
     const returnPath = new URL(returnUrl).pathname + new URL(returnUrl).search;
-    return c.json({ url: `${DEV_PAYMENTS_PATH}/portal?return=${encodeURIComponent(returnPath)}` });
+    return c.json<PortalAnswer>({ url: `${DEV_PAYMENTS_PATH}/portal?return=${encodeURIComponent(returnPath)}` });
   }
   return apiError(c, 503, "PORTAL_UNAVAILABLE", "The subscription portal is not available, please try again");
 });

@@ -1,4 +1,5 @@
-import { contentPath, matchPath, matchesPath, newsPath, playerPath, teamPath, videoPath } from "../../src/pages/paths";
+import { contentPath, matchPath, matchesPath, newsPath, playerPath, teamPath, videoPath } from "../../src/routes/paths";
+import { resultsOf } from "../db/rows";
 
 /** One <url> of the sitemap: a path on the site and, when known, when it last changed. */
 export interface SitemapEntry {
@@ -41,17 +42,16 @@ export async function sitemapEntries(db: D1Database): Promise<SitemapEntry[]> {
     ),
     db.prepare("SELECT entry_id, created_at FROM videos ORDER BY created_at DESC, id DESC"),
   ]);
-  const rows = <T,>(result: D1Result<unknown> | undefined) => (result?.results ?? []) as T[];
   return [
     ...FIXED_PATHS.map((path) => ({ path })),
-    ...rows<{ slug: string; published_at: string }>(news).map((n) => ({ path: newsPath(n.slug), lastModified: n.published_at })),
-    ...rows<{ slug: string }>(teams).flatMap((t) => [{ path: teamPath(t.slug) }, { path: matchesPath(t.slug) }]),
-    ...rows<{ team_slug: string; slug: string }>(players).map((p) => ({ path: playerPath(p.team_slug, p.slug) })),
-    ...rows<{ id: number; team_slug: string; season_slug: string; updated_at: string | null }>(matches).map((m) => ({
+    ...resultsOf<{ slug: string; published_at: string }>(news).map((n) => ({ path: newsPath(n.slug), lastModified: n.published_at })),
+    ...resultsOf<{ slug: string }>(teams).flatMap((t) => [{ path: teamPath(t.slug) }, { path: matchesPath(t.slug) }]),
+    ...resultsOf<{ team_slug: string; slug: string }>(players).map((p) => ({ path: playerPath(p.team_slug, p.slug) })),
+    ...resultsOf<{ id: number; team_slug: string; season_slug: string; updated_at: string | null }>(matches).map((m) => ({
       path: matchPath(m.team_slug, m.season_slug, m.id),
       lastModified: m.updated_at,
     })),
-    ...rows<{ full_path: string }>(pages).map((p) => ({ path: contentPath(p.full_path) })),
-    ...rows<{ entry_id: string; created_at: string }>(videos).map((v) => ({ path: videoPath(v.entry_id), lastModified: v.created_at })),
+    ...resultsOf<{ full_path: string }>(pages).map((p) => ({ path: contentPath(p.full_path) })),
+    ...resultsOf<{ entry_id: string; created_at: string }>(videos).map((v) => ({ path: videoPath(v.entry_id), lastModified: v.created_at })),
   ];
 }

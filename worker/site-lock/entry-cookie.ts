@@ -49,13 +49,13 @@ export async function isValidEntryCookie(value: string | undefined, sessionSecre
 }
 
 export async function hasEntry(c: Context, entryPhrase: string): Promise<boolean> {
-  const secret = sessionSecretOf(c.env as object);
+  const secret = sessionSecretOf(c.env);
   return secret !== null && isValidEntryCookie(getCookie(c, SITE_LOCK_COOKIE_NAME), secret, entryPhrase);
 }
 
 /** Sets allow_entry on the response; false when it cannot be signed (no sign-in configuration). */
 export async function grantEntry(c: Context, entryPhrase: string): Promise<boolean> {
-  const secret = sessionSecretOf(c.env as object);
+  const secret = sessionSecretOf(c.env);
   if (secret === null) return false;
   setCookie(c, SITE_LOCK_COOKIE_NAME, await entryCookieValue(secret, entryPhrase), {
     path: "/",

@@ -9,7 +9,7 @@
  * spec describes is dropped entry by entry, never trusted. Failures are only logged (spec §8).
  */
 import type { Advert } from "../../schemas/shell";
-import { ADVERT_SHAPES } from "../../domain/advert-shapes";
+import { isAdvertShape } from "../../domain/advert-shapes";
 import type { FeedAdvert, OlderAdvert } from "../../domain/advert-eligibility";
 
 export const FOOTER_SLOT_URL = "/api/advertising/slots/footer_slot?includeAllAdverts=true";
@@ -28,7 +28,7 @@ export function currentAdvertOf(raw: unknown): Advert | null {
   if (typeof id !== "number" || !isString(advertName) || !isString(advertRef) || !isString(campaignRef)) return null;
   if (!(url === null || isString(url)) || typeof enabled !== "boolean" || typeof childFriendly !== "boolean") return null;
   if (channel !== "" && channel !== "web" && channel !== "app") return null;
-  if (!isString(slotType) || !(slotType in ADVERT_SHAPES) || !isString(startUTC) || !isString(endUTC)) return null;
+  if (!isString(slotType) || !isAdvertShape(slotType) || !isString(startUTC) || !isString(endUTC)) return null;
   return {
     id,
     advertName,
@@ -42,7 +42,7 @@ export function currentAdvertOf(raw: unknown): Advert | null {
     endUTC,
     mobileImageKey: keyOf(raw.advertData.images.mobile),
     desktopImageKey: keyOf(raw.advertData.images.desktop),
-    slotType: slotType as Advert["slotType"],
+    slotType,
   };
 }
 

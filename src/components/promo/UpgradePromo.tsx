@@ -5,7 +5,7 @@ import { useAppState } from "../../state/store";
 import { useDialogFocus } from "../use-dialog-focus";
 import Button from "../Button";
 import Icon from "../Icon";
-import { SUBSCRIBE_PROMO_LOGGED_IN } from "../../pages/parts/SubscribePromo";
+import { SUBSCRIBE_PROMO_LOGGED_IN } from "../packages/SubscribePromo";
 
 /**
  * Spec §2 'upgrade promo' and §4 'Upgrade promo': the overlay a signed-in supporter without the

@@ -1,0 +1,54 @@
+import { useLocation, useMatches } from "react-router";
+import { club } from "../config/club";
+import { useSiteOrigin } from "../app/site-origin";
+import { imageUrl } from "./Picture";
+import { canonicalPath, pageDescription } from "../domain/page-meta";
+import { isPageHandle } from "../layouts/page-handle";
+
+export interface DocumentTitleProps {
+  page: string;
+  /** the page's own summary; without one, a description naming the page is made (every route has its own) */
+  description?: string;
+  /** a CMS image key for the Open Graph and Twitter card */
+  imageKey?: string | null;
+  /** Open Graph type: 'article' for news, 'video.other' for videos */
+  type?: "website" | "article" | "video.other";
+  /** error pages are not indexed */
+  noIndex?: boolean;
+}
+
+/**
+ * The page's head: React 19 hoists <title>, <meta> and <link> into <head>, and every page renders
+ * exactly one of these (so exactly one <title>). Title, description, canonical address (path plus
+ * a listing's page number, nothing else from the query) and the Open Graph / Twitter cards.
+ */
+export function DocumentTitle({ page, description, imageKey, type = "website", noIndex = false }: DocumentTitleProps) {
+  const location = useLocation();
+  // Only a page that reads '?page=' has numbered addresses; elsewhere the server renders without
+  // it (worker/pages/page-cache.ts), and so must hydration.
+  const leaf = useMatches().at(-1);
+  const readsPage = isPageHandle(leaf?.handle) && leaf.handle.query.includes("page");
+  const origin = useSiteOrigin();
+  const title = `${page} | ${club.name}`;
+  const text = pageDescription(page, description);
+  const url = `${origin}${canonicalPath(location.pathname, readsPage ? location.search : "")}`;
+  const image = `${origin}${imageKey ? imageUrl(imageKey, 1200, 630) : "/crest.svg"}`;
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={text} />
+      {noIndex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      <meta property="og:site_name" content={club.name} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={text} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={image} />
+      <meta property="og:locale" content="en_GB" />
+      <meta name="twitter:card" content={imageKey ? "summary_large_image" : "summary"} />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={text} />
+      <meta name="twitter:image" content={image} />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { rootLoader } from "../../layouts/root.loader";
+import { readSetting } from "../../data/web-settings";
+import { NO_MATCH_PASSES_AVAILABLE, NO_SUBSCRIPTIONS_AVAILABLE } from "../../domain/package-purchase";
+import Button from "../Button";
+import { VoucherOverlay, voucherTexts } from "./VoucherOverlay";
+import { PackageCarousel } from "./PackageCarousel";
+import { PackageCard } from "./PackageCard";
+import { usePackageLists } from "./use-package-lists";
+
+/** Packages widget sections (spec §2 'Packages'): Subscriptions is activeSection 1 and the default. */
+const SECTIONS = [
+  { id: 1, label: "Subscriptions", type: "membership", empty: NO_SUBSCRIPTIONS_AVAILABLE, emptyKey: "noSubscriptionsText" },
+  { id: 2, label: "Match passes", type: "match-pass", empty: NO_MATCH_PASSES_AVAILABLE, emptyKey: "noMatchPassesText" },
+] as const;
+
+/**
+ * The packages widget (spec §2 'Packages', §3 'Packages widget data', §4): two tabs, each a
+ * carousel of flip cards fetched from the packages service, loading until its own fetch ends;
+ * card colour by the configured style (§5); the two call-to-action blocks, the first opening the
+ * voucher overlay. Shown on /videos/subscriptions and in the streamer layout.
+ */
+export function PackagesWidget({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const lists = usePackageLists();
+  const [activeSection, setActiveSection] = useState<1 | 2>(1);
+  const [voucherOpen, setVoucherOpen] = useState(false);
+  // The widget's configured texts and style (spec §3 'Packages widget data'); empty means the default.
+  const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings ?? {};
+  const setting = (key: string) => readSetting(settings, `packages.${key}`);
+  const widgetStyle = setting("style") === "dark" ? "dark" : "light";
+  const section = SECTIONS.find((s) => s.id === activeSection) ?? SECTIONS[0];
+  const list = lists[section.type];
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+
+  return (
+    <div className={`packages-widget packages-widget--${widgetStyle}`}>
+      <div className="page-segmented page-segmented--center" role="tablist" aria-label="Package types">
+        {SECTIONS.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            role="tab"
+            id={`packages-tab-${s.id}`}
+            aria-controls={`packages-panel-${s.id}`}
+            aria-selected={s.id === activeSection}
+            className={`page-segmented__option${s.id === activeSection ? " is-active" : ""}`}
+            onClick={() => setActiveSection(s.id)}
+          >
+            {s.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`packages-panel-${section.id}`} aria-labelledby={`packages-tab-${section.id}`} aria-busy={list.loading}>
+        <Heading className="visually-hidden">{section.label}</Heading>
+        {list.loading ? (
+          <p className="packages__loading" role="status">
+            <span className="packages__spinner" aria-hidden="true" />
+            Loading {section.label.toLowerCase()}…
+          </p>
+        ) : list.packages.length === 0 ? (
+          <p className="packages__empty">{setting(section.emptyKey) ?? section.empty}</p>
+        ) : (
+          <PackageCarousel key={section.id} label={section.label}>
+            {list.packages.map((pkg) => (
+              <PackageCard key={pkg.id} pkg={pkg} widgetStyle={widgetStyle} />
+            ))}
+          </PackageCarousel>
+        )}
+      </div>
+      <div className={`packages__ctas packages__ctas--${setting("footerStyle") === "dark" ? "dark" : "light"}`}>
+        <div className="packages__cta">
+          <Heading>{setting("cta1Text") ?? "Got a voucher code?"}</Heading>
+          <Button type="primary-dark" text={setting("cta1ButtonCta") ?? "Redeem a voucher"} onClick={() => setVoucherOpen(true)} />
+        </div>
+        <div className="packages__cta">
+          <Heading>{setting("cta2Text") ?? "Questions?"}</Heading>
+          <Button type="ghost-dark" href={setting("cta2ButtonLink") ?? "/videos/faqs"} text={setting("cta2ButtonCta") ?? "Read the FAQs"} />
+        </div>
+      </div>
+      <VoucherOverlay
+        open={voucherOpen}
+        onClose={() => setVoucherOpen(false)}
+        {...voucherTexts(setting)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useAppState } from "../../state/store";
+import { PACKAGES_PANEL_TITLE } from "../../domain/subscription-plan";
+import { DEFAULT_VARIANT, availableVariants, parseVariant, variantOf, type SubscriptionVariant, type VariantPlan } from "../../domain/subscription-variants";
+import { MediaIcon } from "../video/MediaIcon";
+import { usePlanPurchase } from "./plan-purchase";
+
+/**
+ * The /videos/subscriptions variants (spec §2 'Packages'): a switcher of up to three options
+ * (yearly-audio, monthly-audio, video; ?variant= picks the one shown), the chosen variant's plans
+ * with their buy buttons, the owned-state box when the account holds it, the logged-out note, and
+ * the button that opens the 'Choose a subscription' panel.
+ */
+export function SubscriptionPlans({ plans }: { plans: readonly VariantPlan[] }) {
+  const { dispatch } = useAppState();
+  const [params] = useSearchParams();
+  const options = availableVariants(plans);
+  const [chosen, setChosen] = useState<SubscriptionVariant>(DEFAULT_VARIANT);
+  // The server renders the default (pages are cached without ?variant=, worker/pages/page-cache.ts);
+  // the browser then shows the one the address asks for.
+  const asked = params.get("variant");
+  useEffect(() => setChosen(parseVariant(asked)), [asked]);
+  const variant = options.find((o) => o.id === chosen) ?? options[0];
+  const purchase = usePlanPurchase();
+  const shown = variant ? plans.filter((p) => variantOf(p) === variant.id) : [];
+  const owned = shown.find((p) => purchase.owns(p));
+  const lead = shown[0];
+
+  return (
+    <div className={`subscription-plans subscription-plans--${variant?.id ?? "none"}`}>
+      {options.length > 1 ? (
+        <div className="page-segmented page-segmented--center" role="radiogroup" aria-label="Subscription">
+          {options.map((o) => (
+            <button
+              key={o.id}
+              type="button"
+              role="radio"
+              aria-checked={o.id === variant?.id}
+              className={`page-segmented__option${o.id === variant?.id ? " is-active" : ""}`}
+              onClick={() => {
+                setChosen(o.id);
+                // the variant is shareable without a navigation (and without re-running the loader)
+                const url = new URL(window.location.href);
+                url.searchParams.set("variant", o.id);
+                window.history.replaceState(window.history.state, "", url);
+              }}
+            >
+              {o.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {/* Without plans only the panel's button stays: the panel says 'No packages available'. */}
+      {lead ? (
+        <article className="subscription-plans__plan" aria-labelledby="subscription-plan-title">
+          <span className="subscription-plans__icon" aria-hidden="true">
+            <MediaIcon name={lead.Class === "audio" ? "headphones" : "play"} />
+          </span>
+          <p className="subscription-plans__type">{lead.PackageType}</p>
+          <h2 id="subscription-plan-title">{lead.Title}</h2>
+          {owned ? (
+            <div className="subscription-plans__owned" role="status">
+              <p>
+                <strong>You're subscribed to {owned.Title}.</strong> Change or cancel it in your subscriptions.
+              </p>
+              <button type="button" className="btn btn--primary-dark" onClick={() => void purchase.buy(owned)}>
+                <span className="btn__text">{purchase.label(owned)}</span>
+              </button>
+              {purchase.portalError ? <p role="alert">{purchase.portalError}</p> : null}
+            </div>
+          ) : (
+            <ul className="subscription-plans__options">
+              {shown.map((plan) => (
+                <li key={plan.Id}>
+                  <div className="subscription-plans__body" dangerouslySetInnerHTML={{ __html: plan.Body }} />
+                  <button type="button" className="btn btn--primary-dark" onClick={() => void purchase.buy(plan)}>
+                    <span className="btn__text">{purchase.label(plan)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </article>
+      ) : null}
+      <button type="button" className="btn btn--ghost-dark subscription-plans__all" onClick={() => dispatch({ type: "packages/open" })}>
+        <span className="btn__text">{PACKAGES_PANEL_TITLE}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useAppState } from "../../state/store";
+import { lockedPrompt, SUBSCRIPTIONS_PATH, VIDEO_LOGIN_WARNING } from "../../domain/locked-message";
+import Button from "../Button";
+import { MediaIcon } from "./MediaIcon";
+
+/**
+ * What a locked video or stream shows instead of its player (spec §6, §8), from the pure rule
+ * lockedPrompt: a visitor gets 'Log In Or Register' (the login prompt) and the login warning, a
+ * signed-in supporter without the tier gets the tier's message and the upgrade promo. It reads
+ * the login state from the store, so it changes as soon as someone signs in or out.
+ */
+export function LockedPanel({ label, entitlements }: { label: string; entitlements: readonly string[] }) {
+  const { state, dispatch } = useAppState();
+  const loggedIn = state.user.loggedIn;
+  const prompt = lockedPrompt({ loggedIn, videoEntitlements: entitlements });
+  return (
+    <div className="locked-panel" role="region" aria-label={label}>
+      <span className="locked-panel__icon">
+        <MediaIcon name="padlock" />
+      </span>
+      <h2 className="locked-panel__title">{prompt.title}</h2>
+      {prompt.message ? <p className="locked-panel__message">{prompt.message}</p> : null}
+      {loggedIn ? null : (
+        <p className="locked-panel__warning" role="note">
+          {VIDEO_LOGIN_WARNING}
+        </p>
+      )}
+      <div className="locked-panel__actions">
+        {prompt.opensLogin && prompt.button ? (
+          <Button type="primary-light" text={prompt.button.label} onClick={() => dispatch({ type: "loginPrompt/open", message: prompt.title })} />
+        ) : (
+          <Button type="primary-light" text="Upgrade" onClick={() => dispatch({ type: "upgradePromo/open" })} />
+        )}
+        <Button type="ghost-light" href={SUBSCRIPTIONS_PATH} text="View Packages" />
+      </div>
+    </div>
+  );
+}

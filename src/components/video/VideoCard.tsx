@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import type { Video } from "../../schemas/videos";
+import { videoPath } from "../../routes/paths";
+import { formatDate, formatDuration } from "../format";
+import { Picture } from "../Picture";
+import { MediaIcon } from "./MediaIcon";
+
+/** A video teaser: thumbnail with duration, padlock when locked (else a play mark), date and title. */
+export function VideoCard({ video, locked, variant = "default" }: { video: Video; locked: boolean; variant?: "default" | "feature" }) {
+  return (
+    <article className={`video-card video-card--${variant}${locked ? " is-locked" : ""}`}>
+      <Link className="video-card__link" to={videoPath(video.entryId)}>
+        <div className="video-card__media">
+          <Picture imageKey={video.thumbnailKey} w={variant === "feature" ? 1200 : 640} h={variant === "feature" ? 675 : 360} alt="" />
+          <span className="video-card__badge">
+            <MediaIcon name={locked ? "padlock" : "play"} />
+            <span className="visually-hidden">{locked ? "Locked" : "Watch"}</span>
+          </span>
+          <span className="video-card__duration">{formatDuration(video.durationSeconds)}</span>
+        </div>
+        <div className="video-card__body">
+          <h3 className="video-card__title">{video.title}</h3>
+          <time className="video-card__date" dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
+        </div>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,134 @@
+import { Suspense } from "react";
+import { Link, useLoaderData } from "react-router";
+import type { homeLoader } from "./home.loader";
+import { club } from "../config/club";
+import { DocumentTitle } from "../components/DocumentTitle";
+import { NewsCard } from "../components/news/NewsCard";
+import { VideoCard } from "../components/video/VideoCard";
+import { FixtureRow, MatchPanel } from "../components/match/MatchParts";
+import { Picture } from "../components/Picture";
+import { formatDate } from "../components/format";
+import { useVideoLock } from "../components/video/use-video-lock";
+import { SubscribePromo } from "../components/packages/SubscribePromo";
+import { matchesPath, newsPath } from "./paths";
+import { DeferredRail } from "../components/DeferredRail";
+import { PRESEASON_MESSAGE } from "../domain/preseason";
+
+export default function Home() {
+  const data = useLoaderData<typeof homeLoader>();
+  const isLocked = useVideoLock();
+  const [lead, ...moreHeadlines] = data.headline;
+  // A feature plus eight cards fills whole rows at two, three and four columns.
+  const latest = data.latestNews.slice(0, 9);
+
+  return (
+    <div className="home">
+      <DocumentTitle page="Home" />
+
+      {lead ? (
+        <section className="home-hero" aria-label="Headline news">
+          <div className="home-hero__media">
+            <Picture imageKey={lead.imageKey} w={1920} h={1080} alt="" loading="eager" fetchPriority="high" />
+          </div>
+          <div className="home-hero__inner">
+            <Link className="home-hero__story" to={newsPath(lead.slug)}>
+              {lead.categories[0] ? <span className="home-hero__tag">{lead.categories[0].name}</span> : null}
+              <h1 className="home-hero__title">{lead.title}</h1>
+              {lead.summary ? <p className="home-hero__summary">{lead.summary}</p> : null}
+              <span className="home-hero__meta">
+                <time dateTime={lead.publishedAt}>{formatDate(lead.publishedAt)}</time>
+                <span className="home-hero__cta">Read story <span aria-hidden="true">→</span></span>
+              </span>
+            </Link>
+            {moreHeadlines.length > 0 ? (
+              <ul className="home-hero__more">
+                {moreHeadlines.slice(0, 3).map((item) => (
+                  <li key={item.id}>
+                    <Link to={newsPath(item.slug)}>
+                      {item.categories[0] ? <span className="home-hero__more-tag">{item.categories[0].name}</span> : null}
+                      <span className="home-hero__more-title">{item.title}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </section>
+      ) : (
+        <section className="home-hero home-hero--plain">
+          <div className="home-hero__inner">
+            <h1 className="home-hero__title">{club.name}</h1>
+          </div>
+        </section>
+      )}
+
+      {data.nextMatch || data.lastResult ? (
+        <section className="home-matches" aria-label="Matches">
+          <div className="home-matches__inner">
+            {data.nextMatch ? <MatchPanel match={data.nextMatch} kind="next" /> : null}
+            {data.lastResult ? <MatchPanel match={data.lastResult} kind="last" /> : null}
+          </div>
+        </section>
+      ) : null}
+
+      {latest.length > 0 ? (
+        <section className="page-section">
+          <div className="page-section__head">
+            <h2 className="page-section__title">Latest News</h2>
+            <Link className="page-section__more" to="/news">All news <span aria-hidden="true">→</span></Link>
+          </div>
+          <div className="news-grid news-grid--home">
+            {latest.map((item, index) => (
+              <NewsCard key={item.id} item={item} variant={index === 0 ? "feature" : "default"} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      {/* The lower rails hydrate in tasks of their own, after the hero and the news above them. */}
+      <Suspense>
+        {data.videos.length > 0 ? (
+          <section className="tv-strip" aria-labelledby="home-tv-title">
+            <div className="tv-strip__inner">
+              <div className="page-section__head page-section__head--light">
+                <h2 className="page-section__title" id="home-tv-title">
+                  <span className="tv-strip__brand">{club.tvName}</span>
+                </h2>
+                <Link className="page-section__more" to="/videos">Watch more <span aria-hidden="true">→</span></Link>
+              </div>
+              {/* Below the fold: its cards render as the reader comes near. */}
+              <DeferredRail eager={false} className="tv-strip__rail">
+                {data.videos.map((video) => (
+                  <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
+                ))}
+              </DeferredRail>
+              <SubscribePromo />
+            </div>
+          </section>
+        ) : null}
+      </Suspense>
+      <Suspense>
+        {data.upcoming.length > 0 || data.preseason ? (
+          <section className="page-section">
+            <div className="page-section__head">
+              <h2 className="page-section__title">Upcoming Fixtures</h2>
+              <Link className="page-section__more" to={matchesPath("")}>All fixtures <span aria-hidden="true">→</span></Link>
+            </div>
+            {data.upcoming.length > 0 ? (
+              <ol className="fixture-list">
+                {data.upcoming.map((match) => (
+                  <FixtureRow key={match.id} match={match} />
+                ))}
+              </ol>
+            ) : (
+              // Preseason (spec §4): the season's fixtures are not out yet.
+              <div className="preseason">
+                <p className="preseason__title">{PRESEASON_MESSAGE}</p>
+              </div>
+            )}
+          </section>
+        ) : null}
+      </Suspense>
+    </div>
+  );
+}

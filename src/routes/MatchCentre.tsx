@@ -1,0 +1,131 @@
+import { Link, useLoaderData } from "react-router";
+import type { matchCentreLoader } from "./matches.loader";
+import { club } from "../config/club";
+import { DocumentTitle } from "../components/DocumentTitle";
+import { OutcomeBadge, Scoreline } from "../components/match/MatchParts";
+import { formatCount, formatKickoff, formatLongDate, formatMatchDate } from "../components/format";
+import { clubSideName, sides } from "../components/match/match-outcome";
+import { matchesPath, matchPath } from "./paths";
+import { useSiteOrigin } from "../app/site-origin";
+import { JsonLd } from "../components/JsonLd";
+import { sportsEvent } from "../structured-data/sports-event";
+import { breadcrumbList } from "../structured-data/breadcrumb-list";
+import Button from "../components/Button";
+
+export default function MatchCentre() {
+  const { team, season, match } = useLoaderData<typeof matchCentreLoader>();
+  const teamName = team.name;
+  const origin = useSiteOrigin();
+  const { home, away } = sides(match, teamName);
+  const isResult = match.status === "result";
+  const statusText = isResult ? "Full Time" : match.status === "postponed" ? "Postponed" : "Upcoming";
+
+  return (
+    <div className="match-centre">
+      <DocumentTitle page={`${home.name} vs ${away.name}`} description={`${match.competition}: ${home.name} v ${away.name}, ${formatLongDate(match.kickoff)}, kick-off ${formatKickoff(match.kickoff)} at ${match.venue}.`} />
+      <JsonLd
+        data={[
+          sportsEvent(origin, match, teamName),
+          breadcrumbList(origin, [
+            { name: `${team.name} fixtures ${season.name}`, path: matchesPath(team.slug, season.slug) },
+            { name: `${home.name} v ${away.name}`, path: matchPath(team.slug, season.slug, match.id) },
+          ]),
+        ]}
+      />
+      <header className="match-hero">
+        <div className="match-hero__inner">
+          <Link className="match-hero__back" to={matchesPath(team.slug, season.slug)}>
+            <span aria-hidden="true">←</span> {team.name} fixtures {season.name}
+          </Link>
+          <p className="match-hero__competition">{match.competition}</p>
+          <h1 className="visually-hidden">{`${home.name} ${isResult && !match.scoreHidden ? `${home.goals} - ${away.goals}` : "vs"} ${away.name}`}</h1>
+          <Scoreline match={match} teamName={teamName} size="large" />
+          <p className="match-hero__status">
+            <span className={`match-hero__pill${isResult ? " is-final" : ""}`}>{statusText}</span>
+            <OutcomeBadge match={match} />
+          </p>
+          <ul className="match-hero__facts">
+            <li>
+              <span className="match-hero__fact-label">Date</span>
+              <time dateTime={match.kickoff}>{formatMatchDate(match.kickoff)}</time>
+            </li>
+            <li>
+              <span className="match-hero__fact-label">Kick-off</span>
+              {formatKickoff(match.kickoff)}
+            </li>
+            <li>
+              <span className="match-hero__fact-label">Venue</span>
+              {match.venue}
+            </li>
+            {match.attendance !== null ? (
+              <li>
+                <span className="match-hero__fact-label">Attendance</span>
+                {formatCount(match.attendance)}
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      </header>
+
+      <section className="page-section match-body">
+        <article className="match-report">
+          <h2 className="page-section__title">{isResult ? "Match Report" : "Match Preview"}</h2>
+          {match.scoreHidden ? (
+            <p>The result and the report are hidden while spoiler-free mode is on. Reveal the score above, or turn spoiler-free mode off in the menu.</p>
+          ) : match.report ? (
+            match.report.split(/\n{2,}/).map((paragraph, i) => <p key={i}>{paragraph}</p>)
+          ) : isResult ? (
+            <p>The full match report will be published shortly.</p>
+          ) : (
+            <p>
+              {clubSideName(team.slug, teamName)} face {match.opponent} {match.isHome ? "at home" : "away"} at {match.venue} on {formatLongDate(match.kickoff)}, kick-off {formatKickoff(match.kickoff)}.
+              Team news and the preview will follow closer to the game.
+            </p>
+          )}
+        </article>
+        <aside className="match-aside">
+          <div className="match-aside__card">
+            <h2 className="match-aside__title">Match Details</h2>
+            <dl className="fact-list">
+              <div>
+                <dt>Competition</dt>
+                <dd>{match.competition}</dd>
+              </div>
+              <div>
+                <dt>Season</dt>
+                <dd>{season.name}</dd>
+              </div>
+              <div>
+                <dt>Date</dt>
+                <dd>{formatLongDate(match.kickoff)}</dd>
+              </div>
+              <div>
+                <dt>Venue</dt>
+                <dd>{match.venue}</dd>
+              </div>
+              {match.attendance !== null ? (
+                <div>
+                  <dt>Attendance</dt>
+                  <dd>{formatCount(match.attendance)}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+          {!isResult && match.status === "fixture" ? (
+            <div className="match-aside__card match-aside__card--accent">
+              <h2 className="match-aside__title">Be there</h2>
+              <p>Tickets for this match are on sale now.</p>
+              <Button type="primary-light" href={club.links.buyTickets} newTab text="Buy Tickets" ariaLabel="Buy Tickets (opens in a new tab)" />
+            </div>
+          ) : (
+            <div className="match-aside__card match-aside__card--accent">
+              <h2 className="match-aside__title">{club.tvName}</h2>
+              <p>Watch highlights, interviews and full match replays.</p>
+              <Button type="primary-light" href="/videos" text={`Watch on ${club.tvName}`} />
+            </div>
+          )}
+        </aside>
+      </section>
+    </div>
+  );
+}
