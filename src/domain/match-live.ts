@@ -98,3 +98,32 @@ export function applyMessage(state: LiveMatch, message: MatchSocketMessage): Liv
 
 /** Newest first, as the timeline shows them. */
 export const timelineOf = (state: LiveMatch) => [...state.events].reverse();
+
+/** How long before kick-off a match centre starts listening for the feed. */
+export const FOLLOW_BEFORE_MS = 3 * 60 * 60 * 1000;
+/** How long after kick-off a fixture the feed never touched is still worth listening for (a late start). */
+export const FOLLOW_AFTER_MS = 4 * 60 * 60 * 1000;
+
+/**
+ * Whether a match centre opens the room's socket: while the match is in play, and around the
+ * kick-off of a fixture (it may start any moment). A result or a far fixture opens nothing.
+ */
+export function shouldFollow(match: { status: string; kickoff: string }, live: LiveMatch | null, now: number): boolean {
+  if (live && isLive(live.phase)) return true;
+  if (match.status !== "fixture") return false;
+  const kickoff = Date.parse(match.kickoff);
+  return now >= kickoff - FOLLOW_BEFORE_MS && now <= kickoff + FOLLOW_AFTER_MS;
+}
+
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * The wait before reconnect attempt `attempt` (0, 1, 2 …): doubling from a second up to 30 s,
+ * each a random point in its upper half ('equal jitter'), so a room restart spreads its crowd's
+ * returns over seconds instead of one instant. `random` is Math.random's range.
+ */
+export function reconnectDelay(attempt: number, random: number): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.min(attempt, 10));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random);
+}
