@@ -91,7 +91,7 @@ export default function MatchCentre() {
             )}
           </p>
           {/* Goals only, said once each; the minute and the rest of the page are not announced. */}
-          <p className="visually-hidden" aria-live="polite">{announcement}</p>
+          <p className="visually-hidden live-announcer" aria-live="polite">{announcement}</p>
           <ul className="match-hero__facts">
             <li>
               <span className="match-hero__fact-label">Date</span>

@@ -56,7 +56,7 @@ describe("live match centre", () => {
       expect(Date.now() - posted).toBeLessThan(2_000);
       expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
       expect(await page.locator(".live-event--goal").count()).toBe(1);
-      expect(await page.locator('[aria-live="polite"]').textContent()).toMatch(/^Goal, 17 minutes\. .* 1, .* 0\.$/);
+      expect(await page.locator(".live-announcer").textContent()).toMatch(/^Goal, 17 minutes\. .* 1, .* 0\.$/);
       expect(await page.title()).toMatch(/ 1 - 0 /);
       expect(await axeViolations(page)).toEqual([]);
       await saveScreenshot(page, "match-centre-live");
@@ -85,7 +85,7 @@ describe("live match centre", () => {
       await page.getByText("Marker after the goal").waitFor({ timeout: WAIT });
       expect(await score(page).count()).toBe(0);
       expect(await page.locator(".live-event--goal").count()).toBe(0);
-      expect(await page.locator('[aria-live="polite"]').textContent()).toBe("");
+      expect(await page.locator(".live-announcer").textContent()).toBe("");
       expect(await page.title()).not.toMatch(/\d+ - \d+/);
       const reveal = page.getByRole("button", { name: /^Reveal score: / });
       await reveal.focus();
