@@ -3,13 +3,14 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./worker/index");
-		durableNamespaces: "StreamSessions";
+		durableNamespaces: "StreamSessions" | "MatchRoom";
 	}
 	interface Env {
 		CACHE: KVNamespace;
 		DB: D1Database;
 		ASSETS: Fetcher;
 		STREAM_SESSIONS: DurableObjectNamespace<import("./worker/index").StreamSessions>;
+		MATCH_ROOMS: DurableObjectNamespace<import("./worker/index").MatchRoom>;
 	}
 }
 interface Env extends Cloudflare.Env {}

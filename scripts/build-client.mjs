@@ -47,7 +47,7 @@ const shell = new Set();
  *   fetches the whole group (a few kB), in place of several small files.
  */
 const LATER = ["src/components/footer/SiteFooter.tsx", "src/components/footer/FooterAdverts.tsx", "client/promo/OverlayPromoHost.tsx"];
-const LANDING = ["src/pages/Home.tsx", "src/pages/VideosHome.tsx"];
+const LANDING = ["src/routes/Home.tsx", "src/routes/VideosHome.tsx"];
 const later = new Set();
 const landing = new Set();
 /** module id → the stylesheets it imports (absolute paths) */

@@ -25,6 +25,7 @@ import { packageRoutes } from "./commercial/package-routes";
 import { advertisingRoutes, advertRoutes, experimentRoutes } from "./commercial/advertising-routes";
 import { eventRoutes } from "./events/event-routes";
 import { matchScoreRoutes } from "./content/match-score";
+import { matchLiveRoutes, matchSocketRoutes } from "./matches/live-routes";
 import { calendarRoutes } from "./calendar/calendar-route";
 import { seoRoutes } from "./seo/seo-routes";
 import { ApiError, apiError, noApiRoute } from "./http/api-error";
@@ -61,7 +62,7 @@ app.route("/images", images);
 for (const path of ["/auth/*", "/sso/*", "/api/*", "/media/*", "/ws/*", "/dev-payments/*"]) app.use(path, csrfProtection());
 // Without a complete sign-in configuration these answer 503 AUTH_NOT_CONFIGURED (their tokens are signed
 // with the session secret); pages and content still work.
-for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitlements/*", "/api/playback/*", "/media/*", "/ws/*"]) {
+for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitlements/*", "/api/playback/*", "/media/*", "/ws/streams"]) {
   app.use(path, requireAuthConfig);
 }
 
@@ -83,6 +84,8 @@ app.route("/api/promo-overlays", promoOverlayRoutes);
 app.route("/api/promo-overlays/", promoOverlayRoutes);
 // Spoiler-free mode: one match's score, on request.
 app.route("/api/matches", matchScoreRoutes);
+// A live match's state (issue 20): no session, cached a second at the edge.
+app.route("/api/matches", matchLiveRoutes);
 app.route("/api/checkout", checkoutRoutes);
 app.route("/api/payments", paymentPortalRoutes);
 app.route("/api/advertising", advertisingRoutes);
@@ -95,6 +98,8 @@ app.all("/api/*", noApiRoute);
 // HLS playlists and segments, only for a valid playback token (worker/media/).
 app.route("/media/live", liveMediaRoutes);
 app.route("/media", mediaRoutes);
+// A match centre's socket, handed to the match's MatchRoom object: before /ws's session middleware, which it does not need.
+app.route("/ws/matches", matchSocketRoutes);
 // The live player's concurrency socket, handed to the user's StreamSessions object.
 app.route("/ws", streamSocketRoutes);
 
@@ -113,7 +118,7 @@ app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request
 
 app.onError((error, c) => {
   // A refusal a handler or middleware threw: its own status, code and headers, nothing to log.
-  if (error instanceof ApiError) return apiError(c, error.status, error.code, error.detail, error.headers);
+  if (error instanceof ApiError) return apiError(c, error.status, error.code, error.detail, error.headers, error.fields);
   const status = error instanceof HTTPException ? error.status : 500;
   console.error(JSON.stringify({ msg: "unhandled", path: c.req.path, requestId: c.get("requestId"), error: String(error) }));
   if (c.req.path.startsWith("/api/")) {

@@ -35,6 +35,7 @@ const siteSchema = z.object({
   CACHE: binding<Env["CACHE"]>("CACHE"),
   ASSETS: binding<Env["ASSETS"]>("ASSETS"),
   STREAM_SESSIONS: binding<Env["STREAM_SESSIONS"]>("STREAM_SESSIONS"),
+  MATCH_ROOMS: binding<Env["MATCH_ROOMS"]>("MATCH_ROOMS"),
   ENVIRONMENT: z.unknown().optional().transform((v): Environment => (v === "development" || v === "test" ? v : "production")),
   /** The site's own origin (https://www.example.com); default: the request's origin. */
   SITE_ORIGIN: optionalUrl,
@@ -138,7 +139,7 @@ export interface Settings {
   adminToken: string | null;
   /** live streams one account may hold at once (durable-objects/StreamSessions.ts) */
   streamConcurrencyLimit: number;
-  bindings: Pick<Env, "DB" | "CACHE" | "ASSETS" | "STREAM_SESSIONS">;
+  bindings: Pick<Env, "DB" | "CACHE" | "ASSETS" | "STREAM_SESSIONS" | "MATCH_ROOMS">;
   /** Stripe's raw settings; worker/payments/config.ts decides what each environment may use */
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string | null };
   /** the Analytics Engine dataset tracking events go to, or null (then D1) */
@@ -171,7 +172,7 @@ export function parseSettings(env: object): Settings {
     streamConcurrencyLimit: s.STREAM_CONCURRENCY_LIMIT,
     stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: s.STRIPE_API_URL ?? null },
     eventsDataset: s.EVENTS ?? null,
-    bindings: { DB: s.DB, CACHE: s.CACHE, ASSETS: s.ASSETS, STREAM_SESSIONS: s.STREAM_SESSIONS },
+    bindings: { DB: s.DB, CACHE: s.CACHE, ASSETS: s.ASSETS, STREAM_SESSIONS: s.STREAM_SESSIONS, MATCH_ROOMS: s.MATCH_ROOMS },
     auth: auth.success ? { ok: true, value: auth.data } : { ok: false, problem: issuesOf(auth.error) },
   };
 }

@@ -4,6 +4,7 @@ import { pruneTrackingEvents } from "./events/event-retention";
 
 /** The worker's entry: the app (worker/app.ts) and the Durable Object classes wrangler.toml binds. */
 export { StreamSessions } from "../durable-objects/StreamSessions";
+export { MatchRoom } from "../durable-objects/MatchRoom";
 export default {
   fetch: app.fetch,
   // wrangler.toml [triggers]: subscriptions whose cancelled period ended (worker/payments/payment-sweep.ts),

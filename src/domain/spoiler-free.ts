@@ -1,4 +1,6 @@
 import type { Match } from "../schemas/teams";
+import type { LiveMatch } from "../schemas/match-live";
+import { GOAL_TYPES } from "./match-live";
 
 /**
  * Spoiler-free mode (issue 12 part 4): while it is on, no score reaches the page. These rules run
@@ -42,4 +44,13 @@ export const HIDDEN_REPORT_HTML =
 /** The club's side as match reports name it: 'Rovers' for the first team, else the team's name. */
 export function reportSideName(teamSlug: string, teamName: string): string {
   return teamSlug === "" ? "Rovers" : teamName;
+}
+
+/**
+ * A live match without its score or any goal (issue 20 part 5): the server renders this for a
+ * spoiler-free supporter, and the browser renders every pushed update through it until 'Reveal
+ * score' for that match. A withdrawn goal goes too: its correction would tell the score.
+ */
+export function withoutLiveScore(state: LiveMatch): LiveMatch {
+  return { ...state, score: null, events: state.events.filter((e) => !GOAL_TYPES.includes(e.type)) };
 }

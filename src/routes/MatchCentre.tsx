@@ -1,8 +1,15 @@
+import "../styles/routes/match-centre.css";
+import { useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { matchCentreLoader } from "./matches.loader";
 import { club } from "../config/club";
 import { DocumentTitle } from "../components/DocumentTitle";
-import { OutcomeBadge, Scoreline } from "../components/match/MatchParts";
+import { LiveLineup, LiveScoreline, LiveStatus, LiveTimeline, OutcomeBadge, Scoreline } from "../components/match/MatchParts";
+import { useMatchLive } from "../components/match/use-match-live";
+import { GOAL_TYPES, shouldFollow } from "../domain/match-live";
+import { withoutLiveScore } from "../domain/spoiler-free";
+import { useViewerPreferences } from "../app/viewer-preferences";
+import type { LiveMatch, MatchEvent } from "../schemas/match-live";
 import { formatCount, formatKickoff, formatLongDate, formatMatchDate } from "../components/format";
 import { clubSideName, sides } from "../components/match/match-outcome";
 import { matchesPath, matchPath } from "./paths";
@@ -13,16 +20,49 @@ import { breadcrumbList } from "../structured-data/breadcrumb-list";
 import Button from "../components/Button";
 
 export default function MatchCentre() {
-  const { team, season, match } = useLoaderData<typeof matchCentreLoader>();
+  const { team, season, match, live: rendered } = useLoaderData<typeof matchCentreLoader>();
   const teamName = team.name;
   const origin = useSiteOrigin();
   const { home, away } = sides(match, teamName);
   const isResult = match.status === "result";
   const statusText = isResult ? "Full Time" : match.status === "postponed" ? "Postponed" : "Upcoming";
 
+  // Spoiler-free: the server sent the state without score or goals, so the browser follows the
+  // room from its whole state (no `since`) and shows it through the same filter until revealed.
+  const { spoilerFree } = useViewerPreferences();
+  const [revealed, setRevealed] = useState(false);
+  const [fetched, setFetched] = useState<LiveMatch | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const hidden = spoilerFree && !revealed;
+  const hiddenNow = useRef(hidden);
+  hiddenNow.current = hidden;
+  const announce = (event: MatchEvent, next: LiveMatch) => {
+    if (!GOAL_TYPES.includes(event.type) || hiddenNow.current || !next.score) return;
+    const scorer = event.player ? `${event.player.name}, ` : "";
+    setAnnouncement(`Goal, ${scorer}${event.minute} minutes. ${home.name} ${next.score.home}, ${away.name} ${next.score.away}.`);
+  };
+  const { state } = useMatchLive(match.id, spoilerFree ? null : rendered, shouldFollow(match, rendered, Date.now()), announce);
+  const full = state ?? fetched ?? (spoilerFree ? null : rendered);
+  const live = full ? (hidden ? withoutLiveScore(full) : full) : rendered;
+  const playing = live !== null && live.phase !== "fixture";
+  const reveal = async () => {
+    if (!full) {
+      // The schema (zod) loads beside the call, never with the page.
+      const [response, { liveMatchSchema }] = await Promise.all([
+        fetch(`/api/matches/${match.id}/live`, { headers: { Accept: "application/json" } }),
+        import("../schemas/match-live"),
+      ]);
+      const parsed = liveMatchSchema.safeParse(response.ok ? await response.json() : null);
+      if (!parsed.success) return;
+      setFetched(parsed.data);
+    }
+    setRevealed(true);
+  };
+  const scoreText = playing && live.score ? `${live.score.home} - ${live.score.away}` : isResult && !match.scoreHidden ? `${home.goals} - ${away.goals}` : "vs";
+
   return (
     <div className="match-centre">
-      <DocumentTitle page={`${home.name} vs ${away.name}`} description={`${match.competition}: ${home.name} v ${away.name}, ${formatLongDate(match.kickoff)}, kick-off ${formatKickoff(match.kickoff)} at ${match.venue}.`} />
+      <DocumentTitle page={playing && live.score ? `${home.name} ${scoreText} ${away.name}` : `${home.name} vs ${away.name}`} description={`${match.competition}: ${home.name} v ${away.name}, ${formatLongDate(match.kickoff)}, kick-off ${formatKickoff(match.kickoff)} at ${match.venue}.`} />
       <JsonLd
         data={[
           sportsEvent(origin, match, teamName),
@@ -38,12 +78,20 @@ export default function MatchCentre() {
             <span aria-hidden="true">←</span> {team.name} fixtures {season.name}
           </Link>
           <p className="match-hero__competition">{match.competition}</p>
-          <h1 className="visually-hidden">{`${home.name} ${isResult && !match.scoreHidden ? `${home.goals} - ${away.goals}` : "vs"} ${away.name}`}</h1>
-          <Scoreline match={match} teamName={teamName} size="large" />
+          <h1 className="visually-hidden">{`${home.name} ${scoreText} ${away.name}`}</h1>
+          {playing ? <LiveScoreline match={match} live={live} teamName={teamName} onReveal={reveal} /> : <Scoreline match={match} teamName={teamName} size="large" />}
           <p className="match-hero__status">
-            <span className={`match-hero__pill${isResult ? " is-final" : ""}`}>{statusText}</span>
-            <OutcomeBadge match={match} />
+            {playing ? (
+              <LiveStatus live={live} />
+            ) : (
+              <>
+                <span className={`match-hero__pill${isResult ? " is-final" : ""}`}>{statusText}</span>
+                <OutcomeBadge match={match} />
+              </>
+            )}
           </p>
+          {/* Goals only, said once each; the minute and the rest of the page are not announced. */}
+          <p className="visually-hidden live-announcer" aria-live="polite">{announcement}</p>
           <ul className="match-hero__facts">
             <li>
               <span className="match-hero__fact-label">Date</span>
@@ -67,6 +115,12 @@ export default function MatchCentre() {
         </div>
       </header>
 
+      {live ? (
+        <section className="page-section match-body live-body">
+          <LiveTimeline live={live} match={match} teamName={teamName} />
+          {live.lineup ? <LiveLineup lineup={live.lineup} teamName={teamName} /> : null}
+        </section>
+      ) : null}
       <section className="page-section match-body">
         <article className="match-report">
           <h2 className="page-section__title">{isResult ? "Match Report" : "Match Preview"}</h2>

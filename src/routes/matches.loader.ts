@@ -4,6 +4,7 @@ import { found, notFound } from "../data/not-found";
 import { params, teamFromParam } from "../data/route-params";
 import { isPreseason } from "../domain/preseason";
 import { calendarLinks } from "../domain/calendar-links";
+import { isLive } from "../domain/match-live";
 
 /** The matches family of spec §2: /matches, /matches/{team}, /matches/{team}/{season}, /match/{team?}/{season?}/{matchID?}. */
 
@@ -30,7 +31,11 @@ export async function fixturesLoader({ params: p, request }: LoaderFunctionArgs,
   };
 }
 
-/** The match centre. Optional segments fill from the left: /match/123 means the first team's match 123. */
+/**
+ * The match centre. Optional segments fill from the left: /match/123 means the first team's match 123.
+ * A match in play is rendered for each request, never from the page cache (`pageCache: false`):
+ * the first paint shows the state of that moment, and the socket carries it on from its seq.
+ */
 export async function matchCentreLoader({ params: p }: LoaderFunctionArgs, data: SiteData) {
   const parts = [p.team, p.season, p.matchID].filter((s): s is string => s !== undefined);
   const last = parts.at(-1);
@@ -39,5 +44,6 @@ export async function matchCentreLoader({ params: p }: LoaderFunctionArgs, data:
   const [first, second] = parts;
   const season = second !== undefined ? params.season(second) : first !== undefined && params.isSeason(first) ? first : undefined;
   const team = second !== undefined || (first !== undefined && !params.isSeason(first)) ? teamFromParam(first) : "";
-  return found(await data.match(team, season, matchId));
+  const centre = found(await data.match(team, season, matchId));
+  return { ...centre, pageCache: !(centre.live && isLive(centre.live.phase)) };
 }

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { liveMatchSchema } from "./match-live";
 
 export const teamSchema = z.object({
   id: z.int(),
@@ -86,6 +87,8 @@ export const matchCentreSchema = z.object({
   team: teamSchema,
   season: seasonSchema,
   match: matchSchema,
+  /** the live feed's state (issue 20); null for a match the feed never touched */
+  live: z.nullable(liveMatchSchema),
 });
 export type MatchCentre = z.infer<typeof matchCentreSchema>;
 

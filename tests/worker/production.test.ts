@@ -20,7 +20,7 @@ import { browser, envWith } from "./auth-test-app";
  * (worker/development.ts), so the tests take away the one their setup installed. That the
  * production bundle has none of the kit's code is tests/unit/production-bundle.test.ts.
  */
-const shipped = (): Env => ({ DB: env.DB, CACHE: env.CACHE, ASSETS: env.ASSETS, STREAM_SESSIONS: env.STREAM_SESSIONS }) as Env;
+const shipped = (): Env => ({ DB: env.DB, CACHE: env.CACHE, ASSETS: env.ASSETS, STREAM_SESSIONS: env.STREAM_SESSIONS, MATCH_ROOMS: env.MATCH_ROOMS }) as Env;
 
 async function call(target: Env, path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();

@@ -13,6 +13,7 @@ import { invalidateCache } from "../cache/kv-cache";
 import { liveStream, updateLiveStream } from "../live/live-streams";
 import { ENTRY_ID } from "../media/entry-id";
 import { adminContentRoutes } from "./admin-content";
+import { matchAdminRoutes } from "./match-admin";
 
 /**
  * Admin API (mount at /api/admin; spec §6 'Administrator role: ... blocking of accounts'):
@@ -27,6 +28,7 @@ import { adminContentRoutes } from "./admin-content";
  *   GET  /api/admin/streams/:assetID          a live stream's status and country allow-list
  *   PUT  /api/admin/streams/:assetID          body { status?: idle|active|disabled, allowedCountries?: ['GB', ...] | null }
  *   POST /api/admin/cache/invalidate          after the club changes menus, sponsors, adverts, promos or settings
+ *   /api/admin/matches/:matchID/...           the club's live match feed (worker/admin/match-admin.ts)
  * Authorization: Bearer <ADMIN_TOKEN>. Without ADMIN_TOKEN the whole API answers 404 (it does not
  * exist); a wrong token answers 401. Every call, refused ones too, is written to admin_audit_log
  * with who (X-Admin-Actor, else 'admin'), what, target, status, IP and time. Failed tokens are
@@ -222,6 +224,8 @@ adminRoutes.put("/streams/:assetID", async (c) => {
   return c.json({ data: { id, attributes: stream } });
 });
 
+// The live match feed: events, withdrawals, line-ups (worker/admin/match-admin.ts).
+adminRoutes.route("/", matchAdminRoutes);
 // Adverts, sponsors, menu entries, promos and web settings (worker/admin/admin-content.ts).
 adminRoutes.route("/", adminContentRoutes);
 

@@ -7,6 +7,7 @@ import {
   matchReportTitle,
   reportSideName,
   withoutScoreInTitle,
+  withoutLiveScore,
   withoutScores,
 } from "../../src/domain/spoiler-free";
 
@@ -50,7 +51,7 @@ export function spoilerFree(data: SiteData, db: D1Database): SiteData {
     },
     match: async (teamSlug, seasonSlug, matchId) => {
       const centre = await data.match(teamSlug, seasonSlug, matchId);
-      return centre && { ...centre, match: withoutScores(centre.match) };
+      return centre && { ...centre, match: withoutScores(centre.match), live: centre.live && withoutLiveScore(centre.live) };
     },
     videoHome: async () => {
       const home = await data.videoHome();

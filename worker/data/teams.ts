@@ -1,3 +1,4 @@
+import { liveMatchFromRecord } from "../../durable-objects/match-record";
 import { club } from "../../src/config/club";
 import type { Fixtures, Match, MatchCentre, Player, PlayerProfile, Season, Team, TeamDetail } from "../../src/schemas/teams";
 import { bool, firstOf, resultsOf } from "../db/rows";
@@ -95,6 +96,8 @@ const SQUAD_ORDER = `CASE p.position WHEN 'Goalkeeper' THEN 0 WHEN 'Defender' TH
 
 export interface MatchRow {
   id: number;
+  /** the live feed's last change (0: never live; durable-objects/match-record.ts) */
+  live_seq: number;
   team_slug: string;
   season_slug: string;
   competition: string;
@@ -134,7 +137,7 @@ export function toMatch(r: MatchRow): Match {
 export const MATCH_SELECT = `SELECT m.id, t.slug AS team_slug, s.slug AS season_slug, s.year AS season_year, s.name AS season_name,
     c.name AS competition,
     o.name AS opponent, o.short_name AS opponent_short, m.is_home, m.venue, m.kickoff, m.status,
-    m.goals_for, m.goals_against, m.attendance, m.report
+    m.goals_for, m.goals_against, m.attendance, m.report, m.live_seq
   FROM matches m
   JOIN teams t ON t.id = m.team_id
   JOIN seasons s ON s.id = m.season_id
@@ -202,7 +205,9 @@ export async function match(
   const matchRow = firstOf<MatchRow>(matchResult);
   if (!teamRow || !matchRow) return null;
   const season: Season = { year: matchRow.season_year, slug: matchRow.season_slug, name: matchRow.season_name };
-  return { team: toTeam(teamRow), season, match: toMatch(matchRow) };
+  // Only a match the feed has touched has a timeline to read.
+  const live = matchRow.live_seq > 0 ? await liveMatchFromRecord(db, matchRow.id) : null;
+  return { team: toTeam(teamRow), season, match: toMatch(matchRow), live };
 }
 
 export async function player(db: D1Database, teamSlug: string, playerSlug: string): Promise<PlayerProfile | null> {

@@ -27,7 +27,10 @@ export async function renderPage(c: Context<AppEnv>, request: Request = c.req.ra
   if (queried instanceof Response) return queried;
   const context = withPublicErrors(c, queried);
   try {
-    return await renderContext(c, handler.dataRoutes, context, preloads, variant);
+    const response = await renderContext(c, handler.dataRoutes, context, preloads, variant);
+    // A loader that shows something live says so (`pageCache: false`): the page cache keeps no copy.
+    if (Object.values(context.loaderData).some(uncacheable)) response.headers.set("Cache-Control", "no-store");
+    return response;
   } catch (error) {
     // A page that throws while rendering: show the error page for it instead.
     console.error(JSON.stringify({ msg: "render failed", path: c.req.path, requestId: c.get("requestId"), error: String(error) }));
@@ -97,3 +100,5 @@ function ModulePreloads({ hrefs }: { hrefs: string[] }) {
   for (const href of hrefs) preloadModule(href, { as: "script" });
   return null;
 }
+
+const uncacheable = (data: unknown) => typeof data === "object" && data !== null && "pageCache" in data && data.pageCache === false;

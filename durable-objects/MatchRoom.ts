@@ -1,0 +1,245 @@
+import { DurableObject } from "cloudflare:workers";
+import type { Lineup, LivePlayer, LiveMatch, MatchEvent, MatchEventInput, MatchSocketMessage } from "../src/schemas/match-live";
+import { isLive, liveMatchOf, refusalOf, type EventRefusal } from "../src/domain/match-live";
+import { PING_REQUEST, PING_RESPONSE } from "../src/domain/stream-socket";
+import { recordEvent, recordLineup, recordOutcome, recordReset, recordWithdrawal } from "./match-record";
+
+/**
+ * One object per match (`idFromName(String(matchID))`; issue 20): the single writer of that live
+ * match, and the room its supporters' sockets hang in.
+ *
+ * - Every change (an event, a withdrawal, the line-up, a reset) gets the next `seq` and is kept in
+ *   the object's SQLite with the exact message that announced it. A change is decided and stored
+ *   inside `blockConcurrencyWhile`, D1 copy included (durable-objects/match-record.ts), so two
+ *   posts never interleave: parallel duplicates of one Idempotency-Key find the first one's event,
+ *   and a 201 means D1 has it too. Posts are a few dozen a match; the short hold costs nothing.
+ * - Sockets are accepted with the Hibernation API: an idle room is evicted and costs nothing, the
+ *   30 s ping is answered by the runtime without waking it, and a broadcast is one `send` per socket.
+ * - `/ws?since=N` first gets the messages after N, each once, in order; when they are not all
+ *   kept (a reset, or more than CATCH_UP_LIMIT behind) it gets the whole state instead. Storage
+ *   outlives eviction, so catch-up works the same after a restart.
+ * - Each answer says whether the match moved between fixture, live and result, so the worker can
+ *   retire the caches that show it (the object imports nothing from worker/).
+ */
+export const CATCH_UP_LIMIT = 200;
+
+/** An event as the worker hands it over: the feed's input with its players looked up in the squad. */
+export interface EventPost {
+  input: MatchEventInput;
+  player: LivePlayer | null;
+  playerOff: LivePlayer | null;
+  idempotencyKey: string;
+}
+
+export type Moved = { moved: boolean };
+export type PostResult = ({ ok: true; id: string; seq: number; created: boolean } & Moved) | ({ ok: false } & EventRefusal);
+export type WithdrawResult = ({ ok: true; seq: number } & Moved) | { ok: false };
+
+type EventRow = {
+  id: string; seq: number; type: MatchEvent["type"]; minute: number; side: MatchEvent["side"]; player: string | null; player_off: string | null;
+  text: string | null; withdrawn: number; idempotency_key: string; created_at: string;
+};
+
+const toEvent = (r: EventRow): MatchEvent => ({
+  id: r.id, seq: r.seq, type: r.type, minute: r.minute, side: r.side, text: r.text, withdrawn: r.withdrawn === 1, createdAt: r.created_at,
+  player: r.player === null ? null : (JSON.parse(r.player) as LivePlayer),
+  playerOff: r.player_off === null ? null : (JSON.parse(r.player_off) as LivePlayer),
+});
+
+/** Fixture, live or result: what the pages and caches outside the room show differently. */
+const stage = (state: LiveMatch) => (isLive(state.phase) ? "live" : state.phase);
+
+export class MatchRoom extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING_REQUEST, PING_RESPONSE));
+    ctx.storage.sql.exec(`CREATE TABLE IF NOT EXISTS events (
+      id TEXT PRIMARY KEY, seq INTEGER NOT NULL UNIQUE, type TEXT NOT NULL, minute INTEGER NOT NULL, side TEXT NOT NULL,
+      player TEXT, player_off TEXT, text TEXT, withdrawn INTEGER NOT NULL DEFAULT 0,
+      idempotency_key TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL)`);
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS changes (seq INTEGER PRIMARY KEY, message TEXT NOT NULL)");
+    ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+  }
+
+  private meta(key: string): string | null {
+    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM meta WHERE key = ?", key).toArray()[0]?.value ?? null;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.ctx.storage.sql.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, value);
+  }
+
+  private lastSeq(): number {
+    return Number(this.meta("seq") ?? 0);
+  }
+
+  private events(): MatchEvent[] {
+    return this.ctx.storage.sql.exec<EventRow>("SELECT * FROM events ORDER BY seq").toArray().map(toEvent);
+  }
+
+  private current(matchID: number): LiveMatch {
+    const lineup = this.meta("lineup");
+    return liveMatchOf(matchID, this.lastSeq(), this.events(), lineup === null ? null : (JSON.parse(lineup) as Lineup));
+  }
+
+  /** Keeps the change's message for catch-up, moves seq on, and sends it to every socket. */
+  private announce(message: MatchSocketMessage): void {
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO changes (seq, message) VALUES (?, ?)", message.seq, JSON.stringify(message));
+    this.setMeta("seq", String(message.seq));
+    this.ctx.storage.sql.exec("DELETE FROM changes WHERE seq <= ?", message.seq - CATCH_UP_LIMIT);
+    this.broadcast(JSON.stringify(message));
+  }
+
+  private broadcast(text: string): void {
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(text);
+      } catch {
+        // closing: it will reconnect with its last seq
+      }
+    }
+  }
+
+  /**
+   * One change at a time, nothing else running meanwhile. D1 is written first (the event, and the
+   * match row when the match starts or stops being a result), then the room's own rows, then the
+   * message goes out: a failed D1 write leaves the room as it was and the feed's retry starts
+   * clean, and a 201 means D1 has the change. Errors are carried out of blockConcurrencyWhile,
+   * which would otherwise reset the object.
+   */
+  private async change<T>(work: () => Promise<T>): Promise<T> {
+    const outcome = await this.ctx.blockConcurrencyWhile(async () => {
+      try {
+        return { value: await work() };
+      } catch (error) {
+        return { error };
+      }
+    });
+    if ("error" in outcome) throw outcome.error;
+    return outcome.value;
+  }
+
+  /** The D1 match row, when the change moves the match between fixture, live and result; whether it moved. */
+  private async recordStage(before: LiveMatch, after: LiveMatch): Promise<boolean> {
+    if (stage(before) === stage(after)) return false;
+    if (before.phase === "full-time" || after.phase === "full-time") {
+      await recordOutcome(this.env.DB, after.matchID, after.phase === "full-time" ? after.score : null);
+    }
+    return true;
+  }
+
+  async post(matchID: number, post: EventPost): Promise<PostResult> {
+    return this.change(async () => {
+      const known = this.ctx.storage.sql.exec<EventRow>("SELECT * FROM events WHERE idempotency_key = ?", post.idempotencyKey).toArray()[0];
+      if (known) return { ok: true, id: known.id, seq: known.seq, created: false, moved: false };
+      const before = this.current(matchID);
+      const refusal = refusalOf(before.events, post.input.type);
+      if (refusal) return { ok: false, ...refusal };
+      const event: MatchEvent = {
+        id: crypto.randomUUID(),
+        seq: before.seq + 1,
+        type: post.input.type,
+        minute: post.input.minute,
+        side: post.input.side,
+        player: post.player,
+        playerOff: post.playerOff,
+        text: post.input.text ?? null,
+        withdrawn: false,
+        createdAt: new Date().toISOString(),
+      };
+      await recordEvent(this.env.DB, matchID, event, post.idempotencyKey);
+      const moved = await this.recordStage(before, liveMatchOf(matchID, event.seq, [...before.events, event], before.lineup));
+      this.ctx.storage.sql.exec(
+        "INSERT INTO events (id, seq, type, minute, side, player, player_off, text, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        event.id, event.seq, event.type, event.minute, event.side,
+        event.player && JSON.stringify(event.player), event.playerOff && JSON.stringify(event.playerOff),
+        event.text, post.idempotencyKey, event.createdAt,
+      );
+      this.announce({ type: "event", seq: event.seq, event });
+      return { ok: true, id: event.id, seq: event.seq, created: true, moved };
+    });
+  }
+
+  /** Withdraws an event (a VAR decision, a mistake); withdrawing one already withdrawn changes nothing. */
+  async withdraw(matchID: number, eventID: string): Promise<WithdrawResult> {
+    return this.change(async () => {
+      const before = this.current(matchID);
+      const target = before.events.find((e) => e.id === eventID);
+      if (!target) return { ok: false };
+      if (target.withdrawn) return { ok: true, seq: target.seq, moved: false };
+      const seq = before.seq + 1;
+      const events = before.events.map((e) => (e.id === eventID ? { ...e, withdrawn: true } : e));
+      await recordWithdrawal(this.env.DB, matchID, eventID, seq);
+      const moved = await this.recordStage(before, liveMatchOf(matchID, seq, events, before.lineup));
+      this.ctx.storage.sql.exec("UPDATE events SET withdrawn = 1 WHERE id = ?", eventID);
+      this.announce({ type: "withdrawn", seq, eventID });
+      return { ok: true, seq, moved };
+    });
+  }
+
+  async setLineup(matchID: number, lineup: Lineup): Promise<{ seq: number }> {
+    return this.change(async () => {
+      const seq = this.lastSeq() + 1;
+      await recordLineup(this.env.DB, matchID, lineup, seq);
+      this.setMeta("lineup", JSON.stringify(lineup));
+      this.announce({ type: "lineup", seq, lineup });
+      return { seq };
+    });
+  }
+
+  /**
+   * Forgets every event and the line-up (a match replayed in development, or posted to by
+   * mistake): the match is a fixture again. Its seq still moves on, so no client mistakes the
+   * new timeline's seq for the old one's; they all get the empty state.
+   */
+  async reset(matchID: number): Promise<Moved & { seq: number }> {
+    return this.change(async () => {
+      const before = this.current(matchID);
+      const seq = before.seq + 1;
+      await recordReset(this.env.DB, matchID, seq);
+      const moved = await this.recordStage(before, liveMatchOf(matchID, seq, [], null));
+      this.ctx.storage.sql.exec("DELETE FROM events");
+      this.ctx.storage.sql.exec("DELETE FROM changes");
+      this.ctx.storage.sql.exec("DELETE FROM meta WHERE key = 'lineup'");
+      this.announce({ type: "state", seq, state: liveMatchOf(matchID, seq, [], null) });
+      return { seq, moved };
+    });
+  }
+
+  async state(matchID: number): Promise<LiveMatch> {
+    return this.current(matchID);
+  }
+
+  /** Catch-up for a client that has seen `since`: the kept messages after it, or null when they are not all kept. */
+  private missed(since: number): string[] | null {
+    const last = this.lastSeq();
+    if (since > last || last - since > CATCH_UP_LIMIT) return null;
+    const kept = this.ctx.storage.sql.exec<{ message: string }>("SELECT message FROM changes WHERE seq > ? ORDER BY seq", since).toArray();
+    return kept.length === last - since ? kept.map((k) => k.message) : null;
+  }
+
+  /** The /ws/matches/{id} upgrade, forwarded by the worker with the match id (x-match-id) and the client's ?since. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a websocket", { status: 426 });
+    const matchID = Number(request.headers.get("x-match-id"));
+    const sinceText = new URL(request.url).searchParams.get("since");
+    const since = sinceText !== null && /^\d{1,9}$/.test(sinceText) ? Number(sinceText) : null;
+    const pair = new WebSocketPair();
+    this.ctx.acceptWebSocket(pair[1]);
+    const missed = since === null ? null : this.missed(since);
+    if (missed) for (const text of missed) pair[1].send(text);
+    else pair[1].send(JSON.stringify({ type: "state", seq: this.lastSeq(), state: this.current(matchID) } satisfies MatchSocketMessage));
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /** Supporters only listen; the one thing they say (the ping) is answered without waking the room. */
+  override async webSocketMessage(): Promise<void> {}
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, "Bye");
+    } catch {
+      // already closed
+    }
+  }
+}

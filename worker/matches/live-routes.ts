@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env";
+import { apiError } from "../http/api-error";
+import { siteOriginOf } from "../env";
+import { matchRoom } from "./match-rooms";
+import type { LiveMatch } from "../../src/schemas/match-live";
+
+/**
+ * The live match for everyone (issue 20): no session is read on either route, so a kick-off's
+ * crowd costs the room and nothing else.
+ *
+ * GET /api/matches/{id}/live (mount at /api/matches): the room's state, for a client whose socket
+ * cannot open (it polls every 10 s). The edge may keep it a second: a thousand pollers are then
+ * one room read a second, and none of them is more than a second behind.
+ */
+export const LIVE_MAX_AGE_SECONDS = 1;
+
+export const matchLiveRoutes = new Hono<AppEnv>();
+
+async function knownMatch(db: D1Database, id: number): Promise<boolean> {
+  return (await db.prepare("SELECT 1 FROM matches WHERE id = ?1").bind(id).first()) !== null;
+}
+
+matchLiveRoutes.get("/:id{[0-9]{1,9}}/live", async (c) => {
+  const id = Number(c.req.param("id"));
+  if (!(await knownMatch(c.env.DB, id))) return apiError(c, 404, "MATCH_NOT_FOUND", "No match by that id");
+  const state: LiveMatch = await matchRoom(c.env, id).state(id);
+  return c.json(state, 200, { "Cache-Control": `public, max-age=${LIVE_MAX_AGE_SECONDS}` });
+});
+
+/**
+ * GET /ws/matches/{id}?since={seq} (mount at /ws/matches): the match centre's socket, handed to the
+ * match's room. Only the site's own pages may open it (a websocket is not covered by CORS).
+ */
+export const matchSocketRoutes = new Hono<AppEnv>();
+
+matchSocketRoutes.get("/:id{[0-9]{1,9}}", async (c) => {
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return apiError(c, 426, "UPGRADE_REQUIRED", "Open this as a websocket");
+  const origin = c.req.header("origin");
+  if (origin !== undefined && origin !== siteOriginOf(c.env, c.req.url)) return apiError(c, 403, "CSRF", "Cross-site request refused");
+  const id = Number(c.req.param("id"));
+  if (!(await knownMatch(c.env.DB, id))) return apiError(c, 404, "MATCH_NOT_FOUND", "No match by that id");
+  const headers = new Headers(c.req.raw.headers);
+  headers.set("x-match-id", String(id));
+  const answer = await matchRoom(c.env, id).fetch(new Request(c.req.url, { headers }));
+  // A fresh Response: the object's has immutable headers, and the app's middleware adds its own.
+  return new Response(null, { status: answer.status, webSocket: answer.webSocket });
+});
