@@ -21,7 +21,8 @@ export default defineConfig({
     environment: "node",
     fileParallelism: phase === "shared" && workers > 1,
     maxWorkers: phase === "shared" ? workers : 1,
-    testTimeout: 60_000,
+    // Two files side by side share the cores: a test takes up to twice its time alone.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });
