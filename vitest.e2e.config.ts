@@ -1,14 +1,28 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Files that change what every page shows (the site lock, the active overlay promos): they run in
+ * an exclusive phase of their own, one after another, once the shared phase has ended. Every other
+ * file reads site-wide state only and registers the accounts it changes, so those run side by side.
+ */
+export const EXCLUSIVE_FILES = ["tests/e2e/site-lock.test.ts", "tests/e2e/overlay-promo-visibility.test.ts"];
+
+/** scripts/e2e.mjs runs the phases in turn: E2E_PHASE=shared, then E2E_PHASE=exclusive. */
+const phase = process.env.E2E_PHASE === "exclusive" ? "exclusive" : "shared";
+/** Two files side by side on a 2-core machine: each waits on its own browser and the one server. */
+const workers = Number(process.env.E2E_WORKERS || 2);
+
 // The e2e suite drives Chromium against a running `wrangler dev` (scripts/e2e.mjs starts it and sets
-// BASE_URL). Files run one after another: the machine has two cores and each file owns a browser.
+// E2E_BASE_URL). Each file launches its own browser.
 export default defineConfig({
   test: {
-    include: ["tests/e2e/**/*.test.ts"],
+    include: phase === "exclusive" ? EXCLUSIVE_FILES : ["tests/e2e/**/*.test.ts"],
+    exclude: phase === "exclusive" ? [] : EXCLUSIVE_FILES,
     environment: "node",
-    fileParallelism: false,
-    maxWorkers: 1,
-    testTimeout: 60_000,
+    fileParallelism: phase === "shared" && workers > 1,
+    maxWorkers: phase === "shared" ? workers : 1,
+    // Two files side by side share the cores: a test takes up to twice its time alone.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
   },
 });

@@ -2,9 +2,12 @@
 // `npm run test:e2e`: Chromium ready, client built, a fresh D1 state of its own in .wrangler/e2e-state
 // (a developer's .wrangler/state is never touched), `wrangler dev` on 127.0.0.1:${E2E_PORT:-8799},
 // then the e2e vitest run against it (E2E_BASE_URL, E2E_PERSIST_TO tell the tests where it is). The server is stopped whatever happens.
-//   node scripts/e2e.mjs [--skip-build] [vitest filters...]
+// Two phases (vitest.e2e.config.ts): the shared one, E2E_WORKERS files side by side (default 2), then the
+// exclusive one, the files that change site-wide state, one at a time. Both report into test-results/e2e.json.
+//   node scripts/e2e.mjs [--skip-build] [--shuffle[=seed]] [vitest filters...]
+// --shuffle runs files and tests in a random order and prints the seed; --shuffle=<seed> repeats an order.
 // E2E_KEEP_STATE=1 reuses the previous e2e database instead of starting from the seed.
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bin, root, run, runOrThrow } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
@@ -14,7 +17,29 @@ const PERSIST_TO = ".wrangler/e2e-state";
 const port = Number(process.env.E2E_PORT || 8799);
 const argv = process.argv.slice(2);
 const skipBuild = argv.includes("--skip-build");
-const vitestFilters = argv.filter((a) => a !== "--skip-build");
+const shuffle = argv.find((a) => a === "--shuffle" || a.startsWith("--shuffle="));
+const seed = shuffle?.includes("=") ? Number(shuffle.split("=")[1]) : Math.floor(Math.random() * 1_000_000);
+const vitestFilters = argv.filter((a) => a !== "--skip-build" && a !== shuffle);
+const PHASES = ["shared", "exclusive"];
+
+/** One report for the stage (scripts/test.mjs reads its counts): the phases' counts added up. */
+function mergeReports() {
+  const keys = ["numTotalTests", "numPassedTests", "numFailedTests", "numPendingTests", "numTodoTests", "numTotalTestSuites", "numPassedTestSuites", "numFailedTestSuites"];
+  const merged = { success: true, testResults: [] };
+  for (const phase of PHASES) {
+    let report;
+    try {
+      report = JSON.parse(readFileSync(path.join(root, `test-results/e2e-${phase}.json`), "utf8"));
+    } catch {
+      merged.success = false;
+      continue;
+    }
+    for (const key of keys) merged[key] = (merged[key] ?? 0) + (report[key] ?? 0);
+    merged.success &&= report.success;
+    merged.testResults.push(...report.testResults);
+  }
+  writeFileSync(path.join(root, "test-results/e2e.json"), JSON.stringify(merged));
+}
 
 async function main() {
   await runOrThrow("bash", [path.join(root, "scripts", "ensure-browser.sh")], { quiet: true });
@@ -23,22 +48,32 @@ async function main() {
   await setupDb({ persistTo: PERSIST_TO });
 
   const server = await startServer({ port, persistTo: PERSIST_TO, logFile: "test-results/e2e-server.log" });
+  if (shuffle) console.log(`\ne2e in shuffled order, seed ${seed} (repeat with: npm run test:e2e -- --shuffle=${seed})`);
+  let failed = 0;
   try {
-    const { code } = await run(
-      bin("vitest"),
-      [
-        "run",
-        "--config",
-        "vitest.e2e.config.ts",
-        "--reporter=default",
-        "--reporter=json",
-        "--outputFile.json=test-results/e2e.json",
-        ...vitestFilters,
-      ],
-      // Not BASE_URL: vitest sets that one to Vite's base ("/") inside the test process.
-      { env: { E2E_BASE_URL: server.baseUrl, E2E_PERSIST_TO: PERSIST_TO } },
-    );
-    return code;
+    for (const phase of PHASES) {
+      rmSync(path.join(root, `test-results/e2e-${phase}.json`), { force: true });
+      const { code } = await run(
+        bin("vitest"),
+        [
+          "run",
+          "--config",
+          "vitest.e2e.config.ts",
+          "--reporter=default",
+          "--reporter=json",
+          `--outputFile.json=test-results/e2e-${phase}.json`,
+          // a filter may leave a phase without files
+          "--passWithNoTests",
+          ...(shuffle ? ["--sequence.shuffle", `--sequence.seed=${seed}`] : []),
+          ...vitestFilters,
+        ],
+        // Not BASE_URL: vitest sets that one to Vite's base ("/") inside the test process.
+        { env: { E2E_BASE_URL: server.baseUrl, E2E_PERSIST_TO: PERSIST_TO, E2E_PHASE: phase } },
+      );
+      if (code !== 0) failed = code;
+    }
+    mergeReports();
+    return failed;
   } finally {
     await stopServer(server);
   }

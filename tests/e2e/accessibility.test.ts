@@ -1,14 +1,16 @@
 // Zero axe violations (WCAG 2.0/2.1/2.2 A and AA, best practices) on every route of spec §2 at
 // 375 and 1440 px, after hydration, and with the popups a supporter meets open: the cookie popup,
 // the main menu, the account panel, the search overlay. One browser, one page per width reused across the routes.
+// The site lock screen's sweep is in site-lock.test.ts, which turns the lock on for its own phase.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, waitForHydration, watchProblems, type Viewport } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { waitUntilShown } from "./support/visibility";
-import { setSetting } from "./support/site-settings";
 import { PROMO_SEEN_COOKIE_NAME } from "../../src/domain/promo-window";
 import { signInAs } from "./support/demo-account";
+import { createAccount } from "./support/fresh-account";
+import { club } from "../../src/config/club";
 
 /** Every route family of spec §2, with slugs from the demo content. */
 const routes: ReadonlyArray<{ path: string; status?: number }> = [
@@ -191,20 +193,6 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       }
     });
 
-    // two settings writes through wrangler (slow to start on a loaded machine) around the check
-    it("on the site lock screen", { timeout: 180_000 }, async () => {
-      setSetting("siteLock.enabled", "1");
-      try {
-        const response = await page.goto("/", { waitUntil: "load" });
-        expect(response?.status()).toBe(403);
-        await page.getByRole("heading", { name: "This site is in development" }).waitFor();
-        const violations = await axeViolations(page);
-        expect(violations, report(`the site lock screen at ${viewport.width} px`, violations)).toEqual([]);
-      } finally {
-        setSetting("siteLock.enabled", "0");
-      }
-    });
-
     it("with the 'Choose a subscription' panel open", async () => {
       await page.goto("/videos/subscriptions", { waitUntil: "load" });
       await waitForHydration(page, problems);
@@ -311,8 +299,10 @@ describe("axe on live audio", () => {
   }
 
   it("the bar playing, and the account panel listing the account's live devices", async () => {
-    const first = await openAudio("plus@rovers.test");
-    const second = await openAudio("plus@rovers.test");
+    // Two stream sessions: an account of the test's own, so no other file's sessions are counted.
+    const plus = await createAccount(browser, "a11y-plus", [club.entitlements.top]);
+    const first = await openAudio(plus);
+    const second = await openAudio(plus);
     try {
       const page = first.page;
       await expect.poll(() => bar(page).getAttribute("data-state"), { timeout: 60_000 }).toBe("ready");

@@ -3,12 +3,16 @@
 // the concurrency message; 'Sign out other devices' stops another browser's playback; live video
 // plays in the player overlay; two browsers of one TV+ account both watch it, and 'Sign out other
 // devices' in one stops the other's picture within a playlist reload, with the text of why.
+// Every test that holds stream sessions, signs other devices out or blocks registers its own
+// account with the tier it needs; the demo accounts are only read (tests/e2e/support/fresh-account.ts).
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { BASE_URL, DESKTOP, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
 import { signInAs } from "./support/demo-account";
+import { createAccount } from "./support/fresh-account";
+import { club } from "../../src/config/club";
 
 const STREAM = "/live/audio/men-audio-commentary";
 /** Waits on real conditions, generous: seven engineers share two cores. */
@@ -47,7 +51,7 @@ async function play(page: Page) {
 
 describe("live audio", () => {
   it("the Rovers TV+ account plays the live commentary while its socket holds the session", async () => {
-    const { context, page } = await openAudio("plus@rovers.test");
+    const { context, page } = await openAudio(await createAccount(browser, "plus-audio", [club.entitlements.top]));
     try {
       await play(page);
       await expect.poll(() => bar(page).getByRole("button", { name: "Pause stream" }).isVisible(), { timeout: WAIT }).toBe(true);
@@ -78,9 +82,10 @@ describe("live audio", () => {
   }, 240_000);
 
   it("a third browser of one account gets the concurrency message; 'Sign out other devices' stops another's playback", async () => {
-    const first = await openAudio("vip@rovers.test");
-    const second = await openAudio("vip@rovers.test");
-    const third = await openAudio("vip@rovers.test");
+    const vip = await createAccount(browser, "vip-audio", [club.entitlements.vip]);
+    const first = await openAudio(vip);
+    const second = await openAudio(vip);
+    const third = await openAudio(vip);
     try {
       const alert = bar(third.page).getByRole("alert");
       await expect.poll(() => alert.textContent(), { timeout: WAIT }).toContain("Your account has reached the limit of concurrent streams");
@@ -124,10 +129,11 @@ describe("live video", () => {
 
   it("two browsers of the Rovers TV+ account watch it; 'Sign out other devices' in one stops the other with the concurrency text", async () => {
     const PRESS = "/live/video/press-conference";
+    const plus = await createAccount(browser, "plus-video", [club.entitlements.top]);
     /** Signs in, starts the live video and waits until its picture moves. */
     const watch = async () => {
       const opened = await openPage(browser, PRESS, DESKTOP);
-      await signInAs(opened.page, "plus@rovers.test", PRESS);
+      await signInAs(opened.page, plus, PRESS);
       return opened;
     };
     const play = async (page: Page) => {
@@ -143,9 +149,6 @@ describe("live video", () => {
     const first = await watch();
     const second = await watch();
     try {
-      // A clean start whatever ran before: the account's streams on other site sessions end.
-      const reset = await first.page.evaluate(async () => (await fetch("/api/session/devices/sign-out-others", { method: "POST" })).status);
-      expect(reset).toBe(200);
       await play(first.page);
       await play(second.page);
 
@@ -194,9 +197,10 @@ describe("live video", () => {
         ws.send(JSON.stringify(action === "ping" ? { action: "pong" } : { action: "session", status: "ok" }));
       });
     });
-    const ssoID = await accountId("tv@rovers.test");
+    const viewer = await createAccount(browser, "blocked-viewer", [club.entitlements.mid]);
+    const ssoID = await accountId(viewer);
     try {
-      await signInAs(page, "tv@rovers.test", PRESS);
+      await signInAs(page, viewer, PRESS);
       await page.locator(".theatre__play").click({ timeout: WAIT });
       const stage = page.locator(".video-overlay__stage");
       await expect.poll(() => stage.getAttribute("data-phase"), { timeout: WAIT }).toBe("playing");
@@ -221,19 +225,11 @@ function admin(pathname: string, method = "POST") {
   return fetch(`${BASE_URL}/api/admin${pathname}`, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "x-admin-actor": "e2e" } });
 }
 
-/** The ssoID of a demo account, from the admin API (it exists once it has signed in; sign in first if not). */
+/** The ssoID of an account that has signed in, from the admin API. */
 async function accountId(email: string): Promise<string> {
-  const found = async () => {
-    const res = await admin(`/accounts?q=${encodeURIComponent(email)}`, "GET");
-    const body = (await res.json()) as { data: { id: string; attributes: { email: string } }[] };
-    return body.data.find((a) => a.attributes.email === email)?.id ?? null;
-  };
-  const id = await found();
-  if (id) return id;
-  const { page, context } = await openPage(browser, "/", DESKTOP);
-  await signInAs(page, email, "/");
-  await context.close();
-  const after = await found();
-  if (!after) throw new Error(`no account for ${email}`);
-  return after;
+  const res = await admin(`/accounts?q=${encodeURIComponent(email)}`, "GET");
+  const body = (await res.json()) as { data: { id: string; attributes: { email: string } }[] };
+  const id = body.data.find((a) => a.attributes.email === email)?.id;
+  if (!id) throw new Error(`no account for ${email}`);
+  return id;
 }

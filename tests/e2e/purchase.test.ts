@@ -1,11 +1,14 @@
-// Issue 11: the freemium account buys Rovers TV monthly through the dev checkout with FIRSTMONTH,
+// Issue 11: a freemium account buys Rovers TV monthly through the dev checkout with FIRSTMONTH,
 // lands on payment-successful, and a replay that was locked now plays; View Subscriptions opens
-// the dev portal, and cancelling there removes the entitlement (the 'now' option).
+// the dev portal, and cancelling there removes the entitlement (the 'now' option). The buyer is an
+// account of the test's own: fan@ stays freemium for the files that read it.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
 import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
 import { signInAs, midTierReplay } from "./support/demo-account";
+import { registerAs } from "./support/fresh-account";
+import { club } from "../../src/config/club";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,11 +25,11 @@ const playbackStatus = (page: Page, entryId: string) =>
   }, entryId);
 
 describe("buying Rovers TV", () => {
-  it("freemium → dev checkout with FIRSTMONTH → payment-successful → the locked replay plays → portal cancel removes it", async () => {
+  it("a new freemium account → dev checkout with FIRSTMONTH → payment-successful → the locked replay plays → portal cancel removes it", async () => {
     const replay = await midTierReplay();
     const { page, context } = await openPage(browser, "/videos/subscriptions", DESKTOP);
     try {
-      await signInAs(page, "fan@rovers.test");
+      await registerAs(page, "buyer", { entitlements: [club.entitlements.freemium] });
       expect(await playbackStatus(page, replay.entryId)).not.toBe(200);
 
       const card = page.locator(".package-card", { hasText: "Rovers TV (Video)" });
@@ -76,8 +79,8 @@ describe("buying Rovers TV", () => {
     } finally {
       await context.close();
     }
-    // a whole purchase, playback and two portal visits: minutes on a loaded 2-core machine
-  }, 180_000);
+    // a registration, a whole purchase, playback and two portal visits: minutes on a loaded 2-core machine
+  }, 300_000);
 });
 
 describe("packages widget", () => {

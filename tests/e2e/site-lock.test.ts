@@ -1,5 +1,6 @@
 // Issue 13 part 7: with the site lock on, every page is the lock screen; Access appears only when
 // the typed text equals the entry phrase, and admits the browser (allow_entry) to the page it asked for.
+// The lock is site-wide: this file runs in the e2e suite's exclusive phase (vitest.e2e.config.ts).
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
@@ -70,5 +71,21 @@ describe("site lock", () => {
         await context.close();
       }
     }, 120_000);
+  }
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`the lock screen of the home page has no axe violations (${viewport.width} px)`, async () => {
+      const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+      try {
+        const page = await context.newPage();
+        const response = await page.goto("/", { waitUntil: "load" });
+        expect(response?.status()).toBe(403);
+        await page.getByRole("heading", { name: "This site is in development" }).waitFor();
+        const violations = await axeViolations(page);
+        expect(violations, `${violations.length} axe violation(s) on the site lock screen at ${viewport.width} px:\n  ${violations.join("\n  ")}`).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
   }
 });
