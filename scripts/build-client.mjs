@@ -38,18 +38,6 @@ const previous = await readdir(outdir);
 const publicPath = (file) => `/build/${file}`;
 
 const shell = new Set();
-/**
- * Chunks of their own would each pay gzip's own cost (a first visit to / fetched 26 files, 17 of
- * them under 1 kB), so two more groups gather what a first visit fetches after the shell:
- * - "later": the parts every page loads once it has hydrated (footer, footer adverts, overlay promo);
- * - "landing": what the home page and the videos home (the pages most visits start on) draw
- *   beyond their own module: cards, match parts, dates. Another page that needs one of these
- *   fetches the whole group (a few kB), in place of several small files.
- */
-const LATER = ["src/components/footer/SiteFooter.tsx", "src/components/footer/FooterAdverts.tsx", "client/promo/OverlayPromoHost.tsx"];
-const LANDING = ["src/routes/Home.tsx", "src/routes/VideosHome.tsx"];
-const later = new Set();
-const landing = new Set();
 /** module id → the stylesheets it imports (absolute paths) */
 const stylesOf = new Map();
 const STYLE_PREFIX = "\0route-style:";
@@ -85,19 +73,6 @@ const bundle = await rolldown({
         const entry = path.join(root, ENTRY);
         walk(entry);
         shell.delete(entry);
-        /** every module `from` reaches statically beyond the shell and `taken`, into `into` */
-        const reach = (from, into, taken) => {
-          const visit = (id) => {
-            if (into.has(id) || shell.has(id) || taken.has(id)) return;
-            into.add(id);
-            for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
-          };
-          for (const file of from) visit(path.join(root, file));
-        };
-        reach(LATER, later, new Set());
-        reach(LANDING, landing, later);
-        // the landing pages keep their own chunks
-        for (const file of LANDING) landing.delete(path.join(root, file));
       },
     },
   ],
@@ -111,13 +86,7 @@ const { output } = await bundle.write({
   chunkFileNames: "chunk-[hash].js",
   // (rolldown's own helpers, the CommonJS interop React needs, stay a 0.6 kB file of their own:
   // chunk groups never see them.)
-  codeSplitting: {
-    groups: [
-      { name: "shell", test: (id) => shell.has(id) },
-      { name: "later", test: (id) => later.has(id) },
-      { name: "landing", test: (id) => landing.has(id) },
-    ],
-  },
+  codeSplitting: { groups: [{ name: "shell", test: (id) => shell.has(id) }] },
   comments: false,
 });
 await bundle.close();
