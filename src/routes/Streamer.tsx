@@ -13,6 +13,7 @@ import { VideoCard } from "../components/video/VideoCard";
 import { useVideoLock } from "../components/video/use-video-lock";
 import { VoucherOverlay, voucherTexts } from "../components/packages/VoucherOverlay";
 import Button from "../components/Button";
+import { FaqItem } from "../components/video/FaqItem";
 
 /**
  * /streamer, inside the streamer layout (src/layouts/StreamerLayout.tsx): Upcoming Game, Available
@@ -72,11 +73,7 @@ export default function Streamer() {
         <h2 id="troubleshooting-title" className="streamer-section__title">Troubleshooting</h2>
         <div className="streamer-faqs">
           {questions.map((q, i) => (
-            <details className="faq" key={i}>
-              <summary className="faq__question">{q.heading}</summary>
-              {/* bodyHtml is sanitised by the server before it reaches the page. */}
-              <div className="faq__answer rich-text" dangerouslySetInnerHTML={{ __html: q.bodyHtml }} />
-            </details>
+            <FaqItem key={i} heading={q.heading} bodyHtml={q.bodyHtml} />
           ))}
         </div>
       </section>

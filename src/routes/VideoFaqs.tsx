@@ -6,6 +6,7 @@ import { DocumentTitle } from "../components/DocumentTitle";
 import { PageHead } from "../components/PageHead";
 import { TvNav } from "../components/video/TvNav";
 import Button from "../components/Button";
+import { FaqItem } from "../components/video/FaqItem";
 
 export default function VideoFaqs() {
   const { groups } = useLoaderData<typeof faqsLoader>();
@@ -32,11 +33,7 @@ export default function VideoFaqs() {
             <section className="faq-group" key={group.id} id={`faq-${group.id}`} aria-labelledby={`faq-${group.id}-title`}>
               <h2 className="faq-group__title" id={`faq-${group.id}-title`}>{group.title}</h2>
               {group.questions.map((q, i) => (
-                <details className="faq" key={i}>
-                  <summary className="faq__question">{q.heading}</summary>
-                  {/* bodyHtml is sanitised by the server before it reaches the page. */}
-                  <div className="faq__answer rich-text" dangerouslySetInnerHTML={{ __html: q.bodyHtml }} />
-                </details>
+                <FaqItem key={i} heading={q.heading} bodyHtml={q.bodyHtml} />
               ))}
             </section>
           ))}

@@ -1,5 +1,6 @@
 import { sanitizeHtml } from "../html/sanitize-html";
 import { resultsOf, stringList } from "../db/rows";
+import { PRICE_COLUMNS, pricesByPackage } from "../db/price-rows";
 
 /**
  * The packages service (spec §3 'Package', 'Price entry'; §7 packages): what the packages widget
@@ -54,19 +55,6 @@ interface Row {
   match_id: number | null;
 }
 
-interface PriceRow {
-  id: string;
-  package_id: string;
-  type: "recurring" | "one_time";
-  interval: "month" | "year" | null;
-  price_display: string;
-  amount_pence: number;
-  offer: string | null;
-  further_information: string;
-  backside_text: string;
-  entitlements: string;
-}
-
 const OFFERED = `p.active = 1 AND (p.match_id IS NULL OR EXISTS (SELECT 1 FROM matches m WHERE m.id = p.match_id AND m.status = 'fixture'))`;
 
 export async function offeredPackages(db: D1Database, packageType: PackageType): Promise<PackageResource[]> {
@@ -80,28 +68,13 @@ export async function offeredPackages(db: D1Database, packageType: PackageType):
       .bind(packageType),
     db
       .prepare(
-        `SELECT pr.id, pr.package_id, pr.type, pr.interval, pr.price_display, pr.amount_pence, pr.offer, pr.further_information, pr.backside_text, pr.entitlements
+        `SELECT ${PRICE_COLUMNS}
            FROM prices pr JOIN packages p ON p.id = pr.package_id
           WHERE pr.active = 1 AND p.package_type = ?1 AND ${OFFERED} ORDER BY pr.package_id, pr.position, pr.id`,
       )
       .bind(packageType),
   ]);
-  const prices = new Map<string, PriceEntry[]>();
-  for (const r of resultsOf<PriceRow>(priceRows)) {
-    const list = prices.get(r.package_id) ?? [];
-    list.push({
-      id: r.id,
-      type: r.type,
-      interval: r.interval,
-      priceDisplay: r.price_display,
-      amountPence: r.amount_pence,
-      offer: r.offer,
-      furtherInformation: sanitizeHtml(r.further_information),
-      backsideText: sanitizeHtml(r.backside_text),
-      accessData: { entitlements: stringList(r.entitlements) },
-    });
-    prices.set(r.package_id, list);
-  }
+  const prices = pricesByPackage(priceRows);
   return resultsOf<Row>(packageRows).map((r) => ({
     id: r.id,
     mode: r.mode,
@@ -120,7 +93,7 @@ export async function offeredPackages(db: D1Database, packageType: PackageType):
       },
       imageData: { landscape: { imageKey: r.image_key } },
       matchID: r.match_id,
-      priceData: prices.get(r.id) ?? [],
+      priceData: (prices.get(r.id) ?? []).map(({ entitlements, ...price }) => ({ ...price, accessData: { entitlements } })),
     },
   }));
 }

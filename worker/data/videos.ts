@@ -1,6 +1,7 @@
 import type { FaqGroup, LiveAsset, Package, Price, Video, VideoCategory, VideoHome } from "../../src/schemas/videos";
 import { bool, firstOf, resultsOf, stringList } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
+import { PRICE_COLUMNS, pricesByPackage } from "../db/price-rows";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
 import { searchVideoCatalogue, toVideo, VIDEO_SELECT, type VideoRow } from "./video-catalogue";
 import type { VideoListQuery } from "../../src/data/site-data";
@@ -169,19 +170,6 @@ interface PackageRow {
   order_position: number;
 }
 
-interface PriceRow {
-  id: string;
-  package_id: string;
-  type: Price["type"];
-  interval: Price["interval"];
-  amount_pence: number;
-  price_display: string;
-  offer: string | null;
-  further_information: string;
-  backside_text: string;
-  entitlements: string;
-}
-
 /** Active packages, memberships before match passes, each with its active prices. Texts are CMS HTML. */
 export async function packages(db: D1Database): Promise<Package[]> {
   const [packageRows, priceRows] = await db.batch([
@@ -191,28 +179,12 @@ export async function packages(db: D1Database): Promise<Package[]> {
        FROM packages WHERE active = 1 ORDER BY package_type = 'match-pass', order_position, id`,
     ),
     db.prepare(
-      `SELECT pr.id, pr.package_id, pr.type, pr.interval, pr.amount_pence, pr.price_display, pr.offer,
-         pr.further_information, pr.backside_text, pr.entitlements
+      `SELECT ${PRICE_COLUMNS}
        FROM prices pr JOIN packages p ON p.id = pr.package_id
        WHERE pr.active = 1 AND p.active = 1 ORDER BY pr.package_id, pr.position, pr.id`,
     ),
   ]);
-  const prices = new Map<string, Price[]>();
-  for (const r of resultsOf<PriceRow>(priceRows)) {
-    const list = prices.get(r.package_id) ?? [];
-    list.push({
-      id: r.id,
-      type: r.type,
-      interval: r.interval,
-      amountPence: r.amount_pence,
-      priceDisplay: r.price_display,
-      offer: r.offer,
-      furtherInformation: sanitizeHtml(r.further_information),
-      backsideText: sanitizeHtml(r.backside_text),
-      entitlements: stringList(r.entitlements),
-    });
-    prices.set(r.package_id, list);
-  }
+  const prices = pricesByPackage(priceRows);
   return resultsOf<PackageRow>(packageRows).map((r) => ({
     id: r.id,
     mode: r.mode,

@@ -1,6 +1,5 @@
-import Icon from "../../Icon";
 import type { MenuNode } from "../../../domain/menu-tree";
-import { EntryIcon, EntryLink, itemClass, type MenuLayoutProps } from "./menu-entry-parts";
+import { EntryLink, GroupSummary, itemClass, type MenuLayoutProps } from "./menu-entry-parts";
 
 /**
  * auto-only-menu (the default): the entry alone, or a collapsed group that lists its children
@@ -17,13 +16,7 @@ export default function AutoOnlyMenu({ node, onNavigate }: MenuLayoutProps) {
   return (
     <li className={itemClass("menu-tree__item menu-layout--auto", node)}>
       <details className="menu-tree__group">
-        <summary className="menu-tree__summary">
-          <span>
-            <EntryIcon node={node} />
-            {node.title}
-          </span>
-          <Icon name="chevron-down" className="menu-tree__chevron" />
-        </summary>
+        <GroupSummary node={node} />
         <ul className="menu-tree__children">
           {node.external ? null : (
             <li>

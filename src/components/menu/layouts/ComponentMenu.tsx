@@ -1,5 +1,4 @@
-import Icon from "../../Icon";
-import { EntryIcon, EntryLink, itemClass, type MenuLayoutProps } from "./menu-entry-parts";
+import { EntryLink, GroupSummary, itemClass, type MenuLayoutProps } from "./menu-entry-parts";
 
 /**
  * component-menu: a compact group that opens onto its children as a row of chips (a component
@@ -9,14 +8,9 @@ export default function ComponentMenu({ node, onNavigate }: MenuLayoutProps) {
   return (
     <li className={itemClass("menu-tree__item menu-layout--component", node)}>
       <details className="menu-tree__group menu-component">
-        <summary className="menu-tree__summary">
-          <span>
-            <EntryIcon node={node} />
-            {node.title}
-          </span>
+        <GroupSummary node={node}>
           <span className="menu-component__count">{node.children.length}</span>
-          <Icon name="chevron-down" className="menu-tree__chevron" />
-        </summary>
+        </GroupSummary>
         <ul className="menu-component__chips">
           {node.external ? null : (
             <li>

@@ -36,3 +36,17 @@ export function EntryLink({ node, className, onNavigate, children }: { node: Men
     </SmartLink>
   );
 }
+
+/** A collapsed group's summary: the entry's icon and title, whatever the layout adds, the chevron. */
+export function GroupSummary({ node, children }: { node: MenuNode; children?: React.ReactNode }) {
+  return (
+    <summary className="menu-tree__summary">
+      <span>
+        <EntryIcon node={node} />
+        {node.title}
+      </span>
+      {children}
+      <Icon name="chevron-down" className="menu-tree__chevron" />
+    </summary>
+  );
+}
