@@ -94,14 +94,7 @@ async function establishSession(c: Context<AuthEnv>, config: AuthConfig, result:
   if (previous) await revokeSession(c.env.DB, previous);
   const claims = await issueSessionCookie(c, config, { sid: newSessionId(), ssoID: user.ssoID, provider: config.provider });
   if (result.providerState) {
-    await saveProviderSession(c.env.DB, config.sessionSecret, {
-      sid: claims.sid,
-      ssoID: user.ssoID,
-      provider: config.provider,
-      state: result.providerState,
-      refreshAfter: Math.floor(Date.now() / 1000) + PROVIDER_REFRESH_SECONDS,
-      expiresAt: claims.exp,
-    });
+    await saveProviderSession(c.env.DB, config, claims, result.providerState, Math.floor(Date.now() / 1000) + PROVIDER_REFRESH_SECONDS);
   }
   return user;
 }

@@ -54,14 +54,7 @@ async function refreshWithProvider(c: Context<AuthEnv>, config: AuthConfig, clai
     const result = await provider.refresh(state, c.req.header("user-agent") ?? "");
     if (result.identity.ssoID !== claims.sub) throw new SignInError("LOGIN_FAILED", "refresh named another user");
     if (result.providerState) {
-      await saveProviderSession(c.env.DB, config.sessionSecret, {
-        sid: claims.sid,
-        ssoID: claims.sub,
-        provider: config.provider,
-        state: result.providerState,
-        refreshAfter: now + PROVIDER_REFRESH_SECONDS,
-        expiresAt: claims.exp,
-      });
+      await saveProviderSession(c.env.DB, config, claims, result.providerState, now + PROVIDER_REFRESH_SECONDS);
     }
     return true;
   } catch (error) {

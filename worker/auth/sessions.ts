@@ -46,19 +46,22 @@ export async function revokeSession(db: D1Database, session: { sid: string; ssoI
   ]);
 }
 
+/** Keeps a provider's session state (sealed) beside the site session it belongs to, to refresh after `refreshAfter`. */
 export async function saveProviderSession(
   db: D1Database,
-  sessionSecret: string,
-  row: { sid: string; ssoID: string; provider: string; state: string; refreshAfter: number; expiresAt: number },
+  config: { sessionSecret: string; provider: string },
+  session: { sid: string; sub: string; exp: number },
+  state: string,
+  refreshAfter: number,
 ): Promise<void> {
-  const sealed = await sealProviderState(sessionSecret, row.state);
+  const sealed = await sealProviderState(config.sessionSecret, state);
   await db
     .prepare(
       `INSERT INTO provider_sessions (sid, sso_id, provider, state, refresh_after, expires_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
        ON CONFLICT (sid) DO UPDATE SET state = excluded.state, refresh_after = excluded.refresh_after`,
     )
-    .bind(row.sid, row.ssoID, row.provider, sealed, row.refreshAfter, row.expiresAt)
+    .bind(session.sid, session.sub, config.provider, sealed, refreshAfter, session.exp)
     .run();
 }
 
