@@ -161,4 +161,26 @@ describe("the session is read only where it is used (issue 18)", () => {
     expect(calls).toEqual([]);
     expect(segment.headers.getSetCookie()).toEqual([]);
   });
+  it("a media file is read from static assets once, then served from memory (whole or a range)", async () => {
+    const reads: string[] = [];
+    const base = envWith();
+    const ASSETS = { fetch: (input: RequestInfo | URL, init?: RequestInit) => (reads.push(String(input)), base.ASSETS.fetch(input, init)) } as Fetcher;
+    const target = { ...base, ASSETS } as Env;
+    const vod = await signPlaybackToken(SECRET, { entryId: "1_memoryxx", ssoID: "someone", sid: "a".repeat(32) });
+    // seg2 of the clip: no other test reads it, so this isolate has not kept it yet.
+    const path = `/media/vod/1_memoryxx/720p/seg2.m4s?token=${vod.token}`;
+    const first = new Uint8Array(await (await call(target, path)).arrayBuffer());
+    const second = new Uint8Array(await (await call(target, path)).arrayBuffer());
+    const ranged = await call(target, path, { headers: { Range: "bytes=10-19" } });
+    expect(reads).toHaveLength(1);
+    expect(first.byteLength).toBeGreaterThan(1000);
+    expect(second).toEqual(first);
+    expect(ranged.status).toBe(206);
+    expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(first.slice(10, 20));
+    // A file static assets do not have is a 404, and is never kept.
+    const missing = `/media/vod/1_memoryxx/720p/seg999.m4s?token=${vod.token}`;
+    expect((await call(target, missing)).status).toBe(404);
+    expect((await call(target, missing)).status).toBe(404);
+    expect(reads).toHaveLength(3);
+  });
 });

@@ -9,6 +9,7 @@ import { liveAccess, refuseLive } from "./live-access";
 import { livePlaylist, parseLoop, targetDuration, type Loop } from "./live-playlist";
 import { verifyPlaybackToken, type PlaybackGrant } from "../media/playback-token";
 import { rewritePlaylist } from "../media/playlist-rewrite";
+import { mediaBytes } from "../media/media-bytes";
 import { segmentTokenSeconds, signSegmentToken, verifySegmentToken, type LiveMediaType, type SegmentCheck } from "../media/segment-token";
 import { sessionMiddleware } from "../auth/session-middleware";
 
@@ -96,17 +97,15 @@ function segmentRefusal(c: Context<AuthEnv>, check: Exclude<SegmentCheck, { stat
     : apiError(c, 403, "SEGMENT_TOKEN_INVALID", "This segment needs its playlist's token", NO_STORE);
 }
 
-/** An init or segment file of the loop: its bytes as static assets have them, never kept by anyone. */
+/** An init or segment file of the loop: its bytes as static assets have them (kept in memory, worker/media/media-bytes.ts), never kept by anyone else. */
 async function serveLoopFile(c: Context<AuthEnv>, mediaType: LiveMediaType, file: string) {
-  const asset = await c.env.ASSETS.fetch(new URL(`${LOOPS[mediaType]}/${file}`, c.req.url));
-  if (!asset.ok) return apiError(c, 404, "NOT_FOUND", "No such media");
-  const length = asset.headers.get("content-length");
-  return c.body(asset.body ?? "", 200, {
+  const bytes = await mediaBytes(c.env.ASSETS, new URL(`${LOOPS[mediaType]}/${file}`, c.req.url));
+  if (!bytes) return apiError(c, 404, "NOT_FOUND", "No such media");
+  return c.body(bytes, 200, {
     "Content-Type": mediaType === "audio" ? "audio/mp4" : "video/mp4",
     // Its URL carries a token that expires in seconds: nothing may keep it for later.
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
-    ...(length ? { "Content-Length": length } : {}),
   });
 }
 

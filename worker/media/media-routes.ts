@@ -8,6 +8,7 @@ import { checkSession, checkToken } from "./token-check";
 import { sessionMiddleware } from "../auth/session-middleware";
 import { rewritePlaylist } from "./playlist-rewrite";
 import { ENTRY_ID } from "./entry-id";
+import { mediaBytes } from "./media-bytes";
 
 /**
  * GET /media/vod/{entryId}/{file}?token=... (mount at /media; issue 9 part 2). The media files
@@ -22,8 +23,8 @@ import { ENTRY_ID } from "./entry-id";
  * account or session), 403 BLOCKED. Segments, captions and posters read none (issue 18): their
  * token is the right, for at most its 5 minutes; the player's renewal is the gate again.
  * Errors are small JSON bodies: never a byte of media. Playlists come back with their child URLs
- * carrying the token (no-store); segments, captions and posters are immutable and answer Range
- * requests with 206.
+ * carrying the token (no-store); segments, captions and posters are immutable, come from memory
+ * after their first read (worker/media/media-bytes.ts) and answer Range requests with 206.
  */
 export const mediaRoutes = new Hono<AuthEnv>();
 
@@ -50,17 +51,10 @@ mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
   const { refusal } = await checkToken(c, entryId);
   if (refusal) return apiError(c, refusal.status, refusal.code, refusal.detail, NO_STORE);
 
-  const asset = await c.env.ASSETS.fetch(new URL(assetPath(clipForEntry(entryId), file), c.req.url));
-  if (!asset.ok) return apiError(c, 404, "NOT_FOUND", "No such media");
+  const bytes = await mediaBytes(c.env.ASSETS, new URL(assetPath(clipForEntry(entryId), file), c.req.url));
+  if (!bytes) return apiError(c, 404, "NOT_FOUND", "No such media");
   const headers = { "Content-Type": file.contentType, "Cache-Control": cacheControl(file), "X-Content-Type-Options": "nosniff" };
-  const rangeHeader = c.req.header("range");
-  if (!rangeHeader) {
-    // The common case streams straight from static assets, never held in the worker's memory.
-    const length = asset.headers.get("content-length");
-    return c.body(asset.body ?? "", 200, { ...headers, "Accept-Ranges": "bytes", ...(length ? { "Content-Length": length } : {}) });
-  }
-  const bytes = new Uint8Array(await asset.arrayBuffer());
-  const range = parseRange(rangeHeader, bytes.length);
+  const range = parseRange(c.req.header("range"), bytes.length);
   if (range === "unsatisfiable") {
     return c.body(null, 416, { ...headers, "Content-Range": `bytes */${bytes.length}` });
   }
