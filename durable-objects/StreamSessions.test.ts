@@ -126,6 +126,17 @@ describe("StreamSessions", () => {
     expect(await closed).toBe(4003);
   });
 
+  it("ignores what is not a player's message and still answers the greeting after it", async () => {
+    const { userID, stub } = userStub();
+    const id = await admitted(stub, request(userID));
+    const ws = await openSocket(stub, id);
+    for (const junk of ["null", "[]", "42", "not json", JSON.stringify({ action: "pong" }), new Uint8Array([1, 2])]) ws.send(junk);
+    const answer = nextMessage(ws);
+    ws.send(JSON.stringify({ action: "session", data: sessionGreeting(userID, "men-audio-commentary") }));
+    expect(JSON.parse(await answer)).toEqual({ action: "session", status: "ok" });
+    ws.close();
+  });
+
   it("never admits more than the limit from 50 parallel admissions", async () => {
     const { userID, stub } = userStub();
     const results = await Promise.all(Array.from({ length: 50 }, () => stub.admit(request(userID))));

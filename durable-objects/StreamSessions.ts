@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { markReleased } from "./released-stream-sessions";
-import { CLOSE_MISMATCH, CLOSE_RELEASED, GREETING_OK, PING_REQUEST, PING_RESPONSE, RECONNECT_GRACE_MS, sessionGreeting } from "../src/domain/stream-socket";
+import { CLOSE_MISMATCH, CLOSE_RELEASED, GREETING_OK, PING_REQUEST, PING_RESPONSE, RECONNECT_GRACE_MS, readPlayerMessage, sessionGreeting } from "../src/domain/stream-socket";
 
 /**
  * One object per user (`idFromName(ssoID)`): that account's live stream sessions (issue 10).
@@ -183,19 +183,14 @@ export class StreamSessions extends DurableObject<Env> {
     const { sessionId } = ws.deserializeAttachment() as { sessionId: string };
     const session = this.row(sessionId);
     if (!session) return ws.close(CLOSE_RELEASED, "Stream session released");
-    let parsed: { action?: unknown; data?: unknown } = {};
-    try {
-      parsed = typeof message === "string" ? (JSON.parse(message) as typeof parsed) : {};
-    } catch {
-      // not JSON: treated as an unknown action below
-    }
+    const said = readPlayerMessage(message);
     // Anything the browser says is a sign of life (an automatic ping never reaches here).
     this.ctx.storage.sql.exec("UPDATE stream_sessions SET last_seen_at = ? WHERE id = ?", Date.now(), sessionId);
-    if (parsed.action === "session") {
-      if (parsed.data !== sessionGreeting(session.userID, session.assetID)) return ws.close(CLOSE_MISMATCH, "Session does not match");
+    if (said?.action === "session") {
+      if (said.data !== sessionGreeting(session.userID, session.assetID)) return ws.close(CLOSE_MISMATCH, "Session does not match");
       ws.serializeAttachment({ sessionId, greeted: true });
       ws.send(GREETING_OK);
-    } else if (parsed.action === "ping") {
+    } else if (said?.action === "ping") {
       ws.send(PING_RESPONSE);
     }
   }

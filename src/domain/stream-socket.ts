@@ -3,6 +3,7 @@
  * sends and what the user's StreamSessions object (durable-objects/StreamSessions.ts) answers, in one
  * place so the two ends cannot drift apart.
  */
+import { isRecord } from "./json-shape";
 
 /** The ping, every STREAM_PING_MS; the object answers this exact string without waking. */
 export const PING_REQUEST = JSON.stringify({ action: "ping" });
@@ -20,6 +21,24 @@ export function sessionGreeting(userID: string, assetID: string): string {
 /** The first message the player sends on the socket. */
 export function greetingMessage(userID: string, assetID: string): string {
   return JSON.stringify({ action: "session", data: sessionGreeting(userID, assetID) });
+}
+
+/** What the player may say on the socket; anything else (not JSON, another shape) is ignored. */
+export type PlayerMessage = { action: "session"; data: string } | { action: "ping" };
+
+export function readPlayerMessage(message: string | ArrayBuffer): PlayerMessage | null {
+  if (typeof message !== "string") return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value)) return null;
+  if (value.action === "ping") return { action: "ping" };
+  // A greeting whose data is not a string cannot match its session: it is read as an empty one.
+  if (value.action === "session") return { action: "session", data: typeof value.data === "string" ? value.data : "" };
+  return null;
 }
 
 /** The object's answer to a greeting that matches the session. */
