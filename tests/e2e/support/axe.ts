@@ -17,8 +17,24 @@ interface AxeViolation {
   nodes: AxeNode[];
 }
 
-/** Runs axe on the page as it is now; returns "rule-id: selector (help; why)" per failing node. */
+/**
+ * Waits until the page has settled: two frames for a scroll's handlers to start their transitions,
+ * then every finite CSS transition or animation to end (at most 2 s). Mid-slide, the header and the
+ * sticky nav overlap for a few hundred milliseconds, and axe's target-size rule reads the links
+ * underneath as obscured; a supporter never meets that overlap at rest.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const running = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    const ended = Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
+}
+
+/** Runs axe on the page once it has settled; returns "rule-id: selector (help; why)" per failing node. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await settled(page);
   const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== "undefined");
   // Evaluated through the DevTools protocol, not as a <script> tag, so the site's CSP (script-src 'self') allows it.
   if (!loaded) await page.evaluate(axe.source);
