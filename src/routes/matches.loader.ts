@@ -45,5 +45,9 @@ export async function matchCentreLoader({ params: p }: LoaderFunctionArgs, data:
   const season = second !== undefined ? params.season(second) : first !== undefined && params.isSeason(first) ? first : undefined;
   const team = second !== undefined || (first !== undefined && !params.isSeason(first)) ? teamFromParam(first) : "";
   const centre = found(await data.match(team, season, matchId));
-  return { ...centre, pageCache: !(centre.live && isLive(centre.live.phase)) };
+  const inPlay = centre.live !== null && isLive(centre.live.phase);
+  // The moment the running minute was rendered: the server and the hydrating browser draw the
+  // same minute from it, then the browser's clock takes over (src/domain/match-clock.ts). Only a
+  // match in play has one, and its page is never cached.
+  return { ...centre, clockAt: inPlay ? Date.now() : null, pageCache: !inPlay };
 }

@@ -1,6 +1,8 @@
 import type { Match } from "../../schemas/teams";
 import type { Lineup, LiveMatch, LivePlayer, MatchEvent, MatchEventType, MatchPhase, MatchSide } from "../../schemas/match-live";
+import { useEffect, useState } from "react";
 import { isLive, timelineOf } from "../../domain/match-live";
+import { matchClock } from "../../domain/match-clock";
 import { sides } from "./match-outcome";
 import { SideCrest, SideName } from "./MatchParts";
 
@@ -70,15 +72,39 @@ export function LiveScoreline({ match, live, teamName, onReveal }: { match: Matc
   );
 }
 
-export function LiveStatus({ live }: { live: LiveMatch }) {
+/**
+ * The badge, the phase and the running minute. `clockAt` is when the page was rendered (the
+ * loader's): the first render, on the server and in the hydrating browser, shows the minute of
+ * that moment; then the browser's clock moves it on.
+ */
+export function LiveStatus({ live, clockAt = null }: { live: LiveMatch; clockAt?: number | null }) {
   const playing = isLive(live.phase);
   return (
     <>
       {playing ? <span className="live-badge">Live</span> : null}
       <span className={`match-hero__pill${live.phase === "full-time" ? " is-final" : ""}`}>{PHASE_LABEL[live.phase]}</span>
-      {playing && live.minute !== null ? <span className="live-minute">{`${live.minute}'`}</span> : null}
+      {playing ? <LiveMinute live={live} clockAt={clockAt} /> : null}
     </>
   );
+}
+
+/**
+ * The minute, ticking between the feed's events (src/domain/match-clock.ts). Its own state, so a
+ * tick re-renders this span alone, once a minute; it is not a live region (ticks are not announced).
+ */
+function LiveMinute({ live, clockAt }: { live: LiveMatch; clockAt: number | null }) {
+  const [now, setNow] = useState(clockAt);
+  const clock = matchClock(live, now);
+  const nextTickMs = clock?.nextTickMs ?? null;
+  // After hydration, and whenever the state moves (a new phase starts its clock), the browser's time.
+  useEffect(() => setNow(Date.now()), [live.seq]);
+  // Then one update at each minute's turn, while the clock runs.
+  useEffect(() => {
+    if (nextTickMs === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), nextTickMs + 50);
+    return () => clearTimeout(timer);
+  }, [now, nextTickMs]);
+  return clock ? <span className="live-minute">{clock.label}</span> : null;
 }
 
 function EventLine({ event, names }: { event: MatchEvent; names: Record<MatchSide, string> }) {
