@@ -1,5 +1,5 @@
 import "../styles/routes/match-centre.css";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { matchCentreLoader } from "./matches.loader";
 import { club } from "../config/club";
@@ -7,7 +7,7 @@ import { DocumentTitle } from "../components/DocumentTitle";
 import { OutcomeBadge, Scoreline } from "../components/match/MatchParts";
 import { LiveLineup, LiveScoreline, LiveStatus, LiveTimeline } from "../components/match/LiveParts";
 import { useMatchLive } from "../components/match/use-match-live";
-import { MatchVideo } from "../components/match/MatchVideo";
+import { LazyMatchVideo } from "../components/match/lazy-match-video";
 import { GOAL_TYPES, shouldFollow } from "../domain/match-live";
 import { withoutLiveScore } from "../domain/spoiler-free";
 import { useViewerPreferences } from "../app/viewer-preferences";
@@ -117,7 +117,11 @@ export default function MatchCentre() {
         </div>
       </header>
 
-      {stream ? <MatchVideo key={stream.id} stream={stream} /> : null}
+      {stream ? (
+        <Suspense fallback={null}>
+          <LazyMatchVideo key={stream.id} stream={stream} />
+        </Suspense>
+      ) : null}
       {live ? (
         <section className="page-section match-body live-body">
           <LiveTimeline live={live} match={match} teamName={teamName} />

@@ -16,9 +16,10 @@ import { MatchVideoPlayerSlot } from "../player/MediaPlayerSlot";
  * stream is open to, the locked texts (spec §6, §8, the same rules as every locked video) for
  * anyone else, or the offline panel while the club has not started the stream. Play loads the
  * player (its own chunk, with the live player's session check, concurrency socket and hls.js),
- * which docks as a mini player while its place is scrolled out of view.
+ * which docks as a mini player while its place is scrolled out of view. This module is itself a
+ * chunk of its own (lazy-match-video.ts): a match centre without a stream loads none of it.
  */
-export function MatchVideo({ stream }: { stream: LiveAsset }) {
+export default function MatchVideo({ stream }: { stream: LiveAsset }) {
   const { state, dispatch } = useAppState();
   const lock = useLiveUpgrade().lockOf(stream.entitlements);
   const place = useRef<HTMLDivElement>(null);
