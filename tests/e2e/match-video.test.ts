@@ -62,9 +62,11 @@ async function expectAxeClean(page: Page, where: string) {
 describe("the match centre's live video", () => {
   it("a Rovers TV subscriber plays it, scrolls on and it keeps playing docked; Expand and Close by keyboard", async () => {
     await setStream("active");
-    const { page, context } = await openPage(browser, matchPath, DESKTOP);
+    const { page, context, problems } = await openPage(browser, matchPath, DESKTOP);
     try {
       await registerAs(page, "docked-tv", { entitlements: [club.entitlements.mid] });
+      // (signed in before its tier was written, the new account's entitlements answered 404 once: spec §5)
+      const problemsBefore = problems.length;
       const play = page.getByRole("button", { name: /^Watch Live: / });
       await expect.poll(() => play.isVisible(), { timeout: WAIT }).toBe(true);
       await play.focus();
@@ -104,6 +106,7 @@ describe("the match centre's live video", () => {
       await page.keyboard.press("Enter");
       await expect.poll(() => player(page).count(), { timeout: WAIT }).toBe(0);
       await expect.poll(() => play.evaluate((el) => el === document.activeElement), { timeout: WAIT }).toBe(true);
+      expect(problems.slice(problemsBefore)).toEqual([]);
     } finally {
       await context.close();
       await setStream("idle");
@@ -112,7 +115,7 @@ describe("the match centre's live video", () => {
 
   it("a visitor gets the locked texts and no player, and so does a free account", async () => {
     await setStream("active");
-    const { page, context } = await openPage(browser, matchPath, DESKTOP);
+    const { page, context, problems } = await openPage(browser, matchPath, DESKTOP);
     try {
       const panel = page.getByRole("region", { name: "Locked stream" });
       expect(await panel.locator(".locked-panel__title").textContent()).toBe(RESTRICTED_MEDIA_TITLE);
@@ -127,9 +130,41 @@ describe("the match centre's live video", () => {
       expect(await panel.locator(".locked-panel__message").textContent()).toBe(LOCKED_MESSAGES.mid);
       expect(await page.getByRole("button", { name: /^Watch Live: / }).count()).toBe(0);
       expect(await page.locator(".match-video video").count()).toBe(0);
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
       await setStream("idle");
     }
   }, 240_000);
+
+  it("a match centre without a stream downloads none of its code; with one, the player and hls.js only come with play", async () => {
+    /** The script bodies a first visit to `pathname` downloads, until hydrated. */
+    const firstVisitScripts = async (pathname: string) => {
+      const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+      const page = await context.newPage();
+      const scripts: Promise<string>[] = [];
+      page.on("response", (response) => {
+        if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+      });
+      try {
+        await page.goto(pathname, { waitUntil: "load" });
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        await page.waitForLoadState("networkidle");
+        return await Promise.all(scripts);
+      } finally {
+        await context.close();
+      }
+    };
+    // Markers: a text of the video's part (MatchVideo.tsx), one of the player, hls.js's back buffer option.
+    const has = (bodies: string[], marker: string) => bodies.some((b) => b.includes(marker));
+    const without = await firstVisitScripts("/match/first-team/2024-25/511");
+    expect(without.length).toBeGreaterThan(0);
+    expect(has(without, "Playing in the mini player")).toBe(false);
+    expect(has(without, "Expand the video back to its place")).toBe(false);
+    expect(has(without, "backBufferLength")).toBe(false);
+    const withStream = await firstVisitScripts(matchPath);
+    expect(has(withStream, "Playing in the mini player")).toBe(true);
+    expect(has(withStream, "Expand the video back to its place")).toBe(false);
+    expect(has(withStream, "backBufferLength")).toBe(false);
+  });
 });
