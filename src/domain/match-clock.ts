@@ -1,4 +1,4 @@
-import type { LiveMatch, MatchEventType, MatchPhase } from "../schemas/match-live";
+import type { LiveMatch, MatchEvent, MatchEventType, MatchPhase } from "../schemas/match-live";
 import { standing } from "./match-live";
 
 /**
@@ -61,4 +61,23 @@ export function matchClock(live: Pick<LiveMatch, "phase" | "events">, now: numbe
   }
   const minute = Math.max(clockMinute, feedMinute);
   return { minute, label: minuteLabel(minute, period.to), nextTickMs };
+}
+
+/** Where each phase event leaves the regular end of play: the period the next events belong to. */
+const PERIOD_END_AFTER: Partial<Record<MatchEventType, number>> = { kickoff: 45, "second-half": 90, "extra-time": 120 };
+
+/**
+ * How the timeline writes each event's minute, in the style of the running minute: a goal posted
+ * at 47 in the first half is '45+2''. Each event is read against the period it was posted in (a
+ * phase event that stands starts the next one); withdrawn events keep the period they were in.
+ */
+export function eventMinuteLabels(events: readonly MatchEvent[]): Map<string, string> {
+  const labels = new Map<string, string>();
+  let periodEnd = 45;
+  for (const event of [...events].sort((a, b) => a.seq - b.seq)) {
+    const next = event.withdrawn ? undefined : PERIOD_END_AFTER[event.type];
+    if (next !== undefined) periodEnd = next;
+    labels.set(event.id, minuteLabel(event.minute, periodEnd));
+  }
+  return labels;
 }

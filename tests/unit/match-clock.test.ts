@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchClock, MAX_STOPPAGE_MINUTES, minuteLabel } from "../../src/domain/match-clock";
+import { eventMinuteLabels, matchClock, MAX_STOPPAGE_MINUTES, minuteLabel } from "../../src/domain/match-clock";
 import { liveMatchOf } from "../../src/domain/match-live";
 import type { MatchEvent, MatchEventType } from "../../src/schemas/match-live";
 
@@ -63,5 +63,13 @@ describe("the running minute", () => {
     expect(minuteLabel(45, 45)).toBe("45'");
     expect(minuteLabel(49, 45)).toBe("45+4'");
     expect(minuteLabel(91, 90)).toBe("90+1'");
+  });
+
+  it("writes the timeline's minutes against the period each event was posted in", () => {
+    const events = [
+      ev("kickoff", 0, 0), ev("goal", 47, 47 * MIN), ev("halftime", 48, 48 * MIN), ev("second-half", 45, 63 * MIN),
+      ev("goal", 47, 65 * MIN), ev("extra-time", 90, 115 * MIN, true), ev("comment", 93, 112 * MIN),
+    ];
+    expect([...eventMinuteLabels(events).values()]).toEqual(["0'", "45+2'", "45+3'", "45'", "47'", "90'", "90+3'"]);
   });
 });

@@ -2,7 +2,7 @@ import type { Match } from "../../schemas/teams";
 import type { Lineup, LiveMatch, LivePlayer, MatchEvent, MatchEventType, MatchPhase, MatchSide } from "../../schemas/match-live";
 import { useEffect, useState } from "react";
 import { isLive, timelineOf } from "../../domain/match-live";
-import { matchClock } from "../../domain/match-clock";
+import { eventMinuteLabels, matchClock } from "../../domain/match-clock";
 import { sides } from "./match-outcome";
 import { SideCrest, SideName } from "./MatchParts";
 
@@ -107,11 +107,11 @@ function LiveMinute({ live, clockAt }: { live: LiveMatch; clockAt: number | null
   return clock ? <span className="live-minute">{clock.label}</span> : null;
 }
 
-function EventLine({ event, names }: { event: MatchEvent; names: Record<MatchSide, string> }) {
+function EventLine({ event, names, minute }: { event: MatchEvent; names: Record<MatchSide, string>; minute: string }) {
   const who = [event.player?.name, event.playerOff ? `off: ${event.playerOff.name}` : null].filter(Boolean).join(", ");
   const body = (
     <>
-      <span className="live-event__minute">{`${event.minute}'`}</span>
+      <span className="live-event__minute">{minute}</span>
       <span className="live-event__what">
         <strong>{EVENT_LABEL[event.type]}</strong>
         {event.type === "comment" ? null : <span className="live-event__side">{` ${names[event.side]}`}</span>}
@@ -139,14 +139,15 @@ export function LiveTimeline({ live, match, teamName }: { live: LiveMatch; match
   const { home, away } = sides(match, teamName);
   const names = { home: home.name, away: away.name };
   const newest = timelineOf(live);
+  const minutes = eventMinuteLabels(live.events);
   const key = newest.filter((e) => e.type !== "comment");
   const commentary = newest.filter((e) => e.type === "comment");
   return (
     <div className="live-timeline">
       <h2 className="page-section__title">Key Events</h2>
-      {key.length === 0 ? <p>Nothing yet.</p> : <ol className="live-events">{key.map((e) => <EventLine key={e.id} event={e} names={names} />)}</ol>}
+      {key.length === 0 ? <p>Nothing yet.</p> : <ol className="live-events">{key.map((e) => <EventLine key={e.id} event={e} names={names} minute={minutes.get(e.id) ?? `${e.minute}'`} />)}</ol>}
       <h2 className="page-section__title">Commentary</h2>
-      {commentary.length === 0 ? <p>Commentary starts shortly before kick-off.</p> : <ol className="live-events">{commentary.map((e) => <EventLine key={e.id} event={e} names={names} />)}</ol>}
+      {commentary.length === 0 ? <p>Commentary starts shortly before kick-off.</p> : <ol className="live-events">{commentary.map((e) => <EventLine key={e.id} event={e} names={names} minute={minutes.get(e.id) ?? `${e.minute}'`} />)}</ol>}
     </div>
   );
 }
