@@ -10,7 +10,7 @@ import { parseRouteStyles, ROUTE_STYLES_ATTRIBUTE } from "../src/app/route-style
 import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
 import { PREFERENCES_ATTRIBUTE, preferencesFromKey } from "../src/app/viewer-preferences";
 import { reloadOnChunkError } from "./chunk-reload";
-import { registerAudioPlayer, registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
+import { registerAudioPlayer, registerMatchVideoPlayer, registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
 import { registerOverlayPromo } from "../src/components/promo/OverlayPromoSlot";
 import { registerMenuSource } from "../src/components/menu/menu-source";
 
@@ -31,6 +31,7 @@ registerMenuSource(() => data.menu());
 // The video player overlay and hls.js are their own chunks, fetched when a player first opens.
 registerVideoPlayer(() => import("./player/VideoPlayerOverlay"));
 registerAudioPlayer(() => import("./player/AudioPlayerBar"));
+registerMatchVideoPlayer(() => import("./player/MatchVideoPlayer"));
 // The overlay promo: its own chunk, loaded once the page has hydrated.
 registerOverlayPromo(() => import("./promo/OverlayPromoHost"));
 

@@ -3,21 +3,13 @@ import { useLocation } from "react-router";
 import Crest from "../../src/components/Crest";
 import Icon from "../../src/components/Icon";
 import { useAppState } from "../../src/state/store";
-import { accessOutcome } from "../../src/domain/access-status";
-import { SUBSCRIPTIONS_PATH } from "../../src/domain/locked-message";
 import { attachStream, type AttachedStream } from "./attach-stream";
 import { requestPlayback, withCurrentToken, type PlaybackGrant } from "./playback-client";
 import { clearPosition, saveAccountPosition, savedPosition, savePosition, usablePosition } from "./resume-position";
 import { PlayerSidebar } from "./PlayerSidebar";
-import { checkLiveSession, type LiveCheck } from "./live-session";
-import { playLive, type LivePlay } from "./live-play";
-import type { SessionError, SessionErrorType } from "../../src/domain/session-errors";
+import { useLiveVideo } from "./use-live-video";
+import { PlayerMessage } from "./PlayerMessage";
 
-/** A live refusal shows the access status of its type (spec §8), so the same links appear. */
-const STATUS_OF_TYPE: Record<SessionErrorType, number> = { requireLogin: 0, requirePremium: 2, blocked: 3 };
-
-/** Spec §8 'video session failure'. */
-const SERVICE_FAILURE = { title: "There was a problem connecting to the video service", message: "Please try again in a few minutes" };
 const SEEK_STEP_SECONDS = 5;
 const SAVE_EVERY_SECONDS = 5;
 const SAVE_TO_ACCOUNT_EVERY_SECONDS = 15;
@@ -42,7 +34,6 @@ export default function VideoPlayerOverlay() {
   const { currentVideoID: entryId, currentVideoName: title, currentSection: section } = state.mediaPlayer;
   // Live video (issue 10): the session check and the concurrency socket instead of the on-demand gate.
   const live = state.mediaPlayer.mediaType === "DrmLiveVideo";
-  const { loginCheckCompleted, ssoID } = state.user;
   const { pathname } = useLocation();
   const dialog = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -187,46 +178,12 @@ export default function VideoPlayerOverlay() {
     };
   }, [entryId, live]);
 
-  // Live: after the login check, the session check; on 200 the socket, the live playlist and the
-  // token's renewals. When the stream stops under it, the renewal says why and that text shows.
-  useEffect(() => {
-    const element = video.current;
-    if (!element || !entryId || !live || !loginCheckCompleted) return;
-    const abort = new AbortController();
-    let cancelled = false;
-    let playing: LivePlay | null = null;
-    setPhase({ kind: "starting" });
-    const show = (error: SessionError | null) =>
-      setPhase(error ? { kind: "refused", message: error.message, detail: error.detail, status: STATUS_OF_TYPE[error.type] } : { kind: "failed" });
-    const refuse = (answer: Exclude<LiveCheck, { ok: true }>) => show(answer.kind === "refused" ? answer.error : null);
-    void (async () => {
-      const answer = await checkLiveSession(entryId, "video", ssoID, abort.signal).catch(() => null);
-      if (cancelled || !answer) return;
-      if (!answer.ok) return refuse(answer);
-      playing = playLive(element, answer, { ssoID, entryID: entryId }, {
-        playing(attached) {
-          stream.current = attached;
-          // One live rendition, no captions: the overlay shows no quality or captions controls.
-          setPhase({ kind: "playing", renditions: [], hasCaptions: false });
-          element.play().catch(() => undefined);
-        },
-        // The picture stops at once (no stalled frame); the reason shows once it is known.
-        halted() {
-          stream.current = null;
-        },
-        stopped: show,
-      });
-    })();
-    return () => {
-      cancelled = true;
-      abort.abort();
-      playing?.cancel();
-      stream.current = null;
-    };
-  }, [entryId, live, loginCheckCompleted, ssoID]);
+  // Live: the session check, the concurrency socket and the live playlist (use-live-video.ts).
+  const livePhase = useLiveVideo(video, entryId, live);
+  const shown: Phase = !live ? phase : livePhase.kind === "playing" ? { kind: "playing", renditions: [], hasCaptions: false } : livePhase;
 
   // Spec §8: a video session failure sets the entitlements to null, so locks read them as none.
-  const failed = phase.kind === "failed";
+  const failed = shown.kind === "failed";
   useEffect(() => {
     if (failed) dispatch({ type: "entitlements/set", entitlements: null });
   }, [failed, dispatch]);
@@ -304,7 +261,6 @@ export default function VideoPlayerOverlay() {
     }
   };
 
-  const outcome = phase.kind === "refused" ? accessOutcome(phase.status) : null;
   const pipAvailable = typeof document !== "undefined" && document.pictureInPictureEnabled === true;
 
   return (
@@ -320,55 +276,28 @@ export default function VideoPlayerOverlay() {
       </div>
       <div className={`video-overlay__body${section === "hidden" ? " has-no-sidebar" : ""}`}>
         <div className="video-overlay__main">
-          <div className="video-overlay__stage" ref={stage} data-phase={phase.kind} data-renditions={phase.kind === "playing" ? phase.renditions.join(" ") : ""}>
+          <div className="video-overlay__stage" ref={stage} data-phase={shown.kind} data-renditions={shown.kind === "playing" ? shown.renditions.join(" ") : ""}>
             <video className="video-overlay__video" ref={video} controls playsInline poster={poster} aria-label={title} />
-            {phase.kind === "starting" ? (
+            {shown.kind === "starting" ? (
               <p className="video-overlay__status" role="status">
                 Loading video
               </p>
             ) : null}
-            {phase.kind === "failed" ? (
-              <div className="video-overlay__message" role="alert">
-                <p className="video-overlay__message-title">{SERVICE_FAILURE.title}</p>
-                <p>{SERVICE_FAILURE.message}</p>
-              </div>
-            ) : null}
-            {outcome ? (
-              <div className="video-overlay__message" role="alert">
-                <p className="video-overlay__message-title">{phase.kind === "refused" && phase.message ? phase.message : outcome.message}</p>
-                {phase.kind === "refused" && phase.detail ? <p>{phase.detail}</p> : null}
-                {outcome.link ? (
-                  <a className="btn btn--primary-light btn--inline btn--small" href={outcome.link.href}>
-                    {outcome.link.label}
-                  </a>
-                ) : null}
-                {outcome.action === "upgrade" ? (
-                  <a className="btn btn--primary-light btn--inline btn--small" href={SUBSCRIPTIONS_PATH}>
-                    View Subscriptions
-                  </a>
-                ) : null}
-                {outcome.faqLink ? (
-                  <a className="btn btn--ghost-light btn--inline btn--small" href={outcome.faqLink}>
-                    Read the FAQs
-                  </a>
-                ) : null}
-                {outcome.supportContact ? <p>{outcome.supportContact}</p> : null}
-              </div>
-            ) : null}
+            {shown.kind === "failed" || shown.kind === "refused" ? <PlayerMessage problem={shown} /> : null}
           </div>
           <div className="video-overlay__controls">
-            {phase.kind === "playing" && phase.hasCaptions ? (
+            {shown.kind === "playing" && shown.hasCaptions ? (
               <button type="button" className="video-overlay__control" aria-pressed={captions} onClick={toggleCaptions}>
                 Captions
               </button>
             ) : null}
-            {phase.kind === "playing" && pipAvailable ? (
+            {shown.kind === "playing" && pipAvailable ? (
               <button type="button" className="video-overlay__control" onClick={pictureInPicture}>
                 Picture in picture
               </button>
             ) : null}
-            {phase.kind === "playing" && phase.renditions.length > 0 ? (
-              <span className="video-overlay__renditions">Quality: auto ({phase.renditions.join(", ")})</span>
+            {shown.kind === "playing" && shown.renditions.length > 0 ? (
+              <span className="video-overlay__renditions">Quality: auto ({shown.renditions.join(", ")})</span>
             ) : null}
           </div>
         </div>

@@ -11,6 +11,7 @@ import { MediaIcon } from "../components/video/MediaIcon";
 import { liveStatusText } from "../components/live/LiveCard";
 import { useLiveUpgrade } from "../components/live/use-live-upgrade";
 import { LiveUpgradeOffer } from "../components/live/LiveUpgradeOffer";
+import { StreamOffline } from "../components/live/StreamOffline";
 
 /** /live/{mediaType}/{assetID}: poster and start button; the players themselves open as overlays. */
 export default function LivePlayer() {
@@ -52,10 +53,7 @@ export default function LivePlayer() {
                   <span className="visually-hidden">{isAudio ? "Play stream" : `Watch ${asset.title}`}</span>
                 </button>
               ) : (
-                <div className="locked-panel locked-panel--offline">
-                  <h2 className="locked-panel__title">{asset.status === "disabled" ? "This stream is not available" : "This stream has not started yet"}</h2>
-                  <p className="locked-panel__message">The player is live only during the match. Please come back at kick-off.</p>
-                </div>
+                <StreamOffline status={asset.status} />
               )}
             </div>
             <div className="theatre__details">

@@ -1,5 +1,5 @@
 import "../styles/routes/match-centre.css";
-import { useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { matchCentreLoader } from "./matches.loader";
 import { club } from "../config/club";
@@ -7,6 +7,7 @@ import { DocumentTitle } from "../components/DocumentTitle";
 import { OutcomeBadge, Scoreline } from "../components/match/MatchParts";
 import { LiveLineup, LiveScoreline, LiveStatus, LiveTimeline } from "../components/match/LiveParts";
 import { useMatchLive } from "../components/match/use-match-live";
+import { LazyMatchVideo } from "../components/match/lazy-match-video";
 import { GOAL_TYPES, shouldFollow } from "../domain/match-live";
 import { withoutLiveScore } from "../domain/spoiler-free";
 import { useViewerPreferences } from "../app/viewer-preferences";
@@ -21,7 +22,7 @@ import { breadcrumbList } from "../structured-data/breadcrumb-list";
 import Button from "../components/Button";
 
 export default function MatchCentre() {
-  const { team, season, match, live: rendered } = useLoaderData<typeof matchCentreLoader>();
+  const { team, season, match, live: rendered, clockAt, stream } = useLoaderData<typeof matchCentreLoader>();
   const teamName = team.name;
   const origin = useSiteOrigin();
   const { home, away } = sides(match, teamName);
@@ -83,7 +84,7 @@ export default function MatchCentre() {
           {playing ? <LiveScoreline match={match} live={live} teamName={teamName} onReveal={reveal} /> : <Scoreline match={match} teamName={teamName} size="large" />}
           <p className="match-hero__status">
             {playing ? (
-              <LiveStatus live={live} />
+              <LiveStatus live={live} clockAt={clockAt} />
             ) : (
               <>
                 <span className={`match-hero__pill${isResult ? " is-final" : ""}`}>{statusText}</span>
@@ -116,6 +117,11 @@ export default function MatchCentre() {
         </div>
       </header>
 
+      {stream ? (
+        <Suspense fallback={null}>
+          <LazyMatchVideo key={stream.id} stream={stream} />
+        </Suspense>
+      ) : null}
       {live ? (
         <section className="page-section match-body live-body">
           <LiveTimeline live={live} match={match} teamName={teamName} />

@@ -5,6 +5,7 @@ import { params, teamFromParam } from "../data/route-params";
 import { isPreseason } from "../domain/preseason";
 import { calendarLinks } from "../domain/calendar-links";
 import { isLive } from "../domain/match-live";
+import { LazyMatchVideo } from "../components/match/lazy-match-video";
 
 /** The matches family of spec §2: /matches, /matches/{team}, /matches/{team}/{season}, /match/{team?}/{season?}/{matchID?}. */
 
@@ -45,5 +46,11 @@ export async function matchCentreLoader({ params: p }: LoaderFunctionArgs, data:
   const season = second !== undefined ? params.season(second) : first !== undefined && params.isSeason(first) ? first : undefined;
   const team = second !== undefined || (first !== undefined && !params.isSeason(first)) ? teamFromParam(first) : "";
   const centre = found(await data.match(team, season, matchId));
-  return { ...centre, pageCache: !(centre.live && isLive(centre.live.phase)) };
+  // The live video's code comes only with a match that has a stream (and is ready before rendering).
+  if (centre.stream) await LazyMatchVideo.preload();
+  const inPlay = centre.live !== null && isLive(centre.live.phase);
+  // The moment the running minute was rendered: the server and the hydrating browser draw the
+  // same minute from it, then the browser's clock takes over (src/domain/match-clock.ts). Only a
+  // match in play has one, and its page is never cached.
+  return { ...centre, clockAt: inPlay ? Date.now() : null, pageCache: !inPlay };
 }

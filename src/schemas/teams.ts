@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { liveMatchSchema } from "./match-live";
+import { liveAssetSchema } from "./videos";
 
 export const teamSchema = z.object({
   id: z.int(),
@@ -89,6 +90,8 @@ export const matchCentreSchema = z.object({
   match: matchSchema,
   /** the live feed's state (issue 20); null for a match the feed never touched */
   live: z.nullable(liveMatchSchema),
+  /** the match's live video stream (live_stream_assets.match_id), not disabled; null when it has none */
+  stream: z.nullable(liveAssetSchema),
 });
 export type MatchCentre = z.infer<typeof matchCentreSchema>;
 

@@ -1,5 +1,8 @@
 import type { AppAction, AppState, UserState } from "./app-state";
 
+/** The match centre's live video, closed (spec §3 `matchCentre`). */
+const CLOSED_MATCH_VIDEO = { videoOpen: false, dockedVideo: false } as const;
+
 /** Default title of the media player when the opener gives none (spec §3). */
 export const DEFAULT_VIDEO_NAME = "No title";
 
@@ -60,7 +63,7 @@ export function initialAppState(sessionID: number): AppState {
     },
     audioPlayer: { entryID: "", modalOpen: false, currentTitle: "" },
     videoPlayer: { entryPoint: "", currentPlaylistTitle: "", currentPlaylistQuery: "" },
-    matchCentre: { videoOpen: false, dockedVideo: false },
+    matchCentre: CLOSED_MATCH_VIDEO,
     matchdayTakeover: { matchID: "", data: null },
     adverts: null,
   };
@@ -223,6 +226,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         ...state,
         lockBackground: true,
         audioPlayer: { ...state.audioPlayer, modalOpen: false },
+        matchCentre: CLOSED_MATCH_VIDEO,
         mediaPlayer: {
           modalOpen: true,
           mediaType: action.mediaType,
@@ -245,6 +249,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         ...state,
         lockBackground: state.mediaPlayer.modalOpen ? state.accountHeaderOpen || state.upgradePromo.display : state.lockBackground,
         mediaPlayer: { ...state.mediaPlayer, modalOpen: false },
+        matchCentre: CLOSED_MATCH_VIDEO,
         audioPlayer: { entryID: action.entryID, currentTitle: action.title, modalOpen: true },
       };
     case "audioPlayer/close":
@@ -259,7 +264,13 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         },
       };
     case "matchCentre/video":
-      return { ...state, matchCentre: { videoOpen: action.videoOpen, dockedVideo: action.docked } };
+      // The match centre's live video is a video player too: opening it closes the audio player
+      // (and opening either player closes it, below), so one live stream plays at a time.
+      return {
+        ...state,
+        matchCentre: { videoOpen: action.videoOpen, dockedVideo: action.videoOpen && action.docked },
+        audioPlayer: action.videoOpen ? { ...state.audioPlayer, modalOpen: false } : state.audioPlayer,
+      };
     case "matchdayTakeover/set":
       return { ...state, matchdayTakeover: { matchID: action.matchID, data: action.data } };
 

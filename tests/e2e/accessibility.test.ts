@@ -10,6 +10,7 @@ import { waitUntilShown } from "./support/visibility";
 import { PROMO_SEEN_COOKIE_NAME } from "../../src/domain/promo-window";
 import { signInAs } from "./support/demo-account";
 import { createAccount } from "./support/fresh-account";
+import { queryD1 } from "./support/d1";
 import { club } from "../../src/config/club";
 
 /** Every route family of spec §2, with slugs from the demo content. */
@@ -90,6 +91,16 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
         expect(violations, report(`${route.path} at ${viewport.width} px`, violations)).toEqual([]);
       });
     }
+
+    it("the match centre of a match with a live video stream (its locked panel; open and docked: match-video.test.ts)", async () => {
+      const [row] = queryD1<{ match_id: number }>("SELECT match_id FROM live_stream_assets WHERE id = 'women-live'");
+      const path = `/match/womens-first-team/${row?.match_id}`;
+      expect((await page.goto(path, { waitUntil: "load" }))?.status()).toBe(200);
+      await waitForHydration(page, problems);
+      await page.getByRole("region", { name: "Locked stream" }).waitFor({ timeout: 10_000 });
+      const violations = await axeViolations(page);
+      expect(violations, report(`${path} at ${viewport.width} px`, violations)).toEqual([]);
+    });
 
     it("with the main menu open", async () => {
       await page.goto("/", { waitUntil: "load" });

@@ -97,4 +97,34 @@ describe("live match centre", () => {
       await context.close();
     }
   });
+
+  it("the minute ticks in the browser between events, silently, and stops at half-time", async () => {
+    const id = await liveFixture(2);
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    // The page's clock, moved on by the test instead of waiting minutes.
+    await page.clock.install({ time: Date.now() });
+    try {
+      await page.goto(`/match/${id}`, { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      const minute = page.locator(".live-minute");
+      expect(await minute.textContent()).toBe("1'");
+      // Not a live region, nor inside one: ticks are not announced.
+      expect(await minute.evaluate((el) => el.closest("[aria-live]") === null)).toBe(true);
+      await page.clock.fastForward("02:05");
+      await expect.poll(() => minute.textContent(), { timeout: WAIT }).toBe("3'");
+      await page.clock.fastForward("45:00");
+      await expect.poll(() => minute.textContent(), { timeout: WAIT }).toBe("45+3'");
+      const halftime = await admin(`/matches/${id}/events`, "POST", { type: "halftime", minute: 48, side: "home" }, `e2e-ht-${id}-${Date.now()}`);
+      expect(halftime.status).toBe(201);
+      await expect.poll(() => page.locator(".match-hero__pill").textContent(), { timeout: WAIT }).toBe("Half-time");
+      expect(await minute.count()).toBe(0);
+      await page.clock.fastForward("05:00");
+      expect(await minute.count()).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

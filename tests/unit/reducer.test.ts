@@ -318,6 +318,18 @@ describe("notifications and settings", () => {
     expect(run(s, { type: "advertising/enable" }).advertisingDisabled).toBe(false);
   });
 
+  it("plays one live stream at a time: the match centre's video closes the audio player, and either player closes it", () => {
+    const listening = run(start(), { type: "audioPlayer/open", entryID: "men-audio-commentary", title: "Live Audio" });
+    const watching = run(listening, { type: "matchCentre/video", videoOpen: true, docked: false });
+    expect(watching.matchCentre).toEqual({ videoOpen: true, dockedVideo: false });
+    expect(watching.audioPlayer.modalOpen).toBe(false);
+    const docked = run(watching, { type: "matchCentre/video", videoOpen: true, docked: true });
+    expect(run(docked, { type: "audioPlayer/open", entryID: "a", title: "t" }).matchCentre).toEqual({ videoOpen: false, dockedVideo: false });
+    expect(run(docked, { type: "mediaPlayer/open", mediaType: "DrmLiveVideo", videoID: "v", section: "live" }).matchCentre).toEqual({ videoOpen: false, dockedVideo: false });
+    // A closed video is never docked.
+    expect(run(docked, { type: "matchCentre/video", videoOpen: false, docked: true }).matchCentre).toEqual({ videoOpen: false, dockedVideo: false });
+  });
+
   it("never mutates the previous state", () => {
     const s = start();
     const snapshot = structuredClone(s);

@@ -178,6 +178,21 @@ describe("SiteData over D1", () => {
     expect(byId.season.slug).toBe("2022-23");
     const withoutSeason = await data.match("womens-first-team", undefined, chosen.id);
     expect(withoutSeason?.match.id).toBe(chosen.id);
+    expect(byId.stream).toBeNull();
+  });
+
+  it("match centre: the match's live video stream, tied to it by live_stream_assets.match_id (issue 20)", async () => {
+    const tied = await env.DB.prepare("SELECT id, match_id FROM live_stream_assets WHERE id = 'women-live'").first<{ id: string; match_id: number }>();
+    expect(tied?.match_id).toBeTypeOf("number");
+    const centre = matchCentreSchema.parse(await data.match("womens-first-team", undefined, tied!.match_id));
+    expect(centre.stream).toMatchObject({ id: "women-live", mediaType: "video", status: "idle" });
+    // The men's live audio belongs to a match too, but it is not a video: no docked video there.
+    const audio = await env.DB.prepare("SELECT match_id FROM live_stream_assets WHERE id = 'men-audio-commentary'").first<{ match_id: number }>();
+    expect(matchCentreSchema.parse(await data.match("", undefined, audio!.match_id)).stream).toBeNull();
+    // A disabled stream is not offered.
+    await env.DB.prepare("UPDATE live_stream_assets SET status = 'disabled' WHERE id = 'women-live'").run();
+    expect((await data.match("womens-first-team", undefined, tied!.match_id))?.stream).toBeNull();
+    await env.DB.prepare("UPDATE live_stream_assets SET status = 'idle' WHERE id = 'women-live'").run();
   });
 
   it("video home, categories, browse and single video", async () => {

@@ -40,6 +40,20 @@ describe("pages", () => {
     expect(html).not.toContain("<path");
   });
 
+  it("renders a match's live video place on the server: the locked texts for a visitor, inline, no inline script (issue 20)", async () => {
+    const { match_id } = await one<{ match_id: number }>("SELECT match_id FROM live_stream_assets WHERE id = 'women-live'");
+    const html = await (await get(`/match/womens-first-team/${match_id}`)).text();
+    expect(html).toContain(">Watch live<");
+    expect(html).toContain("To View This Video Please Log In or Register An Account");
+    expect(html).toContain("Sign in to your account to watch videos");
+    // Its chunk was ready before rendering: nothing suspended, so no hidden boundary revealed later.
+    expect(html).not.toContain("<template");
+    expect([...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(ld\+)?json")[^>]*>/g)]).toEqual([]);
+    // A match without a stream has no such part.
+    const other = await one<{ id: number }>("SELECT m.id FROM matches m JOIN teams t ON t.id = m.team_id WHERE t.slug = '' AND m.id NOT IN (SELECT match_id FROM live_stream_assets WHERE match_id IS NOT NULL) LIMIT 1");
+    expect(await (await get(`/match/${other.id}`)).text()).not.toContain(">Watch live<");
+  });
+
   it("answers 404 with the spec's error page for unknown routes", async () => {
     const res = await get("/no/such/page/here/x");
     expect(res.status).toBe(404);

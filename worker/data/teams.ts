@@ -2,6 +2,7 @@ import { liveMatchFromRecord } from "../../durable-objects/match-record";
 import { club } from "../../src/config/club";
 import type { Fixtures, Match, MatchCentre, Player, PlayerProfile, Season, Team, TeamDetail } from "../../src/schemas/teams";
 import { bool, firstOf, resultsOf } from "../db/rows";
+import { LIVE_SELECT, toLive, type LiveRow } from "./videos";
 
 export interface TeamRow {
   id: number;
@@ -187,27 +188,34 @@ export async function match(
   seasonSlug: string | undefined,
   matchId: number | undefined,
 ): Promise<MatchCentre | null> {
-  const matchQuery =
+  const [matchSql, matchBinds]: [string, unknown[]] =
     matchId !== undefined
-      ? db.prepare(`${MATCH_SELECT} WHERE t.slug = ?1 AND m.id = ?2 AND (?3 IS NULL OR s.slug = ?3)`).bind(teamSlug, matchId, seasonSlug ?? null)
-      : db.prepare(
-          `${MATCH_SELECT} WHERE t.slug = ? AND s.slug = ?
+      ? [`${MATCH_SELECT} WHERE t.slug = ?1 AND m.id = ?2 AND (?3 IS NULL OR s.slug = ?3)`, [teamSlug, matchId, seasonSlug ?? null]]
+      : [
+          `${MATCH_SELECT} WHERE t.slug = ?1 AND s.slug = ?2
            ORDER BY m.status = 'result' DESC,
              CASE WHEN m.status = 'result' THEN m.kickoff END DESC,
              m.kickoff ASC
            LIMIT 1`,
-        ).bind(teamSlug, seasonSlug ?? club.currentSeason.slug);
-  const [teamResult, matchResult] = await db.batch([
+          [teamSlug, seasonSlug ?? club.currentSeason.slug],
+        ];
+  // The match's live video stream comes in the same batch: the same match query, as a subquery.
+  const streamQuery = db.prepare(
+    `${LIVE_SELECT} WHERE media_type = 'video' AND status != 'disabled' AND match_id IN (SELECT id FROM (${matchSql})) ORDER BY position, id LIMIT 1`,
+  ).bind(...matchBinds);
+  const [teamResult, matchResult, streamResult] = await db.batch([
     db.prepare(`SELECT ${TEAM_COLUMNS} FROM teams WHERE slug = ?`).bind(teamSlug),
-    matchQuery,
+    db.prepare(matchSql).bind(...matchBinds),
+    streamQuery,
   ]);
   const teamRow = firstOf<TeamRow>(teamResult);
   const matchRow = firstOf<MatchRow>(matchResult);
   if (!teamRow || !matchRow) return null;
+  const streamRow = firstOf<LiveRow>(streamResult);
   const season: Season = { year: matchRow.season_year, slug: matchRow.season_slug, name: matchRow.season_name };
   // Only a match the feed has touched has a timeline to read.
   const live = matchRow.live_seq > 0 ? await liveMatchFromRecord(db, matchRow.id) : null;
-  return { team: toTeam(teamRow), season, match: toMatch(matchRow), live };
+  return { team: toTeam(teamRow), season, match: toMatch(matchRow), live, stream: streamRow ? toLive(streamRow) : null };
 }
 
 export async function player(db: D1Database, teamSlug: string, playerSlug: string): Promise<PlayerProfile | null> {

@@ -31,7 +31,7 @@ const toCategory = (r: CategoryRow): VideoCategory => ({
   titleVisibility: bool(r.title_visibility),
 });
 
-interface LiveRow {
+export interface LiveRow {
   id: string;
   title: string;
   description: string;
@@ -44,10 +44,10 @@ interface LiveRow {
 }
 
 // playback_id stays in D1: no public answer carries a media locator (src/schemas/videos.ts).
-const LIVE_SELECT = `SELECT id, title, description, media_type, status, poster_image_key, offline_image_key,
+export const LIVE_SELECT = `SELECT id, title, description, media_type, status, poster_image_key, offline_image_key,
   entitlements, starts_at FROM live_stream_assets`;
 
-const toLive = (r: LiveRow): LiveAsset => ({
+export const toLive = (r: LiveRow): LiveAsset => ({
   id: r.id,
   title: r.title,
   description: r.description,

@@ -1,6 +1,8 @@
 import type { Match } from "../../schemas/teams";
 import type { Lineup, LiveMatch, LivePlayer, MatchEvent, MatchEventType, MatchPhase, MatchSide } from "../../schemas/match-live";
+import { useEffect, useState } from "react";
 import { isLive, timelineOf } from "../../domain/match-live";
+import { eventMinuteLabels, matchClock } from "../../domain/match-clock";
 import { sides } from "./match-outcome";
 import { SideCrest, SideName } from "./MatchParts";
 
@@ -70,22 +72,46 @@ export function LiveScoreline({ match, live, teamName, onReveal }: { match: Matc
   );
 }
 
-export function LiveStatus({ live }: { live: LiveMatch }) {
+/**
+ * The badge, the phase and the running minute. `clockAt` is when the page was rendered (the
+ * loader's): the first render, on the server and in the hydrating browser, shows the minute of
+ * that moment; then the browser's clock moves it on.
+ */
+export function LiveStatus({ live, clockAt = null }: { live: LiveMatch; clockAt?: number | null }) {
   const playing = isLive(live.phase);
   return (
     <>
       {playing ? <span className="live-badge">Live</span> : null}
       <span className={`match-hero__pill${live.phase === "full-time" ? " is-final" : ""}`}>{PHASE_LABEL[live.phase]}</span>
-      {playing && live.minute !== null ? <span className="live-minute">{`${live.minute}'`}</span> : null}
+      {playing ? <LiveMinute live={live} clockAt={clockAt} /> : null}
     </>
   );
 }
 
-function EventLine({ event, names }: { event: MatchEvent; names: Record<MatchSide, string> }) {
+/**
+ * The minute, ticking between the feed's events (src/domain/match-clock.ts). Its own state, so a
+ * tick re-renders this span alone, once a minute; it is not a live region (ticks are not announced).
+ */
+function LiveMinute({ live, clockAt }: { live: LiveMatch; clockAt: number | null }) {
+  const [now, setNow] = useState(clockAt);
+  const clock = matchClock(live, now);
+  const nextTickMs = clock?.nextTickMs ?? null;
+  // After hydration, and whenever the state moves (a new phase starts its clock), the browser's time.
+  useEffect(() => setNow(Date.now()), [live.seq]);
+  // Then one update at each minute's turn, while the clock runs.
+  useEffect(() => {
+    if (nextTickMs === null) return;
+    const timer = setTimeout(() => setNow(Date.now()), nextTickMs + 50);
+    return () => clearTimeout(timer);
+  }, [now, nextTickMs]);
+  return clock ? <span className="live-minute">{clock.label}</span> : null;
+}
+
+function EventLine({ event, names, minute }: { event: MatchEvent; names: Record<MatchSide, string>; minute: string }) {
   const who = [event.player?.name, event.playerOff ? `off: ${event.playerOff.name}` : null].filter(Boolean).join(", ");
   const body = (
     <>
-      <span className="live-event__minute">{`${event.minute}'`}</span>
+      <span className="live-event__minute">{minute}</span>
       <span className="live-event__what">
         <strong>{EVENT_LABEL[event.type]}</strong>
         {event.type === "comment" ? null : <span className="live-event__side">{` ${names[event.side]}`}</span>}
@@ -113,14 +139,15 @@ export function LiveTimeline({ live, match, teamName }: { live: LiveMatch; match
   const { home, away } = sides(match, teamName);
   const names = { home: home.name, away: away.name };
   const newest = timelineOf(live);
+  const minutes = eventMinuteLabels(live.events);
   const key = newest.filter((e) => e.type !== "comment");
   const commentary = newest.filter((e) => e.type === "comment");
   return (
     <div className="live-timeline">
       <h2 className="page-section__title">Key Events</h2>
-      {key.length === 0 ? <p>Nothing yet.</p> : <ol className="live-events">{key.map((e) => <EventLine key={e.id} event={e} names={names} />)}</ol>}
+      {key.length === 0 ? <p>Nothing yet.</p> : <ol className="live-events">{key.map((e) => <EventLine key={e.id} event={e} names={names} minute={minutes.get(e.id) ?? `${e.minute}'`} />)}</ol>}
       <h2 className="page-section__title">Commentary</h2>
-      {commentary.length === 0 ? <p>Commentary starts shortly before kick-off.</p> : <ol className="live-events">{commentary.map((e) => <EventLine key={e.id} event={e} names={names} />)}</ol>}
+      {commentary.length === 0 ? <p>Commentary starts shortly before kick-off.</p> : <ol className="live-events">{commentary.map((e) => <EventLine key={e.id} event={e} names={names} minute={minutes.get(e.id) ?? `${e.minute}'`} />)}</ol>}
     </div>
   );
 }

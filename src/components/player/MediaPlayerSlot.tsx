@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, type ComponentType, type RefObject } from "react";
+import type { LiveAsset } from "../../schemas/videos";
 import { useAppState } from "../../state/store";
 
 /**
@@ -42,6 +43,38 @@ export function MediaPlayerSlot() {
       }
     >
       <LazyPlayer />
+    </Suspense>
+  );
+}
+
+/** What the match centre hands its live video player (issue 20 part 7). */
+export interface MatchVideoPlayerProps {
+  stream: LiveAsset;
+  /** the video's place on the page: it keeps its size while the video is docked */
+  place: RefObject<HTMLDivElement | null>;
+  onClose(): void;
+}
+let LazyMatchVideoPlayer: ComponentType<MatchVideoPlayerProps> | null = null;
+
+/**
+ * The match centre's live video (client/player/MatchVideoPlayer.tsx), registered the same way: its
+ * chunk, the live player's code and hls.js load only when a viewer starts a match's stream.
+ */
+export function registerMatchVideoPlayer(load: () => Promise<{ default: ComponentType<MatchVideoPlayerProps> }>): void {
+  LazyMatchVideoPlayer = lazy(load);
+}
+
+export function MatchVideoPlayerSlot(props: MatchVideoPlayerProps) {
+  if (!LazyMatchVideoPlayer) return null;
+  return (
+    <Suspense
+      fallback={
+        <p className="video-overlay__status" role="status">
+          Loading video
+        </p>
+      }
+    >
+      <LazyMatchVideoPlayer {...props} />
     </Suspense>
   );
 }
