@@ -61,7 +61,6 @@ export function initialAppState(sessionID: number): AppState {
     audioPlayer: { entryID: "", modalOpen: false, currentTitle: "" },
     videoPlayer: { entryPoint: "", currentPlaylistTitle: "", currentPlaylistQuery: "" },
     matchCentre: { videoOpen: false, dockedVideo: false },
-    matchdayTakeover: { matchID: "", data: null },
     adverts: null,
   };
 }
@@ -260,8 +259,6 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       };
     case "matchCentre/video":
       return { ...state, matchCentre: { videoOpen: action.videoOpen, dockedVideo: action.docked } };
-    case "matchdayTakeover/set":
-      return { ...state, matchdayTakeover: { matchID: action.matchID, data: action.data } };
 
     // §2 'Route behaviour': search closes on route change (and so does the menu).
     case "route/changed": {
