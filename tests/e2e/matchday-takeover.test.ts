@@ -80,7 +80,7 @@ describe("the match-day takeover of the home page", () => {
           expect(await takeover(page).getByRole("link", { name: "Match Centre" }).getAttribute("href")).toMatch(new RegExp(`/${id}$`));
           expect(await takeover(page).getByRole("link", { name: /^Buy Tickets/ }).count()).toBe(0);
           expect(await axeViolations(page)).toEqual([]);
-          await saveScreenshot(page, `home-takeover-live-${viewport.width}`);
+          await saveScreenshot(page, "home-takeover-live");
           if (viewport === DESKTOP) {
             await page.evaluate(() => ((window as Window & { sameDocument?: boolean }).sameDocument = true));
             expect(await postEvent(id, { type: "goal", minute: 23, side: "home" })).toBe(201);
@@ -161,7 +161,7 @@ describe("the match-day takeover of the home page", () => {
           await tickets.focus();
           expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Buy Tickets");
           expect(await axeViolations(page)).toEqual([]);
-          await saveScreenshot(page, `home-takeover-before-${viewport.width}`);
+          await saveScreenshot(page, "home-takeover-before");
           expect(problems).toEqual([]);
         } finally {
           await context.close();

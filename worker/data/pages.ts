@@ -62,14 +62,15 @@ const HOME_VIDEOS = 8;
 const HOUR_MS = 3_600_000;
 /**
  * The matches the takeover may choose (src/domain/matchday-takeover.ts): every match the feed has
- * kicked off and not finished, and those kicking off within the longest window the settings allow
- * (a day ahead, a day plus a match behind), a margin the minute this data is cached cannot cross.
+ * kicked off and not finished, those it finished within the longest window the settings allow (a
+ * day, plus a margin), and those kicking off within it (a day ahead, a day plus a match behind):
+ * margins the minute this data is cached cannot cross.
  */
 const KICKED_OFF = "EXISTS (SELECT 1 FROM match_events e WHERE e.match_id = c.id AND e.type = 'kickoff' AND e.withdrawn = 0)";
-const MATCHDAY_SELECT = `SELECT c.*, ${KICKED_OFF} AS kicked_off,
-    (SELECT e.created_at FROM match_events e WHERE e.match_id = c.id AND e.type = 'fulltime' AND e.withdrawn = 0 ORDER BY e.seq DESC LIMIT 1) AS full_time_at
-  FROM (${MATCH_SELECT} WHERE m.status != 'postponed' AND (m.kickoff BETWEEN ?1 AND ?2 OR (m.status = 'fixture' AND m.live_seq > 0))) c
-  WHERE c.kickoff BETWEEN ?1 AND ?2 OR (c.status = 'fixture' AND ${KICKED_OFF})
+const FULL_TIME_AT = "(SELECT e.created_at FROM match_events e WHERE e.match_id = c.id AND e.type = 'fulltime' AND e.withdrawn = 0 ORDER BY e.seq DESC LIMIT 1)";
+const MATCHDAY_SELECT = `SELECT c.*, ${KICKED_OFF} AS kicked_off, ${FULL_TIME_AT} AS full_time_at
+  FROM (${MATCH_SELECT} WHERE m.status != 'postponed' AND (m.kickoff BETWEEN ?1 AND ?2 OR m.live_seq > 0)) c
+  WHERE c.kickoff BETWEEN ?1 AND ?2 OR (c.status = 'fixture' AND ${KICKED_OFF}) OR (c.status = 'result' AND ${FULL_TIME_AT} >= ?1)
   ORDER BY c.kickoff LIMIT 12`;
 type MatchdayRow = MatchRow & { kicked_off: number; full_time_at: string | null };
 type StreamRow = { id: string; media_type: "audio" | "video"; entitlements: string; match_id: number };
