@@ -56,7 +56,7 @@ describe("the match-day takeover of the home page", () => {
     expect(result.headers.get("x-page-cache")).toBe("miss");
     const resultHtml = await result.text();
     expect(resultHtml).toContain('data-stage="after"');
-    expect(resultHtml).toMatch(/data-testid="takeover-score"><span>1<\/span>.*?<span>0<\/span>/);
+    expect(resultHtml).toMatch(/class="match-hero takeover".*?class="scoreline__score"><span>1<\/span>.*?<span>0<\/span>/);
 
     // The club closes the window at full time through the admin settings API: the hero is back.
     const put = await b.fetch(`/api/admin/settings/${TAKEOVER_SETTINGS.after}`, { method: "PUT", headers: admin(), body: JSON.stringify({ value: "0" }) });

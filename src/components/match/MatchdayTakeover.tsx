@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { Match } from "../../schemas/teams";
 import type { LiveMatch } from "../../schemas/match-live";
 import type { MatchdayStream } from "../../schemas/matchday";
@@ -11,10 +11,9 @@ import { useViewerPreferences } from "../../app/viewer-preferences";
 import { useVideoLock } from "../video/use-video-lock";
 import { formatKickoff, formatLongDate } from "../format";
 import { sides } from "./match-outcome";
-import { SideCrest, SideName } from "./MatchParts";
+import { Scoreline } from "./MatchParts";
 import { LiveStatus } from "./LiveParts";
 import { useMatchLive } from "./use-match-live";
-import { RevealScore } from "../spoiler/RevealScore";
 import Button from "../Button";
 
 /** What the home page's loader chose (src/routes/home.loader.ts). */
@@ -72,30 +71,22 @@ export default function MatchdayTakeover({ takeover }: { takeover: TakeoverData 
   const live = full && spoilerFree && !revealed ? withoutLiveScore(full) : full;
   const now = useClock(15_000, stage === "before");
   const label = `${home.name} v ${away.name}`;
-  const centre = matchPath(match.teamSlug, match.seasonSlug, match.id);
+  const centrePath = matchPath(match.teamSlug, match.seasonSlug, match.id);
 
-  let centreOfScoreline;
-  if (stage === "before") {
-    centreOfScoreline = (
-      <span className="scoreline__time">
-        <time dateTime={match.kickoff}>{formatKickoff(match.kickoff)}</time>
-      </span>
-    );
-  } else if (live && live.phase !== "fixture") {
-    centreOfScoreline = live.score ? (
+  // Before kick-off and after a result the match row says it all (kick-off time; score or, for a
+  // spoiler-free supporter, 'Reveal score'); once the room has spoken, its state does.
+  let centre: ReactNode = undefined;
+  if (live && live.phase !== "fixture") {
+    centre = live.score ? (
       <Score home={live.score.home} away={live.score.away} />
     ) : (
       <button type="button" className="reveal-score" onClick={() => setRevealed(true)} aria-label={`Reveal score: ${label}`}>
         Reveal score
       </button>
     );
-  } else if (stage === "after" && match.scoreHidden) {
-    centreOfScoreline = <RevealScore match={match} label={label} />;
-  } else if (stage === "after" && home.goals !== null && away.goals !== null) {
-    centreOfScoreline = <Score home={home.goals} away={away.goals} />;
-  } else {
-    // Live, and the room's state has not arrived yet: the score's place is kept, so nothing moves.
-    centreOfScoreline = (
+  } else if (stage === "live") {
+    // The room's state has not arrived yet: the score's place is kept, so nothing moves.
+    centre = (
       <span className="scoreline__score takeover__pending" aria-hidden="true">
         <span>–</span>
       </span>
@@ -126,17 +117,7 @@ export default function MatchdayTakeover({ takeover }: { takeover: TakeoverData 
         <p className="takeover__eyebrow">{stage === "after" ? "Match Day · Result" : "Match Day"}</p>
         <p className="match-hero__competition">{match.competition}</p>
         <h1 className="visually-hidden" id="takeover-title">{label}</h1>
-        <div className="scoreline scoreline--large">
-          <div className="scoreline__side scoreline__side--home">
-            <SideCrest side={home} size={96} />
-            <SideName side={home} />
-          </div>
-          <div className="scoreline__centre">{centreOfScoreline}</div>
-          <div className="scoreline__side scoreline__side--away">
-            <SideCrest side={away} size={96} />
-            <SideName side={away} />
-          </div>
-        </div>
+        <Scoreline match={match} size="large" centre={centre} />
         <p className="match-hero__status">
           {stage === "before" ? (
             <span className="takeover__countdown">{now === null ? `Kick-off ${formatKickoff(match.kickoff)}` : countdownText(match.kickoff, now)}</span>
@@ -163,7 +144,7 @@ export default function MatchdayTakeover({ takeover }: { takeover: TakeoverData 
               case "watch":
                 return streamButton("video", "Watch Live", "video");
               case "centre":
-                return <Button key={action} type={stage === "before" ? "ghost-light" : "primary-light"} inline href={centre} text="Match Centre" />;
+                return <Button key={action} type={stage === "before" ? "ghost-light" : "primary-light"} inline href={centrePath} text="Match Centre" />;
             }
           })}
         </div>
