@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Lineup, LivePlayer, LiveMatch, MatchEvent, MatchEventInput, MatchSocketMessage } from "../src/schemas/match-live";
-import { isLive, liveMatchOf, refusalOf, type EventRefusal } from "../src/domain/match-live";
+import { isLive, KEY_REUSED, liveMatchOf, refusalOf, repeatsEvent, type EventRefusal } from "../src/domain/match-live";
 import { PING_REQUEST, PING_RESPONSE } from "../src/domain/stream-socket";
 import { recordEvent, recordLineup, recordOutcome, recordReset, recordWithdrawal } from "./match-record";
 
@@ -32,7 +32,9 @@ export interface EventPost {
 }
 
 export type Moved = { moved: boolean };
-export type PostResult = ({ ok: true; id: string; seq: number; created: boolean } & Moved) | ({ ok: false } & EventRefusal);
+export type PostResult =
+  | ({ ok: true; id: string; seq: number; created: boolean } & Moved)
+  | ({ ok: false } & (EventRefusal | typeof KEY_REUSED));
 export type WithdrawResult = ({ ok: true; seq: number } & Moved) | { ok: false };
 
 type EventRow = {
@@ -131,7 +133,10 @@ export class MatchRoom extends DurableObject<Env> {
   async post(matchID: number, post: EventPost): Promise<PostResult> {
     return this.change(async () => {
       const known = this.ctx.storage.sql.exec<EventRow>("SELECT * FROM events WHERE idempotency_key = ?", post.idempotencyKey).toArray()[0];
-      if (known) return { ok: true, id: known.id, seq: known.seq, created: false, moved: false };
+      if (known) {
+        if (!repeatsEvent(toEvent(known), post.input)) return { ok: false, ...KEY_REUSED };
+        return { ok: true, id: known.id, seq: known.seq, created: false, moved: false };
+      }
       const before = this.current(matchID);
       const refusal = refusalOf(before.events, post.input.type);
       if (refusal) return { ok: false, ...refusal };

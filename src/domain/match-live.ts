@@ -1,4 +1,4 @@
-import type { Lineup, LiveMatch, LiveScore, MatchEvent, MatchEventType, MatchPhase, MatchSocketMessage } from "../schemas/match-live";
+import type { Lineup, LiveMatch, LiveScore, MatchEvent, MatchEventInput, MatchEventType, MatchPhase, MatchSocketMessage } from "../schemas/match-live";
 import type { Backoff } from "./reconnect";
 
 /**
@@ -74,6 +74,29 @@ export function refusalOf(events: readonly MatchEvent[], type: MatchEventType): 
   if (from) return from.includes(phase) ? null : { code: "WRONG_PHASE", detail: `A ${type} event cannot follow the ${phase} phase` };
   if (phase === "fixture" && type !== "comment") return { code: "MATCH_NOT_STARTED", detail: `A ${type} event needs the kick-off first` };
   return null;
+}
+
+/** An Idempotency-Key sent again with another event than the one it made (422, never a replay). */
+export const KEY_REUSED = {
+  code: "IDEMPOTENCY_KEY_REUSED",
+  detail: "This Idempotency-Key was used for a different event; send a new key for a new event",
+} as const;
+
+/**
+ * Whether a post repeats the event its Idempotency-Key already made: the same type, minute, side,
+ * players and text (the body as parsed, so spacing or key order in the JSON do not matter). A
+ * retry of the same body answers the first event; a different body under the same key is the
+ * feed's mistake, and replaying the first event would hide it.
+ */
+export function repeatsEvent(event: MatchEvent, input: MatchEventInput): boolean {
+  return (
+    event.type === input.type &&
+    event.minute === input.minute &&
+    event.side === input.side &&
+    (event.player?.id ?? null) === (input.playerID ?? null) &&
+    (event.playerOff?.id ?? null) === (input.playerOffID ?? null) &&
+    event.text === (input.text ?? null)
+  );
 }
 
 /**

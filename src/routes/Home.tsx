@@ -13,6 +13,7 @@ import { SubscribePromo } from "../components/packages/SubscribePromo";
 import { matchesPath, newsPath } from "./paths";
 import { DeferredRail } from "../components/DeferredRail";
 import { PRESEASON_MESSAGE } from "../domain/preseason";
+import { MatchdayTakeover } from "../components/match/lazy-takeover";
 
 export default function Home() {
   const data = useLoaderData<typeof homeLoader>();
@@ -20,12 +21,19 @@ export default function Home() {
   const [lead, ...moreHeadlines] = data.headline;
   // A feature plus eight cards fills whole rows at two, three and four columns.
   const latest = data.latestNews.slice(0, 9);
+  // The takeover's match is not repeated in the panels below it.
+  const [nextMatch, lastResult] = [data.nextMatch, data.lastResult].map((m) => (m && m.id !== data.takeover?.match.id ? m : null));
 
   return (
     <div className="home">
       <DocumentTitle page="Home" />
 
-      {lead ? (
+      {data.takeover ? (
+        // Match day leads instead of the news hero; its chunk hydrates when it arrives.
+        <Suspense>
+          <MatchdayTakeover takeover={data.takeover} />
+        </Suspense>
+      ) : lead ? (
         <section className="home-hero" aria-label="Headline news">
           <div className="home-hero__media">
             <Picture imageKey={lead.imageKey} w={1920} h={1080} alt="" loading="eager" fetchPriority="high" />
@@ -62,11 +70,11 @@ export default function Home() {
         </section>
       )}
 
-      {data.nextMatch || data.lastResult ? (
+      {nextMatch || lastResult ? (
         <section className="home-matches" aria-label="Matches">
           <div className="home-matches__inner">
-            {data.nextMatch ? <MatchPanel match={data.nextMatch} kind="next" /> : null}
-            {data.lastResult ? <MatchPanel match={data.lastResult} kind="last" /> : null}
+            {nextMatch ? <MatchPanel match={nextMatch} kind="next" /> : null}
+            {lastResult ? <MatchPanel match={lastResult} kind="last" /> : null}
           </div>
         </section>
       ) : null}

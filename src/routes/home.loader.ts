@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "react-router";
 import type { SiteData } from "../data/site-data";
 import { isPreseason, withoutPreseason } from "../domain/preseason";
+import { takeoverOf, takeoverWindowOf } from "../domain/matchday-takeover";
+import { MatchdayTakeover } from "../components/match/lazy-takeover";
 
 /**
  * '/': headlines, latest news, matches and videos. In preseason (spec §4) the fixtures of that
@@ -10,7 +12,12 @@ import { isPreseason, withoutPreseason } from "../domain/preseason";
 const firstCategory = (categories: { slug: string; name: string }[]) => categories.slice(0, 1).map((c) => ({ ...c, slug: "" }));
 
 export async function homeLoader(_args: LoaderFunctionArgs, data: SiteData) {
-  const home = await data.home();
+  const { matchday, ...home } = await data.home();
+  // The match-day takeover (issue 20 part 6): chosen with this render's clock from data cached a
+  // minute at most; only the chosen match travels with the page, without its report.
+  const chosen = takeoverOf(matchday.candidates, takeoverWindowOf(matchday.settings), Date.now());
+  const takeover = chosen && { stage: chosen.stage, streams: chosen.candidate.streams, match: { ...chosen.candidate.match, report: null } };
+  if (takeover) await MatchdayTakeover.preload();
   const nextInPreseason = home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug);
   const upcoming = withoutPreseason(home.upcoming);
   return {
@@ -28,5 +35,6 @@ export async function homeLoader(_args: LoaderFunctionArgs, data: SiteData) {
     nextMatch: nextInPreseason ? null : home.nextMatch,
     upcoming: upcoming.fixtures,
     preseason: upcoming.preseason || nextInPreseason,
+    takeover,
   };
 }

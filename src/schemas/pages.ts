@@ -3,6 +3,7 @@ import { newsSummarySchema } from "./news";
 import { matchSchema } from "./teams";
 import { videoSchema } from "./videos";
 import { menuPageSchema } from "./shell";
+import { matchdaySchema } from "./matchday";
 
 export const contentPageSchema = z.object({
   page: menuPageSchema,
@@ -22,5 +23,7 @@ export const homeSchema = z.object({
   lastResult: z.nullable(matchSchema),
   upcoming: z.array(matchSchema),
   videos: z.array(videoSchema),
+  /** the matches the match-day takeover chooses from (src/domain/matchday-takeover.ts) */
+  matchday: matchdaySchema,
 });
 export type Home = z.infer<typeof homeSchema>;

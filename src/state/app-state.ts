@@ -44,7 +44,6 @@ export interface AppState {
   audioPlayer: { entryID: string; modalOpen: boolean; currentTitle: string };
   videoPlayer: { entryPoint: string; currentPlaylistTitle: string; currentPlaylistQuery: string };
   matchCentre: { videoOpen: boolean; dockedVideo: boolean };
-  matchdayTakeover: { matchID: string; data: unknown };
   adverts: unknown[] | null;
 }
 
@@ -87,6 +86,5 @@ export type AppAction =
   | { type: "audioPlayer/close" }
   | { type: "videoPlayer/entryPoint"; entryPoint: string; playlistTitle?: string; playlistQuery?: string }
   | { type: "matchCentre/video"; videoOpen: boolean; docked: boolean }
-  | { type: "matchdayTakeover/set"; matchID: string; data: unknown }
   | { type: "backgroundLock/set"; locked: boolean }
   | { type: "route/changed" };

@@ -64,7 +64,6 @@ export function initialAppState(sessionID: number): AppState {
     audioPlayer: { entryID: "", modalOpen: false, currentTitle: "" },
     videoPlayer: { entryPoint: "", currentPlaylistTitle: "", currentPlaylistQuery: "" },
     matchCentre: CLOSED_MATCH_VIDEO,
-    matchdayTakeover: { matchID: "", data: null },
     adverts: null,
   };
 }
@@ -271,8 +270,6 @@ export function appReducer(state: AppState, action: AppAction): AppState {
         matchCentre: { videoOpen: action.videoOpen, dockedVideo: action.videoOpen && action.docked },
         audioPlayer: action.videoOpen ? { ...state.audioPlayer, modalOpen: false } : state.audioPlayer,
       };
-    case "matchdayTakeover/set":
-      return { ...state, matchdayTakeover: { matchID: action.matchID, data: action.data } };
 
     // §2 'Route behaviour': search closes on route change (and so does the menu).
     case "route/changed": {

@@ -2,6 +2,8 @@
 // 375 and 1440 px, after hydration, and with the popups a supporter meets open: the cookie popup,
 // the main menu, the account panel, the search overlay. One browser, one page per width reused across the routes.
 // The site lock screen's sweep is in site-lock.test.ts, which turns the lock on for its own phase.
+// The home page's match-day takeover (live and counting down) is swept at both widths in
+// matchday-takeover.test.ts, which makes a match live in the exclusive phase.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, waitForHydration, watchProblems, type Viewport } from "./support/browser";

@@ -1,6 +1,6 @@
 // The live match centre (issue 20): a goal the club posts through the admin feed shows on an open
 // page within 2 s without a reload, and is announced politely; a spoiler-free supporter sees no
-// score and no goal until 'Reveal score'. Each test resets its own match first, so order is free.
+// score and no goal until 'Reveal score'. Each test resets its own match first and after, so order is free.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
@@ -63,6 +63,8 @@ describe("live match centre", () => {
       expect(problems).toEqual([]);
     } finally {
       await context.close();
+      // A live match takes over the home page: leave none behind.
+      await admin(`/matches/${id}/live`, "DELETE");
     }
   });
 
@@ -95,6 +97,8 @@ describe("live match centre", () => {
       expect(problems).toEqual([]);
     } finally {
       await context.close();
+      // A live match takes over the home page: leave none behind.
+      await admin(`/matches/${id}/live`, "DELETE");
     }
   });
 

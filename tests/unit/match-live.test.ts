@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyMessage, liveMatchOf, MATCH_SOCKET_BACKOFF, minuteOf, phaseOf, refusalOf, scoreOf, shouldFollow } from "../../src/domain/match-live";
+import { applyMessage, liveMatchOf, MATCH_SOCKET_BACKOFF, minuteOf, phaseOf, refusalOf, repeatsEvent, scoreOf, shouldFollow } from "../../src/domain/match-live";
 import { reconnectDelay } from "../../src/domain/reconnect";
 import { withoutLiveScore } from "../../src/domain/spoiler-free";
 import type { MatchEvent, MatchEventType, MatchSide } from "../../src/schemas/match-live";
@@ -73,5 +73,18 @@ describe("match-live rules", () => {
     const hidden = withoutLiveScore(state);
     expect(hidden.score).toBeNull();
     expect(hidden.events.map((e) => e.type)).toEqual(["kickoff", "yellow"]);
+  });
+
+  it("a repeated Idempotency-Key repeats its event only with the same type, minute, side, players and text", () => {
+    const made: MatchEvent = { ...ev("sub", 60), player: { id: 7, name: "A Player", number: 9 }, playerOff: { id: 8, name: "B Player", number: 10 }, text: "Fresh legs" };
+    const input = { type: "sub", minute: 60, side: "home", playerID: 7, playerOffID: 8, text: "Fresh legs" } as const;
+    expect(repeatsEvent(made, input)).toBe(true);
+    expect(repeatsEvent(made, { ...input, minute: 61 })).toBe(false);
+    expect(repeatsEvent(made, { ...input, side: "away" })).toBe(false);
+    expect(repeatsEvent(made, { ...input, type: "yellow" })).toBe(false);
+    expect(repeatsEvent(made, { ...input, playerID: 9 })).toBe(false);
+    expect(repeatsEvent(made, { ...input, playerOffID: undefined })).toBe(false);
+    expect(repeatsEvent(made, { ...input, text: undefined })).toBe(false);
+    expect(repeatsEvent(ev("kickoff"), { type: "kickoff", minute: 0, side: "home" })).toBe(true);
   });
 });

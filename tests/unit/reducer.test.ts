@@ -306,7 +306,6 @@ describe("notifications and settings", () => {
       { type: "advertising/disable" },
       { type: "adverts/set", adverts: [{ id: 1 }] },
       { type: "matchCentre/video", videoOpen: true, docked: true },
-      { type: "matchdayTakeover/set", matchID: "m1", data: { a: 1 } },
     );
     expect(s.headerStyle).toBe("solid");
     expect(s.cookiesConsent).toEqual({ analytics: true, marketing: true, personalisation: false });
@@ -314,7 +313,6 @@ describe("notifications and settings", () => {
     expect(s.advertisingDisabled).toBe(true);
     expect(s.adverts).toEqual([{ id: 1 }]);
     expect(s.matchCentre).toEqual({ videoOpen: true, dockedVideo: true });
-    expect(s.matchdayTakeover).toEqual({ matchID: "m1", data: { a: 1 } });
     expect(run(s, { type: "advertising/enable" }).advertisingDisabled).toBe(false);
   });
 

@@ -58,6 +58,33 @@ describe("the club's match feed", () => {
     expect(rows?.n).toBe(1);
   });
 
+  it("answers 422 IDEMPOTENCY_KEY_REUSED for a key sent again with another body, and still replays the same body", async () => {
+    const m = await fixture();
+    await post(m.id, { type: "kickoff", minute: 0, side: "home" });
+    const first = await post(m.id, { type: "comment", minute: 12, side: "home", text: "Corner to Rovers" }, "reused-key");
+    expect(first.status).toBe(201);
+    const made = (await first.json()) as { data: { id: string; seq: number } };
+    for (const other of [
+      { type: "comment", minute: 12, side: "home", text: "Corner to Ashcombe" },
+      { type: "comment", minute: 13, side: "home", text: "Corner to Rovers" },
+      { type: "comment", minute: 12, side: "away", text: "Corner to Rovers" },
+      { type: "goal", minute: 12, side: "home" },
+    ]) {
+      const reused = await post(m.id, other, "reused-key");
+      expect(reused.status).toBe(422);
+      expect(reused.headers.get("idempotent-replayed")).toBeNull();
+      expect(await reused.json()).toEqual({ errors: [{ code: "IDEMPOTENCY_KEY_REUSED", detail: expect.stringMatching(/different event/) }] });
+    }
+    // The same body (its text spaced differently: the parsed body is what counts) is a retry.
+    const retry = await post(m.id, { text: "  Corner to Rovers ", side: "home", minute: 12, type: "comment" }, "reused-key");
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await retry.json()).toEqual(made);
+    const state = await live(m.id);
+    expect(state.events.map((e) => e.type)).toEqual(["kickoff", "comment"]);
+    expect(state.seq).toBe(2);
+  });
+
   it("keeps one event for parallel duplicates of a key, and numbers parallel different events 1…n", async () => {
     const m = await fixture();
     await post(m.id, { type: "kickoff", minute: 0, side: "home" });

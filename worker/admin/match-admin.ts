@@ -10,6 +10,7 @@ import { lineupInputSchema, matchEventInputSchema, type LivePlayer, type MatchSi
  * The club's match feed (issue 20; mounted inside the admin API, so bearer ADMIN_TOKEN and the
  * audit log come with it):
  *   POST   /api/admin/matches/{matchID}/events       Idempotency-Key header; body {type, minute, side, playerID?, playerOffID?, text?}
+ *                                                    (the same key with another body: 422 IDEMPOTENCY_KEY_REUSED)
  *   DELETE /api/admin/matches/{matchID}/events/{id}  withdraws an event (pushed as a correction)
  *   PUT    /api/admin/matches/{matchID}/lineups      body {starting: [11 player ids], subs: [up to 12]}
  *   DELETE /api/admin/matches/{matchID}/live         forgets the live match (a test or a mistake): a fixture again
@@ -100,7 +101,8 @@ matchAdminRoutes.post("/matches/:matchID/events", async (c) => {
     playerOff: input.playerOffID === undefined ? null : players.get(input.playerOffID)!,
     idempotencyKey: key.data,
   });
-  if (!result.ok) throw new ApiError(409, result.code, result.detail);
+  // A key reused for another event is the feed's mistake (422); a refused event is the match's state (409).
+  if (!result.ok) throw new ApiError(result.code === "IDEMPOTENCY_KEY_REUSED" ? 422 : 409, result.code, result.detail);
   await followMove(c.env, result.moved);
   if (!result.created) c.header("Idempotent-Replayed", "true");
   return c.json({ data: { id: result.id, seq: result.seq } }, 201);

@@ -22,7 +22,8 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
   const data: SiteData = {
     shell: async () => childFriendlyShell(await shell(env), childFriendly),
     menu: () => menuPages(env),
-    home: () => cached(env, "home", DEFAULT_TTL_SECONDS, () => pages.home(db)),
+    // Built from the takeover's settings rows too (src/domain/matchday-takeover.ts): a change there is seen at once.
+    home: () => cached(env, "home", DEFAULT_TTL_SECONDS, () => pages.home(db), ["settings"]),
 
     news: (query) => news.news(db, query),
     newsArticle: (slug) => news.newsArticle(db, slug),

@@ -6,6 +6,9 @@ import { sanitizeHtml } from "../html/sanitize-html";
 import { MENU_PAGE_COLUMNS, toMenuPage, type MenuPageRow } from "./shell";
 import { MATCH_SELECT, toMatch, type MatchRow } from "./teams";
 import { toVideo, VIDEO_SELECT, type VideoRow } from "./video-catalogue";
+import { stringList } from "../db/rows";
+import type { MatchdayCandidate } from "../../src/schemas/matchday";
+import { ASSUMED_MATCH_MS, MAX_TAKEOVER_MINUTES, TAKEOVER_SETTINGS } from "../../src/domain/matchday-takeover";
 
 interface PageRow extends MenuPageRow {
   body_html: string;
@@ -56,20 +59,51 @@ const LATEST_NEWS = 9;
 const UPCOMING = 6;
 const HOME_VIDEOS = 8;
 
+const HOUR_MS = 3_600_000;
+/**
+ * The matches the takeover may choose (src/domain/matchday-takeover.ts): every match the feed has
+ * kicked off and not finished, those it finished within the longest window the settings allow (a
+ * day, plus a margin), and those kicking off within it (a day ahead, a day plus a match behind):
+ * margins the minute this data is cached cannot cross.
+ */
+const KICKED_OFF = "EXISTS (SELECT 1 FROM match_events e WHERE e.match_id = c.id AND e.type = 'kickoff' AND e.withdrawn = 0)";
+const FULL_TIME_AT = "(SELECT e.created_at FROM match_events e WHERE e.match_id = c.id AND e.type = 'fulltime' AND e.withdrawn = 0 ORDER BY e.seq DESC LIMIT 1)";
+const MATCHDAY_SELECT = `SELECT c.*, ${KICKED_OFF} AS kicked_off, ${FULL_TIME_AT} AS full_time_at
+  FROM (${MATCH_SELECT} WHERE m.status != 'postponed' AND (m.kickoff BETWEEN ?1 AND ?2 OR m.live_seq > 0)) c
+  WHERE c.kickoff BETWEEN ?1 AND ?2 OR (c.status = 'fixture' AND ${KICKED_OFF}) OR (c.status = 'result' AND ${FULL_TIME_AT} >= ?1)
+  ORDER BY c.kickoff LIMIT 12`;
+type MatchdayRow = MatchRow & { kicked_off: number; full_time_at: string | null };
+type StreamRow = { id: string; media_type: "audio" | "video"; entitlements: string; match_id: number };
+
+function matchdayCandidate(row: MatchdayRow, streams: StreamRow[]): MatchdayCandidate {
+  return {
+    match: toMatch(row),
+    state: row.status === "result" ? "result" : row.kicked_off === 1 ? "live" : "fixture",
+    fullTimeAt: row.status === "result" ? row.full_time_at : null,
+    streams: streams.filter((s) => s.match_id === row.id).map((s) => ({ id: s.id, mediaType: s.media_type, entitlements: stringList(s.entitlements) })),
+  };
+}
+
 /**
  * The home page in one batch. "Next" and "last" come from match status rather than the clock:
  * a fixture is a match not yet played, whatever today's date.
  */
-export async function home(db: D1Database): Promise<Home> {
+export async function home(db: D1Database, now: number = Date.now()): Promise<Home> {
   const season = club.currentSeason.slug;
-  const [headline, latest, next, last, upcoming, videos] = await db.batch([
+  const reach = MAX_TAKEOVER_MINUTES * 60_000 + HOUR_MS;
+  const [headline, latest, next, last, upcoming, videos, matchday, streams, settings] = await db.batch([
     db.prepare(`SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n WHERE n.featured = 1 ORDER BY n.published_at DESC, n.id DESC LIMIT ?`).bind(HEADLINES),
     db.prepare(`SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n WHERE n.featured = 0 ORDER BY n.published_at DESC, n.id DESC LIMIT ?`).bind(LATEST_NEWS),
     db.prepare(`${MATCH_SELECT} WHERE t.slug = '' AND s.slug = ? AND m.status = 'fixture' ORDER BY m.kickoff LIMIT 1`).bind(season),
     db.prepare(`${MATCH_SELECT} WHERE t.slug = '' AND m.status = 'result' ORDER BY m.kickoff DESC LIMIT 1`),
     db.prepare(`${MATCH_SELECT} WHERE s.slug = ? AND m.status = 'fixture' ORDER BY m.kickoff, t.sort_order LIMIT ?`).bind(season, UPCOMING),
     db.prepare(`${VIDEO_SELECT} ORDER BY v.created_at DESC, v.id DESC LIMIT ?`).bind(HOME_VIDEOS),
+    db.prepare(MATCHDAY_SELECT).bind(new Date(now - reach - ASSUMED_MATCH_MS).toISOString(), new Date(now + reach).toISOString()),
+    db.prepare("SELECT id, media_type, entitlements, match_id FROM live_stream_assets WHERE match_id IS NOT NULL AND status != 'disabled' ORDER BY position, id"),
+    db.prepare("SELECT key, value FROM settings WHERE key IN (?1, ?2)").bind(TAKEOVER_SETTINGS.before, TAKEOVER_SETTINGS.after),
   ]);
+  const settingRows = resultsOf<{ key: string; value: string }>(settings);
+  const setting = (key: string) => settingRows.find((r) => r.key === key)?.value ?? null;
   const nextRow = firstOf<MatchRow>(next);
   const lastRow = firstOf<MatchRow>(last);
   return {
@@ -79,5 +113,9 @@ export async function home(db: D1Database): Promise<Home> {
     lastResult: lastRow ? toMatch(lastRow) : null,
     upcoming: resultsOf<MatchRow>(upcoming).map(toMatch),
     videos: resultsOf<VideoRow>(videos).map(toVideo),
+    matchday: {
+      settings: { before: setting(TAKEOVER_SETTINGS.before), after: setting(TAKEOVER_SETTINGS.after) },
+      candidates: resultsOf<MatchdayRow>(matchday).map((row) => matchdayCandidate(row, resultsOf<StreamRow>(streams))),
+    },
   };
 }

@@ -32,6 +32,7 @@ export function spoilerFree(data: SiteData, db: D1Database): SiteData {
         lastResult: home.lastResult && withoutScores(home.lastResult),
         upcoming: home.upcoming.map(withoutScores),
         videos: videos(home.videos),
+        matchday: { ...home.matchday, candidates: home.matchday.candidates.map((c) => ({ ...c, match: withoutScores(c.match) })) },
       };
     },
     news: async (query) => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { Match } from "../../schemas/teams";
 import { club } from "../../config/club";
 import { matchPath } from "../../routes/paths";
@@ -33,8 +34,11 @@ export function OutcomeBadge({ match }: { match: Match }) {
   );
 }
 
-/** Crest, name, score (or kick-off time), name, crest. */
-export function Scoreline({ match, teamName, size = "regular" }: { match: Match; teamName?: string; size?: "regular" | "large" }) {
+/**
+ * Crest, name, score (or kick-off time), name, crest. `centre` replaces what the match row says
+ * between the names (the home page's takeover puts the live score there).
+ */
+export function Scoreline({ match, teamName, size = "regular", centre }: { match: Match; teamName?: string; size?: "regular" | "large"; centre?: ReactNode }) {
   const { home, away } = sides(match, teamName);
   const crest = size === "large" ? 96 : 56;
   const scored = match.status === "result" && home.goals !== null && away.goals !== null;
@@ -45,7 +49,9 @@ export function Scoreline({ match, teamName, size = "regular" }: { match: Match;
         <SideName side={home} />
       </div>
       <div className="scoreline__centre">
-        {match.scoreHidden ? (
+        {centre !== undefined ? (
+          centre
+        ) : match.scoreHidden ? (
           <RevealScore match={match} label={`${home.name} v ${away.name}`} />
         ) : scored ? (
           <span className="scoreline__score">
