@@ -127,9 +127,12 @@ describe("the match-day takeover of the home page", () => {
         const reveal = takeover(page).getByRole("button", { name: /^Reveal score: / });
         await reveal.waitFor({ timeout: WAIT });
         expect(await score(page).count()).toBe(0);
-        // A goal pushed meanwhile stays hidden too.
+        // A goal pushed meanwhile stays hidden too. The view leaves goals out, so the comment the
+        // club posts after it (seq order: the goal has arrived once the comment's minute shows) is
+        // what moves the minute.
         expect(await postEvent(id, { type: "goal", minute: 30, side: "away" })).toBe(201);
-        await page.waitForFunction(() => document.querySelector(".takeover .live-minute")?.textContent === "30'", undefined, { timeout: WAIT });
+        expect(await postEvent(id, { type: "comment", minute: 31, side: "home", text: "Play goes on." })).toBe(201);
+        await page.waitForFunction(() => document.querySelector(".takeover .live-minute")?.textContent === "31'", undefined, { timeout: WAIT });
         expect(await score(page).count()).toBe(0);
         await reveal.focus();
         await page.keyboard.press("Enter");
