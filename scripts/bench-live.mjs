@@ -9,16 +9,13 @@
 // session-check p50/p99, pings per second, refusals and accounts over the limit; also written to
 // test-results/bench-live.md. Bounded: BENCH_DEADLINE_S (default 1,500 s) stops it whatever happens.
 //
-// The server runs a frozen build: the development entry bundled once (`wrangler deploy
-// worker/dev-index.ts --dry-run --outdir`)
-// and a copy of public/, under .wrangler/bench-live/. `wrangler dev` reloads its worker whenever a
-// source file of the bundle or a file under public/ changes (an edit, a client build of the e2e
-// suite), and a POST in flight during a reload gets wrangler's 503 'Your worker restarted
-// mid-request': that, not the worker, was the 503s of the first runs.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// The server runs a frozen build (scripts/frozen-build.mjs) under .wrangler/bench-live/, so an edit
+// or a client build elsewhere cannot reload it mid-run.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SignJWT } from "jose";
-import { bin, developmentEntry, developmentVars, root, runOrThrow, wranglerEnv } from "./run-command.mjs";
+import { bin, developmentVars, root, runOrThrow, wranglerEnv } from "./run-command.mjs";
+import { freezeBuild } from "./frozen-build.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
 
@@ -149,24 +146,6 @@ function holdSocket(base, user, token, counters, release) {
   return { opened: openedPromise, closed };
 }
 
-/**
- * The worker bundled once and a copy of public/, with a config of their own under FROZEN: nothing
- * an engineer edits or builds while the bench runs can reload the server under it.
- */
-async function freezeBuild() {
-  const dir = path.join(root, FROZEN);
-  rmSync(dir, { recursive: true, force: true });
-  await runOrThrow(bin("wrangler"), ["deploy", developmentEntry, "--dry-run", "--outdir", path.join(dir, "worker")], {
-    env: { ...wranglerEnv, NODE_ENV: "production" },
-    capture: true,
-  });
-  rmSync(path.join(dir, "worker", "README.md"), { force: true });
-  cpSync(path.join(root, "public"), path.join(dir, "public"), { recursive: true });
-  const config = readFileSync(path.join(root, "wrangler.toml"), "utf8").replace(/^main = .*$/m, `main = "worker/${path.basename(developmentEntry, ".ts")}.js"\nno_bundle = true`);
-  writeFileSync(path.join(dir, "wrangler.toml"), config);
-  return path.join(FROZEN, "wrangler.toml");
-}
-
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -176,7 +155,7 @@ async function main() {
   // A fresh database and fresh Durable Objects every run: sessions of an earlier run must not count.
   rmSync(path.join(root, PERSIST_TO), { recursive: true, force: true });
   await runOrThrow(process.execPath, [path.join(root, "scripts", "build-client.mjs")]);
-  const config = await freezeBuild();
+  const config = await freezeBuild(FROZEN);
   await setupDb({ persistTo: PERSIST_TO });
   // The users' accounts exist with Rovers TV+ before the server starts (sign-in keeps what the club
   // set): nothing writes to the local database from outside while the server holds it.
