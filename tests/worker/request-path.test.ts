@@ -183,4 +183,13 @@ describe("the session is read only where it is used (issue 18)", () => {
     expect((await call(target, missing)).status).toBe(404);
     expect(reads).toHaveLength(3);
   });
+
+  it("a live match is looked up in D1 once for many readers, and an unknown one each time", async () => {
+    const { env: counted, calls } = withDb("count");
+    // 513: a fixture of the demo data no other test of this file reads.
+    for (let i = 0; i < 3; i += 1) expect((await call(counted, "/api/matches/513/live")).status).toBe(200);
+    expect(calls).toHaveLength(1);
+    for (let i = 0; i < 2; i += 1) expect((await call(counted, "/api/matches/999999/live")).status).toBe(404);
+    expect(calls).toHaveLength(3);
+  });
 });

@@ -17,8 +17,25 @@ export const LIVE_MAX_AGE_SECONDS = 1;
 
 export const matchLiveRoutes = new Hono<AppEnv>();
 
+/**
+ * Matches known to exist, kept a minute in this isolate: at kick-off, and in a reconnect storm
+ * after a restart, thousands of supporters open the same match at once, and each would ask D1
+ * the same question. Only a match found is kept (so junk ids cannot fill it); a minute is as long
+ * as a cached page may show a match anyway.
+ */
+const KNOWN_FOR_MS = 60_000;
+const KNOWN_AT_MOST = 1_000;
+const known = new Map<number, number>();
+
 async function knownMatch(db: D1Database, id: number): Promise<boolean> {
-  return (await db.prepare("SELECT 1 FROM matches WHERE id = ?1").bind(id).first()) !== null;
+  const until = known.get(id);
+  if (until !== undefined && until > Date.now()) return true;
+  const found = (await db.prepare("SELECT 1 FROM matches WHERE id = ?1").bind(id).first()) !== null;
+  if (found) {
+    if (known.size >= KNOWN_AT_MOST) known.clear();
+    known.set(id, Date.now() + KNOWN_FOR_MS);
+  }
+  return found;
 }
 
 matchLiveRoutes.get("/:id{[0-9]{1,9}}/live", async (c) => {
