@@ -80,5 +80,21 @@ export function createApiSiteData(fetchFn: Fetch = (i, init) => fetch(i, init), 
     liveAssets: () => must((a) => a.liveAssets, paths.liveAssets),
     liveAsset: (id) => get((a) => a.liveAsset, at(paths.liveAsset, "id", id)),
     page: (path) => get((a) => a.page, paths.page, { path }),
+    liveNow,
   };
+
+  /** Staff only (404 for everyone else); its schema is fetched with it, never by a public page. */
+  async function liveNow() {
+    const path = "/console/live";
+    const [response, { liveNowAnswerSchema }, { parseAnswer }] = await Promise.all([
+      fetchFn(`${origin}/api${path}`, { headers: { accept: "application/json" } }),
+      import("../../src/schemas/console"),
+      loadParser(),
+    ]);
+    if (response.status === 404) return null;
+    if (!response.ok) throw new ApiError(response.status, `GET ${path} answered ${response.status}`);
+    const parsed = parseAnswer(liveNowAnswerSchema, await response.json().catch(() => undefined));
+    if (!parsed.ok) throw new ApiError(MALFORMED_ANSWER_STATUS, `GET ${path}: unexpected answer (${parsed.detail})`);
+    return parsed.value.data.attributes;
+  }
 }
