@@ -90,7 +90,7 @@ function LiveNowSection({ live }: { live: LiveNow }) {
       {/* The bars are a picture of the table below it, which carries the numbers. */}
       <div className="console__bars" aria-hidden="true">
         {live.refusals.map((r) => (
-          <span key={r.minute} className="console__bar" style={{ height: `${(r.refusals / peak) * 100}%` }} title={`${time(r.minute)}: ${r.refusals}`} />
+          <span key={r.minute} className={r.refusals > 0 ? "console__bar" : "console__bar console__bar--none"} style={{ height: `${(r.refusals / peak) * 100}%` }} title={`${time(r.minute)}: ${r.refusals}`} />
         ))}
       </div>
       <div className="console__table-wrap">

@@ -4,11 +4,13 @@
 // the console is axe clean at 375 and 1440 px.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, type Viewport } from "./support/browser";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
 import { signInAs } from "./support/demo-account";
 import { createAccount } from "./support/fresh-account";
 import { axeViolations } from "./support/axe";
 import { club } from "../../src/config/club";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 
 const STREAM_PATH = "/live/audio/men-audio-commentary";
 const STREAM_ID = "men-audio-commentary";
@@ -59,7 +61,35 @@ async function listen(label: string): Promise<BrowserContext> {
   return context;
 }
 
+/** The build's files only the console uses: its page chunks no other page shares, and its stylesheet. */
+function consoleOnlyFiles(): string[] {
+  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../public/build/manifest.json"), "utf8")) as {
+    pages: Record<string, string[]>;
+    styles: Record<string, string[]>;
+  };
+  const others = new Set(Object.entries(manifest.pages).flatMap(([page, files]) => (page === "Console" ? [] : files)));
+  const own = (manifest.pages.Console ?? []).filter((file) => !others.has(file));
+  return [...own, ...(manifest.styles.Console ?? [])];
+}
+
 describe("the console", () => {
+  it("is not downloaded by a first visit of the home page", async () => {
+    const files = consoleOnlyFiles();
+    expect(files.length).toBeGreaterThanOrEqual(2); // the page's chunk and its stylesheet
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+    try {
+      await page.goto("/", { waitUntil: "load" });
+      await waitForHydration(page);
+      expect(fetched.some((p) => p.startsWith("/build/"))).toBe(true);
+      expect(fetched.filter((p) => files.includes(p) || /console/i.test(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("is the site's 404 page for a visitor and for a signed-in supporter", async () => {
     const { context, page } = await openPage(browser, "/");
     try {
