@@ -215,6 +215,11 @@ export class MatchRoom extends DurableObject<Env> {
     return this.current(matchID);
   }
 
+  /** Supporters connected now (the console's 'Live now'): the runtime's own list of sockets, no storage read. */
+  async supporters(): Promise<number> {
+    return this.ctx.getWebSockets().length;
+  }
+
   /** Catch-up for a client that has seen `since`: the kept messages after it, or null when they are not all kept. */
   private missed(since: number): string[] | null {
     const last = this.lastSeq();

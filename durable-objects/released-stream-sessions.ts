@@ -12,11 +12,16 @@ import { LIVE_TOKEN_TTL_SECONDS } from "../src/domain/timings";
  */
 export const RELEASED_KEEP_SECONDS = LIVE_TOKEN_TTL_SECONDS + 5 * 60;
 
+/**
+ * Lists the sessions as released and, in the same batch, takes them off the console's open
+ * sessions (migration 0017): the running count of viewers falls exactly when the release is seen.
+ */
 export async function markReleased(db: D1Database, sessionIds: readonly string[], now = Date.now()): Promise<void> {
   if (sessionIds.length === 0) return;
   const forgetBefore = now - RELEASED_KEEP_SECONDS * 1000;
   await db.batch([
     ...sessionIds.map((id) => db.prepare("INSERT OR IGNORE INTO released_stream_sessions (id, released_at) VALUES (?1, ?2)").bind(id, now)),
+    ...sessionIds.map((id) => db.prepare("DELETE FROM open_stream_sessions WHERE id = ?1").bind(id)),
     db.prepare("DELETE FROM released_stream_sessions WHERE released_at < ?1").bind(forgetBefore),
   ]);
 }

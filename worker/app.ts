@@ -36,6 +36,7 @@ import { settingsOf } from "./env";
 import { installedDevelopmentKit } from "./development";
 import { siteLock, siteLockEntry } from "./site-lock/site-lock";
 import { promoOverlayRoutes } from "./commercial/promo-overlays";
+import { consoleApi, consolePage } from "./console/console-routes";
 
 /**
  * The worker's one Hono app, built once here: worker/index.ts exports it to workerd and the tests
@@ -92,6 +93,8 @@ app.route("/api/advertising", advertisingRoutes);
 app.route("/api/adverts", advertRoutes);
 app.route("/api/experiments", experimentRoutes);
 app.route("/api/events", eventRoutes);
+// The club's console for staff (issue 22); a 404 for everyone else.
+app.route("/api/console", consoleApi);
 // The content API, the one router at /api itself: its paths are src/data/content-api-paths.ts, shared with the browser.
 app.route("/api", contentApi);
 app.all("/api/*", noApiRoute);
@@ -112,6 +115,9 @@ if (development) app.route("/dev-payments", development.payments);
 app.route("/calendar", calendarRoutes);
 // sitemap.xml and robots.txt, from D1 and settings.
 app.route("/", seoRoutes);
+
+// The console's pages: the site's SSR, past the page cache, staff only (everyone else: the 404 page).
+app.route("/admin", consolePage);
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page.
 app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));

@@ -2,25 +2,11 @@ import type { SiteData } from "../../src/data/site-data";
 import { contentApiPaths as paths } from "../../src/data/content-api-paths";
 import type { ZodMiniType } from "zod/mini";
 import type { Answers } from "./api-answers";
+import { ApiError, MALFORMED_ANSWER_STATUS } from "./api-error";
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 type Query = Record<string, string | number | undefined>;
 
-/**
- * Thrown for any answer other than 200/404, or one that is not what the schema says: the route's
- * error page shows its status (spec §8 'Route errors: statusCode from the error').
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** An answer that does not match its schema is the server's fault, seen through a gateway. */
-export const MALFORMED_ANSWER_STATUS = 502;
 
 /**
  * The schemas load with the first answer the browser parses (a lazy chunk, fetched in parallel
@@ -80,5 +66,7 @@ export function createApiSiteData(fetchFn: Fetch = (i, init) => fetch(i, init), 
     liveAssets: () => must((a) => a.liveAssets, paths.liveAssets),
     liveAsset: (id) => get((a) => a.liveAsset, at(paths.liveAsset, "id", id)),
     page: (path) => get((a) => a.page, paths.page, { path }),
+    // Staff only: its code and schema load with the console, never with a public page.
+    liveNow: async () => (await import("./console-data")).liveNow(fetchFn, origin),
   };
 }

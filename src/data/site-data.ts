@@ -4,6 +4,7 @@ import type { Fixtures, MatchCentre, PlayerProfile, Team, TeamDetail } from "../
 import type { VideoFilter } from "./video-filter";
 import type { FaqGroup, LiveAsset, Package, Video, VideoCategory, VideoHome } from "../schemas/videos";
 import type { ContentPage, Home } from "../schemas/pages";
+import type { LiveNow } from "../schemas/console";
 
 /**
  * The one data interface route loaders use (DESIGN.md 'Loaders').
@@ -43,6 +44,9 @@ export interface SiteData {
 
   /** fullPath without leading or trailing slash, e.g. "club-information/contact-us" */
   page(fullPath: string): Promise<ContentPage | null>;
+
+  /** the console's 'Live now' (issue 22): null for anyone but signed-in staff, so the route is their 404 */
+  liveNow(): Promise<LiveNow | null>;
 }
 
 export type FaqScope = "videos" | "streamer";

@@ -29,6 +29,7 @@ const videos = () => import("./videos.loader");
 const live = () => import("./live.loader");
 const content = () => import("./content.loader");
 const streamer = () => import("./streamer.loader");
+const clubConsole = () => import("./console.loader");
 
 /**
  * The one route table of spec §2, under the root layout. A route's handle names the query
@@ -71,6 +72,8 @@ const pageRoutes: PageRoute[] = [
   { id: STREAMER_ROUTE_ID, path: "streamer", page: pages.Streamer, handle: pageHandle("video-listing"), loader: () => streamer().then((m) => m.streamerLoader) },
   { path: "payment-successful", page: pages.PaymentResult, handle: pageHandle("content"), loader: () => content().then((m) => m.paymentPageLoader) },
   { path: "payment-cancelled", page: pages.PaymentResult, handle: pageHandle("content"), loader: () => content().then((m) => m.paymentPageLoader) },
+  // The club's console (issue 22): staff only; the worker renders it past the page cache (worker/console/).
+  { path: "admin", page: pages.Console, handle: pageHandle("content"), loader: () => clubConsole().then((m) => m.liveNowLoader) },
   // Legal, club information and hospitality pages come from the CMS page tree like any other page.
   { path: "*", page: pages.ContentPage, handle: pageHandle("content"), loader: () => content().then((m) => m.contentPageLoader) },
 ];

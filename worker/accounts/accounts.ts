@@ -24,6 +24,8 @@ export interface AccountRow {
   bypassed: number;
   /** site sessions issued before this time (unix ms) are signed out (migrations/0013_sessions_valid_after.sql) */
   sessions_valid_after?: number | null;
+  /** 1: club staff, who may open the console at /admin (migrations/0017_console.sql) */
+  staff?: number;
   created_at: string;
   updated_at: string;
 }
@@ -66,6 +68,8 @@ export interface InitialAccountData {
   entitlements: string[];
   bypassed: boolean;
   blocked: boolean;
+  /** club staff (the demo data's staff@rovers.test) */
+  staff?: boolean;
 }
 
 const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -79,8 +83,8 @@ export async function upsertAccountOnSignIn(db: D1Database, identity: Identity, 
   const start = initial ?? { entitlements: [], bypassed: false, blocked: false };
   const row = await db
     .prepare(
-      `INSERT INTO accounts (sso_id, email, display_name, entitlements, bypassed, blocked, blocked_reason)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+      `INSERT INTO accounts (sso_id, email, display_name, entitlements, bypassed, blocked, blocked_reason, staff)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
        ON CONFLICT (sso_id) DO UPDATE SET
          email = excluded.email,
          display_name = excluded.display_name,
@@ -95,6 +99,7 @@ export async function upsertAccountOnSignIn(db: D1Database, identity: Identity, 
       start.bypassed ? 1 : 0,
       start.blocked ? 1 : 0,
       start.blocked ? "administrator" : null,
+      start.staff ? 1 : 0,
     )
     .first<AccountRow>();
   if (!row) throw new Error("account upsert returned no row");
@@ -123,6 +128,17 @@ export async function setBypassed(db: D1Database, ssoID: string, bypassed: boole
     .bind(ssoID, bypassed ? 1 : 0)
     .first<AccountRow>();
 }
+
+/** Grants or revokes the staff role (the console at /admin); the next request of that account sees it. */
+export async function setStaff(db: D1Database, ssoID: string, staff: boolean): Promise<AccountRow | null> {
+  return db
+    .prepare(`UPDATE accounts SET staff = ?2, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
+    .bind(ssoID, staff ? 1 : 0)
+    .first<AccountRow>();
+}
+
+/** Whether an account row carries the staff role. */
+export const isStaff = (row: Pick<AccountRow, "staff">): boolean => row.staff === 1;
 
 /**
  * Signs the account out everywhere (issue 17): every site session cookie issued before `nowMs`

@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { findAccount, listAccounts, setBlocked, setBypassed, signOutEverywhere, type AccountRow } from "../accounts/accounts";
+import { findAccount, isStaff, listAccounts, setBlocked, setBypassed, setStaff, signOutEverywhere, type AccountRow } from "../accounts/accounts";
 import { endStreamsOf } from "../../durable-objects/stream-release";
 import { userFromRow } from "../accounts/accounts";
 import { clientIp } from "../http/client-ip";
@@ -24,6 +24,8 @@ import { matchAdminRoutes } from "./match-admin";
  *   POST /api/admin/accounts/:ssoID/sign-out  signs the account out everywhere: every site session, every live stream
  *   POST /api/admin/accounts/:ssoID/bypass
  *   POST /api/admin/accounts/:ssoID/unbypass
+ *   POST /api/admin/accounts/:ssoID/grant-staff    the staff role: the account may open the console at /admin
+ *   POST /api/admin/accounts/:ssoID/revoke-staff
  *   GET  /api/admin/audit?limit=
  *   GET  /api/admin/streams/:assetID          a live stream's status and country allow-list
  *   PUT  /api/admin/streams/:assetID          body { status?: idle|active|disabled, allowedCountries?: ['GB', ...] | null }
@@ -83,6 +85,7 @@ adminRoutes.use("*", adminAuth);
 function accountBody(row: AccountRow) {
   return {
     ...userFromRow(row),
+    staff: isStaff(row),
     sessionsValidAfter: row.sessions_valid_after ? new Date(row.sessions_valid_after).toISOString() : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -171,6 +174,8 @@ adminRoutes.post("/accounts/:ssoID/unblock", flagRoute("accounts.unblock", (db, 
 adminRoutes.post("/accounts/:ssoID/sign-out", flagRoute("accounts.sign-out", (db, id) => signOutEverywhere(db, id), endStreams("Signed out everywhere")));
 adminRoutes.post("/accounts/:ssoID/bypass", flagRoute("accounts.bypass", (db, id) => setBypassed(db, id, true)));
 adminRoutes.post("/accounts/:ssoID/unbypass", flagRoute("accounts.unbypass", (db, id) => setBypassed(db, id, false)));
+adminRoutes.post("/accounts/:ssoID/grant-staff", flagRoute("accounts.grant-staff", (db, id) => setStaff(db, id, true)));
+adminRoutes.post("/accounts/:ssoID/revoke-staff", flagRoute("accounts.revoke-staff", (db, id) => setStaff(db, id, false)));
 
 const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 

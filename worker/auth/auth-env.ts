@@ -21,6 +21,8 @@ export type AuthVariables = {
   user: SessionUser | null;
   session: SessionInfo | null;
   authNotice: "LOGIN_FAILED" | null;
+  /** the signed-in account carries the staff role (the console at /admin); never sent to the browser */
+  staff: boolean;
 };
 
 export type AuthEnv = { Bindings: Env; Variables: AuthVariables };

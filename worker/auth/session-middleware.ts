@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { userFromRow, type AccountRow } from "../accounts/accounts";
+import { isStaff, userFromRow, type AccountRow } from "../accounts/accounts";
 import type { AuthEnv, SessionInfo } from "./auth-env";
 import { authConfigOf, AuthConfigError, type AuthConfig } from "./config";
 import { siteOriginOf } from "../env";
@@ -76,6 +76,7 @@ export const sessionMiddleware: MiddlewareHandler<AuthEnv> = async function sess
   c.set("user", null);
   c.set("session", null);
   c.set("authNotice", null);
+  c.set("staff", false);
   const config = authConfigOf(c.env);
   // Sign-in not configured (production without its secrets): nobody is signed in, and the routes
   // that need sign-in answer 503 AUTH_NOT_CONFIGURED (require-auth.ts).
@@ -100,6 +101,7 @@ export const sessionMiddleware: MiddlewareHandler<AuthEnv> = async function sess
         const info: SessionInfo = { sid: claims.sid, ssoID: claims.sub, provider: claims.prv, exp: claims.exp };
         c.set("user", userFromRow(row));
         c.set("session", info);
+        c.set("staff", isStaff(row));
       } else {
         clearSessionCookie(c);
         c.set("authNotice", "LOGIN_FAILED");

@@ -9,6 +9,12 @@ import { filterTeams } from "../../src/domain/child-friendly";
 import * as teams from "./teams";
 import * as videos from "./videos";
 import { spoilerFree } from "./spoiler-free";
+import type { LiveNow } from "../../src/schemas/console";
+
+/** What only a staff member's render has: the console's reads (worker/console/), given by its page route. */
+export interface StaffReads {
+  liveNow(): Promise<LiveNow>;
+}
 
 /**
  * SiteData over D1 (content) and KV (cache of the shell, the menu and the two landing pages'
@@ -16,7 +22,7 @@ import { spoilerFree } from "./spoiler-free";
  * One per request is fine: it holds nothing but the bindings and the viewer's cookie preferences
  * (child-friendly, spoiler-free), which the content it answers must honour as the API does.
  */
-export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: ViewerPreferences = DEFAULT_PREFERENCES): SiteData {
+export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: ViewerPreferences = DEFAULT_PREFERENCES, staff: StaffReads | null = null): SiteData {
   const db = env.DB;
   const { childFriendly } = preferences;
   const data: SiteData = {
@@ -46,6 +52,8 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     liveAsset: (id) => videos.liveAsset(db, id),
 
     page: (fullPath) => pages.page(db, fullPath),
+    // Everyone but staff: nothing there, so /admin is the site's 404.
+    liveNow: async () => (staff ? staff.liveNow() : null),
   };
   return preferences.spoilerFree ? spoilerFree(data, db) : data;
 }

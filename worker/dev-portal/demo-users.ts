@@ -24,6 +24,7 @@ export const demoUsers: readonly DemoUser[] = [
   { id: "demo-plus", email: "plus@rovers.test", forename: "Pat", surname: "Plus", account: { entitlements: [e.top], bypassed: false, blocked: false } },
   { id: "demo-vip", email: "vip@rovers.test", forename: "Val", surname: "Vip", account: { entitlements: [e.vip], bypassed: false, blocked: false } },
   { id: "demo-bypass", email: "bypass@rovers.test", forename: "Bailey", surname: "Bypass", account: { entitlements: [], bypassed: true, blocked: false } },
+  { id: "demo-staff", email: "staff@rovers.test", forename: "Sam", surname: "Staff", account: { entitlements: [e.freemium], bypassed: false, blocked: false, staff: true } },
   { id: "demo-blocked", email: "blocked@rovers.test", forename: "Blake", surname: "Blocked", account: { entitlements: [e.mid], bypassed: false, blocked: true } },
 ];
 

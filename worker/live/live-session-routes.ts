@@ -10,6 +10,7 @@ import { isReleased } from "../../durable-objects/released-stream-sessions";
 import { SESSION_ERROR_CODES, STREAM_SESSION_RELEASED } from "../../src/domain/session-errors";
 import { deviceName } from "../../src/domain/device-name";
 import { ENTRY_ID } from "../media/entry-id";
+import { countAdmission, countRefusal } from "../console/live-counts";
 import { liveAccess, refuseLive } from "./live-access";
 import type { LiveDevicesAnswer, LiveGrantAnswer } from "../../src/schemas/live-session";
 import { LIVE_RENEW_BEFORE_SECONDS, LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, verifyPlaybackToken, type PlaybackGrant } from "../media/playback-token";
@@ -82,7 +83,12 @@ liveSessionRoutes.post("/check", async (c) => {
     bypassed: viewer.bypassed,
     limit: settingsOf(c.env).streamConcurrencyLimit,
   });
-  if (!admission.admitted) return refuseLive(c, SESSION_ERROR_CODES.concurrentLimit);
+  if (!admission.admitted) {
+    await countRefusal(c.env.DB);
+    return refuseLive(c, SESSION_ERROR_CODES.concurrentLimit);
+  }
+  // The console's running count of open sessions (its release is the object's, in D1 as well).
+  await countAdmission(c.env.DB, { id: admission.sessionId, assetID: videoID, userAgent: c.req.header("user-agent") ?? "" });
   return liveGrant(c, { entryId: videoID, ssoID: viewer.ssoID, sid: session.sid, stream: admission.sessionId }, viewer.bypassed);
 });
 

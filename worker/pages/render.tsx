@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Sta
 import { createRoutes } from "../../src/routes/routes";
 import { Document } from "../../src/app/Document";
 import { serializeRouterData } from "../../src/app/router-data";
-import { createD1SiteData } from "../data";
+import { createD1SiteData, type StaffReads } from "../data";
 import type { AppEnv } from "../app-env";
 import { settingsOf, siteOriginOf } from "../env";
 import { clientAssets, modulePreloads } from "./assets";
@@ -16,10 +16,16 @@ import { loadLazyComponents } from "../../src/components/lazy-component";
 
 /**
  * Server rendering: react-router's static handler runs the loaders (D1 directly, no HTTP to
- * itself), then React streams the document. Loader redirects are returned as they are.
+ * itself), then React streams the document. Loader redirects are returned as they are. `staff`:
+ * the console's reads, only from its own page route (worker/console/console-routes.ts).
  */
-export async function renderPage(c: Context<AppEnv>, request: Request = c.req.raw, variant: PageVariant = pageVariantOf(c)): Promise<Response> {
-  const routes = createRoutes(createD1SiteData(c.env, variant.preferences));
+export async function renderPage(
+  c: Context<AppEnv>,
+  request: Request = c.req.raw,
+  variant: PageVariant = pageVariantOf(c),
+  staff: StaffReads | null = null,
+): Promise<Response> {
+  const routes = createRoutes(createD1SiteData(c.env, variant.preferences, staff));
   const preloads = modulePreloads(routes, new URL(request.url));
   const handler = createStaticHandler(routes);
   // The layout's lazy parts load once per isolate, so rendering never suspends on them.

@@ -1,0 +1,150 @@
+import "../styles/routes/console.css";
+import { useEffect } from "react";
+import { useLoaderData, useRevalidator } from "react-router";
+import type { liveNowLoader } from "./console.loader";
+import { DocumentTitle } from "../components/DocumentTitle";
+import { LIVE_NOW_POLL_MS } from "../domain/live-now";
+import type { LiveNow } from "../schemas/console";
+
+const time = (iso: string) => new Date(iso).toISOString().slice(11, 16);
+const kickoff = (iso: string) => `${new Date(iso).toISOString().slice(0, 10)} ${time(iso)} UTC`;
+
+/**
+ * The club's console, for staff (issue 22). 'Live now' asks again every few seconds by revalidating
+ * its route: the same loader, the same 404 once the staff role or the session is gone.
+ */
+export default function Console() {
+  const { live } = useLoaderData<typeof liveNowLoader>();
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && state === "idle") void revalidate();
+    }, LIVE_NOW_POLL_MS);
+    return () => clearInterval(timer);
+  }, [revalidate, state]);
+  return (
+    <div className="console">
+      <DocumentTitle page="Club console" noIndex />
+      <header className="console__head">
+        <h1 className="console__title">Club console</h1>
+        <p className="console__updated">
+          Updated <time dateTime={live.at}>{time(live.at)} UTC</time>, every {LIVE_NOW_POLL_MS / 1000} seconds
+        </p>
+      </header>
+      <LiveNowSection live={live} />
+    </div>
+  );
+}
+
+function LiveNowSection({ live }: { live: LiveNow }) {
+  const refused = live.refusals.reduce((n, r) => n + r.refusals, 0);
+  const peak = Math.max(1, ...live.refusals.map((r) => r.refusals));
+  const supporters = live.matchRooms.reduce((n, r) => n + r.supporters, 0);
+  return (
+    <section className="console__section" aria-labelledby="live-now">
+      <h2 id="live-now" className="console__heading">Live now</h2>
+      <dl className="console__stats">
+        <div className="console__stat">
+          <dt>Viewers</dt>
+          <dd data-stat="viewers">{live.totalViewers}</dd>
+        </div>
+        <div className="console__stat">
+          <dt>Refusals at the limit, last 30 minutes</dt>
+          <dd data-stat="refusals">{refused}</dd>
+        </div>
+        <div className="console__stat">
+          <dt>Supporters in match rooms</dt>
+          <dd data-stat="supporters">{supporters}</dd>
+        </div>
+      </dl>
+
+      <h3 className="console__subheading">Live streams</h3>
+      {live.streams.length === 0 ? (
+        <p className="console__empty">No live stream is active and nobody is watching.</p>
+      ) : (
+        <div className="console__table-wrap">
+          <table className="console__table">
+            <thead>
+              <tr>
+                <th scope="col">Stream</th>
+                <th scope="col">Type</th>
+                <th scope="col" className="console__num">Viewers</th>
+                <th scope="col">Devices</th>
+              </tr>
+            </thead>
+            <tbody>
+              {live.streams.map((s) => (
+                <tr key={s.assetID} data-stream={s.assetID}>
+                  <th scope="row">{s.title}</th>
+                  <td>{s.mediaType}</td>
+                  <td className="console__num" data-viewers>{s.viewers}</td>
+                  <td>{s.devices.length === 0 ? "–" : s.devices.map((d) => `${d.device} × ${d.sessions}`).join(", ")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h3 className="console__subheading" id="refusals">Refusals at the concurrency limit, per minute</h3>
+      {/* The bars are a picture of the table below it, which carries the numbers. */}
+      <div className="console__bars" aria-hidden="true">
+        {live.refusals.map((r) => (
+          <span key={r.minute} className={r.refusals > 0 ? "console__bar" : "console__bar console__bar--none"} style={{ height: `${(r.refusals / peak) * 100}%` }} title={`${time(r.minute)}: ${r.refusals}`} />
+        ))}
+      </div>
+      <div className="console__table-wrap">
+        <table className="console__table" aria-labelledby="refusals">
+          <thead>
+            <tr>
+              <th scope="col">Minute (UTC)</th>
+              <th scope="col" className="console__num">Refusals</th>
+            </tr>
+          </thead>
+          <tbody>
+            {live.refusals.some((r) => r.refusals > 0) ? (
+              live.refusals
+                .filter((r) => r.refusals > 0)
+                .map((r) => (
+                  <tr key={r.minute}>
+                    <td>{time(r.minute)}</td>
+                    <td className="console__num">{r.refusals}</td>
+                  </tr>
+                ))
+            ) : (
+              <tr>
+                <td colSpan={2}>None in the last 30 minutes</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <h3 className="console__subheading">Match rooms</h3>
+      {live.matchRooms.length === 0 ? (
+        <p className="console__empty">No match is live or near its kick-off.</p>
+      ) : (
+        <div className="console__table-wrap">
+          <table className="console__table">
+            <thead>
+              <tr>
+                <th scope="col">Match</th>
+                <th scope="col">Kick-off</th>
+                <th scope="col" className="console__num">Supporters connected</th>
+              </tr>
+            </thead>
+            <tbody>
+              {live.matchRooms.map((r) => (
+                <tr key={r.matchID}>
+                  <th scope="row">{r.title}</th>
+                  <td>{kickoff(r.kickoff)}</td>
+                  <td className="console__num">{r.supporters}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+// The club's console (issue 22, parts 1 and 2): a visitor and a supporter get the site's 404 at
+// /admin; staff (the demo account staff@rovers.test, only read here) see 'Live now' count two
+// fresh Rovers TV+ accounts' live audio in other browser contexts, and drop back when they stop;
+// the console is axe clean at 375 and 1440 px.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
+import { signInAs } from "./support/demo-account";
+import { createAccount } from "./support/fresh-account";
+import { axeViolations } from "./support/axe";
+import { club } from "../../src/config/club";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+const STREAM_PATH = "/live/audio/men-audio-commentary";
+const STREAM_ID = "men-audio-commentary";
+/** Generous: the machine is shared. A session left by another file ends 75 s after its last ping. */
+const WAIT = 120_000;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectNotFound(page: Page) {
+  const response = await page.goto("/admin", { waitUntil: "load" });
+  expect(response?.status()).toBe(404);
+  expect(await page.getByText("This page could not be found").first().isVisible()).toBe(true);
+  expect(await page.getByRole("heading", { name: "Live now" }).count()).toBe(0);
+}
+
+/** The staff member's console, signed in and hydrated. */
+async function openConsole(viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await openPage(browser, "/", viewport);
+  await signInAs(page, "staff@rovers.test", "/");
+  const response = await page.goto("/admin", { waitUntil: "load" });
+  expect(response?.status()).toBe(200);
+  await expect.poll(() => page.getByRole("heading", { name: "Live now" }).isVisible()).toBe(true);
+  return { context, page };
+}
+
+const streamViewers = (page: Page) =>
+  page
+    .locator(`tr[data-stream="${STREAM_ID}"] [data-viewers]`)
+    .textContent()
+    .then((t) => Number(t));
+
+/** A fresh Rovers TV+ account playing the live commentary in a context of its own. */
+async function listen(label: string): Promise<BrowserContext> {
+  const email = await createAccount(browser, label, [club.entitlements.top]);
+  const { context, page } = await openPage(browser, STREAM_PATH, DESKTOP);
+  await signInAs(page, email, STREAM_PATH);
+  await page.locator(".theatre__play").click({ timeout: WAIT });
+  const bar = page.getByRole("region", { name: "Live Audio" });
+  await expect.poll(() => bar.getAttribute("data-state"), { timeout: WAIT }).toBe("ready");
+  await bar.getByRole("button", { name: "Play stream" }).click({ timeout: WAIT });
+  await expect.poll(() => bar.getAttribute("data-state"), { timeout: WAIT }).toBe("playing");
+  return context;
+}
+
+/** The build's files only the console uses: its page chunks no other page shares, and its stylesheet. */
+function consoleOnlyFiles(): string[] {
+  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../public/build/manifest.json"), "utf8")) as {
+    pages: Record<string, string[]>;
+    styles: Record<string, string[]>;
+  };
+  const others = new Set(Object.entries(manifest.pages).flatMap(([page, files]) => (page === "Console" ? [] : files)));
+  const own = (manifest.pages.Console ?? []).filter((file) => !others.has(file));
+  return [...own, ...(manifest.styles.Console ?? [])];
+}
+
+describe("the console", () => {
+  it("is not downloaded by a first visit of the home page", async () => {
+    const files = consoleOnlyFiles();
+    expect(files.length).toBeGreaterThanOrEqual(2); // the page's chunk and its stylesheet
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+    try {
+      await page.goto("/", { waitUntil: "load" });
+      await waitForHydration(page);
+      expect(fetched.some((p) => p.startsWith("/build/"))).toBe(true);
+      expect(fetched.filter((p) => files.includes(p) || /console/i.test(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("is the site's 404 page for a visitor and for a signed-in supporter", async () => {
+    const { context, page } = await openPage(browser, "/");
+    try {
+      await expectNotFound(page);
+      await page.goto("/", { waitUntil: "load" });
+      await signInAs(page, "fan@rovers.test", "/");
+      await expectNotFound(page);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("'Live now' goes from 0 to 2 viewers as two supporters start the live audio, and back when they stop", async () => {
+    const { context, page } = await openConsole();
+    const listeners: BrowserContext[] = [];
+    try {
+      // No reload from here on: the page asks again every few seconds.
+      await expect.poll(() => streamViewers(page), { timeout: WAIT }).toBe(0);
+      listeners.push(await listen("console-a"), await listen("console-b"));
+      await expect.poll(() => streamViewers(page), { timeout: WAIT }).toBe(2);
+      await expect.poll(() => page.locator("[data-stat=viewers]").textContent().then(Number)).toBeGreaterThanOrEqual(2);
+      await saveScreenshot(page, "console-live-now");
+      // Closing a listener's browser closes its stream socket: the session is released at once.
+      for (const listener of listeners.splice(0)) await listener.close();
+      await expect.poll(() => streamViewers(page), { timeout: WAIT }).toBe(0);
+    } finally {
+      for (const listener of listeners) await listener.close();
+      await context.close();
+    }
+  }, 600_000);
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`is axe clean at ${viewport.width} px`, async () => {
+      const { context, page } = await openConsole(viewport);
+      try {
+        const violations = await axeViolations(page);
+        expect(violations, violations.join("\n")).toEqual([]);
+        await saveScreenshot(page, "console");
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+  }
+});

@@ -1,0 +1,51 @@
+import { Hono, type MiddlewareHandler } from "hono";
+import type { AppEnv } from "../app-env";
+import { sessionMiddleware } from "../auth/session-middleware";
+import { noApiRoute } from "../http/api-error";
+import { renderPage } from "../pages/render";
+import { pageVariantOf } from "../pages/page-variant";
+import type { LiveNowAnswer } from "../../src/schemas/console";
+import { liveNow } from "./live-now";
+
+/**
+ * The club's console (issue 22), for accounts with the staff role (migration 0017; granted through
+ * the admin API). Everyone else finds nothing: the page is the site's 404 and the API the API's
+ * 404, so the console's existence is not announced. Writes (none yet) come under /api's CSRF check
+ * like every other POST (worker/app.ts).
+ *
+ *   GET /admin              the console, rendered by the site's own SSR (route `admin` of
+ *                           src/routes/routes.tsx); never the page cache, never stored
+ *   GET /api/console/live   'Live now': viewers per stream, devices, refusals per minute, match rooms
+ */
+
+/** Staff pass; anyone else gets the API's 404, the same as a path that does not exist. */
+const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.header("Cache-Control", "private, no-store");
+  if (!c.get("user") || !c.get("staff")) noApiRoute(c);
+  await next();
+};
+
+export const consoleApi = new Hono<AppEnv>();
+consoleApi.use(sessionMiddleware, staffOnly);
+
+consoleApi.get("/live", async (c) => {
+  const answer: LiveNowAnswer = { data: { attributes: await liveNow(c.env) } };
+  return c.json(answer);
+});
+
+consoleApi.all("*", noApiRoute);
+
+/**
+ * /admin and below: rendered here, past the page cache (a staff page must never be stored for
+ * others, and a 404 for a visitor must not hide the console from staff). The route's loader asks
+ * for 'Live now'; only a staff member's render can answer it, everyone else's says null: the 404.
+ */
+export const consolePage = new Hono<AppEnv>();
+consolePage.use(sessionMiddleware);
+
+consolePage.get("*", async (c) => {
+  const staff = c.get("user") && c.get("staff") ? { liveNow: () => liveNow(c.env) } : null;
+  const response = await renderPage(c, c.req.raw, pageVariantOf(c), staff);
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
+});

@@ -1,0 +1,58 @@
+import { FOLLOW_AFTER_MS, FOLLOW_BEFORE_MS } from "../../src/domain/match-live";
+import { refusalSeries, REFUSAL_MINUTES, minuteOf, streamViewers, totalViewers, type OpenSessionGroup } from "../../src/domain/live-now";
+import type { LiveNow } from "../../src/schemas/console";
+import { matchRoom } from "../matches/match-rooms";
+
+/**
+ * What 'Live now' reads (issue 22), per console poll: one GROUP BY over the open sessions' index,
+ * the live streams' rows, at most REFUSAL_MINUTES refusal rows, and one call per match room that
+ * supporters may be in (a live match, or a fixture within the match centre's follow window). No
+ * user's StreamSessions object is asked.
+ */
+type StreamRow = { id: string; title: string; media_type: string; status: string };
+type RoomRow = { id: number; kickoff: string; team: string; opponent: string; is_home: number };
+
+export async function liveNow(env: Env, now = Date.now()): Promise<LiveNow> {
+  const db = env.DB;
+  const [groups, streams, refusals, rooms] = await db.batch([
+    db.prepare("SELECT asset_id AS assetID, device, COUNT(*) AS sessions FROM open_stream_sessions GROUP BY asset_id, device"),
+    db.prepare("SELECT id, title, media_type, status FROM live_stream_assets ORDER BY position, id"),
+    db.prepare("SELECT minute, refusals FROM live_refusals WHERE minute > ?1").bind(minuteOf(now) - REFUSAL_MINUTES),
+    // The rooms a match centre may hold sockets in (src/domain/match-live.ts shouldFollow).
+    db
+      .prepare(
+        `SELECT m.id, m.kickoff, t.short_name AS team, o.short_name AS opponent, m.is_home
+           FROM matches m JOIN teams t ON t.id = m.team_id JOIN opponents o ON o.id = m.opponent_id
+          WHERE m.status = 'fixture' AND (m.live_seq > 0 OR m.kickoff BETWEEN ?1 AND ?2)
+          ORDER BY m.kickoff, m.id LIMIT 20`,
+      )
+      .bind(new Date(now - FOLLOW_AFTER_MS).toISOString(), new Date(now + FOLLOW_BEFORE_MS).toISOString()),
+  ]);
+  const streamRows = (streams?.results ?? []) as StreamRow[];
+  const byId = new Map(streamRows.map((s) => [s.id, s]));
+  const viewers = streamViewers(
+    (groups?.results ?? []) as OpenSessionGroup[],
+    streamRows.filter((s) => s.status === "active").map((s) => s.id),
+  );
+  const roomRows = (rooms?.results ?? []) as RoomRow[];
+  const supporters = await Promise.all(roomRows.map((r) => matchRoom(env, r.id).supporters()));
+  return {
+    at: new Date(now).toISOString(),
+    totalViewers: totalViewers(viewers),
+    streams: viewers.map((s) => ({
+      ...s,
+      title: byId.get(s.assetID)?.title ?? s.assetID,
+      mediaType: byId.get(s.assetID)?.media_type ?? "unknown",
+    })),
+    refusals: refusalSeries((refusals?.results ?? []) as { minute: number; refusals: number }[], now).map((r) => ({
+      minute: new Date(r.minute * 60_000).toISOString(),
+      refusals: r.refusals,
+    })),
+    matchRooms: roomRows.map((r, i) => ({
+      matchID: r.id,
+      title: r.is_home ? `${r.team} v ${r.opponent}` : `${r.opponent} v ${r.team}`,
+      kickoff: r.kickoff,
+      supporters: supporters[i] ?? 0,
+    })),
+  };
+}
