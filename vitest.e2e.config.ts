@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
  * an exclusive phase of their own, one after another, once the shared phase has ended. Every other
  * file reads site-wide state only and registers the accounts it changes, so those run side by side.
  */
-export const EXCLUSIVE_FILES = ["tests/e2e/site-lock.test.ts", "tests/e2e/overlay-promo-visibility.test.ts"];
+export const EXCLUSIVE_FILES = ["tests/e2e/site-lock.test.ts", "tests/e2e/overlay-promo-visibility.test.ts", "tests/e2e/layout-variants.test.ts"];
 
 /** scripts/e2e.mjs runs the phases in turn: E2E_PHASE=shared, then E2E_PHASE=exclusive. */
 const phase = process.env.E2E_PHASE === "exclusive" ? "exclusive" : "shared";

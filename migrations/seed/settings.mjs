@@ -37,6 +37,10 @@ export const SETTINGS = {
   // only (never part of the shell sent to browsers). Change both through the admin API.
   "siteLock.enabled": "0",
   "siteLock.entryPhrase": "rovers-preview",
+  // Spec §2 'Layouts': the default layout's variants (src/domain/layout-variants.ts).
+  "layout.header": "sticky",
+  "layout.footer": "v1",
+  "layout.footerAdverts": "v1",
   "login.registerText": "Don't have a Rovers Account yet? It's free and takes a minute.",
   // Spec §3 'Live upgrade data' (src/domain/live-upgrade.ts reads them; '*' and '?' as spec §4 defines).
   "liveUpgrade.brandingBackground": "#0b2d1f",

@@ -1,0 +1,105 @@
+// Issue 21 item 2 (spec §2 'Layouts'): the header (sticky or v3), footer advertising (v1, v2 or v3)
+// and footer (v1 or v2) are chosen by web settings. Each is switched here through the admin API, as
+// the club would, and the next request shows it, axe clean at 375 and 1440 px. The variants are
+// site-wide: this file runs in the e2e suite's exclusive phase and puts the defaults back in afterAll.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, saveScreenshot, waitForHydration, watchProblems } from "./support/browser";
+import { axeViolations } from "./support/axe";
+
+const ADMIN_TOKEN = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../worker/dev-admin-token.json"), "utf8")) as { DEV_ADMIN_TOKEN: string }).DEV_ADMIN_TOKEN;
+
+interface Layout {
+  header: "sticky" | "v3";
+  footer: "v1" | "v2";
+  footerAdverts: "v1" | "v2" | "v3";
+}
+const DEFAULT_LAYOUT: Layout = { header: "sticky", footer: "v1", footerAdverts: "v1" };
+// Every variant of each part appears at least once.
+const LAYOUTS: Layout[] = [DEFAULT_LAYOUT, { header: "v3", footer: "v2", footerAdverts: "v2" }, { header: "v3", footer: "v1", footerAdverts: "v3" }];
+
+async function putLayout(layout: Layout): Promise<void> {
+  for (const [part, value] of Object.entries(layout)) {
+    const response = await fetch(`${BASE_URL}/api/admin/settings/layout.${part}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "x-admin-actor": "e2e", "content-type": "application/json" },
+      body: JSON.stringify({ value }),
+    });
+    expect(response.status, `PUT layout.${part}`).toBe(200);
+  }
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  // the rest of the suite expects the default layout, whatever happened here
+  await putLayout(DEFAULT_LAYOUT);
+  await browser?.close();
+});
+
+async function scrollBy(page: Page, y: number): Promise<void> {
+  await page.mouse.wheel(0, y);
+  await page.waitForTimeout(600);
+}
+
+describe("layout variants by configuration", () => {
+  for (const layout of LAYOUTS) {
+    const name = `header ${layout.header}, footer ${layout.footer}, footer advertising ${layout.footerAdverts}`;
+    for (const viewport of [MOBILE, DESKTOP]) {
+      it(`${name} (${viewport.width} px)`, async () => {
+        await putLayout(layout);
+        const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+        await context.addCookies([{ name: "cookie_consent", value: "1", url: BASE_URL }]);
+        const page = await context.newPage();
+        const problems = watchProblems(page);
+        try {
+          expect((await page.goto("/news", { waitUntil: "load" }))?.status()).toBe(200);
+          await waitForHydration(page, problems);
+          const header = page.locator("header.site-header");
+          expect(await header.getAttribute("data-variant")).toBe(layout.header);
+          expect(await page.locator("footer.site-footer").getAttribute("data-variant")).toBe(layout.footer);
+          expect(await page.locator("aside.footer-adverts").getAttribute("data-variant")).toBe(layout.footerAdverts);
+          // The compact footer has one row of quick links, the full one three titled columns.
+          const quickLinks = page.getByRole("navigation", { name: "Quick links" });
+          expect(await quickLinks.getByRole("heading").count()).toBe(layout.footer === "v1" ? 3 : 0);
+          expect(await quickLinks.getByRole("link").count()).toBeGreaterThan(6);
+          // The club name stays in the header (spec §2 'Header'), in both variants.
+          await expect.poll(() => page.getByRole("link", { name: /Northbridge Rovers.* home/ }).first().isVisible()).toBe(true);
+
+          expect(await axeViolations(page)).toEqual([]);
+          const shot = `layout-${layout.header}-${layout.footer}-${layout.footerAdverts}`;
+          await saveScreenshot(page, shot);
+          // Close-ups of the parts that change, the adverts' images loaded.
+          await header.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot}-header-${viewport.width}.png`) });
+          const adverts = page.locator("aside.footer-adverts");
+          await adverts.scrollIntoViewIfNeeded();
+          await page.waitForFunction(() => [...document.querySelectorAll(".footer-adverts img")].every((img) => (img as HTMLImageElement).complete));
+          await adverts.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot}-adverts-${viewport.width}.png`) });
+          await page.locator("footer.site-footer .site-footer__main").screenshot({ path: path.join(SCREENSHOT_DIR, `${shot}-footer-${viewport.width}.png`) });
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.waitForTimeout(300);
+
+          // Scrolling down: the sticky header slides away (its sticky copy takes over on wide
+          // screens); v3 stays where it is and has no sticky copy.
+          await scrollBy(page, 900);
+          await scrollBy(page, 300);
+          if (layout.header === "sticky") {
+            await expect.poll(() => header.getAttribute("data-hidden")).toBe("true");
+            expect(await page.locator(".sticky-nav").count()).toBe(1);
+          } else {
+            expect(await header.getAttribute("data-hidden")).toBe("false");
+            expect((await header.boundingBox())?.y).toBe(0);
+            expect(await page.locator(".sticky-nav").count()).toBe(0);
+          }
+          expect(problems).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
