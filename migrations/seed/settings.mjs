@@ -18,7 +18,8 @@ export const SETTINGS = {
   "footer.builtOn": "Built on Cloudflare Workers by the Rovers digital team.",
   "footer.quickLinksTitle": "Quick Links",
   "streamer.tagline": "Official Streaming Site of Northbridge Rovers FC",
-  "support.email": "",
+  // spec §9: the support email (the streamer page's troubleshooting section offers it)
+  "support.email": "tvsupport@northbridge-rovers.example",
   "packages.title": "Rovers TV Packages",
   "packages.style": "dark",
   "packages.footerStyle": "light",

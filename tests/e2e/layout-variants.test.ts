@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, saveScreenshot, waitForHydration, watchProblems } from "./support/browser";
 import { axeViolations } from "./support/axe";
+import { setting } from "./support/site-settings";
 
 const ADMIN_TOKEN = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../worker/dev-admin-token.json"), "utf8")) as { DEV_ADMIN_TOKEN: string }).DEV_ADMIN_TOKEN;
 
@@ -20,16 +21,20 @@ const DEFAULT_LAYOUT: Layout = { header: "sticky", footer: "v1", footerAdverts: 
 // Every variant of each part appears at least once.
 const LAYOUTS: Layout[] = [DEFAULT_LAYOUT, { header: "v3", footer: "v2", footerAdverts: "v2" }, { header: "v3", footer: "v1", footerAdverts: "v3" }];
 
-async function putLayout(layout: Layout): Promise<void> {
-  for (const [part, value] of Object.entries(layout)) {
-    const response = await fetch(`${BASE_URL}/api/admin/settings/layout.${part}`, {
-      method: "PUT",
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "x-admin-actor": "e2e", "content-type": "application/json" },
-      body: JSON.stringify({ value }),
-    });
-    expect(response.status, `PUT layout.${part}`).toBe(200);
-  }
+async function putSetting(key: string, value: string): Promise<void> {
+  const response = await fetch(`${BASE_URL}/api/admin/settings/${key}`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "x-admin-actor": "e2e", "content-type": "application/json" },
+    body: JSON.stringify({ value }),
+  });
+  expect(response.status, `PUT ${key}`).toBe(200);
 }
+
+async function putLayout(layout: Layout): Promise<void> {
+  for (const [part, value] of Object.entries(layout)) await putSetting(`layout.${part}`, value);
+}
+
+const SEARCH_PLACEHOLDER = setting("search.placeholder");
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // the rest of the suite expects the default layout, whatever happened here
   await putLayout(DEFAULT_LAYOUT);
+  await putSetting("search.placeholder", SEARCH_PLACEHOLDER);
   await browser?.close();
 });
 
@@ -102,4 +108,30 @@ describe("layout variants by configuration", () => {
       });
     }
   }
+});
+
+describe("search.placeholder (spec §3 web settings)", () => {
+  it("is the search field's placeholder, and follows an admin change on the next page", async () => {
+    expect(SEARCH_PLACEHOLDER).not.toBe("");
+    const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
+    await context.addCookies([{ name: "cookie_consent", value: "1", url: BASE_URL }]);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    try {
+      const placeholderOnOpen = async () => {
+        await page.goto("/news", { waitUntil: "load" });
+        await waitForHydration(page, problems);
+        await page.getByRole("button", { name: "Search", exact: true }).click();
+        const field = page.getByRole("searchbox", { name: "Search news and videos" });
+        await field.waitFor();
+        return field.getAttribute("placeholder");
+      };
+      expect(await placeholderOnOpen()).toBe(SEARCH_PLACEHOLDER);
+      await putSetting("search.placeholder", "Find a player, a match or a replay");
+      expect(await placeholderOnOpen()).toBe("Find a player, a match or a replay");
+    } finally {
+      await putSetting("search.placeholder", SEARCH_PLACEHOLDER);
+      await context.close();
+    }
+  });
 });

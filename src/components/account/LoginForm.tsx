@@ -4,6 +4,7 @@ import { buttonClassName } from "../Button";
 import { useAppState } from "../../state/store";
 import { FORGOT_PASSWORD_HREF, loginHref, registerHref } from "../../account/auth-links";
 import { LOGGED_IN_MESSAGE, LOGIN_PROBLEM_TITLE } from "../../account/login-messages";
+import { useWebSetting } from "../use-web-settings";
 import { acceptUser, firstError, parseSessionUser } from "../../account/session-client";
 
 export interface LoginFormProps {
@@ -20,6 +21,8 @@ export interface LoginFormProps {
 export default function LoginForm({ directLogin, returnPath }: LoginFormProps) {
   const { state } = useAppState();
   const prompt = state.loginPrompt.message;
+  // spec §3 web settings: the register box's text is the club's `login.registerText`
+  const registerText = useWebSetting("login.registerText", `New to ${club.shortName}? Create your free ${club.accountName}.`);
   return (
     <div className="account-login">
       <p className="account-panel__kicker">{club.accountName}</p>
@@ -35,7 +38,7 @@ export default function LoginForm({ directLogin, returnPath }: LoginFormProps) {
         </a>
       )}
       <div className="account-register">
-        <p className="account-register__text">New to {club.shortName}? Create your free {club.accountName}.</p>
+        <p className="account-register__text">{registerText}</p>
         <a className={buttonClassName({ type: "ghost-dark", className: "account-register__button" })} href={registerHref(returnPath)}>
           <span className="btn__text">Register</span>
         </a>

@@ -1,0 +1,56 @@
+// Issue 21 items 2 and 7: web settings the club changes through the admin API reach the page on the
+// next request (the write starts a new cache generation, so neither the KV copy nor the page cache
+// keeps the old HTML).
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { browser } from "./auth-test-app";
+
+const TOKEN = "admin-token-for-web-settings-tests-01";
+const admin = () => browser({ ADMIN_TOKEN: TOKEN });
+const put = (key: string, value: string) =>
+  admin().fetch(`/api/admin/settings/${key}`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+    body: JSON.stringify({ value }),
+  });
+const html = async (path: string) => (await SELF.fetch(`https://rovers.test${path}`)).text();
+
+describe("web settings follow on the next request", () => {
+  it("layout.header, layout.footer and layout.footerAdverts pick the variants the server renders", async () => {
+    const before = await html("/news");
+    expect(before).toContain('class="site-header" data-variant="sticky"');
+    expect(before).toContain('class="site-footer" data-variant="v1"');
+    expect(before).toContain('data-variant="v1"');
+    expect(before).toContain('class="sticky-nav"');
+
+    expect((await put("layout.header", "v3")).status).toBe(200);
+    expect((await put("layout.footer", "v2")).status).toBe(200);
+    expect((await put("layout.footerAdverts", "v3")).status).toBe(200);
+    const after = await html("/news");
+    expect(after).toContain('class="site-header" data-variant="v3"');
+    expect(after).not.toContain('class="sticky-nav"');
+    expect(after).toContain('class="site-footer" data-variant="v2"');
+    expect(after).toContain("site-footer__main--compact");
+    expect(after).toMatch(/class="footer-adverts"[^>]*data-variant="v3"/);
+
+    // an unknown value is the default variant, never a broken page
+    expect((await put("layout.header", "v9")).status).toBe(200);
+    expect(await html("/news")).toContain('class="site-header" data-variant="sticky"');
+  });
+
+  it("login.registerText is the register text of the login page", async () => {
+    expect(await html("/account/login")).toContain("Don&#x27;t have a Rovers Account yet?");
+    expect((await put("login.registerText", "Join the Rovers family: it is free.")).status).toBe(200);
+    expect(await html("/account/login")).toContain("Join the Rovers family: it is free.");
+  });
+
+  it("support.email is offered under the streamer page's troubleshooting, and a malformed one is not", async () => {
+    expect(await html("/streamer")).toContain('href="mailto:tvsupport@northbridge-rovers.example"');
+    expect((await put("support.email", "help@rovers-tv.example")).status).toBe(200);
+    const changed = await html("/streamer");
+    expect(changed).toContain('href="mailto:help@rovers-tv.example"');
+    expect(changed).not.toContain("tvsupport@northbridge-rovers.example");
+    expect((await put("support.email", "not an address")).status).toBe(200);
+    expect(await html("/streamer")).not.toContain("mailto:");
+  });
+});
