@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, saveScreenshot, waitForHydration, watchProblems } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { setting } from "./support/site-settings";
+import { signInAs } from "./support/demo-account";
 
 const ADMIN_TOKEN = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../worker/dev-admin-token.json"), "utf8")) as { DEV_ADMIN_TOKEN: string }).DEV_ADMIN_TOKEN;
 
@@ -44,6 +45,7 @@ afterAll(async () => {
   // the rest of the suite expects the default layout, whatever happened here
   await putLayout(DEFAULT_LAYOUT);
   await putSetting("search.placeholder", SEARCH_PLACEHOLDER);
+  await putSetting("account.debugHelp", "0");
   await browser?.close();
 });
 
@@ -131,6 +133,43 @@ describe("search.placeholder (spec §3 web settings)", () => {
       expect(await placeholderOnOpen()).toBe("Find a player, a match or a replay");
     } finally {
       await putSetting("search.placeholder", SEARCH_PLACEHOLDER);
+      await context.close();
+    }
+  });
+});
+
+describe("account.debugHelp (spec §2 'Account summary')", () => {
+  it("off: no package list; on: the account summary lists the account's packages, axe clean", async () => {
+    await putSetting("account.debugHelp", "0");
+    const context = await browser.newContext({ viewport: MOBILE, baseURL: BASE_URL });
+    await context.addCookies([{ name: "cookie_consent", value: "1", url: BASE_URL }]);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    try {
+      await page.goto("/news", { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      // a demo account, only read (docs/testing.md)
+      await signInAs(page, "plus@rovers.test");
+      const panel = page.locator("#account-panel");
+      const openPanel = async () => {
+        await page.locator("header.site-header").getByRole("button", { name: "Profile" }).click();
+        await panel.getByText("Welcome back").waitFor();
+      };
+      await openPanel();
+      expect(await panel.getByRole("heading", { name: "Packages on this account" }).count()).toBe(0);
+
+      await putSetting("account.debugHelp", "1");
+      await page.reload({ waitUntil: "load" });
+      await waitForHydration(page, problems);
+      await openPanel();
+      const list = panel.locator(".account-summary__debug");
+      await list.getByRole("heading", { name: "Packages on this account" }).waitFor();
+      const codes = await list.locator("li").allTextContents();
+      expect(codes.some((code) => code.startsWith("roverstv")), codes.join(", ")).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await saveScreenshot(page, "account-debug-help");
+    } finally {
+      await putSetting("account.debugHelp", "0");
       await context.close();
     }
   });
