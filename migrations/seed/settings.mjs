@@ -44,6 +44,9 @@ export const SETTINGS = {
   "layout.footerAdverts": "v1",
   // Spec §2 'Account summary': the debug package list, off (src/domain/debug-help.ts).
   "account.debugHelp": "0",
+  // Spec §9: Google and Facebook login off (src/domain/social-login.ts); '1' turns one on.
+  "login.social.google": "0",
+  "login.social.facebook": "0",
   "login.registerText": "Don't have a Rovers Account yet? It's free and takes a minute.",
   // Spec §3 'Live upgrade data' (src/domain/live-upgrade.ts reads them; '*' and '?' as spec §4 defines).
   "liveUpgrade.brandingBackground": "#0b2d1f",

@@ -1,3 +1,5 @@
+import { settingOn } from "./social-login";
+
 /**
  * Spec §2 'Account summary': a debug package list when debug help is on. Debug help is the web
  * setting `account.debugHelp` (off by default): support staff switch it on through the admin API
@@ -7,7 +9,7 @@ export const DEBUG_HELP_SETTING = "account.debugHelp";
 
 /** On for '1', 'true', 'on' or 'yes' (any case); anything else, empty or missing is off. */
 export function debugHelpOn(value: string | undefined): boolean {
-  return ["1", "true", "on", "yes"].includes(value?.trim().toLowerCase() ?? "");
+  return settingOn(value);
 }
 
 /** The account's entitlement codes, each once, in a stable order to read out. */

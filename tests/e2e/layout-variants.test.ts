@@ -46,6 +46,8 @@ afterAll(async () => {
   await putLayout(DEFAULT_LAYOUT);
   await putSetting("search.placeholder", SEARCH_PLACEHOLDER);
   await putSetting("account.debugHelp", "0");
+  await putSetting("login.social.google", "0");
+  await putSetting("login.social.facebook", "0");
   await browser?.close();
 });
 
@@ -173,4 +175,45 @@ describe("account.debugHelp (spec §2 'Account summary')", () => {
       await context.close();
     }
   });
+});
+
+describe("social sign-in links (spec §2 'Login form': two providers, off by default)", () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`off: none; on: both in the account panel, axe clean, and each opens the portal for it (${viewport.width} px)`, async () => {
+      const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+      await context.addCookies([{ name: "cookie_consent", value: "1", url: BASE_URL }]);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      const panel = page.locator("#account-panel");
+      const openPanel = async () => {
+        await page.goto("/news", { waitUntil: "load" });
+        await waitForHydration(page, problems);
+        await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
+        await panel.getByRole("heading", { name: /Sign in to your/ }).waitFor();
+      };
+      try {
+        await putSetting("login.social.google", "0");
+        await putSetting("login.social.facebook", "0");
+        await openPanel();
+        expect(await panel.getByRole("link", { name: /Continue with/ }).count()).toBe(0);
+
+        await putSetting("login.social.google", "1");
+        await putSetting("login.social.facebook", "1");
+        await openPanel();
+        const google = panel.getByRole("link", { name: "Continue with Google" });
+        await google.waitFor();
+        await panel.getByRole("link", { name: "Continue with Facebook" }).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await panel.screenshot({ path: path.join(SCREENSHOT_DIR, `account-social-links-${viewport.width}.png`) });
+        await google.click();
+        await page.waitForURL(/\/sso\/login/);
+        expect(new URL(page.url()).searchParams.get("social")).toBe("google");
+        await page.getByText("Google sign-in, development stand-in").waitFor();
+      } finally {
+        await putSetting("login.social.google", "0");
+        await putSetting("login.social.facebook", "0");
+        await context.close();
+      }
+    });
+  }
 });

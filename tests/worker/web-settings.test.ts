@@ -54,3 +54,53 @@ describe("web settings follow on the next request", () => {
     expect(await html("/streamer")).not.toContain("mailto:");
   });
 });
+
+describe("social sign-in (spec §1, §2 'Login form', §9: two providers, off by default)", () => {
+  it("off: /auth/login?social= is refused with a stable code; an unknown provider is a 400", async () => {
+    const b = browser();
+    const off = await b.fetch("/auth/login?returnUrl=%2Fnews&social=google");
+    expect(off.status).toBe(404);
+    expect(((await off.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe("SOCIAL_LOGIN_OFF");
+    const unknown = await b.fetch("/auth/login?social=myspace");
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe("INVALID_SOCIAL_PROVIDER");
+  });
+
+  it("on: the same sign-in, with the portal asked for the provider; the dev portal offers both and signs in through the one callback", async () => {
+    expect((await put("login.social.facebook", "1")).status).toBe(200);
+    const b = browser();
+    const start = await b.fetch("/auth/login?returnUrl=%2Fnews&social=facebook");
+    expect(start.status).toBe(302);
+    const portal = new URL(start.headers.get("location") ?? "");
+    expect(portal.pathname).toBe("/sso/login");
+    expect(portal.searchParams.get("social")).toBe("facebook");
+    expect(new URL(portal.searchParams.get("redirect_uri") ?? "").pathname).toBe("/auth/callback");
+
+    const page = await (await b.fetch(portal.pathname + portal.search)).text();
+    expect(page).toContain("Continue with Facebook");
+    expect(page).toContain("social=google"); // the other provider is offered too
+    expect(page).toContain('name="social" value="facebook"');
+
+    // the portal's form posts back as any sign-in does and ends at the site's callback with a code
+    const form = new URLSearchParams({
+      client_id: portal.searchParams.get("client_id") ?? "",
+      redirect_uri: portal.searchParams.get("redirect_uri") ?? "",
+      response_type: portal.searchParams.get("response_type") ?? "code",
+      social: "facebook",
+      username: "fan@rovers.test",
+      password: "rovers-demo",
+    });
+    const signedIn = await b.fetch("/sso/login", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
+    expect(signedIn.status).toBe(303);
+    const callback = new URL(signedIn.headers.get("location") ?? "");
+    expect(callback.pathname).toBe("/auth/callback");
+    const done = await b.fetch(callback.pathname + callback.search);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toContain("/news");
+    const session = (await (await b.fetch("/api/session")).json()) as { loggedIn?: boolean; user?: { email?: string } };
+    expect(JSON.stringify(session)).toContain("fan@rovers.test");
+
+    // google stays off until the club turns it on
+    expect((await b.fetch("/auth/login?social=google")).status).toBe(404);
+  });
+});
