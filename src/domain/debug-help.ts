@@ -1,4 +1,4 @@
-import { settingOn } from "./social-login";
+import { settingOn } from "./setting-flag";
 
 /**
  * Spec §2 'Account summary': a debug package list when debug help is on. Debug help is the web

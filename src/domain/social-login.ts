@@ -1,3 +1,5 @@
+import { settingOn } from "./setting-flag";
+
 /**
  * Spec §1, §2 'Login form', §9: optional social sign-in through two social providers (Google and
  * Facebook), off by default. Each is a web setting (`login.social.google`, `login.social.facebook`),
@@ -10,11 +12,6 @@ export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const SOCIAL_LABELS: Record<SocialProvider, string> = { google: "Google", facebook: "Facebook" };
 
 export const socialSettingKey = (provider: SocialProvider) => `login.social.${provider}`;
-
-/** '1', 'true', 'on' or 'yes' (any case) is on; anything else, empty or missing is off. */
-export function settingOn(value: string | undefined | null): boolean {
-  return ["1", "true", "on", "yes"].includes(value?.trim().toLowerCase() ?? "");
-}
 
 /** The social providers the settings turn on, in the spec's order. */
 export function enabledSocialProviders(settings: Readonly<Record<string, string>>): SocialProvider[] {

@@ -16,7 +16,8 @@ import { rateLimitedResponse, signInRules } from "./rate-limit";
 import { hitRateLimits } from "../http/rate-limits";
 import { returnUrlWith } from "./return-to";
 import { withQuery } from "./providers/http";
-import { SOCIAL_PROVIDERS, settingOn, socialSettingKey, type SocialProvider } from "../../src/domain/social-login";
+import { SOCIAL_PROVIDERS, socialSettingKey, type SocialProvider } from "../../src/domain/social-login";
+import { settingOn } from "../../src/domain/setting-flag";
 import {
   clearSessionCookie,
   clearStateCookie,
