@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Files that change what every page shows (the site lock, the active overlay promos, a live match
- * taking over the home page): they run in an exclusive phase of their own, one after another, once
+ * taking over the home page, the layout variants): they run in an exclusive phase of their own, one after another, once
  * the shared phase has ended. Every other
  * file reads site-wide state only and registers the accounts it changes, so those run side by side.
  */
@@ -12,6 +12,8 @@ export const EXCLUSIVE_FILES = [
   // A live match takes over every visitor's home page (issue 20 part 6).
   "tests/e2e/matchday-takeover.test.ts",
   "tests/e2e/match-centre.test.ts",
+  // The header, footer and footer-advertising variants (settings every page reads).
+  "tests/e2e/layout-variants.test.ts",
 ];
 
 /** scripts/e2e.mjs runs the phases in turn: E2E_PHASE=shared, then E2E_PHASE=exclusive. */

@@ -18,7 +18,8 @@ export const SETTINGS = {
   "footer.builtOn": "Built on Cloudflare Workers by the Rovers digital team.",
   "footer.quickLinksTitle": "Quick Links",
   "streamer.tagline": "Official Streaming Site of Northbridge Rovers FC",
-  "support.email": "",
+  // spec §9: the support email (the streamer page's troubleshooting section offers it)
+  "support.email": "tvsupport@northbridge-rovers.example",
   "packages.title": "Rovers TV Packages",
   "packages.style": "dark",
   "packages.footerStyle": "light",
@@ -37,6 +38,15 @@ export const SETTINGS = {
   // only (never part of the shell sent to browsers). Change both through the admin API.
   "siteLock.enabled": "0",
   "siteLock.entryPhrase": "rovers-preview",
+  // Spec §2 'Layouts': the default layout's variants (src/domain/layout-variants.ts).
+  "layout.header": "sticky",
+  "layout.footer": "v1",
+  "layout.footerAdverts": "v1",
+  // Spec §2 'Account summary': the debug package list, off (src/domain/debug-help.ts).
+  "account.debugHelp": "0",
+  // Spec §9: Google and Facebook login off (src/domain/social-login.ts); '1' turns one on.
+  "login.social.google": "0",
+  "login.social.facebook": "0",
   "login.registerText": "Don't have a Rovers Account yet? It's free and takes a minute.",
   // Spec §3 'Live upgrade data' (src/domain/live-upgrade.ts reads them; '*' and '?' as spec §4 defines).
   "liveUpgrade.brandingBackground": "#0b2d1f",

@@ -2,6 +2,10 @@
 export function loginHref(returnPath: string): string {
   return `/auth/login?returnUrl=${encodeURIComponent(returnPath)}`;
 }
+/** The same sign-in with the login portal asked to use a social provider (spec §2 'Login form'). */
+export function socialLoginHref(returnPath: string, provider: string): string {
+  return `${loginHref(returnPath)}&social=${encodeURIComponent(provider)}`;
+}
 export function registerHref(returnPath: string): string {
   return `/auth/register?returnUrl=${encodeURIComponent(returnPath)}`;
 }

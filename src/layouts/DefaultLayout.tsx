@@ -15,6 +15,7 @@ import { AudioPlayerSlot, MediaPlayerSlot } from "../components/player/MediaPlay
 import SearchSlot from "../components/search/SearchSlot";
 import OverlayPromoSlot from "../components/promo/OverlayPromoSlot";
 import { lazyComponent } from "../components/lazy-component";
+import { layoutVariants } from "../domain/layout-variants";
 
 import OnDemand from "../components/OnDemand";
 import { AccountPanel, ErrorNotification, MainMenu, UpgradePromo } from "../components/on-demand-parts";
@@ -42,6 +43,8 @@ export interface DefaultLayoutProps {
 export default function DefaultLayout({ shell, headerStyle, children }: DefaultLayoutProps) {
   const { state, dispatch } = useAppState();
   const scroll = useHeaderScroll();
+  // Spec §2: the header, footer advertising and footer variants come from the web settings.
+  const variants = layoutVariants(shell?.settings ?? {});
   useBackgroundLock();
   useLoginCheck();
   useRouteChanged(dispatch);
@@ -61,8 +64,9 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       </a>
       <CookieConsent settings={shell?.settings ?? {}} />
       <RouteProgress />
-      <SiteHeader shell={shell} headerStyle={headerStyle} scroll={scroll} />
-      <StickyNav scroll={scroll} />
+      <SiteHeader shell={shell} headerStyle={headerStyle} scroll={scroll} variant={variants.header} />
+      {/* v3 stays in place while scrolling, so it has no sticky copy to show */}
+      {variants.header === "sticky" ? <StickyNav scroll={scroll} /> : null}
       <SearchSlot />
       {/* With the header, not in the last boundary: for a new visitor the promo is the largest
           thing on screen, and it shows as soon as the header and the page have hydrated. */}
@@ -76,8 +80,8 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       {/* Below the fold and the overlays: each boundary hydrates in a task of its own after the
           header and the page, so no single long task blocks the first interaction. */}
       <Suspense>
-        <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} />
-        <SiteFooter shell={shell} />
+        <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} variant={variants.footerAdverts} />
+        <SiteFooter shell={shell} variant={variants.footer} />
       </Suspense>
       <Suspense>
         <MediaPlayerSlot />

@@ -6,6 +6,7 @@ import { loginHref, registerHref } from "../account/auth-links";
 import { SAFE_FALLBACK, safeReturnUrl } from "../domain/return-url";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useWebSetting } from "../components/use-web-settings";
 
 /**
  * /account/login: where 'Please Log In' prompts point (spec §8). Signing in goes to the club's
@@ -19,6 +20,7 @@ export default function Login() {
   // (worker/pages/page-cache.ts), so any number of return addresses share one entry; the browser
   // then fills in the one the address asks for. /auth/login checks it again (worker/auth/return-to.ts).
   const [returnPath, setReturnPath] = useState(SAFE_FALLBACK);
+  const registerText = useWebSetting("login.registerText", `New to ${club.shortName}? Create your free ${club.accountName}.`);
   useEffect(() => setReturnPath(safeReturnUrl(asked)), [asked]);
   return (
     <div className="login-page">
@@ -45,6 +47,7 @@ export default function Login() {
                 <a className={buttonClassName({ type: "primary-dark", className: "page-btn-block" })} href={loginHref(returnPath)}>
                   <span className="btn__text">Log In</span>
                 </a>
+                <p className="login-page__register">{registerText}</p>
                 <a className={buttonClassName({ type: "ghost-dark", className: "page-btn-block" })} href={registerHref(returnPath)}>
                   <span className="btn__text">Register</span>
                 </a>

@@ -5,6 +5,7 @@ import { useLoaderData, useRouteLoaderData } from "react-router";
 import type { streamerLoader } from "./streamer.loader";
 import type { rootLoader } from "../layouts/root.loader";
 import { readSetting } from "../data/web-settings";
+import { supportEmail } from "../domain/support-email";
 import { club } from "../config/club";
 import { DocumentTitle } from "../components/DocumentTitle";
 import { FixtureRow, MatchPanel } from "../components/match/MatchParts";
@@ -26,6 +27,7 @@ export default function Streamer() {
   const [voucherOpen, setVoucherOpen] = useState(false);
   const settings = useRouteLoaderData<typeof rootLoader>("root")?.settings ?? {};
   const setting = (key: string) => readSetting(settings, `packages.${key}`);
+  const support = supportEmail(readSetting(settings, "support.email"));
   const [next, ...later] = upcoming;
 
   return (
@@ -76,6 +78,11 @@ export default function Streamer() {
             <FaqItem key={i} heading={q.heading} bodyHtml={q.bodyHtml} />
           ))}
         </div>
+        {support ? (
+          <p className="streamer-support">
+            Still need help? Email <a href={`mailto:${support}`}>{support}</a>
+          </p>
+        ) : null}
       </section>
 
       <section id="videos" className="streamer-section streamer-section--replays" aria-labelledby="videos-title" tabIndex={-1}>

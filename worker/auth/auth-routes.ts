@@ -15,6 +15,9 @@ import { providerFor, type AuthProvider, type SignInResult } from "./providers";
 import { rateLimitedResponse, signInRules } from "./rate-limit";
 import { hitRateLimits } from "../http/rate-limits";
 import { returnUrlWith } from "./return-to";
+import { withQuery } from "./providers/http";
+import { SOCIAL_PROVIDERS, socialSettingKey, type SocialProvider } from "../../src/domain/social-login";
+import { settingOn } from "../../src/domain/setting-flag";
 import {
   clearSessionCookie,
   clearStateCookie,
@@ -66,17 +69,32 @@ function providerOf(c: Context<AuthEnv>, config: AuthConfig): AuthProvider {
 }
 
 const returnQuery = z.object({ returnUrl: z.string().max(2048).optional() });
+const socialQuery = z.object({ social: z.enum(SOCIAL_PROVIDERS).optional() });
+
+/** The provider's on/off setting, read from D1 itself: a sign-in start is rare, and never cached stale. */
+async function socialSetting(db: D1Database, provider: SocialProvider): Promise<string | null> {
+  return (await db.prepare("SELECT value FROM settings WHERE key = ?1").bind(socialSettingKey(provider)).first<{ value: string }>())?.value ?? null;
+}
 
 /** Starts a sign-in: remembers the return URL and a fresh state in a signed cookie, then leaves for the portal. */
 async function startSignIn(c: Context<AuthEnv>, page: "login" | "register") {
   const config = getAuthConfig(c.env);
   const query = returnQuery.safeParse(c.req.query());
   const ret = returnUrlWith(query.success ? query.data.returnUrl : undefined);
+  // A social sign-in (spec §2 'Login form') is this same sign-in with a hint for the portal, and
+  // only while the club has that provider on.
+  const social = socialQuery.safeParse(c.req.query());
+  if (!social.success) return apiError(c, 400, "INVALID_SOCIAL_PROVIDER", "social is google or facebook");
+  const hint = page === "login" ? social.data.social : undefined;
+  if (hint && !settingOn(await socialSetting(c.env.DB, hint))) {
+    return apiError(c, 404, "SOCIAL_LOGIN_OFF", "That sign-in provider is not enabled");
+  }
   const state = randomToken(24);
   await issueStateCookie(c, config, { state, ret });
   const provider = providerOf(c, config);
   const back = callbackUrl(siteOriginOf(c.env, c.req.url), state);
-  return c.redirect(page === "login" ? provider.loginUrl(back) : provider.registerUrl(back), 302);
+  const target = page === "login" ? provider.loginUrl(back) : provider.registerUrl(back);
+  return c.redirect(hint ? withQuery(target, { social: hint }) : target, 302);
 }
 
 authRoutes.get("/login", (c) => startSignIn(c, "login"));

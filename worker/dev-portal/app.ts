@@ -10,6 +10,7 @@ import { consumeCode, issueCode } from "./codes";
 import { badRequestPage, forgotPasswordPage, PORTAL_CSS, profilePage, registerPage, signInPage, type PortalRequest } from "./pages";
 import { authenticatePortalUser, findPortalUser, registerPortalUser, type PortalUser } from "./users";
 import { INVALID_CREDENTIALS_MESSAGE } from "../auth/providers/direct-login";
+import { SOCIAL_PROVIDERS } from "../../src/domain/social-login";
 
 /**
  * The embedded dev login portal (AUTH_PROVIDER=dev), served at /sso/*. It behaves like an external
@@ -45,6 +46,7 @@ function requestSchema(c: Context, config: AuthConfig) {
         }
       }),
     response_type: z.enum(["code", "tokenpayload"]).default("code"),
+    social: z.enum(SOCIAL_PROVIDERS).optional(),
   });
 }
 

@@ -4,6 +4,7 @@ import { club } from "../../src/config/club";
 import { standaloneHead } from "../pages/standalone-head";
 import { crestMarkup, crestViewBox } from "../../src/icons/crest-shapes";
 import { DEMO_PASSWORD, demoUsers } from "./demo-users";
+import { SOCIAL_LABELS, SOCIAL_PROVIDERS, type SocialProvider } from "../../src/domain/social-login";
 
 /**
  * Server-rendered pages of the embedded dev login portal (no React): sign in, register, forgotten
@@ -17,6 +18,8 @@ export interface PortalRequest {
   client_id: string;
   redirect_uri: string;
   response_type: "code" | "tokenpayload";
+  /** the social provider the site asked for (spec §2 'Login form'), kept through the form post */
+  social?: SocialProvider | undefined;
 }
 
 // The club crest from the same shape data as the site's <Crest> (constant markup, no user input).
@@ -42,7 +45,8 @@ function layout(title: string, body: Html): Html {
 function hiddenFields(req: PortalRequest): Html {
   return html`<input type="hidden" name="client_id" value="${req.client_id}" />
     <input type="hidden" name="redirect_uri" value="${req.redirect_uri}" />
-    <input type="hidden" name="response_type" value="${req.response_type}" />`;
+    <input type="hidden" name="response_type" value="${req.response_type}" />
+    ${req.social ? html`<input type="hidden" name="social" value="${req.social}" />` : html``}`;
 }
 
 function query(req: PortalRequest): string {
@@ -55,8 +59,11 @@ function errorBox(message: string | undefined): Html {
 
 export function signInPage(req: PortalRequest, options: { error?: string; username?: string } = {}): Html {
   return layout(
-    `Sign in to your ${club.name} account`,
-    html`<form method="post" action="/sso/login" class="portal__form">
+    req.social ? `Continue with ${SOCIAL_LABELS[req.social]}` : `Sign in to your ${club.name} account`,
+    html`${req.social
+        ? html`<p class="portal__social">${SOCIAL_LABELS[req.social]} sign-in, development stand-in: it works offline, and signs in the club account with the email and password below, through the same callback as any sign-in.</p>`
+        : html``}
+      <form method="post" action="/sso/login" class="portal__form">
         ${hiddenFields(req)}
         <label>Email address<input type="email" name="username" autocomplete="username" required value="${options.username ?? ""}" /></label>
         <label>Password<input type="password" name="password" autocomplete="current-password" required /></label>
@@ -66,6 +73,9 @@ export function signInPage(req: PortalRequest, options: { error?: string; userna
       <p class="portal__links">
         <a href="/sso/forgot-password?${query(req)}">Forgotten your password?</a>
         <a href="/sso/register?${query(req)}">Register</a>
+      </p>
+      <p class="portal__links">
+        ${SOCIAL_PROVIDERS.filter((p) => p !== req.social).map((p) => html`<a href="/sso/login?${query(req)}&amp;social=${p}">Continue with ${SOCIAL_LABELS[p]}</a>`)}
       </p>
       <details class="portal__demo">
         <summary>Demo accounts</summary>

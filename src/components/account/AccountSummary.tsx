@@ -7,6 +7,8 @@ import { useAppState } from "../../state/store";
 import { PROFILE_HREF } from "../../account/auth-links";
 import { openCustomerPortal } from "../../account/customer-portal";
 import { useSubscriptionMessage } from "../../account/subscription-status";
+import { DEBUG_HELP_SETTING, debugHelpOn, debugPackageList } from "../../domain/debug-help";
+import { useWebSetting } from "../use-web-settings";
 
 export interface AccountSummaryProps {
   onLogout: () => void;
@@ -15,13 +17,15 @@ export interface AccountSummaryProps {
 /**
  * The logged-in side of the account panel (spec §2 'Account summary'): heading, crest,
  * 'Welcome back' and the name, Account ID, 'Account Restrictions Bypassed' when bypassed, and
- * Manage Account / View Subscriptions (only with a payment customer) / Log Out.
+ * Manage Account / View Subscriptions (only with a payment customer) / Log Out. With debug help on
+ * (web setting `account.debugHelp`), the packages the site sees on the account.
  */
 export default function AccountSummary({ onLogout }: AccountSummaryProps) {
   const { state } = useAppState();
   const { user } = state;
   const subscriptionMessage = useSubscriptionMessage();
   const [portalError, setPortalError] = useState("");
+  const debugHelp = debugHelpOn(useWebSetting(DEBUG_HELP_SETTING, ""));
   const [busy, setBusy] = useState(false);
 
   async function viewSubscriptions() {
@@ -48,6 +52,22 @@ export default function AccountSummary({ onLogout }: AccountSummaryProps) {
         <dd>{user.ssoID}</dd>
       </dl>
       {user.bypassed ? <p className="account-summary__bypassed">Account Restrictions Bypassed</p> : null}
+      {debugHelp ? (
+        <div className="account-summary__debug">
+          <h3 className="account-summary__debug-title">Packages on this account</h3>
+          {user.entitlements && user.entitlements.length > 0 ? (
+            <ul className="account-summary__debug-list">
+              {debugPackageList(user.entitlements).map((code) => (
+                <li key={code}>
+                  <code>{code}</code>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="account-summary__debug-list">None</p>
+          )}
+        </div>
+      ) : null}
       {subscriptionMessage ? <p className="account-summary__note">{subscriptionMessage}</p> : null}
       <LiveDevices />
       <div className="account-summary__actions">

@@ -2,8 +2,12 @@ import { useState, type FormEvent } from "react";
 import { club } from "../../config/club";
 import { buttonClassName } from "../Button";
 import { useAppState } from "../../state/store";
-import { FORGOT_PASSWORD_HREF, loginHref, registerHref } from "../../account/auth-links";
+import { FORGOT_PASSWORD_HREF, loginHref, registerHref, socialLoginHref } from "../../account/auth-links";
+import { enabledSocialProviders, SOCIAL_LABELS } from "../../domain/social-login";
+import { useRouteLoaderData } from "react-router";
+import type { rootLoader } from "../../layouts/root.loader";
 import { LOGGED_IN_MESSAGE, LOGIN_PROBLEM_TITLE } from "../../account/login-messages";
+import { useWebSetting } from "../use-web-settings";
 import { acceptUser, firstError, parseSessionUser } from "../../account/session-client";
 
 export interface LoginFormProps {
@@ -20,6 +24,10 @@ export interface LoginFormProps {
 export default function LoginForm({ directLogin, returnPath }: LoginFormProps) {
   const { state } = useAppState();
   const prompt = state.loginPrompt.message;
+  // spec §3 web settings: the register box's text is the club's `login.registerText`
+  // the optional social links (spec §2 'Login form'), each on by its web setting
+  const social = enabledSocialProviders(useRouteLoaderData<typeof rootLoader>("root")?.settings ?? {});
+  const registerText = useWebSetting("login.registerText", `New to ${club.shortName}? Create your free ${club.accountName}.`);
   return (
     <div className="account-login">
       <p className="account-panel__kicker">{club.accountName}</p>
@@ -34,8 +42,19 @@ export default function LoginForm({ directLogin, returnPath }: LoginFormProps) {
           <span className="btn__text">Log In</span>
         </a>
       )}
+      {social.length > 0 ? (
+        <ul className="account-login__social" aria-label="Other ways to sign in">
+          {social.map((provider) => (
+            <li key={provider}>
+              <a className={buttonClassName({ type: "ghost-dark", className: "account-login__social-link" })} href={socialLoginHref(returnPath, provider)}>
+                <span className="btn__text">Continue with {SOCIAL_LABELS[provider]}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="account-register">
-        <p className="account-register__text">New to {club.shortName}? Create your free {club.accountName}.</p>
+        <p className="account-register__text">{registerText}</p>
         <a className={buttonClassName({ type: "ghost-dark", className: "account-register__button" })} href={registerHref(returnPath)}>
           <span className="btn__text">Register</span>
         </a>

@@ -5,6 +5,7 @@ import { eligibleAdverts, type FeedAdvert, type OlderAdvert } from "../../domain
 import { advertHref } from "../../domain/advert-link";
 import { ADVERT_SHAPES, DESKTOP_ADVERT_MIN_WIDTH, MOBILE_ADVERT_DISPLAY, MOBILE_ADVERT_SIZE, desktopArtSize } from "../../domain/advert-shapes";
 import { fromCurrentAdvert, fromExperimentAdvert, pickForSlots, type SlotAdvert } from "../../domain/slot-adverts";
+import type { FooterAdvertVariant } from "../../domain/layout-variants";
 import { ADVERT_REENABLE_MS, FOOTER_ADVERT_SLOTS } from "../../domain/timings";
 import { useAppState } from "../../state/store";
 import { flushEvents } from "../../app/event-queue";
@@ -32,8 +33,22 @@ let experiments: Promise<(OlderAdvert | FeedAdvert)[]> | undefined;
  * 2000 ms later (spec §4, §9). If the call fails the server's choice stays. An advert shown with
  * analytics consent sends one advertImpression per view, a click an advertClick; without consent
  * nothing is sent.
+ *
+ * Its layout is chosen by configuration (spec §2 'Layouts', `layout.footerAdverts`): v1 a light band
+ * with the slots side by side, v2 a dark framed band labelled above, v3 a slim strip of small tiles
+ * with the label beside them.
  */
-export default function FooterAdverts({ adverts, childFriendly, disabled }: { adverts: readonly FooterAdvert[]; childFriendly: boolean; disabled: boolean }) {
+export default function FooterAdverts({
+  adverts,
+  childFriendly,
+  disabled,
+  variant,
+}: {
+  adverts: readonly FooterAdvert[];
+  childFriendly: boolean;
+  disabled: boolean;
+  variant: FooterAdvertVariant;
+}) {
   const { pathname } = useLocation();
   const { state, dispatch } = useAppState();
   const track = useTracker();
@@ -89,7 +104,7 @@ export default function FooterAdverts({ adverts, childFriendly, disabled }: { ad
   // While the slots wait to re-enable they keep their room (hidden, so nothing moves twice).
   const visible = disabled ? [] : shown;
   return (
-    <aside className="footer-adverts" aria-label="Advertisements" data-chosen={phase === "chosen" && !disabled ? "true" : undefined} data-waiting={phase === "waiting" ? "true" : undefined}>
+    <aside className="footer-adverts" aria-label="Advertisements" data-variant={variant} data-chosen={phase === "chosen" && !disabled ? "true" : undefined} data-waiting={phase === "waiting" ? "true" : undefined}>
       <ul className="footer-adverts__slots">
         {Array.from({ length: FOOTER_ADVERT_SLOTS }, (_, i) => {
           const advert = visible[i];

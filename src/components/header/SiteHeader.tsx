@@ -11,12 +11,15 @@ import { primaryNav } from "../../config/nav-links";
 import HeaderSponsors from "./HeaderSponsors";
 import SecondaryNav from "./SecondaryNav";
 import type { HeaderScroll } from "./use-header-scroll";
+import type { HeaderVariant } from "../../domain/layout-variants";
 import { AccountPanel, MainMenu, warm } from "../on-demand-parts";
 
 export interface SiteHeaderProps {
   shell: PageShell | null;
   headerStyle: HeaderStyle;
   scroll: HeaderScroll;
+  /** Spec §2 'Layouts': 'sticky' hides on scroll down and has a sticky copy; 'v3' is a centred bar that stays. */
+  variant: HeaderVariant;
 }
 
 /**
@@ -25,16 +28,17 @@ export interface SiteHeaderProps {
  * lies over the page's hero until the page scrolls; 'solid' is navy throughout.
  * It stays in view while keyboard focus is inside it, so Shift+Tab into it never lands off screen.
  */
-export default function SiteHeader({ shell, headerStyle, scroll }: SiteHeaderProps) {
+export default function SiteHeader({ shell, headerStyle, scroll, variant }: SiteHeaderProps) {
   const { state, dispatch } = useAppState();
   const [focusWithin, setFocusWithin] = useState(false);
-  const hidden = scroll.hidden && !focusWithin && !state.menuOpen && !state.searchOpen && !state.accountHeaderOpen;
+  const hidden = variant === "sticky" && scroll.hidden && !focusWithin && !state.menuOpen && !state.searchOpen && !state.accountHeaderOpen;
   // Until the login check answers, the page's signed-in hint picks the first paint's label.
   const signedInHint = useSignedInHint();
   const loggedIn = state.user.loginCheckCompleted ? state.user.loggedIn : state.user.loggedIn || signedInHint;
   return (
     <header
       className="site-header"
+      data-variant={variant}
       data-style={headerStyle}
       data-hidden={hidden}
       data-scrolled={!scroll.atTop}

@@ -14,6 +14,7 @@ import { lastPage, nextPage, previousPage, type SearchMatch, type SearchSort } f
 import { NO_RESULTS_FOUND, searchCountText } from "../../domain/search-count";
 import { NEWS_SEARCH_PAGE_SIZE } from "../../domain/timings";
 import { useSearch, type SearchRequest } from "./use-search";
+import { useWebSetting } from "../use-web-settings";
 
 /**
  * The search overlay (spec §2 'Search overlay', §4 'Search'): a modal panel (400 px on desktop,
@@ -29,6 +30,8 @@ export default function SearchOverlay() {
   const dialog = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const close = () => dispatch({ type: "search/close" });
+  // spec §3 web settings: the field's placeholder is the club's `search.placeholder`
+  const placeholder = useWebSetting("search.placeholder", "Search");
   useDialogFocus(open, dialog, { onClose: close, modal: true, initialFocus: input });
 
   const [term, setTerm] = useState("");
@@ -91,7 +94,7 @@ export default function SearchOverlay() {
             className="search-panel__input"
             type="search"
             autoComplete="off"
-            placeholder="Search"
+            placeholder={placeholder}
             value={term}
             onChange={(event) => onTerm(event.target.value)}
           />
