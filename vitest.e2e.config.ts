@@ -2,9 +2,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Files that change what every page shows (the site lock, the active overlay promos, a live match
- * taking over the home page, the layout variants): they run in an exclusive phase of their own, one after another, once
- * the shared phase has ended. Every other
- * file reads site-wide state only and registers the accounts it changes, so those run side by side.
+ * taking over the home page, the layout variants): they run in an exclusive phase of their own,
+ * one after another, once the shared phase has ended. Every other file reads site-wide state only and registers the accounts it changes, so those run side by side.
  */
 export const EXCLUSIVE_FILES = [
   "tests/e2e/site-lock.test.ts",
