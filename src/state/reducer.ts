@@ -42,6 +42,7 @@ export function initialAppState(sessionID: number): AppState {
     accountNotification: { display: false, message: "" },
     errorNotification: { display: false, title: "", message: "" },
     cookiesConsent: { analytics: false, marketing: false, personalisation: false },
+    cookiesConsentAnswered: false,
     upgradePromo: { display: false },
     accountHeaderOpen: false,
     lockBackground: false,
@@ -202,6 +203,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case "cookies/consent":
       return {
         ...state,
+        cookiesConsentAnswered: true,
         cookiesConsent: {
           analytics: action.analytics,
           marketing: action.marketing,
