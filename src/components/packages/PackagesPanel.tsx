@@ -8,9 +8,10 @@ import { usePlanPurchase } from "./plan-purchase";
 /**
  * The 'Choose a subscription' panel (spec §2 'Packages'): close button, each plan's Title, Body and
  * buy button ('Buy - £5.99 p/m' for monthly plans); 'No packages available' when there are none.
- * Open while the client state's showPackages is; it locks the page behind it.
+ * Open while the client state's showPackages is; it locks the page behind it. `plans` is null while
+ * they load (the packages modal fetches them when first opened).
  */
-export function PackagesPanel({ plans }: { plans: readonly VariantPlan[] }) {
+export function PackagesPanel({ plans }: { plans: readonly VariantPlan[] | null }) {
   const { state, dispatch } = useAppState();
   const open = state.showPackages;
   const close = () => dispatch({ type: "packages/close" });
@@ -23,8 +24,6 @@ export function PackagesPanel({ plans }: { plans: readonly VariantPlan[] }) {
     dispatch({ type: "backgroundLock/set", locked: true });
     return () => dispatch({ type: "backgroundLock/set", locked: false });
   }, [open, dispatch]);
-  // Leaving the page closes the panel.
-  useEffect(() => () => dispatch({ type: "packages/close" }), [dispatch]);
   if (!open) return null;
   return (
     <div className="packages-panel" onClick={(e) => e.target === e.currentTarget && close()}>
@@ -35,7 +34,11 @@ export function PackagesPanel({ plans }: { plans: readonly VariantPlan[] }) {
             ×
           </button>
         </div>
-        {plans.length === 0 ? (
+        {plans === null ? (
+          <p className="packages-panel__empty" role="status">
+            Loading packages
+          </p>
+        ) : plans.length === 0 ? (
           <p className="packages-panel__empty">{NO_PACKAGES_TEXT}</p>
         ) : (
           <ul className="packages-panel__list">
