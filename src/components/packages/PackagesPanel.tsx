@@ -4,6 +4,7 @@ import { useDialogFocus } from "../use-dialog-focus";
 import { NO_PACKAGES_TEXT, PACKAGES_PANEL_TITLE } from "../../domain/subscription-plan";
 import type { VariantPlan } from "../../domain/subscription-variants";
 import { usePlanPurchase } from "./plan-purchase";
+import { useDelayedLoading } from "../use-delayed-loading";
 
 /**
  * The 'Choose a subscription' panel (spec §2 'Packages'): close button, each plan's Title, Body and
@@ -18,6 +19,7 @@ export function PackagesPanel({ plans }: { plans: readonly VariantPlan[] | null 
   const dialog = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const purchase = usePlanPurchase();
+  const slow = useDelayedLoading(plans === null);
   useDialogFocus(open, dialog, { onClose: close, modal: true });
   useEffect(() => {
     if (!open) return;
@@ -36,7 +38,7 @@ export function PackagesPanel({ plans }: { plans: readonly VariantPlan[] | null 
         </div>
         {plans === null ? (
           <p className="packages-panel__empty" role="status">
-            Loading packages
+            {slow ? "Loading packages" : null}
           </p>
         ) : plans.length === 0 ? (
           <p className="packages-panel__empty">{NO_PACKAGES_TEXT}</p>
