@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { OverlayPromo } from "../../src/schemas/shell";
 import { useAppState } from "../../src/state/store";
-import { addSeenPromo, parseSeenPromos, PROMO_SEEN_COOKIE_EXPIRES, PROMO_SEEN_COOKIE_NAME, selectPromo } from "../../src/domain/promo-window";
+import { addSeenPromo, parseSeenPromos, PROMO_SEEN_COOKIE_EXPIRES, PROMO_SEEN_COOKIE_NAME, promoToShow } from "../../src/domain/promo-window";
 import OverlayPromoDialog, { promoImageUrl } from "./OverlayPromoDialog";
 
 /**
@@ -9,7 +9,9 @@ import OverlayPromoDialog, { promoImageUrl } from "./OverlayPromoDialog";
  * promo active; the first promo whose window brackets now and whose id is not in the seen cookie
  * shows, locks the background and is added to the cookie (until 2099); none means dismiss.
  * Dismissal, or a click on its image link, unlocks the background. Fetch failures are only logged
- * (spec §8). This is a chunk of its own (src/components/promo/OverlayPromoSlot.tsx), outside the
+ * (spec §8). Consent first: nothing is offered until the cookie popup is answered (accepted or
+ * choices confirmed), so the promo never covers the popup; then the promo follows its own rules.
+ * This is a chunk of its own (src/components/promo/OverlayPromoSlot.tsx), outside the
  * scripts and preloads of the HTML.
  */
 export const PROMO_OVERLAYS_URL = "/api/promo-overlays/?channel=Web";
@@ -41,8 +43,8 @@ async function requestPromos(): Promise<OverlayPromo[]> {
   return Array.isArray(body) ? body.filter(isOverlayPromo) : [];
 }
 
-function choose(promos: OverlayPromo[]): OverlayPromo | null {
-  return selectPromo(promos, parseSeenPromos(seenCookie()), Date.now());
+function choose(promos: OverlayPromo[], consentAnswered: boolean): OverlayPromo | null {
+  return promoToShow(promos, parseSeenPromos(seenCookie()), Date.now(), consentAnswered);
 }
 
 /**
@@ -53,14 +55,16 @@ function choose(promos: OverlayPromo[]): OverlayPromo | null {
 let onLoad: Promise<OverlayPromo[]> | null = requestPromos();
 onLoad.then(
   (promos) => {
-    const chosen = choose(promos);
+    // the image is fetched ahead even while the cookie popup waits for an answer: it shows at once after it
+    const chosen = choose(promos, true);
     if (chosen) new Image().src = promoImageUrl(chosen);
   },
   () => undefined, // logged by the host when it reads the answer
 );
 
 export default function OverlayPromoHost() {
-  const { dispatch } = useAppState();
+  const { state, dispatch } = useAppState();
+  const consentAnswered = state.cookiesConsentAnswered;
   const [promo, setPromo] = useState<OverlayPromo | null>(null);
   const active = useRef(false);
 
@@ -68,7 +72,7 @@ export default function OverlayPromoHost() {
     try {
       const first = onLoad;
       onLoad = null;
-      const chosen = choose(await (first ?? requestPromos()));
+      const chosen = choose(await (first ?? requestPromos()), consentAnswered);
       // none unseen: dismiss (nothing was shown, so nothing to unlock)
       if (!chosen || active.current) return;
       active.current = true;
@@ -78,16 +82,18 @@ export default function OverlayPromoHost() {
     } catch (error) {
       console.warn(JSON.stringify({ msg: "promo fetch failed", error: String(error) }));
     }
-  }, [dispatch]);
+  }, [dispatch, consentAnswered]);
 
   useEffect(() => {
+    // until the popup is answered nothing is fetched; the answer re-runs this effect
+    if (!consentAnswered) return;
     void fetchPromo();
     const onVisible = () => {
       if (document.visibilityState === "visible" && !active.current) void fetchPromo();
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [fetchPromo]);
+  }, [fetchPromo, consentAnswered]);
 
   const dismiss = useCallback(() => {
     active.current = false;

@@ -14,14 +14,15 @@ export function buildSeasons() {
   return seasons;
 }
 
+// Spec §3: only the B team and U18 are child friendly, so child-friendly mode lists only those two.
 const TEAM_DEFS = [
   {
-    id: 1, slug: "", name: "Northbridge Rovers FC", short_name: "Rovers", child_friendly: 1, is_mini_card: 0,
+    id: 1, slug: "", name: "Northbridge Rovers FC", short_name: "Rovers", child_friendly: 0, is_mini_card: 0,
     image_key: "team-first-team", women: false, squad: { Goalkeeper: 3, Defender: 9, Midfielder: 8, Forward: 5 },
     ages: [19, 34], nationalityWeights: 0.55, appsScale: 1,
   },
   {
-    id: 2, slug: "womens-first-team", name: "Rovers Women", short_name: "Women", child_friendly: 1, is_mini_card: 0,
+    id: 2, slug: "womens-first-team", name: "Rovers Women", short_name: "Women", child_friendly: 0, is_mini_card: 0,
     image_key: "team-womens-first-team", women: true, squad: { Goalkeeper: 3, Defender: 7, Midfielder: 7, Forward: 5 },
     ages: [18, 33], nationalityWeights: 0.6, appsScale: 0.8,
   },

@@ -5,6 +5,7 @@ import { lazyComponent, type LazyComponent } from "./lazy-component";
 export const MainMenu = lazyComponent(() => import("./menu/MainMenu"));
 export const AccountPanel = lazyComponent(() => import("./account/AccountPanel"));
 export const UpgradePromo = lazyComponent(() => import("./promo/UpgradePromo"));
+export const PackagesModal = lazyComponent(() => import("./packages/PackagesModal"));
 export const ErrorNotification = lazyComponent(() => import("./account/ErrorNotification"));
 
 /** An event handler that starts loading a part's chunk; a failure is left to the render that needs it (it retries). */

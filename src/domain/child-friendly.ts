@@ -32,6 +32,17 @@ export function filterTeams<T extends Pick<Team, "childFriendly">>(teams: readon
   return childFriendly ? teams.filter((t) => t.childFriendly) : [...teams];
 }
 
+/**
+ * The team tabs of the fixtures pages: those of the teams the viewer's mode lists (`listed`, already
+ * filtered by `filterTeams`), and always the team on show. A hidden team is left out of lists, but its
+ * own pages stay reachable by their URL (a link in a news article, a calendar), so its tab must not
+ * vanish while it is the one shown.
+ */
+export function teamTabsShown<T extends { slug: string }>(tabs: readonly T[], listed: readonly Pick<Team, "slug">[], current: string): T[] {
+  const slugs = new Set(listed.map((t) => t.slug));
+  return tabs.filter((tab) => tab.slug === current || slugs.has(tab.slug));
+}
+
 /** Overlay promos carry the same flag as adverts: in child-friendly mode only flagged ones are offered. */
 export function filterOverlayPromos<T extends { childFriendly: boolean }>(promos: readonly T[], childFriendly: boolean): T[] {
   return childFriendly ? promos.filter((p) => p.childFriendly) : [...promos];

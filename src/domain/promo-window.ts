@@ -43,6 +43,20 @@ export function addSeenPromo(cookieValue: string | null | undefined, promoID: nu
   return ids.join(",");
 }
 
+/**
+ * Consent first (issue 21): a visitor who has not answered the cookie popup (accepted, or confirmed
+ * their choices, declining included) is offered no promo, so the promo never covers the popup.
+ * Once answered, the promo follows its own rules (selectPromo).
+ */
+export function promoToShow<T extends PromoWindowFields>(
+  promos: readonly T[],
+  seenIDs: readonly number[],
+  now: Date | number,
+  consentAnswered: boolean,
+): T | null {
+  return consentAnswered ? selectPromo(promos, seenIDs, now) : null;
+}
+
 /** The first promo active now and not yet seen; null means "dismiss". */
 export function selectPromo<T extends PromoWindowFields>(
   promos: readonly T[],

@@ -18,7 +18,7 @@ import { lazyComponent } from "../components/lazy-component";
 import { layoutVariants } from "../domain/layout-variants";
 
 import OnDemand from "../components/OnDemand";
-import { AccountPanel, ErrorNotification, MainMenu, UpgradePromo } from "../components/on-demand-parts";
+import { AccountPanel, ErrorNotification, MainMenu, PackagesModal, UpgradePromo } from "../components/on-demand-parts";
 // Below the fold: the footer and its adverts hydrate when their chunks arrive. (Not later, when they
 // come into view: both read the store, and any update that reaches a boundary before it hydrates
 // makes React drop the server's HTML; a footer waiting for the screen would then never come back.)
@@ -91,6 +91,9 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
         </OnDemand>
         <OnDemand wanted={state.accountHeaderOpen}>
           <AccountPanel />
+        </OnDemand>
+        <OnDemand wanted={state.showPackages}>
+          <PackagesModal />
         </OnDemand>
         <AccountNotification />
         <OnDemand wanted={state.errorNotification.display}>

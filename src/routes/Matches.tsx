@@ -14,6 +14,7 @@ import { sportsEvent } from "../structured-data/sports-event";
 import { breadcrumbList } from "../structured-data/breadcrumb-list";
 import { PRESEASON_MESSAGE } from "../domain/preseason";
 import { CalendarLinks } from "../components/match/CalendarLinks";
+import { teamTabsShown } from "../domain/child-friendly";
 
 /** SportsEvents in the fixtures page's structured data: the next (or latest) ones, not the whole season. */
 const STRUCTURED_EVENTS = 20;
@@ -32,7 +33,7 @@ function groupByMonth(matches: Match[]): { key: string; title: string; matches: 
 }
 
 export default function Matches() {
-  const { team, season, seasons, matches, preseason, calendar } = useLoaderData<typeof fixturesLoader>();
+  const { team, season, seasons, matches, preseason, calendar, listedTeams } = useLoaderData<typeof fixturesLoader>();
   const fixtures = matches.filter((m) => m.status !== "result").sort((a, b) => a.kickoff.localeCompare(b.kickoff));
   const results = matches.filter((m) => m.status === "result").sort((a, b) => b.kickoff.localeCompare(a.kickoff));
   // Preseason (spec §4): the loader leaves the season's fixtures out and the notice takes their place.
@@ -53,7 +54,7 @@ export default function Matches() {
       <JsonLd data={[...(fixtures.length > 0 ? fixtures : results).slice(0, STRUCTURED_EVENTS).map((m) => sportsEvent(origin, m, teamName)), breadcrumbList(origin, [{ name: `${team.name} fixtures ${season.name}`, path: matchesPath(team.slug, season.slug) }])]} />
       <PageHead title="Matches" eyebrow={`${team.name} · ${season.name}`}>
         <nav className="team-tabs" aria-label="Teams">
-          {teamTabs.map((tab) => (
+          {teamTabsShown(teamTabs, listedTeams, team.slug).map((tab) => (
             <Link
               key={tab.slug}
               className={`team-tabs__tab${tab.slug === team.slug ? " is-active" : ""}`}

@@ -26,6 +26,8 @@ export async function fixturesLoader({ params: p, request }: LoaderFunctionArgs,
   const preseason = isPreseason(result.season.slug);
   return {
     ...result,
+    // the teams the viewer's mode lists, for the team tabs (child-friendly mode lists fewer)
+    listedTeams: (await data.teams()).map((t) => ({ slug: t.slug })),
     matches: preseason ? result.matches.filter((m) => m.status === "result") : result.matches,
     preseason,
     calendar: calendarLinks(request.url, result.team.slug),

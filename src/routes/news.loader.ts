@@ -4,6 +4,7 @@ import type { Category, NewsQuery } from "../schemas/news";
 import { found, notFound } from "../data/not-found";
 import { params, splatSegments } from "../data/route-params";
 import { orLogged } from "../data/or-logged";
+import { categoryPath } from "./paths";
 
 /** The news family of spec §2: /news, /news/* (articles and legacy dated listings), /category, /category/{slug}. */
 
@@ -33,7 +34,7 @@ export function newsListLoader({ request }: LoaderFunctionArgs, data: SiteData) 
 /** /category/{slug} */
 export function categoryNewsLoader({ request, params: p }: LoaderFunctionArgs, data: SiteData) {
   const slug = params.slug(p.category);
-  return listing(data, request, { category: slug }, "News", `/category/${slug}`, slug);
+  return listing(data, request, { category: slug }, "News", categoryPath(slug), slug);
 }
 
 /**

@@ -3,40 +3,60 @@
  * The first team's slug is "" (spec §2); where a path needs a team segment before a season or a
  * match id, the first team is written as the alias "first-team" (the route table accepts it).
  */
-import { FIRST_TEAM_ALIAS } from "../data/route-params";
+import { FIRST_TEAM_ALIAS, paramPatterns, pagePathPattern } from "../data/route-params";
+import { buildPath, PathBuildError, type PathValue } from "../domain/path-builder";
+
+/**
+ * Each parameter's rule, the loaders' own (src/data/route-params.ts): a link is built only to a
+ * path its route accepts, and building one that is not fails (spec §8, src/domain/path-builder.ts).
+ */
+const PATH_RULES = {
+  slug: paramPatterns.slug,
+  team: paramPatterns.slug, // FIRST_TEAM_ALIAS is a slug too
+  season: paramPatterns.season,
+  matchId: paramPatterns.numericId,
+  entryId: paramPatterns.entryId,
+  mediaType: /^(audio|video)$/,
+  /** one segment of a content page's full path */
+  segment: /^[a-z0-9-]+$/,
+} as const;
+
+function build(pattern: string, values: Readonly<Record<string, PathValue>> = {}): string {
+  return buildPath(pattern, values, PATH_RULES);
+}
 
 function teamSegment(teamSlug: string): string {
   return teamSlug === "" ? FIRST_TEAM_ALIAS : teamSlug;
 }
 
 export function newsPath(slug: string): string {
-  return `/news/${slug}`;
+  return build("/news/:slug", { slug });
 }
 
 export function categoryPath(slug: string): string {
-  return `/category/${slug}`;
+  return build("/category/:slug", { slug });
 }
 
 export function teamPath(teamSlug: string): string {
-  return `/teams/${teamSegment(teamSlug)}`;
+  return build("/teams/:team", { team: teamSegment(teamSlug) });
 }
 
 export function playerPath(teamSlug: string, playerSlug: string): string {
-  return teamSlug === "" ? `/players/${playerSlug}` : `/players/${teamSlug}/${playerSlug}`;
+  return teamSlug === "" ? build("/players/:slug", { slug: playerSlug }) : build("/players/:team/:slug", { team: teamSlug, slug: playerSlug });
 }
 
 /** First team: '/matches' and '/matches/first-team/{season}'; others '/matches/{team}' and '/matches/{team}/{season}'. */
 export function matchesPath(teamSlug: string, seasonSlug?: string): string {
-  if (seasonSlug === undefined) return teamSlug === "" ? "/matches" : `/matches/${teamSlug}`;
-  return `/matches/${teamSegment(teamSlug)}/${seasonSlug}`;
+  if (seasonSlug === undefined) return teamSlug === "" ? build("/matches") : build("/matches/:team", { team: teamSlug });
+  return build("/matches/:team/:season", { team: teamSegment(teamSlug), season: seasonSlug });
 }
 
 export function matchPath(teamSlug: string, seasonSlug: string, matchId: number): string {
-  return `/match/${teamSegment(teamSlug)}/${seasonSlug}/${matchId}`;
+  return build("/match/:team/:season/:matchId", { team: teamSegment(teamSlug), season: seasonSlug, matchId });
 }
 
 export function videoPath(entryId: string): string {
-  return `/videos/${entryId}`;
+  return build("/videos/:entryId", { entryId });
 }
 
 /**
@@ -60,16 +80,19 @@ export function withPage(path: string, pageIndex: number): string {
 
 /** All videos at '/videos/browse', one category at '/videos/channel/{slug}'; '?page=N' on either. */
 export function videoBrowsePath(categorySlug?: string, pageIndex = 0): string {
-  return withPage(categorySlug ? `/videos/channel/${categorySlug}` : "/videos/browse", pageIndex);
+  return withPage(categorySlug ? build("/videos/channel/:slug", { slug: categorySlug }) : build("/videos/browse"), pageIndex);
 }
 
 export function livePath(mediaType: string, assetId: string): string {
-  return `/live/${mediaType}/${assetId}`;
+  return build("/live/:mediaType/:entryId", { mediaType, entryId: assetId });
 }
 
-/** Content pages carry their fullPath without leading slash. */
+/** Content pages carry their fullPath without leading slash (one to MAX_PAGE_DEPTH segments). */
 export function contentPath(fullPath: string): string {
-  return `/${fullPath.replace(/^\/+|\/+$/g, "")}`;
+  const trimmed = fullPath.replace(/^\/+|\/+$/g, "");
+  // deeper than the catch-all route takes, or a segment it would refuse: not a page's path
+  if (!pagePathPattern.test(trimmed)) throw new PathBuildError("INVALID_PARAMETER", "segment", "/:segment+");
+  return build("/:segment+", { segment: trimmed.split("/") });
 }
 
 /** Opponent crests are served as /images/{w}x{h}/opponent-{slug}.svg. */

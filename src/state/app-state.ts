@@ -25,6 +25,8 @@ export interface AppState {
   accountNotification: { display: boolean; message: string };
   errorNotification: { display: boolean; title: string; message: string };
   cookiesConsent: { analytics: boolean; marketing: boolean; personalisation: boolean };
+  /** the cookie popup has been answered (accepted or choices confirmed), now or on an earlier visit */
+  cookiesConsentAnswered: boolean;
   upgradePromo: { display: boolean };
   accountHeaderOpen: boolean;
   lockBackground: boolean;

@@ -45,6 +45,7 @@ export function initialAppState(sessionID: number): AppState {
     accountNotification: { display: false, message: "" },
     errorNotification: { display: false, title: "", message: "" },
     cookiesConsent: { analytics: false, marketing: false, personalisation: false },
+    cookiesConsentAnswered: false,
     upgradePromo: { display: false },
     accountHeaderOpen: false,
     lockBackground: false,
@@ -94,7 +95,7 @@ function closeSearch(state: AppState): AppState {
  * video player navigates to /videos/{entryId} while open, spec §2 'Video player overlay').
  */
 function otherOverlayOpen(state: AppState): boolean {
-  return state.accountHeaderOpen || state.upgradePromo.display || state.mediaPlayer.modalOpen;
+  return state.accountHeaderOpen || state.upgradePromo.display || state.showPackages || state.mediaPlayer.modalOpen;
 }
 
 /** The only place the client state changes (spec §4). Pure: returns a new state, never mutates. */
@@ -180,10 +181,12 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return closeSearch(state);
     case "search/toggle":
       return state.searchOpen ? closeSearch(state) : openSearch(state);
+    // The packages modal (spec §2) takes the place of the account panel or upgrade promo that
+    // opened it: one modal at a time, and focus returns through them to the page.
     case "packages/open":
-      return { ...state, showPackages: true };
+      return { ...state, showPackages: true, accountHeaderOpen: false, upgradePromo: { display: false }, loginPrompt: { message: "" }, lockBackground: true };
     case "packages/close":
-      return { ...state, showPackages: false };
+      return { ...state, showPackages: false, lockBackground: otherOverlayOpen({ ...state, showPackages: false }) };
     case "backgroundLock/set":
       return { ...state, lockBackground: action.locked };
 
@@ -204,6 +207,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case "cookies/consent":
       return {
         ...state,
+        cookiesConsentAnswered: true,
         cookiesConsent: {
           analytics: action.analytics,
           marketing: action.marketing,
@@ -273,13 +277,10 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 
     // §2 'Route behaviour': search closes on route change (and so does the menu).
     case "route/changed": {
-      if (!state.searchOpen && !state.menuOpen) return state;
-      return {
-        ...state,
-        searchOpen: false,
-        menuOpen: false,
-        lockBackground: otherOverlayOpen(state),
-      };
+      // the packages modal closes too: it belonged to the page it was opened from
+      if (!state.searchOpen && !state.menuOpen && !state.showPackages) return state;
+      const next = { ...state, searchOpen: false, menuOpen: false, showPackages: false };
+      return { ...next, lockBackground: otherOverlayOpen(next) };
     }
     default: {
       // Exhaustiveness: a new action type that is not handled fails type-checking here.

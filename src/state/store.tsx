@@ -38,6 +38,7 @@ function withPreferences(state: AppState, preferences: ViewerPreferences): AppSt
     ...state,
     childFriendly: preferences.childFriendly,
     cookiesConsent: preferences.consent ?? state.cookiesConsent,
+    cookiesConsentAnswered: preferences.consent !== null,
   };
 }
 

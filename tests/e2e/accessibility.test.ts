@@ -10,7 +10,7 @@ import { BASE_URL, DESKTOP, MOBILE, launchBrowser, waitForHydration, watchProble
 import { axeViolations } from "./support/axe";
 import { waitUntilShown } from "./support/visibility";
 import { PROMO_SEEN_COOKIE_NAME } from "../../src/domain/promo-window";
-import { signInAs } from "./support/demo-account";
+import { midTierReplay, signInAs } from "./support/demo-account";
 import { createAccount } from "./support/fresh-account";
 import { queryD1 } from "./support/d1";
 import { club } from "../../src/config/club";
@@ -213,6 +213,19 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       await waitUntilShown(page.getByRole("dialog", { name: "Choose a subscription" }), true);
       const violations = await axeViolations(page);
       expect(violations, report(`the 'Choose a subscription' panel at ${viewport.width} px`, violations)).toEqual([]);
+      await page.keyboard.press("Escape");
+    });
+
+    it("with the packages modal open over a locked video", async () => {
+      const video = await midTierReplay();
+      await page.goto(`/videos/${video.entryId}`, { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      await page.getByRole("region", { name: "Locked video" }).getByRole("button", { name: "View Packages" }).press("Enter");
+      const modal = page.getByRole("dialog", { name: "Choose a subscription" });
+      await waitUntilShown(modal, true, 15_000);
+      await expect.poll(() => modal.getByRole("listitem").count()).toBeGreaterThan(0);
+      const violations = await axeViolations(page);
+      expect(violations, report(`the packages modal at ${viewport.width} px`, violations)).toEqual([]);
       await page.keyboard.press("Escape");
     });
 

@@ -67,4 +67,22 @@ describe("child-friendly mode", () => {
       await context.close();
     }
   }, 180_000);
+
+  it("lists only the B team and U18 on /teams (spec §3) until the switch is turned off, then all four", async () => {
+    const { page, context, problems } = await openPage(browser, "/teams", DESKTOP);
+    try {
+      const teamLinks = () =>
+        page.locator("main a[href^='/teams/']").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")))]);
+      expect(await teamLinks()).toEqual(["/teams/b-team", "/teams/u18"]);
+      const reloaded = page.waitForResponse((r) => r.request().isNavigationRequest() && new URL(r.url()).pathname === "/teams", { timeout: 30_000 });
+      await page.getByRole("switch", { name: "Child-friendly mode" }).click();
+      await reloaded;
+      await page.waitForLoadState("load");
+      await waitForHydration(page, problems);
+      expect(await teamLinks()).toEqual(["/teams/first-team", "/teams/womens-first-team", "/teams/b-team", "/teams/u18"]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

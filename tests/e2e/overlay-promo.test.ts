@@ -29,10 +29,14 @@ function activePromo() {
   return rows[0]!;
 }
 
-/** A visitor who has never seen a promo (the suite's contexts start with every promo seen). */
-async function freshVisitor(viewport: Viewport) {
+/**
+ * A visitor who has never seen a promo (the suite's contexts start with every promo seen). Unless
+ * `answered` is false, they answered the cookie popup on an earlier visit: the promo waits for that.
+ */
+async function freshVisitor(viewport: Viewport, answered = true) {
   const context = await browser.newContext({ viewport, baseURL: BASE_URL });
   await context.clearCookies({ name: PROMO_SEEN_COOKIE_NAME });
+  if (answered) await context.addCookies([{ name: "cookie_consent", value: "none", url: BASE_URL }]);
   const page = await context.newPage();
   const problems = watchProblems(page);
   return { context, page, problems };
@@ -42,6 +46,45 @@ const seenCookie = async (page: Page) => (await page.context().cookies()).find((
 const isLocked = (page: Page) => page.evaluate(() => document.body.classList.contains("is-locked"));
 
 describe("overlay promo", () => {
+  // Issue 21 contradiction 8: consent first. A new visitor meets the cookie popup alone; the promo
+  // shows once the popup is answered, accepted (1440 px) or declined (375 px).
+  for (const [viewport, answer] of [[MOBILE, "decline"], [DESKTOP, "accept"]] as const) {
+    it(`waits for the cookie popup to be answered (${answer}), then shows (${viewport.width} px)`, async () => {
+      const promo = activePromo();
+      const { context, page, problems } = await freshVisitor(viewport, false);
+      try {
+        const promosAnswered = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/promo-overlays"));
+        await page.goto("/", { waitUntil: "load" });
+        await waitForHydration(page, problems);
+        await promosAnswered;
+        const popup = page.getByRole("dialog", { name: "Cookie consent" });
+        const dialog = page.getByRole("dialog", { name: promo.image_alt_text });
+        await waitUntilShown(popup, true);
+        // the promo list is in hand and the page hydrated: give the host time it would have needed
+        await page.waitForTimeout(1500);
+        expect(await dialog.count()).toBe(0);
+        expect(await isLocked(page)).toBe(false);
+        expect(await seenCookie(page)).toBeUndefined();
+        mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `overlay-promo-consent-first-${viewport.width}.png`) });
+
+        if (answer === "accept") {
+          await popup.getByRole("button", { name: "Accept" }).click();
+        } else {
+          await popup.getByRole("button", { name: "Manage choices" }).click();
+          await popup.getByRole("button", { name: "Confirm my choices" }).click();
+        }
+        await waitUntilShown(popup, false);
+        await waitUntilShown(dialog, true, 15_000);
+        expect(await isLocked(page)).toBe(true);
+        expect((await seenCookie(page))?.value.split(",")).toContain(String(promo.id));
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+  }
+
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`shows once, locks the background, holds focus, Escape dismisses; not again after reload (${viewport.width} px)`, async () => {
       const promo = activePromo();

@@ -172,4 +172,56 @@ describe("search overlay", { timeout: 180_000 }, () => {
       }
     }
   });
+
+  // Spec §9: the fetch helper's loader appears only for fetches slower than 200 ms.
+  it("'Searching…' shows only for a search slower than 200 ms", async () => {
+    const { word } = headlineWord();
+    const { page, context, problems } = await openPage(browser, "/", DESKTOP);
+    try {
+      // Every appearance of the loader, however short, is recorded.
+      await page.evaluate(() => {
+        const w = window as unknown as { __loaderSeen: number };
+        w.__loaderSeen = 0;
+        new MutationObserver(() => {
+          if (document.querySelector(".search-panel__loader")) w.__loaderSeen++;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      const loaderSeen = () => page.evaluate(() => (window as unknown as { __loaderSeen: number }).__loaderSeen);
+      // Answers held for a set time, from real answers fetched beforehand: the delay is the test's own.
+      let holdMs = 0;
+      const answers = new Map<string, { body: string; contentType: string }>();
+      await page.route(/\/api\/(news|videos)\/search\?/, async (route) => {
+        const url = route.request().url();
+        let answer = answers.get(url);
+        if (!answer) {
+          const real = await route.fetch();
+          answer = { body: await real.text(), contentType: real.headers()["content-type"] ?? "application/json" };
+          answers.set(url, answer);
+        }
+        if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+        await route.fulfill({ status: 200, body: answer.body, contentType: answer.contentType });
+      });
+      await openSearch(page);
+      const dialog = dialogOf(page);
+      // warm the answers for this term, then search it again answered at once
+      await page.keyboard.type(word);
+      await dialog.getByText(/^Showing \d+ of \d+ results$/).first().waitFor({ timeout: 45_000 });
+      await page.keyboard.press("Control+A");
+      await page.keyboard.press("Backspace");
+      await page.evaluate(() => ((window as unknown as { __loaderSeen: number }).__loaderSeen = 0));
+      await page.keyboard.type(word);
+      await dialog.getByText(/^Showing \d+ of \d+ results$/).first().waitFor({ timeout: 45_000 });
+      expect(await loaderSeen()).toBe(0);
+
+      // the next page, answered after 1.5 s: the loader shows while it waits
+      holdMs = 1500;
+      await dialog.getByRole("navigation", { name: "Search results pages" }).getByRole("button", { name: /Next/ }).press("Enter");
+      await waitUntilShown(dialog.locator(".search-panel__loader"), true, 1400);
+      await page.waitForFunction(() => document.querySelector(".search-pages [aria-current=page]")?.textContent === "2", undefined, { timeout: 45_000 });
+      await waitUntilShown(dialog.locator(".search-panel__loader"), false);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -142,8 +142,9 @@ describe("video player overlay", () => {
       // the upgrade promo opens by itself once the entitlements are known: a modal dialog, focus inside, axe clean
       const promo = page.getByRole("dialog", { name: "Upgrade to Rovers TV+" });
       await expect.poll(() => promo.isVisible(), { timeout: 15_000 }).toBe(true);
-      expect(await promo.getByRole("link", { name: "Subscribe to Rovers TV", exact: true }).getAttribute("href")).toBe("/videos/subscriptions");
-      expect(await promo.getByRole("link", { name: "Subscribe to Rovers TV+" }).getAttribute("href")).toBe("/videos/subscriptions");
+      // both open the packages modal in the promo's place (spec §2; below)
+      expect(await promo.getByRole("button", { name: "Subscribe to Rovers TV", exact: true }).count()).toBe(1);
+      expect(await promo.getByRole("button", { name: "Subscribe to Rovers TV+" }).count()).toBe(1);
       await expect.poll(() => promo.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
       expect(await pageAxeViolations(page)).toEqual([]);
@@ -156,6 +157,17 @@ describe("video player overlay", () => {
       await upgrade.click();
       await expect.poll(() => promo.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await page.keyboard.press("Escape");
+      await expect.poll(() => upgrade.evaluate((el) => el === document.activeElement)).toBe(true);
+      // the promo's 'Subscribe to Rovers TV+' opens the packages modal in its place; Escape, and focus is back on 'Upgrade'
+      await upgrade.click();
+      await expect.poll(() => promo.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await promo.getByRole("button", { name: "Subscribe to Rovers TV+" }).press("Enter");
+      const packages = page.getByRole("dialog", { name: "Choose a subscription" });
+      await expect.poll(() => packages.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await promo.count()).toBe(0);
+      await expect.poll(() => packages.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => packages.count()).toBe(0);
       await expect.poll(() => upgrade.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.locator("header.site-header").getByRole("button", { name: "Profile" }).click();
       await page.locator("#account-panel").getByRole("button", { name: "Log Out" }).click();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { childFriendlyShell, ifTeamShown } from "../../worker/data/child-friendly-data";
-import { filterOverlayPromos } from "../../src/domain/child-friendly";
+import { childFriendlyShell } from "../../worker/data/child-friendly-data";
+import { filterOverlayPromos, filterTeams, teamTabsShown } from "../../src/domain/child-friendly";
 import type { Shell } from "../../src/schemas/shell";
 import type { Team } from "../../src/schemas/teams";
 
@@ -23,7 +23,10 @@ const shell: Shell = {
   adverts: [advert(1, true), advert(2, false)],
   settings: { "footer.builtOn": "x" },
 };
-const team = (slug: string, childFriendly: boolean) => ({ team: { slug, childFriendly } as Team });
+const team = (slug: string, childFriendly: boolean) => ({ slug, childFriendly }) as Team;
+// spec §3: of the four teams only the B team and U18 are child friendly
+const clubTeams = [team("", false), team("womens-first-team", false), team("b-team", true), team("u18", true)];
+const tabs = ["", "womens-first-team", "b-team", "u18"].map((slug) => ({ slug }));
 
 describe("child-friendly mode on the server's data (issue 13 part 6)", () => {
   it.each([
@@ -39,13 +42,19 @@ describe("child-friendly mode on the server's data (issue 13 part 6)", () => {
     expect(out.settings).toBe(shell.settings);
   });
 
+  it("lists only the B team and U18 in child-friendly mode, all four outside it", () => {
+    expect(filterTeams(clubTeams, true).map((t) => t.slug)).toEqual(["b-team", "u18"]);
+    expect(filterTeams(clubTeams, false).map((t) => t.slug)).toEqual(["", "womens-first-team", "b-team", "u18"]);
+  });
+
   it.each([
-    [team("u18", true), true, true],
-    [team("u18", false), true, false],
-    [team("u18", false), false, true],
-    [null, false, false],
-  ] as const)("a team's pages: %o in mode %s shown %s", (value, mode, shown) => {
-    expect(ifTeamShown(value, mode)).toBe(shown ? value : null);
+    // listed in the mode, the team on show, the tabs shown
+    [true, "b-team", ["b-team", "u18"]],
+    [true, "", ["", "b-team", "u18"]],
+    [true, "womens-first-team", ["womens-first-team", "b-team", "u18"]],
+    [false, "", ["", "womens-first-team", "b-team", "u18"]],
+  ] as const)("team tabs in mode %s on team '%s': %o", (mode, current, shown) => {
+    expect(teamTabsShown(tabs, filterTeams(clubTeams, mode), current).map((t) => t.slug)).toEqual(shown);
   });
 
   it("overlay promos follow the same flag", () => {

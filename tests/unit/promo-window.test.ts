@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addSeenPromo, isPromoActive, parseSeenPromos, selectPromo, PROMO_SEEN_COOKIE_EXPIRES } from "../../src/domain/promo-window";
+import { addSeenPromo, isPromoActive, parseSeenPromos, promoToShow, selectPromo, PROMO_SEEN_COOKIE_EXPIRES } from "../../src/domain/promo-window";
 
 const NOW = Date.parse("2024-10-05T12:00:00Z");
 const promo = (promoID: number, start: string, end: string) => ({ promoID, startDateTime: start, endDateTime: end });
@@ -21,6 +21,18 @@ describe("overlay promo window (spec §4, §5)", () => {
     expect(selectPromo(promos, [], NOW)?.promoID).toBe(2);
     expect(selectPromo(promos, [2], NOW)?.promoID).toBe(3);
     expect(selectPromo(promos, [2, 3], NOW)).toBeNull();
+  });
+
+  it("consent first: no promo until the cookie popup is answered, then its own rules", () => {
+    const promos = [
+      { promoID: 1, startDateTime: "2026-01-01T00:00:00Z", endDateTime: "2099-01-01T00:00:00Z" },
+      { promoID: 2, startDateTime: "2026-01-01T00:00:00Z", endDateTime: "2099-01-01T00:00:00Z" },
+    ];
+    const now = Date.parse("2026-06-01T00:00:00Z");
+    expect(promoToShow(promos, [], now, false)).toBeNull();
+    expect(promoToShow(promos, [], now, true)?.promoID).toBe(1);
+    expect(promoToShow(promos, [1], now, true)?.promoID).toBe(2);
+    expect(promoToShow(promos, [1, 2], now, true)).toBeNull();
   });
 
   it("the seen cookie lists promo IDs and lasts until 2099", () => {

@@ -120,6 +120,14 @@ describe("panels and background lock (spec §4)", () => {
   it("packages panel opens and closes", () => {
     expect(run(start(), { type: "packages/open" }).showPackages).toBe(true);
     expect(run(start(), { type: "packages/open" }, { type: "packages/close" }).showPackages).toBe(false);
+    // the packages modal takes the place of the account panel or upgrade promo that opened it, holds the lock, and a route change closes it
+    const fromPanel = run(start(), { type: "accountPanel/open" }, { type: "packages/open" });
+    expect([fromPanel.accountHeaderOpen, fromPanel.showPackages, fromPanel.lockBackground]).toEqual([false, true, true]);
+    const fromPromo = run(start(), { type: "upgradePromo/open" }, { type: "packages/open" });
+    expect([fromPromo.upgradePromo.display, fromPromo.showPackages]).toEqual([false, true]);
+    expect(run(start(), { type: "packages/open" }, { type: "packages/close" }).lockBackground).toBe(false);
+    const afterRoute = run(start(), { type: "packages/open" }, { type: "route/changed" });
+    expect([afterRoute.showPackages, afterRoute.lockBackground]).toEqual([false, false]);
   });
 });
 

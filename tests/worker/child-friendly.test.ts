@@ -4,6 +4,12 @@ import { invalidateCache } from "../../worker/cache/kv-cache";
 
 const get = (path: string, cookie?: string) => SELF.fetch(`https://rovers.test${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 const OFF = "rovers_child_friendly=0";
+/** The hrefs of the fixtures page's team tabs (its `nav.team-tabs`). */
+async function tabLinks(path: string, cookie?: string): Promise<string[]> {
+  const html = await (await get(path, cookie)).text();
+  const nav = /<nav class="team-tabs"[^>]*>(.*?)<\/nav>/s.exec(html)?.[1] ?? "";
+  return [...nav.matchAll(/href="([^"]*)"/g)].map((m) => m[1] ?? "");
+}
 
 /** What the seed holds that is not child friendly (migrations/seed/commercial.mjs), read from D1 so the test follows the data. */
 async function unflaggedNames() {
@@ -25,7 +31,8 @@ async function unflaggedNames() {
 
 describe("child-friendly mode in the data (issue 13 part 6)", () => {
   afterEach(async () => {
-    await env.DB.prepare("UPDATE teams SET child_friendly = 1").run();
+    // back to the seed's flags (spec §3: only the B team and U18)
+    await env.DB.prepare("UPDATE teams SET child_friendly = CASE WHEN slug IN ('b-team', 'u18') THEN 1 ELSE 0 END").run();
     await invalidateCache(env);
   });
 
@@ -52,27 +59,30 @@ describe("child-friendly mode in the data (issue 13 part 6)", () => {
     for (const name of names.sponsors) expect(html).toContain(name.replace("&", "&amp;"));
   });
 
-  it("hides a team not flagged child friendly, its pages are 404s; off shows it", async () => {
-    await env.DB.prepare("UPDATE teams SET child_friendly = 0 WHERE slug = 'u18'").run();
-    await invalidateCache(env);
+  it("lists only the seed's B team and U18 (spec §3) in child-friendly mode, on /api/teams, /teams and the fixtures tabs; off lists all four", async () => {
     const slugs = async (cookie?: string) => (await (await get("/api/teams", cookie)).json<{ slug: string }[]>()).map((t) => t.slug);
-    expect(await slugs()).toEqual(["", "womens-first-team", "b-team"]);
-    expect(await slugs(OFF)).toContain("u18");
-    expect((await get("/api/team?team=u18")).status).toBe(404);
-    expect((await get("/api/fixtures?team=u18")).status).toBe(404);
-    expect((await get("/teams/u18")).status).toBe(404);
-    expect((await get("/matches/u18")).status).toBe(404);
-    expect((await get("/teams/u18", OFF)).status).toBe(200);
-    expect(await (await get("/teams")).text()).not.toContain("/teams/u18");
+    expect(await slugs()).toEqual(["b-team", "u18"]);
+    expect(await slugs(OFF)).toEqual(["", "womens-first-team", "b-team", "u18"]);
+    const teamsPage = await (await get("/teams")).text();
+    expect(teamsPage).toContain('href="/teams/b-team"');
+    expect(teamsPage).not.toContain('href="/teams/womens-first-team"');
+    expect(await (await get("/teams", OFF)).text()).toContain('href="/teams/womens-first-team"');
+    // the fixtures page's tabs: the team on show and the listed ones
+    expect(await tabLinks("/matches/b-team")).toEqual(["/matches/b-team", "/matches/u18"]);
+    expect(await tabLinks("/matches/b-team", OFF)).toEqual(["/matches", "/matches/womens-first-team", "/matches/b-team", "/matches/u18"]);
   });
 
-  it("the seed's four teams are all child friendly (DESIGN: all four; spec §3: B team and U18)", async () => {
-    const teams = await (await get("/api/teams")).json<{ slug: string; childFriendly: boolean }[]>();
-    expect(teams.map((t) => [t.slug, t.childFriendly])).toEqual([
-      ["", true],
-      ["womens-first-team", true],
-      ["b-team", true],
-      ["u18", true],
-    ]);
+  it("a hidden team's own pages stay reachable by URL (the first team owns /matches), its tab shown while it is on show", async () => {
+    for (const path of ["/matches", "/matches/womens-first-team", "/teams/womens-first-team", "/api/team?team=womens-first-team"]) {
+      expect((await get(path)).status, path).toBe(200);
+    }
+    expect(await tabLinks("/matches/womens-first-team")).toEqual(["/matches/womens-first-team", "/matches/b-team", "/matches/u18"]);
+  });
+
+  it("a flag changed in the data is honoured on the next request", async () => {
+    await env.DB.prepare("UPDATE teams SET child_friendly = 0 WHERE slug = 'u18'").run();
+    await invalidateCache(env);
+    expect((await (await get("/api/teams")).json<{ slug: string }[]>()).map((t) => t.slug)).toEqual(["b-team"]);
+    expect(await (await get("/teams")).text()).not.toContain("/teams/u18");
   });
 });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createD1SiteData, invalidateCache, overlayPromos } from "../../worker/data";
+import { DEFAULT_PREFERENCES } from "../../src/app/viewer-preferences";
 import { sanitizeHtml } from "../../worker/html/sanitize-html";
 import { cached } from "../../worker/cache/kv-cache";
 import { menuPageSchema, shellSchema, overlayPromoSchema } from "../../src/schemas/shell";
@@ -136,13 +137,16 @@ describe("SiteData over D1", () => {
   });
 
   it("teams, squads and players", async () => {
-    const teams = z.array(teamSchema).parse(await data.teams());
+    // spec §3: of the four teams only the B team and U18 are child friendly; the default mode lists those
+    const everyTeam = createD1SiteData(env, { ...DEFAULT_PREFERENCES, childFriendly: false });
+    const teams = z.array(teamSchema).parse(await everyTeam.teams());
     expect(teams.map((t) => [t.slug, t.childFriendly])).toEqual([
-      ["", true],
-      ["womens-first-team", true],
+      ["", false],
+      ["womens-first-team", false],
       ["b-team", true],
       ["u18", true],
     ]);
+    expect((await data.teams()).map((t) => t.slug)).toEqual(["b-team", "u18"]);
     const first = teamDetailSchema.parse(await data.team(""));
     expect(first.team.name).toBe("Northbridge Rovers FC");
     expect(first.players.length).toBeGreaterThanOrEqual(22);

@@ -96,6 +96,26 @@ describe("GET /api/videos/search", () => {
     expect((await search(`tags=${encodeURIComponent("%")}`)).total).toBe(0);
   });
 
+  it("takes the second provider's form (spec §7): query, sortby releaseDate desc, pageIndex, pageSize", async () => {
+    const word = "Replay";
+    const byTitle = await search(`title=${word}&page=1&pageSize=5`);
+    const byQuery = await search(`query=${word}&sortby=${encodeURIComponent("releaseDate desc")}&pageIndex=1&pageSize=5`);
+    expect(byTitle.total).toBe(await count("v.title LIKE ? AND v.created_at <= ?", `%${word}%`, new Date().toISOString()));
+    expect(byTitle.total).toBeGreaterThan(5);
+    expect(byQuery).toEqual(byTitle);
+    expect(byQuery.page).toBe(1);
+    expect(newestFirst(byQuery.items)).toBe(true);
+    // beside the first provider's filters
+    const mixed = await search(`query=${word}&category=full-match-replays&pageIndex=0`);
+    expect(mixed.items.length).toBeGreaterThan(0);
+    expect(mixed.items.every((v) => v.title.includes(word) && v.categorySlug === "full-match-replays")).toBe(true);
+    for (const bad of ["sortby=title", "sortby=releaseDate%20asc", "pageIndex=-1", "pageIndex=x", `query=${"x".repeat(201)}`, "query=a&title=a", "pageIndex=1&page=1"]) {
+      const res = await SELF.fetch(`http://localhost/api/videos/search?${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(await res.json(), bad).toMatchObject({ errors: [{ code: "INVALID_INPUT" }] });
+    }
+  });
+
   it("answers 400 INVALID_INPUT for values outside the pickers and malformed ones", async () => {
     const bad = [
       "season=2019", "season=2025", "season=twenty", "season=2023.5", "team=first", "team=FIRST-TEAM",

@@ -1,6 +1,5 @@
 import type { Shell } from "../../src/schemas/shell";
-import type { Team } from "../../src/schemas/teams";
-import { filterAdverts, filterHeaderSponsors, filterSponsorRows, filterTeams } from "../../src/domain/child-friendly";
+import { filterAdverts, filterHeaderSponsors, filterSponsorRows } from "../../src/domain/child-friendly";
 
 /**
  * Child-friendly mode on the server (spec §1, §5; issue 13 part 6): what is not flagged child
@@ -16,9 +15,4 @@ export function childFriendlyShell(shell: Shell, childFriendly: boolean): Shell 
     headerSponsors: filterHeaderSponsors(shell.headerSponsors, true),
     adverts: filterAdverts(shell.adverts, true),
   };
-}
-
-/** A team's own pages (squad, fixtures, match centre, players) exist only when its team shows: otherwise null, a 404. */
-export function ifTeamShown<T extends { team: Team }>(value: T | null, childFriendly: boolean): T | null {
-  return value !== null && filterTeams([value.team], childFriendly).length === 1 ? value : null;
 }

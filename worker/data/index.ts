@@ -4,7 +4,7 @@ import * as news from "./news";
 import * as pages from "./pages";
 import { menuPages, shell } from "./shell";
 import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
-import { childFriendlyShell, ifTeamShown } from "./child-friendly-data";
+import { childFriendlyShell } from "./child-friendly-data";
 import { filterTeams } from "../../src/domain/child-friendly";
 import * as teams from "./teams";
 import * as videos from "./videos";
@@ -36,11 +36,13 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     categories: () => news.categories(db),
     category: (slug) => news.category(db, slug),
 
+    // Child-friendly mode hides a team where teams are listed (spec §1, §3); its own pages stay
+    // reachable by URL, since the first team (not flagged) owns /matches and most links.
     teams: async () => filterTeams(await teams.teams(db), childFriendly),
-    team: async (teamSlug) => ifTeamShown(await teams.team(db, teamSlug), childFriendly),
-    fixtures: async (teamSlug, seasonSlug) => ifTeamShown(await teams.fixtures(db, teamSlug, seasonSlug), childFriendly),
-    match: async (teamSlug, seasonSlug, matchId) => ifTeamShown(await teams.match(db, teamSlug, seasonSlug, matchId), childFriendly),
-    player: async (teamSlug, playerSlug) => ifTeamShown(await teams.player(db, teamSlug, playerSlug), childFriendly),
+    team: (teamSlug) => teams.team(db, teamSlug),
+    fixtures: (teamSlug, seasonSlug) => teams.fixtures(db, teamSlug, seasonSlug),
+    match: (teamSlug, seasonSlug, matchId) => teams.match(db, teamSlug, seasonSlug, matchId),
+    player: (teamSlug, playerSlug) => teams.player(db, teamSlug, playerSlug),
 
     videoHome: () => cached(env, "video-home", DEFAULT_TTL_SECONDS, () => videos.videoHome(db)),
     videoCategories: () => videos.videoCategories(db),

@@ -19,6 +19,11 @@ import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
  *                 time (videos released at or before it); default now, so unreleased videos
  *                 never show
  *   page          0-based, pageSize 1 to 48 (default 12, spec §9)
+ * The second provider's form (spec §7 'video search (provider 2)') is accepted beside it:
+ *   query         free text, as title (words that must all appear in the title)
+ *   sortby        releaseDate desc (the one order there is; any other is refused)
+ *   pageIndex     0-based, as page
+ * A parameter given in both forms (query and title, pageIndex and page) is 400 INVALID_INPUT.
  * Sorted by release date, newest first. 200 { items, total, page, pageSize }; any bad value
  * (or an unknown parameter) is 400 INVALID_INPUT.
  */
@@ -48,8 +53,14 @@ const querySchema = z
     startDate: optional(z.union([z.iso.date(), z.iso.datetime({ offset: true })])),
     page: optional(z.coerce.number().int().min(0).max(10_000)),
     pageSize: optional(z.coerce.number().int().min(1).max(48)),
+    // provider 2's names
+    query: optional(z.string().max(200)),
+    sortby: optional(z.string().regex(/^releaseDate desc$/i, "releaseDate desc")),
+    pageIndex: optional(z.coerce.number().int().min(0).max(10_000)),
   })
   .strict()
+  .refine((q) => q.query === undefined || q.title === undefined, { message: "give query or title, not both", path: ["query"] })
+  .refine((q) => q.pageIndex === undefined || q.page === undefined, { message: "give pageIndex or page, not both", path: ["pageIndex"] })
   .refine((q) => q.durationMin === undefined || q.durationMax === undefined || q.durationMin <= q.durationMax, {
     message: "durationMin must not exceed durationMax",
     path: ["durationMin"],
@@ -69,7 +80,7 @@ videoSearchRoutes.get("/", async (c) => {
     return apiError(c, 400, "INVALID_INPUT", detail);
   }
   const q = parsed.data;
-  const page = q.page ?? 0;
+  const page = q.page ?? q.pageIndex ?? 0;
   const pageSize = q.pageSize ?? VIDEO_SEARCH_PAGE_SIZE;
   const result = await searchVideoCatalogue(c.env.DB, {
     category: q.category,
@@ -77,7 +88,7 @@ videoSearchRoutes.get("/", async (c) => {
     season: q.season,
     durationMin: q.durationMin,
     durationMax: q.durationMax,
-    title: q.title,
+    title: q.title ?? q.query,
     tags: q.tags,
     releasedBy: releasedBy(q.startDate),
     page,

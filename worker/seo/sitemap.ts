@@ -1,5 +1,19 @@
 import { contentPath, matchPath, matchesPath, newsPath, playerPath, teamPath, videoPath } from "../../src/routes/paths";
 import { resultsOf } from "../db/rows";
+import { PathBuildError } from "../../src/domain/path-builder";
+
+/**
+ * A row whose path cannot be built (a slug the route would refuse, so its page is a 404 anyway) is
+ * left out of the sitemap instead of failing it (spec §8: path building fails on such a value).
+ */
+function linkable(entry: () => SitemapEntry): SitemapEntry[] {
+  try {
+    return [entry()];
+  } catch (error) {
+    if (error instanceof PathBuildError) return [];
+    throw error;
+  }
+}
 
 /** One <url> of the sitemap: a path on the site and, when known, when it last changed. */
 export interface SitemapEntry {
@@ -44,14 +58,13 @@ export async function sitemapEntries(db: D1Database): Promise<SitemapEntry[]> {
   ]);
   return [
     ...FIXED_PATHS.map((path) => ({ path })),
-    ...resultsOf<{ slug: string; published_at: string }>(news).map((n) => ({ path: newsPath(n.slug), lastModified: n.published_at })),
-    ...resultsOf<{ slug: string }>(teams).flatMap((t) => [{ path: teamPath(t.slug) }, { path: matchesPath(t.slug) }]),
-    ...resultsOf<{ team_slug: string; slug: string }>(players).map((p) => ({ path: playerPath(p.team_slug, p.slug) })),
-    ...resultsOf<{ id: number; team_slug: string; season_slug: string; updated_at: string | null }>(matches).map((m) => ({
-      path: matchPath(m.team_slug, m.season_slug, m.id),
-      lastModified: m.updated_at,
-    })),
-    ...resultsOf<{ full_path: string }>(pages).map((p) => ({ path: contentPath(p.full_path) })),
-    ...resultsOf<{ entry_id: string; created_at: string }>(videos).map((v) => ({ path: videoPath(v.entry_id), lastModified: v.created_at })),
+    ...resultsOf<{ slug: string; published_at: string }>(news).flatMap((n) => linkable(() => ({ path: newsPath(n.slug), lastModified: n.published_at }))),
+    ...resultsOf<{ slug: string }>(teams).flatMap((t) => [...linkable(() => ({ path: teamPath(t.slug) })), ...linkable(() => ({ path: matchesPath(t.slug) }))]),
+    ...resultsOf<{ team_slug: string; slug: string }>(players).flatMap((p) => linkable(() => ({ path: playerPath(p.team_slug, p.slug) }))),
+    ...resultsOf<{ id: number; team_slug: string; season_slug: string; updated_at: string | null }>(matches).flatMap((m) =>
+      linkable(() => ({ path: matchPath(m.team_slug, m.season_slug, m.id), lastModified: m.updated_at })),
+    ),
+    ...resultsOf<{ full_path: string }>(pages).flatMap((p) => linkable(() => ({ path: contentPath(p.full_path) }))),
+    ...resultsOf<{ entry_id: string; created_at: string }>(videos).flatMap((v) => linkable(() => ({ path: videoPath(v.entry_id), lastModified: v.created_at }))),
   ];
 }

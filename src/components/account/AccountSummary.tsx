@@ -17,11 +17,12 @@ export interface AccountSummaryProps {
 /**
  * The logged-in side of the account panel (spec §2 'Account summary'): heading, crest,
  * 'Welcome back' and the name, Account ID, 'Account Restrictions Bypassed' when bypassed, and
- * Manage Account / View Subscriptions (only with a payment customer) / Log Out. With debug help on
- * (web setting `account.debugHelp`), the packages the site sees on the account.
+ * Manage Account / View Packages (the packages modal) / View Subscriptions (only with a payment
+ * customer) / Log Out. With debug help on (web setting `account.debugHelp`), the packages the site
+ * sees on the account.
  */
 export default function AccountSummary({ onLogout }: AccountSummaryProps) {
-  const { state } = useAppState();
+  const { state, dispatch } = useAppState();
   const { user } = state;
   const subscriptionMessage = useSubscriptionMessage();
   const [portalError, setPortalError] = useState("");
@@ -74,6 +75,10 @@ export default function AccountSummary({ onLogout }: AccountSummaryProps) {
         <a className={buttonClassName({ type: "primary-dark" })} href={PROFILE_HREF} target="_blank" rel="noopener noreferrer">
           <span className="btn__text">Manage Account</span>
         </a>
+        {/* the default layout's packages modal, in the panel's place (spec §2) */}
+        <button type="button" className={buttonClassName({ type: "ghost-dark" })} onClick={() => dispatch({ type: "packages/open" })}>
+          <span className="btn__text">View Packages</span>
+        </button>
         {user.stripeCustomerID ? (
           <button type="button" className={buttonClassName({ type: "ghost-dark" })} onClick={viewSubscriptions} disabled={busy}>
             <span className="btn__text">View Subscriptions</span>

@@ -4,27 +4,28 @@ import { useDialogFocus } from "../use-dialog-focus";
 import { NO_PACKAGES_TEXT, PACKAGES_PANEL_TITLE } from "../../domain/subscription-plan";
 import type { VariantPlan } from "../../domain/subscription-variants";
 import { usePlanPurchase } from "./plan-purchase";
+import { useDelayedLoading } from "../use-delayed-loading";
 
 /**
  * The 'Choose a subscription' panel (spec §2 'Packages'): close button, each plan's Title, Body and
  * buy button ('Buy - £5.99 p/m' for monthly plans); 'No packages available' when there are none.
- * Open while the client state's showPackages is; it locks the page behind it.
+ * Open while the client state's showPackages is; it locks the page behind it. `plans` is null while
+ * they load (the packages modal fetches them when first opened).
  */
-export function PackagesPanel({ plans }: { plans: readonly VariantPlan[] }) {
+export function PackagesPanel({ plans }: { plans: readonly VariantPlan[] | null }) {
   const { state, dispatch } = useAppState();
   const open = state.showPackages;
   const close = () => dispatch({ type: "packages/close" });
   const dialog = useRef<HTMLDivElement>(null);
   const headingId = useId();
   const purchase = usePlanPurchase();
+  const slow = useDelayedLoading(plans === null);
   useDialogFocus(open, dialog, { onClose: close, modal: true });
   useEffect(() => {
     if (!open) return;
     dispatch({ type: "backgroundLock/set", locked: true });
     return () => dispatch({ type: "backgroundLock/set", locked: false });
   }, [open, dispatch]);
-  // Leaving the page closes the panel.
-  useEffect(() => () => dispatch({ type: "packages/close" }), [dispatch]);
   if (!open) return null;
   return (
     <div className="packages-panel" onClick={(e) => e.target === e.currentTarget && close()}>
@@ -35,7 +36,11 @@ export function PackagesPanel({ plans }: { plans: readonly VariantPlan[] }) {
             ×
           </button>
         </div>
-        {plans.length === 0 ? (
+        {plans === null ? (
+          <p className="packages-panel__empty" role="status">
+            {slow ? "Loading packages" : null}
+          </p>
+        ) : plans.length === 0 ? (
           <p className="packages-panel__empty">{NO_PACKAGES_TEXT}</p>
         ) : (
           <ul className="packages-panel__list">

@@ -8,6 +8,7 @@ import { VoucherOverlay, voucherTexts } from "./VoucherOverlay";
 import { PackageCarousel } from "./PackageCarousel";
 import { PackageCard } from "./PackageCard";
 import { usePackageLists } from "./use-package-lists";
+import { useDelayedLoading } from "../use-delayed-loading";
 
 /** Packages widget sections (spec §2 'Packages'): Subscriptions is activeSection 1 and the default. */
 const SECTIONS = [
@@ -31,6 +32,7 @@ export function PackagesWidget({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const widgetStyle = setting("style") === "dark" ? "dark" : "light";
   const section = SECTIONS.find((s) => s.id === activeSection) ?? SECTIONS[0];
   const list = lists[section.type];
+  const slow = useDelayedLoading(list.loading);
   const Heading = headingLevel === 2 ? "h2" : "h3";
 
   return (
@@ -54,9 +56,14 @@ export function PackagesWidget({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       <div role="tabpanel" id={`packages-panel-${section.id}`} aria-labelledby={`packages-tab-${section.id}`} aria-busy={list.loading}>
         <Heading className="visually-hidden">{section.label}</Heading>
         {list.loading ? (
+          // the box holds its place at once; the loader shows only after the fetch helper's delay (spec §9)
           <p className="packages__loading" role="status">
-            <span className="packages__spinner" aria-hidden="true" />
-            Loading {section.label.toLowerCase()}…
+            {slow ? (
+              <>
+                <span className="packages__spinner" aria-hidden="true" />
+                Loading {section.label.toLowerCase()}…
+              </>
+            ) : null}
           </p>
         ) : list.packages.length === 0 ? (
           <p className="packages__empty">{setting(section.emptyKey) ?? section.empty}</p>

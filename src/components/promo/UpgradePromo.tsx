@@ -1,6 +1,5 @@
 import { useRef } from "react";
 import { club } from "../../config/club";
-import { SUBSCRIPTIONS_PATH } from "../../domain/locked-message";
 import { useAppState } from "../../state/store";
 import { useDialogFocus } from "../use-dialog-focus";
 import Button from "../Button";
@@ -17,6 +16,7 @@ export default function UpgradePromo() {
   const open = state.upgradePromo.display;
   const dialog = useRef<HTMLDivElement>(null);
   const close = () => dispatch({ type: "upgradePromo/close" });
+  const openPackages = () => dispatch({ type: "packages/open" });
   useDialogFocus(open, dialog, { onClose: close, modal: true });
   if (!open) return null;
   return (
@@ -30,8 +30,9 @@ export default function UpgradePromo() {
         </h2>
         <p className="upgrade-promo__text">{SUBSCRIBE_PROMO_LOGGED_IN}</p>
         <div className="upgrade-promo__actions">
-          <Button type="primary-light" href={SUBSCRIPTIONS_PATH} text={`Subscribe to ${club.tvName}`} onClick={close} />
-          <Button type="ghost-light" href={SUBSCRIPTIONS_PATH} text={`Subscribe to ${club.tvPlusName}`} onClick={close} />
+          {/* both open the packages modal in the promo's place (spec §2), where every plan is offered */}
+          <Button type="primary-light" text={`Subscribe to ${club.tvName}`} onClick={openPackages} />
+          <Button type="ghost-light" text={`Subscribe to ${club.tvPlusName}`} onClick={openPackages} />
         </div>
       </div>
     </div>

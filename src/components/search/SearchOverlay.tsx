@@ -15,6 +15,7 @@ import { NO_RESULTS_FOUND, searchCountText } from "../../domain/search-count";
 import { NEWS_SEARCH_PAGE_SIZE } from "../../domain/timings";
 import { useSearch, type SearchRequest } from "./use-search";
 import { useWebSetting } from "../use-web-settings";
+import { useDelayedLoading } from "../use-delayed-loading";
 
 /**
  * The search overlay (spec §2 'Search overlay', §4 'Search'): a modal panel (400 px on desktop,
@@ -42,6 +43,8 @@ export default function SearchOverlay() {
   const [typing, setTyping] = useState(false);
   const request: SearchRequest | null = open && term.trim() !== "" ? { term: term.trim(), match, sort, page } : null;
   const { status, results, shown } = useSearch(request, typing);
+  // 'Searching…' only for a search slower than the fetch helper's delay (spec §9)
+  const slowSearch = useDelayedLoading(request !== null && status === "loading");
   const isLocked = useVideoLock();
 
   if (!open) return null;
@@ -117,7 +120,7 @@ export default function SearchOverlay() {
         </form>
 
         <div className="search-panel__status" role="status">
-          {request !== null && status === "loading" ? <span className="search-panel__loader">Searching…</span> : null}
+          {slowSearch ? <span className="search-panel__loader">Searching…</span> : null}
         </div>
 
         {searched ? (

@@ -1,5 +1,5 @@
 import { useAppState } from "../../state/store";
-import { lockedPrompt, SUBSCRIPTIONS_PATH, VIDEO_LOGIN_WARNING } from "../../domain/locked-message";
+import { lockedPrompt, VIDEO_LOGIN_WARNING } from "../../domain/locked-message";
 import Button from "../Button";
 import { MediaIcon } from "./MediaIcon";
 
@@ -31,7 +31,8 @@ export function LockedPanel({ label, entitlements }: { label: string; entitlemen
         ) : (
           <Button type="primary-light" text="Upgrade" onClick={() => dispatch({ type: "upgradePromo/open" })} />
         )}
-        <Button type="ghost-light" href={SUBSCRIPTIONS_PATH} text="View Packages" />
+        {/* the default layout's packages modal, over this page (spec §2) */}
+        <Button type="ghost-light" text="View Packages" onClick={() => dispatch({ type: "packages/open" })} />
       </div>
     </div>
   );
