@@ -60,11 +60,9 @@ export default function SiteFooter({ shell, variant }: { shell: PageShell | null
 /** v1: the brand with its tagline, three columns of quick links, the social block and the TV link. */
 function FullMain({ settings }: { settings: Settings }) {
   return (
-  <div className="site-footer__main">
+    <div className="site-footer__main">
       <div className="site-footer__brand">
-        <Link to="/" className="site-footer__crest-link" aria-label={`${club.name} home`}>
-          <Crest className="site-footer__crest" />
-        </Link>
+        <FooterCrest />
         <div>
           <p className="site-footer__club">{club.name}</p>
           <p className="site-footer__tagline">{readSetting(settings, "footer.tagline") ?? `The official website of ${club.name}.`}</p>
@@ -77,12 +75,7 @@ function FullMain({ settings }: { settings: Settings }) {
             <h2 className="footer-links__title">{group.title}</h2>
             <ul className="footer-links__list">
               {group.links.map((link) => (
-                <li key={link.label}>
-                  <SmartLink href={link.href} newTab={link.external} className="footer-links__link">
-                    {link.label}
-                    {link.external ? <Icon name="external" className="footer-links__ext" /> : null}
-                  </SmartLink>
-                </li>
+                <FooterLink key={link.label} link={link} />
               ))}
             </ul>
           </div>
@@ -107,24 +100,36 @@ function FullMain({ settings }: { settings: Settings }) {
 function CompactMain({ settings }: { settings: Settings }) {
   return (
     <div className="site-footer__main site-footer__main--compact">
-      <Link to="/" className="site-footer__crest-link" aria-label={`${club.name} home`}>
-        <Crest className="site-footer__crest" />
-      </Link>
+      <FooterCrest />
       <nav className="site-footer__row-links" aria-label="Quick links">
         <ul>
           {footerLinkGroups
             .flatMap((group) => group.links)
             .map((link) => (
-              <li key={link.label}>
-                <SmartLink href={link.href} newTab={link.external} className="footer-links__link">
-                  {link.label}
-                  {link.external ? <Icon name="external" className="footer-links__ext" /> : null}
-                </SmartLink>
-              </li>
+              <FooterLink key={link.label} link={link} />
             ))}
         </ul>
       </nav>
       <SocialLinks settings={settings} className="social-links--footer" />
     </div>
+  );
+}
+
+function FooterCrest() {
+  return (
+    <Link to="/" className="site-footer__crest-link" aria-label={`${club.name} home`}>
+      <Crest className="site-footer__crest" />
+    </Link>
+  );
+}
+
+function FooterLink({ link }: { link: (typeof footerLinkGroups)[number]["links"][number] }) {
+  return (
+    <li>
+      <SmartLink href={link.href} newTab={link.external} className="footer-links__link">
+        {link.label}
+        {link.external ? <Icon name="external" className="footer-links__ext" /> : null}
+      </SmartLink>
+    </li>
   );
 }
