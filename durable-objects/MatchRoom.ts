@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import type { Lineup, LivePlayer, LiveMatch, MatchEvent, MatchEventInput, MatchSocketMessage } from "../src/schemas/match-live";
+import * as z from "zod/mini";
+import { lineupSchema, livePlayerSchema, type Lineup, type LivePlayer, type LiveMatch, type MatchEvent, type MatchEventInput, type MatchSocketMessage } from "../src/schemas/match-live";
 import { isLive, KEY_REUSED, liveMatchOf, refusalOf, repeatsEvent, type EventRefusal } from "../src/domain/match-live";
 import { PING_REQUEST, PING_RESPONSE } from "../src/domain/stream-socket";
 import { recordEvent, recordLineup, recordOutcome, recordReset, recordWithdrawal } from "./match-record";
@@ -44,8 +45,8 @@ type EventRow = {
 
 const toEvent = (r: EventRow): MatchEvent => ({
   id: r.id, seq: r.seq, type: r.type, minute: r.minute, side: r.side, text: r.text, withdrawn: r.withdrawn === 1, createdAt: r.created_at,
-  player: r.player === null ? null : (JSON.parse(r.player) as LivePlayer),
-  playerOff: r.player_off === null ? null : (JSON.parse(r.player_off) as LivePlayer),
+  player: r.player === null ? null : z.parse(livePlayerSchema, JSON.parse(r.player)),
+  playerOff: r.player_off === null ? null : z.parse(livePlayerSchema, JSON.parse(r.player_off)),
 });
 
 /** Fixture, live or result: what the pages and caches outside the room show differently. */
@@ -81,7 +82,7 @@ export class MatchRoom extends DurableObject<Env> {
 
   private current(matchID: number): LiveMatch {
     const lineup = this.meta("lineup");
-    return liveMatchOf(matchID, this.lastSeq(), this.events(), lineup === null ? null : (JSON.parse(lineup) as Lineup));
+    return liveMatchOf(matchID, this.lastSeq(), this.events(), lineup === null ? null : z.parse(lineupSchema, JSON.parse(lineup)));
   }
 
   /** Keeps the change's message for catch-up, moves seq on, and sends it to every socket. */
