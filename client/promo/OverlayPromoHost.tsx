@@ -3,6 +3,7 @@ import type { OverlayPromo } from "../../src/schemas/shell";
 import { useAppState } from "../../src/state/store";
 import { addSeenPromo, parseSeenPromos, PROMO_SEEN_COOKIE_EXPIRES, PROMO_SEEN_COOKIE_NAME, promoToShow } from "../../src/domain/promo-window";
 import OverlayPromoDialog, { promoImageUrl } from "./OverlayPromoDialog";
+import { isRecord } from "../../src/domain/json-shape";
 
 /**
  * The overlay promo of spec §4: fetched on creation and whenever the tab becomes visible with no
@@ -17,8 +18,8 @@ import OverlayPromoDialog, { promoImageUrl } from "./OverlayPromoDialog";
 export const PROMO_OVERLAYS_URL = "/api/promo-overlays/?channel=Web";
 
 function isOverlayPromo(value: unknown): value is OverlayPromo {
-  if (typeof value !== "object" || value === null) return false;
-  const p = value as Record<string, unknown>;
+  if (!isRecord(value)) return false;
+  const p = value;
   return (
     typeof p.promoID === "number" &&
     typeof p.startDateTime === "string" &&

@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { bumpGeneration, type CacheArea } from "../cache/kv-cache";
 import { apiError } from "../http/api-error";
+import { isRecord } from "../../src/domain/json-shape";
 import { placeSponsor, ROW_ID_FIELD, rowIdProblem, rowIdSchema, sponsorRowOf } from "../commercial/sponsor-placement";
 
 /**
@@ -171,8 +172,8 @@ type Parsed = { ok: true; columns: Record<string, unknown>; related?: { value: u
  * change. The related field is optional in both and parsed beside the columns.
  */
 function parseBody(resource: Resource, raw: unknown, mode: "create" | "change"): Parsed {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, errors: [{ code: "INVALID_FIELD", field: "body", detail: "a JSON object" }] };
-  const body = raw as Record<string, unknown>;
+  if (!isRecord(raw)) return { ok: false, errors: [{ code: "INVALID_FIELD", field: "body", detail: "a JSON object" }] };
+  const body = raw;
   const errors: FieldError[] = Object.keys(body)
     .filter((key) => !(key in resource.fields) && key !== resource.related?.field)
     .map((key) => ({ code: "INVALID_FIELD", field: key, detail: "unknown field" }));

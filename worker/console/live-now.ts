@@ -2,6 +2,7 @@ import { FOLLOW_AFTER_MS, FOLLOW_BEFORE_MS } from "../../src/domain/match-live";
 import { refusalSeries, REFUSAL_MINUTES, minuteOf, streamViewers, totalViewers, type OpenSessionGroup } from "../../src/domain/live-now";
 import type { LiveNow } from "../../src/schemas/console";
 import { matchRoom } from "../matches/match-rooms";
+import { resultsOf } from "../db/rows";
 
 /**
  * What 'Live now' reads (issue 22), per console poll: one GROUP BY over the open sessions' index,
@@ -28,13 +29,13 @@ export async function liveNow(env: Env, now = Date.now()): Promise<LiveNow> {
       )
       .bind(new Date(now - FOLLOW_AFTER_MS).toISOString(), new Date(now + FOLLOW_BEFORE_MS).toISOString()),
   ]);
-  const streamRows = (streams?.results ?? []) as StreamRow[];
+  const streamRows = resultsOf<StreamRow>(streams);
   const byId = new Map(streamRows.map((s) => [s.id, s]));
   const viewers = streamViewers(
-    (groups?.results ?? []) as OpenSessionGroup[],
+    resultsOf<OpenSessionGroup>(groups),
     streamRows.filter((s) => s.status === "active").map((s) => s.id),
   );
-  const roomRows = (rooms?.results ?? []) as RoomRow[];
+  const roomRows = resultsOf<RoomRow>(rooms);
   const supporters = await Promise.all(roomRows.map((r) => matchRoom(env, r.id).supporters()));
   return {
     at: new Date(now).toISOString(),
@@ -44,7 +45,7 @@ export async function liveNow(env: Env, now = Date.now()): Promise<LiveNow> {
       title: byId.get(s.assetID)?.title ?? s.assetID,
       mediaType: byId.get(s.assetID)?.media_type ?? "unknown",
     })),
-    refusals: refusalSeries((refusals?.results ?? []) as { minute: number; refusals: number }[], now).map((r) => ({
+    refusals: refusalSeries(resultsOf<{ minute: number; refusals: number }>(refusals), now).map((r) => ({
       minute: new Date(r.minute * 60_000).toISOString(),
       refusals: r.refusals,
     })),
