@@ -3,7 +3,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
-import { DESKTOP, MOBILE, BASE_URL, SCREENSHOT_DIR, launchBrowser, openPage, saveScreenshot, type Viewport } from "./support/browser";
+import { DESKTOP, MOBILE, BASE_URL, SCREENSHOT_DIR, launchBrowser, openPage, type Viewport } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { carouselPerView } from "../../src/domain/carousel-per-view";
 
@@ -88,7 +88,7 @@ describe.each([
       await page.waitForTimeout(300);
       expect(await visibleCards(carousel)).toEqual([...Array(perView).keys()].map((i) => i + steps));
       expect(await next.evaluate((el) => el === document.activeElement)).toBe(true);
-      await saveScreenshot(page, "category-carousel-end");
+      await carousel.screenshot({ path: path.join(SCREENSHOT_DIR, `category-carousel-end-${viewport.width}.png`) });
 
       await page.keyboard.press("Shift+Tab");
       await page.keyboard.press("Enter");
