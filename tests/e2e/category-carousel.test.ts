@@ -105,6 +105,27 @@ describe.each([
     }
   });
 
+  it("the light style and the full-6 and full-3 types: axe clean, their own per-view counts", async () => {
+    // The server renders the section row's type and style (tests/worker/category-carousel.test.ts);
+    // here the rendered carousel takes the other values in place, so the site's data stays as it is.
+    const { context, page } = await openPage(browser, "/videos", viewport);
+    try {
+      const carousel = carouselIn(page);
+      await carousel.scrollIntoViewIfNeeded();
+      for (const type of ["full-6", "full-3"] as const) {
+        await carousel.evaluate((el, t) => {
+          el.classList.replace("category-carousel--dark", "category-carousel--light");
+          el.setAttribute("data-type", t);
+        }, type);
+        expect(await visibleCards(carousel)).toEqual([...Array(carouselPerView(type, viewport.width)).keys()]);
+        await carousel.screenshot({ path: path.join(SCREENSHOT_DIR, `category-carousel-light-${type}-${viewport.width}.png`) });
+        expect(await axeViolations(page)).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
   it("is axe clean", async () => {
     const { context, page } = await openPage(browser, "/videos", viewport);
     try {
