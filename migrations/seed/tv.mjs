@@ -186,8 +186,10 @@ export function buildVideos({ matches, players, seasons, teams }) {
     { id: 2, slug: "streamer", title: "Replays" },
   ];
   const feedSections = [
-    ...VIDEO_CATEGORIES.map((c, i) => ({ id: i + 1, feed_id: 1, section_key: c.slug, title: c.name, category_id: c.id, position: i + 1, item_limit: 10, carousel_type: i === 0 ? "full-3" : i % 2 ? "full-4" : "full-6", carousel_style: i % 3 === 2 ? "light" : "dark" })),
-    { id: 9, feed_id: 2, section_key: "replays", title: "Replays", category_id: 4, position: 1, item_limit: 10, carousel_type: "full-4", carousel_style: "dark" },
+    ...VIDEO_CATEGORIES.map((c, i) => ({ id: i + 1, feed_id: 1, section_key: c.slug, title: c.name, kind: "videos", category_id: c.id, position: i < 2 ? i + 1 : i + 2, item_limit: 10, carousel_type: i === 0 ? "full-3" : i % 2 ? "full-4" : "full-6", carousel_style: i % 3 === 2 ? "light" : "dark" })),
+    { id: 9, feed_id: 2, section_key: "replays", title: "Replays", kind: "videos", category_id: 4, position: 1, item_limit: 10, carousel_type: "full-4", carousel_style: "dark" },
+    // The category carousel of the video home (spec §2 Shared widgets): after the first two rails.
+    { id: 10, feed_id: 1, section_key: "browse-categories", title: "Browse by category", kind: "categories", category_id: null, position: 3, item_limit: 10, carousel_type: "full-4", carousel_style: "dark" },
   ];
   return { categories: VIDEO_CATEGORIES, videos, feeds, feedSections };
 }

@@ -5,11 +5,18 @@
  */
 export const CAROUSEL_TYPES = ["full-6", "full-4", "full-3"] as const;
 export type CarouselType = (typeof CAROUSEL_TYPES)[number];
+/** Spec §2 Shared widgets / §5: a carousel's style, restricted to these values. */
+export const CAROUSEL_STYLES = ["light", "dark"] as const;
+export type CarouselStyle = (typeof CAROUSEL_STYLES)[number];
 
 export const SINGLE_CARD_BELOW_PX = 400;
 
-/** [minimum width, cards per view], widest first; below every entry: one card. */
-const steps: Record<CarouselType, ReadonlyArray<readonly [number, number]>> = {
+/**
+ * [minimum width, cards per view], widest first; below every entry: one card. The category
+ * carousel's stylesheet (src/styles/pages/videos/category-carousel.css) writes the same steps as
+ * media queries, so the server's HTML already shows the right count; a unit test keeps the two equal.
+ */
+export const CAROUSEL_STEPS: Record<CarouselType, ReadonlyArray<readonly [number, number]>> = {
   // up to 3
   "full-3": [
     [760, 3],
@@ -32,7 +39,7 @@ const steps: Record<CarouselType, ReadonlyArray<readonly [number, number]>> = {
 
 export function carouselPerView(type: CarouselType, viewportWidth: number): number {
   if (!(viewportWidth >= SINGLE_CARD_BELOW_PX)) return 1;
-  for (const [minWidth, perView] of steps[type]) {
+  for (const [minWidth, perView] of CAROUSEL_STEPS[type]) {
     if (viewportWidth >= minWidth) return perView;
   }
   return 1;

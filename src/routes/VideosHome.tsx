@@ -1,4 +1,5 @@
 import "../styles/routes/videos.css";
+import { Fragment } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { videoHomeLoader } from "./videos.loader";
 import { club } from "../config/club";
@@ -13,13 +14,17 @@ import { useVideoLock } from "../components/video/use-video-lock";
 import { videoBrowsePath, videoPath } from "./paths";
 import Button from "../components/Button";
 import { DeferredRail } from "../components/DeferredRail";
+import { CategoryCarousel } from "../components/video/CategoryCarousel";
 
 /** Rails rendered with the page; the ones below render as the reader scrolls near them. */
 const EAGER_RAILS = 2;
 
 /** /videos: feed 1; the page is named after the TV service (spec §2). */
 export default function VideosHome() {
-  const { featured, sections, live } = useLoaderData<typeof videoHomeLoader>();
+  const { featured, sections, carousels, live } = useLoaderData<typeof videoHomeLoader>();
+  // The category carousels stand where the feed puts them, between its video sections.
+  const carouselsAt = (index: number) =>
+    carousels.filter((c) => c.afterSections === index).map((carousel) => <CategoryCarousel key={carousel.key} carousel={carousel} />);
   const isLocked = useVideoLock();
   const [lead, ...more] = featured;
   const leadLocked = lead ? isLocked(lead.entitlements) : false;
@@ -80,21 +85,25 @@ export default function VideosHome() {
         </section>
       ) : null}
 
-      {sections
-        .filter((s) => s.videos.length > 0)
-        .map((section, index) => (
-          <section className="page-section page-section--rail" key={section.category.slug}>
-            <div className="page-section__head">
-              <h2 className="page-section__title">{section.category.name}</h2>
-              <Link className="page-section__more" to={videoBrowsePath(section.category.slug)}>View all <span aria-hidden="true">→</span></Link>
-            </div>
-            <DeferredRail eager={index < EAGER_RAILS}>
-              {section.videos.map((video) => (
-                <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
-              ))}
-            </DeferredRail>
-          </section>
-        ))}
+      {sections.map((section, index) => (
+        <Fragment key={section.category.slug}>
+          {carouselsAt(index)}
+          {section.videos.length > 0 ? (
+            <section className="page-section page-section--rail">
+              <div className="page-section__head">
+                <h2 className="page-section__title">{section.category.name}</h2>
+                <Link className="page-section__more" to={videoBrowsePath(section.category.slug)}>View all <span aria-hidden="true">→</span></Link>
+              </div>
+              <DeferredRail eager={index < EAGER_RAILS}>
+                {section.videos.map((video) => (
+                  <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
+                ))}
+              </DeferredRail>
+            </section>
+          ) : null}
+        </Fragment>
+      ))}
+      {carouselsAt(sections.length)}
 
       <section className="page-section page-section--dark">
         <SubscribePromo />

@@ -14,7 +14,7 @@ import { parseVideoFilter } from "../data/video-filter";
  */
 
 const RELATED_VIDEOS = 10;
-const emptyFeed: VideoHome = { featured: [], sections: [], live: [] };
+const emptyFeed: VideoHome = { featured: [], sections: [], carousels: [], live: [] };
 
 /** /videos: feed 1. */
 export async function videoHomeLoader(_args: LoaderFunctionArgs, data: SiteData) {

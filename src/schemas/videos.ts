@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { CAROUSEL_STYLES, CAROUSEL_TYPES } from "../domain/carousel-per-view";
 
 export const videoSchema = z.object({
   entryId: z.string(),
@@ -30,6 +31,18 @@ export const videoSectionSchema = z.object({
   videos: z.array(videoSchema),
 });
 export type VideoSection = z.infer<typeof videoSectionSchema>;
+
+/** A feed section that asks for the carousel of video category cards (spec §2 Shared widgets). */
+export const categoryCarouselSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  type: z.enum(CAROUSEL_TYPES),
+  style: z.enum(CAROUSEL_STYLES),
+  /** How many of the feed's video sections come before it. */
+  afterSections: z.int(),
+  categories: z.array(videoCategorySchema),
+});
+export type CategoryCarousel = z.infer<typeof categoryCarouselSchema>;
 
 export const faqGroupSchema = z.object({
   id: z.int(),
@@ -90,6 +103,7 @@ export type LiveAsset = z.infer<typeof liveAssetSchema>;
 export const videoHomeSchema = z.object({
   featured: z.array(videoSchema),
   sections: z.array(videoSectionSchema),
+  carousels: z.array(categoryCarouselSchema),
   live: z.array(liveAssetSchema),
 });
 export type VideoHome = z.infer<typeof videoHomeSchema>;

@@ -1,4 +1,4 @@
-import type { FaqGroup, LiveAsset, Package, Price, Video, VideoCategory, VideoHome } from "../../src/schemas/videos";
+import type { CategoryCarousel, FaqGroup, LiveAsset, Package, Price, Video, VideoCategory, VideoHome } from "../../src/schemas/videos";
 import { bool, firstOf, resultsOf, stringList } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
 import { PRICE_COLUMNS, pricesByPackage } from "../db/price-rows";
@@ -62,14 +62,26 @@ export const toLive = (r: LiveRow): LiveAsset => ({
 /** Disabled assets are kept for their history but never listed. */
 const listedLive = (db: D1Database) => db.prepare(`${LIVE_SELECT} WHERE status != 'disabled' ORDER BY position, id`);
 
+interface SectionRow {
+  id: number;
+  section_key: string;
+  title: string;
+  kind: "videos" | "categories";
+  category_id: number | null;
+  item_limit: number;
+  carousel_type: CategoryCarousel["type"];
+  carousel_style: CategoryCarousel["style"];
+}
+
 export async function videoHome(db: D1Database): Promise<VideoHome> {
-  const [featured, sections, videos, live] = await db.batch([
+  const [featured, sectionRows, categoryRows, videos, live] = await db.batch([
     db.prepare(`${VIDEO_SELECT} WHERE v.featured = 1 ORDER BY v.created_at DESC, v.id DESC`),
     db.prepare(
-      `SELECT vc.id, vc.slug, vc.name, vc.order_position, vc.image_key, vc.title_visibility, fs.item_limit
-       FROM feed_sections fs JOIN feeds f ON f.id = fs.feed_id JOIN video_categories vc ON vc.id = fs.category_id
+      `SELECT fs.id, fs.section_key, fs.title, fs.kind, fs.category_id, fs.item_limit, fs.carousel_type, fs.carousel_style
+       FROM feed_sections fs JOIN feeds f ON f.id = fs.feed_id
        WHERE f.slug = ? ORDER BY fs.position, fs.id`,
     ).bind(HOME_FEED),
+    db.prepare(`SELECT ${CATEGORY_COLUMNS} FROM video_categories ORDER BY order_position, id`),
     // The newest videos of every category in the feed, numbered so each section takes its limit.
     db.prepare(
       `SELECT * FROM (
@@ -92,14 +104,28 @@ export async function videoHome(db: D1Database): Promise<VideoHome> {
     list.push(row);
     byCategory.set(row.category_id, list);
   }
-  return {
-    featured: resultsOf<VideoRow>(featured).map(toVideo),
-    sections: resultsOf<CategoryRow & { item_limit: number }>(sections).map((section) => ({
-      category: toCategory(section),
-      videos: (byCategory.get(section.id) ?? []).filter((v) => v.rank <= section.item_limit).map(toVideo),
-    })),
-    live: resultsOf<LiveRow>(live).map(toLive),
-  };
+  const categories = resultsOf<CategoryRow>(categoryRows);
+  const home: VideoHome = { featured: resultsOf<VideoRow>(featured).map(toVideo), sections: [], carousels: [], live: resultsOf<LiveRow>(live).map(toLive) };
+  for (const section of resultsOf<SectionRow>(sectionRows)) {
+    if (section.kind === "categories") {
+      home.carousels.push({
+        key: section.section_key,
+        title: section.title,
+        type: section.carousel_type,
+        style: section.carousel_style,
+        afterSections: home.sections.length,
+        categories: categories.map(toCategory),
+      });
+      continue;
+    }
+    const category = categories.find((c) => c.id === section.category_id);
+    if (!category) continue;
+    home.sections.push({
+      category: toCategory(category),
+      videos: (byCategory.get(category.id) ?? []).filter((v) => v.rank <= section.item_limit).map(toVideo),
+    });
+  }
+  return home;
 }
 
 export async function videoCategories(db: D1Database): Promise<VideoCategory[]> {
