@@ -82,6 +82,22 @@ export const overlayPromoSchema = z.object({
 });
 export type OverlayPromo = z.infer<typeof overlayPromoSchema>;
 
+/**
+ * A video membership (spec §3 'Video membership', tier definition): the fields the locked panel
+ * reads. The rest of the record (benefits, colours, logo) is the packages' business.
+ */
+export const videoMembershipSchema = z.object({
+  membershipID: z.int(),
+  title: z.string(),
+  mappedEntitlements: z.array(z.string()),
+  orderPosition: z.int(),
+  buttonText: z.string(),
+  buttonLink: z.string(),
+  lockedVideoTitle: z.string(),
+  lockedVideoMessage: z.string(),
+});
+export type VideoMembership = z.infer<typeof videoMembershipSchema>;
+
 /** Club-managed settings (web settings of spec §3): social links, cookie texts and similar. */
 export const settingsSchema = z.record(z.string(), z.string());
 export type Settings = z.infer<typeof settingsSchema>;
@@ -95,6 +111,8 @@ export const shellSchema = z.object({
   headerSponsors: z.array(headerSponsorSchema),
   adverts: z.array(advertSchema),
   settings: settingsSchema,
+  /** the tier records, so a locked video's texts need no request of their own */
+  memberships: z.array(videoMembershipSchema),
 });
 export type Shell = z.infer<typeof shellSchema>;
 

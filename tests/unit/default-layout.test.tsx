@@ -36,6 +36,7 @@ const shell: Shell = {
   headerSponsors: [],
   adverts: [],
   settings: { "social.facebook": "https://facebook.example/rovers", social_x: "https://x.example/rovers" },
+  memberships: [],
 };
 
 describe("DefaultLayout (server render)", () => {
