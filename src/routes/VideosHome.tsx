@@ -13,6 +13,7 @@ import { useVideoLock } from "../components/video/use-video-lock";
 import { videoBrowsePath, videoPath } from "./paths";
 import Button from "../components/Button";
 import { DeferredRail } from "../components/DeferredRail";
+import { SectionSponsor } from "../components/sponsors/SectionSponsor";
 
 /** Rails rendered with the page; the ones below render as the reader scrolls near them. */
 const EAGER_RAILS = 2;
@@ -51,6 +52,7 @@ export default function VideosHome() {
           )}
         </div>
       </header>
+      <SectionSponsor section="videos" />
       <TvNav />
 
       {more.length > 0 ? (

@@ -37,6 +37,7 @@ const shell: Shell = {
   adverts: [],
   settings: { "social.facebook": "https://facebook.example/rovers", social_x: "https://x.example/rovers" },
   memberships: [],
+  sectionSponsors: [],
 };
 
 describe("DefaultLayout (server render)", () => {
