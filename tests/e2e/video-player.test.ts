@@ -155,6 +155,7 @@ describe("video player overlay", () => {
       // reopened from the locked panel's tier button (the seeded Rovers TV record's text, spec §3
       // 'Video membership'), Escape gives focus back to it
       const upgrade = page.getByRole("region", { name: "Locked video" }).getByRole("button", { name: "Subscribe to Rovers TV", exact: true });
+      await saveScreenshot(page, "locked-panel-tier");
       await upgrade.click();
       await expect.poll(() => promo.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await page.keyboard.press("Escape");
