@@ -217,7 +217,7 @@ export function buildMemberships() {
     },
     {
       id: 4, title: "VIP", mapped_entitlements: ["vip"], order_position: 4, button_text: "Contact the club", button_link: "/club-information/contact-us", login_button_text: "Log In",
-      locked_video_title: "You must have a subscription pass to watch this content", locked_video_message: "Please contact your club liaison to arrange access to this content",
+      locked_video_title: "You must have a subscription pass to watch this content", locked_video_message: "This content is for VIP members: please contact your club liaison to watch",
       benefits: ["Access arranged by the club"], ios_benefits: [], android_benefits: [],
       description: "Access granted by the club.", background_colour: "#1c1c1c", text_colour: "#ffffff", logo_key: "crest-northbridge-rovers", render_label: 0, display_image: 0, created_at: at, updated_at: at,
     },

@@ -3,6 +3,7 @@
  * would unlock it, and the prompt a logged-out visitor sees instead (§8 'Restricted media').
  */
 import { club } from "../config/club";
+import type { VideoMembership } from "../schemas/shell";
 import { ANY_LOGGED_IN_ENTITLEMENT, EVERYONE_ENTITLEMENT } from "./video-lock";
 
 export const GENERIC_LOCKED_TITLE = "You must have a subscription pass to watch this content";
@@ -11,6 +12,8 @@ export const RESTRICTED_MEDIA_BUTTON = "Log In Or Register";
 /** §8 'Video login warning', shown to visitors under a locked video. */
 export const VIDEO_LOGIN_WARNING = "Sign in to your account to watch videos";
 export const SUBSCRIPTIONS_PATH = "/videos/subscriptions";
+/** The logged-in panel's button when no tier record speaks for the video: it opens the upgrade promo. */
+export const UPGRADE_BUTTON = "Upgrade";
 
 export const LOCKED_MESSAGES = {
   freemium: "Create a free club account to watch",
@@ -58,9 +61,16 @@ export interface LockedPrompt extends LockedMessage {
 
 /**
  * What a locked video says. Logged out: log in or register (§6 'Anonymous'). Logged in: the
- * tier message and a link to the packages page.
+ * locked title, message and button of the tier record that unlocks the video (§3 'Video
+ * membership', chosen by membershipFor), each falling back to the spec's text when the record
+ * leaves it empty or no record maps the video's entitlements; the fallback button is 'Upgrade'
+ * to the packages page.
  */
-export function lockedPrompt(input: { loggedIn: boolean; videoEntitlements: readonly string[] }): LockedPrompt {
+export function lockedPrompt(input: {
+  loggedIn: boolean;
+  videoEntitlements: readonly string[];
+  tier?: VideoMembership | null;
+}): LockedPrompt {
   if (!input.loggedIn) {
     return {
       title: RESTRICTED_MEDIA_TITLE,
@@ -69,6 +79,15 @@ export function lockedPrompt(input: { loggedIn: boolean; videoEntitlements: read
       opensLogin: true,
     };
   }
-  const locked = lockedMessage(input.videoEntitlements);
-  return { ...locked, button: { label: "View Packages", href: SUBSCRIPTIONS_PATH }, opensLogin: false };
+  const spec = lockedMessage(input.videoEntitlements);
+  const tier = input.tier ?? null;
+  return {
+    title: tier?.lockedVideoTitle.trim() || spec.title,
+    message: tier?.lockedVideoMessage.trim() || spec.message,
+    button: {
+      label: tier?.buttonText.trim() || UPGRADE_BUTTON,
+      href: tier?.buttonLink.trim() || SUBSCRIPTIONS_PATH,
+    },
+    opensLogin: false,
+  };
 }

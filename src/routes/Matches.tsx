@@ -4,6 +4,7 @@ import type { fixturesLoader } from "./matches.loader";
 import type { Match } from "../schemas/teams";
 import { DocumentTitle } from "../components/DocumentTitle";
 import { PageHead } from "../components/PageHead";
+import { SectionSponsor } from "../components/sponsors/SectionSponsor";
 import { FixtureRow } from "../components/match/MatchParts";
 import { formatMonth, monthKey } from "../components/format";
 import { teamTabs } from "../components/team/team-tabs";
@@ -66,6 +67,7 @@ export default function Matches() {
           ))}
         </nav>
       </PageHead>
+      <SectionSponsor section="matches" />
 
       <div className="matches-bar">
         <div className="matches-bar__inner">

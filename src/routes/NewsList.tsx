@@ -3,6 +3,7 @@ import type { newsListLoader } from "./news.loader";
 import { DocumentTitle } from "../components/DocumentTitle";
 import { NewsCard } from "../components/news/NewsCard";
 import { PageHead } from "../components/PageHead";
+import { SectionSponsor } from "../components/sponsors/SectionSponsor";
 import { Pagination } from "../components/Pagination";
 import { categoryPath } from "./paths";
 import Button from "../components/Button";
@@ -36,6 +37,7 @@ export default function NewsList() {
           </nav>
         ) : null}
       </PageHead>
+      <SectionSponsor section="news" />
 
       <section className="page-section">
         {news.items.length === 0 ? (

@@ -15,6 +15,7 @@ import { videoBrowsePath, videoPath } from "./paths";
 import Button from "../components/Button";
 import { DeferredRail } from "../components/DeferredRail";
 import { CategoryCarousel } from "../components/video/CategoryCarousel";
+import { SectionSponsor } from "../components/sponsors/SectionSponsor";
 
 /** Rails rendered with the page; the ones below render as the reader scrolls near them. */
 const EAGER_RAILS = 2;
@@ -56,6 +57,7 @@ export default function VideosHome() {
           )}
         </div>
       </header>
+      <SectionSponsor section="videos" />
       <TvNav />
 
       {more.length > 0 ? (

@@ -82,6 +82,32 @@ export const overlayPromoSchema = z.object({
 });
 export type OverlayPromo = z.infer<typeof overlayPromoSchema>;
 
+/** Spec §3 'Section sponsor slot': a sponsor named in one section of the site (e.g. news, matches, videos). */
+export const sectionSponsorSchema = z.object({
+  sectionID: z.string(),
+  name: z.string(),
+  type: z.enum(["app", "web"]),
+  active: z.boolean(),
+  sponsor: z.object({ title: z.string(), url: z.string(), imageKey: z.string(), isChildFriendly: z.boolean() }),
+});
+export type SectionSponsor = z.infer<typeof sectionSponsorSchema>;
+
+/**
+ * A video membership (spec §3 'Video membership', tier definition): the fields the locked panel
+ * reads. The rest of the record (benefits, colours, logo) is the packages' business.
+ */
+export const videoMembershipSchema = z.object({
+  membershipID: z.int(),
+  title: z.string(),
+  mappedEntitlements: z.array(z.string()),
+  orderPosition: z.int(),
+  buttonText: z.string(),
+  buttonLink: z.string(),
+  lockedVideoTitle: z.string(),
+  lockedVideoMessage: z.string(),
+});
+export type VideoMembership = z.infer<typeof videoMembershipSchema>;
+
 /** Club-managed settings (web settings of spec §3): social links, cookie texts and similar. */
 export const settingsSchema = z.record(z.string(), z.string());
 export type Settings = z.infer<typeof settingsSchema>;
@@ -95,6 +121,9 @@ export const shellSchema = z.object({
   headerSponsors: z.array(headerSponsorSchema),
   adverts: z.array(advertSchema),
   settings: settingsSchema,
+  /** the tier records, so a locked video's texts need no request of their own */
+  memberships: z.array(videoMembershipSchema),
+  sectionSponsors: z.array(sectionSponsorSchema),
 });
 export type Shell = z.infer<typeof shellSchema>;
 

@@ -152,13 +152,15 @@ describe("video player overlay", () => {
       await page.keyboard.press("Escape");
       await expect.poll(() => promo.count()).toBe(0);
       expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(false);
-      // reopened from the locked panel, Escape gives focus back to its button
-      const upgrade = page.getByRole("region", { name: "Locked video" }).getByRole("button", { name: "Upgrade" });
+      // reopened from the locked panel's tier button (the seeded Rovers TV record's text, spec §3
+      // 'Video membership'), Escape gives focus back to it
+      const upgrade = page.getByRole("region", { name: "Locked video" }).getByRole("button", { name: "Subscribe to Rovers TV", exact: true });
+      await saveScreenshot(page, "locked-panel-tier");
       await upgrade.click();
       await expect.poll(() => promo.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await page.keyboard.press("Escape");
       await expect.poll(() => upgrade.evaluate((el) => el === document.activeElement)).toBe(true);
-      // the promo's 'Subscribe to Rovers TV+' opens the packages modal in its place; Escape, and focus is back on 'Upgrade'
+      // the promo's 'Subscribe to Rovers TV+' opens the packages modal in its place; Escape, and focus is back on the tier button
       await upgrade.click();
       await expect.poll(() => promo.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await promo.getByRole("button", { name: "Subscribe to Rovers TV+" }).press("Enter");

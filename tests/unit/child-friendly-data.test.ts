@@ -22,6 +22,8 @@ const shell: Shell = {
   ],
   adverts: [advert(1, true), advert(2, false)],
   settings: { "footer.builtOn": "x" },
+  memberships: [],
+  sectionSponsors: [],
 };
 const team = (slug: string, childFriendly: boolean) => ({ slug, childFriendly }) as Team;
 // spec §3: of the four teams only the B team and U18 are child friendly

@@ -36,6 +36,8 @@ const shell: Shell = {
   headerSponsors: [],
   adverts: [],
   settings: { "social.facebook": "https://facebook.example/rovers", social_x: "https://x.example/rovers" },
+  memberships: [],
+  sectionSponsors: [],
 };
 
 describe("DefaultLayout (server render)", () => {

@@ -1,5 +1,6 @@
 import type { Shell } from "../../src/schemas/shell";
 import { filterAdverts, filterHeaderSponsors, filterSponsorRows } from "../../src/domain/child-friendly";
+import { childFriendlySectionSponsors } from "../../src/domain/section-sponsor";
 
 /**
  * Child-friendly mode on the server (spec §1, §5; issue 13 part 6): what is not flagged child
@@ -14,5 +15,6 @@ export function childFriendlyShell(shell: Shell, childFriendly: boolean): Shell 
     sponsorRows: filterSponsorRows(shell.sponsorRows, true),
     headerSponsors: filterHeaderSponsors(shell.headerSponsors, true),
     adverts: filterAdverts(shell.adverts, true),
+    sectionSponsors: childFriendlySectionSponsors(shell.sectionSponsors, true),
   };
 }

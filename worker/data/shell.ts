@@ -1,4 +1,4 @@
-import type { Advert, HeaderSponsor, MenuPage, OverlayPromo, Shell, SponsorRow } from "../../src/schemas/shell";
+import type { Advert, HeaderSponsor, MenuPage, OverlayPromo, SectionSponsor, Shell, SponsorRow, VideoMembership } from "../../src/schemas/shell";
 import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
 import { bool, resultsOf } from "../db/rows";
 import { servableAdverts } from "../../src/domain/advert-serving";
@@ -127,6 +127,61 @@ export function toAdvert(row: AdvertRow): Advert {
   };
 }
 
+interface MembershipRow {
+  id: number;
+  title: string;
+  mapped_entitlements: string;
+  order_position: number;
+  button_text: string;
+  button_link: string;
+  locked_video_title: string;
+  locked_video_message: string;
+}
+
+/** A JSON list of codes as the club stores it; anything else maps no entitlement (so never matches). */
+function codeList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+interface SectionSponsorRow {
+  section_id: string;
+  name: string;
+  type: SectionSponsor["type"];
+  active: number;
+  title: string;
+  url: string;
+  image_key: string;
+  is_child_friendly: number;
+}
+
+function toSectionSponsor(row: SectionSponsorRow): SectionSponsor {
+  return {
+    sectionID: row.section_id,
+    name: row.name,
+    type: row.type,
+    active: bool(row.active),
+    sponsor: { title: row.title, url: row.url, imageKey: row.image_key, isChildFriendly: bool(row.is_child_friendly) },
+  };
+}
+
+function toMembership(row: MembershipRow): VideoMembership {
+  return {
+    membershipID: row.id,
+    title: row.title,
+    mappedEntitlements: codeList(row.mapped_entitlements),
+    orderPosition: row.order_position,
+    buttonText: row.button_text,
+    buttonLink: row.button_link,
+    lockedVideoTitle: row.locked_video_title,
+    lockedVideoMessage: row.locked_video_message,
+  };
+}
+
 /**
  * A rendered page's shell lives this long in the KV cache and then the page cache: adverts that
  * start within it are sent too (servableAdverts), so none is missing when its window opens.
@@ -135,7 +190,7 @@ const ADVERT_LOOKAHEAD_MS = 5 * 60_000;
 
 /** The sponsors, live adverts and settings, straight from D1 (one batch). */
 export async function loadShell(db: D1Database, now: number = Date.now()): Promise<Shell> {
-  const [sponsors, headerSponsors, adverts, settings] = await db.batch([
+  const [sponsors, headerSponsors, adverts, settings, memberships, sectionSponsors] = await db.batch([
     db.prepare(`SELECT r.id AS row_id, r.title AS row_title, r.title_size, r.sponsor_size, r.forced_order AS row_order,
         s.id AS sponsor_id, s.campaign_id, s.title, s.url, s.image_key, s.forced_order, s.is_child_friendly
       FROM sponsor_rows r
@@ -150,6 +205,11 @@ export async function loadShell(db: D1Database, now: number = Date.now()): Promi
         mobile_image_key, desktop_image_key, slot_type FROM adverts ORDER BY id`),
     // The site lock's settings (its entry phrase) stay in the worker (worker/site-lock/lock-state.ts).
     db.prepare("SELECT key, value FROM settings WHERE key NOT LIKE 'siteLock.%' ORDER BY key"),
+    db.prepare(`SELECT id, title, mapped_entitlements, order_position, button_text, button_link, locked_video_title,
+        locked_video_message FROM memberships ORDER BY order_position, id`),
+    // Which slot shows where is src/domain/section-sponsor.ts; an unpublished sponsor is in no slot.
+    db.prepare(`SELECT ss.section_id, ss.name, ss.type, ss.active, s.title, s.url, s.image_key, s.is_child_friendly
+      FROM section_sponsors ss JOIN sponsors s ON s.id = ss.sponsor_id AND s.published = 1 ORDER BY ss.id`),
   ]);
   return {
     sponsorRows: toSponsorRows(resultsOf<SponsorJoinRow>(sponsors)),
@@ -158,6 +218,8 @@ export async function loadShell(db: D1Database, now: number = Date.now()): Promi
     ),
     adverts: servableAdverts(resultsOf<AdvertRow>(adverts).map(toAdvert), now, ADVERT_LOOKAHEAD_MS),
     settings: Object.fromEntries(resultsOf<{ key: string; value: string }>(settings).map((r) => [r.key, r.value])),
+    memberships: resultsOf<MembershipRow>(memberships).map(toMembership),
+    sectionSponsors: resultsOf<SectionSponsorRow>(sectionSponsors).map(toSectionSponsor),
   };
 }
 
