@@ -58,6 +58,10 @@ describe("news item child view", { timeout: 120_000 }, () => {
       expect(await listingHeading(page).textContent()).toBe("News");
       expect(await page.locator(`.child-view-under a[href="${href}"]`).count()).toBeGreaterThan(0);
       expect(await scrollY(page)).toBe(y);
+      // One head, the article's.
+      expect(await page.title()).toContain(title.slice(0, 20));
+      expect(await page.locator("head title").count()).toBe(1);
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`${href}$`));
 
       // Escape: back to /news, same place, focus on the card; the listing was not fetched again.
       await page.keyboard.press("Escape");
@@ -66,6 +70,7 @@ describe("news item child view", { timeout: 120_000 }, () => {
       await expect.poll(() => focusedHref(page)).toBe(href);
       expect(await scrollY(page)).toBe(y);
       expect(listingRequests).toBe(0);
+      expect(await page.title()).toMatch(/^News \|/);
 
       // Forward reopens the article over the listing; Back closes it again.
       await page.goForward();

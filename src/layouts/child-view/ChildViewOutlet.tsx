@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, type ReactNode } from "react";
 import { UNSAFE_DataRouterStateContext as RouterStateContext, UNSAFE_LocationContext as LocationContext, useLocation, useNavigate, useOutlet } from "react-router";
 import { isChildViewState } from "../../domain/child-view";
+import { CoveredPageContext } from "../../components/covered-page";
 import { ChildViewDialog } from "./ChildViewDialog";
 import { forgetKeptPage, keepPage } from "./kept-page";
 
@@ -49,9 +50,11 @@ export function ChildViewOutlet() {
     <>
       <RouterStateContext.Provider value={under.routerState}>
         <LocationContext.Provider value={under.location}>
-          <div className="child-view-under" inert={child}>
-            {under.outlet}
-          </div>
+          <CoveredPageContext.Provider value={child}>
+            <div className="child-view-under" inert={child}>
+              {under.outlet}
+            </div>
+          </CoveredPageContext.Provider>
         </LocationContext.Provider>
       </RouterStateContext.Provider>
       {child ? <ChildViewDialog onClose={() => navigate(-1)}>{outlet}</ChildViewDialog> : null}
