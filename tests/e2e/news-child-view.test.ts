@@ -1,10 +1,11 @@
 // The news item child view (spec §2 Layouts, default layout): an article opened from a listing
 // opens over it with its own URL; the listing stays underneath, keeps its scroll position and gets
 // the focus back on the card when the article closes (Escape, the close button, Back); Forward
-// reopens it; the article's URL loaded directly is the full server-rendered page.
+// reopens it; from /news, a category listing and the home page's rail; a modified click stays the
+// browser's; the article's URL loaded directly is the full server-rendered page.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot } from "./support/browser";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { waitUntilShown } from "./support/visibility";
 
@@ -90,6 +91,39 @@ describe("news item child view", { timeout: 120_000 }, () => {
       await waitUntilShown(dialog, false, 30_000);
       expect(await scrollY(page)).toBe(y);
       expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("opens from a category listing and the home page's news rail by click, not from a modified click", async () => {
+    const { page, context } = await openPage(browser, "/category/tickets", DESKTOP);
+    try {
+      const card = page.locator("main .news-card__link").first();
+      const href = (await card.getAttribute("href"))!;
+      // Ctrl+click is the browser's (a new tab): this page stays the category listing.
+      const opened = context.waitForEvent("page");
+      await card.click({ modifiers: ["ControlOrMeta"] });
+      await (await opened).close();
+      expect(new URL(page.url()).pathname).toBe("/category/tickets");
+      expect(await childView(page).count()).toBe(0);
+
+      await card.click();
+      await page.waitForURL((url) => url.pathname === href);
+      await waitUntilShown(childView(page), true, 30_000);
+      expect(await page.locator(".child-view-under .news-card__link").count()).toBeGreaterThan(0);
+
+      await page.goto("/", { waitUntil: "load" });
+      await waitForHydration(page);
+      const homeCard = page.locator("main .news-card__link").first();
+      await homeCard.scrollIntoViewIfNeeded();
+      await homeCard.waitFor();
+      const homeHref = (await homeCard.getAttribute("href"))!;
+      await homeCard.click();
+      await page.waitForURL((url) => url.pathname === homeHref);
+      await waitUntilShown(childView(page), true, 30_000);
+      await page.getByRole("button", { name: "Close article" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
     } finally {
       await context.close();
     }
