@@ -4,6 +4,7 @@ import { useSiteOrigin } from "../app/site-origin";
 import { imageUrl } from "./Picture";
 import { canonicalPath, pageDescription } from "../domain/page-meta";
 import { isPageHandle } from "../layouts/page-handle";
+import { useCoveredPage } from "./covered-page";
 
 export interface DocumentTitleProps {
   page: string;
@@ -24,6 +25,7 @@ export interface DocumentTitleProps {
  */
 export function DocumentTitle({ page, description, imageKey, type = "website", noIndex = false }: DocumentTitleProps) {
   const location = useLocation();
+  const covered = useCoveredPage();
   // Only a page that reads '?page=' has numbered addresses; elsewhere the server renders without
   // it (worker/pages/page-cache.ts), and so must hydration.
   const leaf = useMatches().at(-1);
@@ -33,6 +35,8 @@ export function DocumentTitle({ page, description, imageKey, type = "website", n
   const text = pageDescription(page, description);
   const url = `${origin}${canonicalPath(location.pathname, readsPage ? location.search : "")}`;
   const image = `${origin}${imageKey ? imageUrl(imageKey, 1200, 630) : "/crest.svg"}`;
+  // Under a child view the article's head is the document's: one <title>, one canonical address.
+  if (covered) return null;
   return (
     <>
       <title>{title}</title>

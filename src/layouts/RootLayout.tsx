@@ -4,6 +4,7 @@ import DefaultLayout from "./DefaultLayout";
 import { StreamerLayout } from "./LazyStreamerLayout";
 import { headerStyleFor, isPageHandle } from "./page-handle";
 import { RouteStylesheets } from "../app/route-styles";
+import { ChildViewOutlet } from "./child-view/ChildViewOutlet";
 
 /** The route of /streamer, which has a layout of its own. */
 export const STREAMER_ROUTE_ID = "streamer";
@@ -24,7 +25,7 @@ export function RootLayout() {
   return (
     <DefaultLayout shell={shell} headerStyle={headerStyle}>
       <RouteStylesheets />
-      <Outlet />
+      <ChildViewOutlet />
     </DefaultLayout>
   );
 }

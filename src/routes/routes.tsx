@@ -5,6 +5,7 @@ import { RootLayout, STREAMER_ROUTE_ID } from "../layouts/RootLayout";
 import { RootError } from "../layouts/RootError";
 import { pages } from "./lazy-pages";
 import { rootLoader } from "../layouts/root.loader";
+import { takeKeptPage } from "../layouts/child-view/kept-page";
 
 type Loader = (args: LoaderFunctionArgs, data: SiteData) => Promise<unknown>;
 
@@ -90,7 +91,8 @@ export function createRoutes(data: SiteData): RouteObject[] {
   // Keys a route does not have stay absent, as react-router expects of lazy routes.
   const bound = ({ id, loader }: PageRoute) => ({
     ...(id ? { id } : {}),
-    ...(loader ? { loader: async (args: LoaderFunctionArgs) => (await loader())(args, data) } : {}),
+    // The page a news child view was open over answers its own way back (src/layouts/child-view/).
+    ...(loader ? { loader: async (args: LoaderFunctionArgs) => takeKeptPage(args.request.url)?.data ?? (await loader())(args, data) } : {}),
   });
   return [
     {

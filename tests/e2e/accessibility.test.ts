@@ -1,6 +1,6 @@
 // Zero axe violations (WCAG 2.0/2.1/2.2 A and AA, best practices) on every route of spec §2 at
 // 375 and 1440 px, after hydration, and with the popups a supporter meets open: the cookie popup,
-// the main menu, the account panel, the search overlay. One browser, one page per width reused across the routes.
+// the main menu, the account panel, the search overlay, a news article open as a child view. One browser, one page per width reused across the routes.
 // The site lock screen's sweep is in site-lock.test.ts, which turns the lock on for its own phase.
 // The home page's match-day takeover (live and counting down) is swept at both widths in
 // matchday-takeover.test.ts, which makes a match live in the exclusive phase.
@@ -158,6 +158,20 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
       const violations = await axeViolations(page);
       expect(violations, report(`the open account panel at ${viewport.width} px`, violations)).toEqual([]);
       await page.keyboard.press("Escape");
+    });
+
+    it("with a news article open as a child view over /news", async () => {
+      await page.goto("/news", { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      const card = page.locator("main .news-card__link").first();
+      const href = await card.getAttribute("href");
+      await card.press("Enter");
+      await page.waitForURL((url) => url.pathname === href);
+      await waitUntilShown(page.locator(".child-view"), true);
+      const violations = await axeViolations(page);
+      expect(violations, report(`the news child view at ${viewport.width} px`, violations)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await page.waitForURL((url) => url.pathname === "/news");
     });
 
     it("with the search overlay open, with results and with 'No results found'", { timeout: 180_000 }, async () => {

@@ -1,0 +1,44 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import Icon from "../../components/Icon";
+import { useDialogFocus } from "../../components/use-dialog-focus";
+import { useAppState } from "../../state/store";
+
+/**
+ * The panel a child view's article shows in: a modal dialog over the listing, named by the
+ * article's heading. Closing is going back in history (close button, Escape, the browser's Back),
+ * so the listing's entry, its scroll position and the card that opened the article come back.
+ */
+export function ChildViewDialog({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // The article's h1 names the dialog and takes the focus, so a screen reader starts at the title.
+    const h1 = dialog.current?.querySelector<HTMLElement>("h1") ?? null;
+    if (h1) {
+      h1.id ||= "child-view-title";
+      h1.tabIndex = -1;
+      dialog.current?.setAttribute("aria-labelledby", h1.id);
+      dialog.current?.removeAttribute("aria-label");
+    }
+    heading.current = h1;
+  });
+  useDialogFocus(true, dialog, { onClose, modal: true, initialFocus: heading });
+  // The page under the dialog does not scroll with it (spec §4 'Panels and background lock').
+  const { dispatch } = useAppState();
+  useEffect(() => {
+    dispatch({ type: "backgroundLock/set", locked: true });
+    return () => dispatch({ type: "backgroundLock/set", locked: false });
+  }, [dispatch]);
+  // On <body>, above the header and the page's stacking contexts; it only ever renders in the
+  // browser (the server has no listing to keep, see ChildViewOutlet).
+  return createPortal(
+    <div className="child-view" ref={dialog} role="dialog" aria-modal="true" aria-label="News article">
+      <button type="button" className="child-view__close" onClick={onClose} aria-label="Close article">
+        <Icon name="close" />
+      </button>
+      <div className="child-view__panel">{children}</div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,63 @@
+import { useContext, useEffect, useRef, type ReactNode } from "react";
+import { UNSAFE_DataRouterStateContext as RouterStateContext, UNSAFE_LocationContext as LocationContext, useLocation, useNavigate, useOutlet } from "react-router";
+import { isChildViewState } from "../../domain/child-view";
+import { CoveredPageContext } from "../../components/covered-page";
+import { ChildViewDialog } from "./ChildViewDialog";
+import { forgetKeptPage, keepPage } from "./kept-page";
+
+type RouterState = NonNullable<React.ContextType<typeof RouterStateContext>>;
+type LocationValue = React.ContextType<typeof LocationContext>;
+
+/** The page a child view was opened over: its rendered outlet and the router state it read. */
+interface Background {
+  outlet: ReactNode;
+  routerState: RouterState;
+  location: LocationValue;
+}
+
+/**
+ * The root layout's outlet, with the news item child view of spec §2: an article opened from a
+ * listing is a real navigation to `/news/{slug}` (its own URL, loader and history entry), marked
+ * in the history state. While that entry is current, the listing's last rendered outlet stays in
+ * place underneath, fed the router state and location it had, so it is neither re-rendered with
+ * the article's data nor unmounted (its DOM and scroll position survive), and the article's own
+ * outlet renders in a dialog over it. A direct load or a reload has no listing to keep: the
+ * article is the full page, as the server renders it.
+ */
+export function ChildViewOutlet() {
+  const outlet = useOutlet();
+  const routerState = useContext(RouterStateContext);
+  const locationContext = useContext(LocationContext);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const background = useRef<Background | null>(null);
+
+  const child = isChildViewState(location.state) && background.current !== null && routerState !== null;
+  if (!child) background.current = routerState ? { outlet, routerState, location: locationContext } : null;
+  const under = background.current;
+  // Closing goes back to the listing's URL: its loader answers with what the listing shows.
+  useEffect(() => {
+    if (!child || !under) return;
+    const leaf = under.routerState.matches.at(-1);
+    if (leaf) keepPage(under.location.location.pathname + under.location.location.search, under.routerState.loaderData[leaf.route.id]);
+    // Once the child view has closed, back to the listing or on to another page, it is stale.
+    return forgetKeptPage;
+  }, [child, under]);
+  if (!under) return outlet;
+
+  // The same element tree in both cases, so switching between them keeps the listing mounted.
+  return (
+    <>
+      <RouterStateContext.Provider value={under.routerState}>
+        <LocationContext.Provider value={under.location}>
+          <CoveredPageContext.Provider value={child}>
+            <div className="child-view-under" inert={child}>
+              {under.outlet}
+            </div>
+          </CoveredPageContext.Provider>
+        </LocationContext.Provider>
+      </RouterStateContext.Provider>
+      {child ? <ChildViewDialog onClose={() => navigate(-1)}>{outlet}</ChildViewDialog> : null}
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+// The news item child view (spec §2 Layouts, default layout): an article opened from a listing
+// opens over it with its own URL; the listing stays underneath, keeps its scroll position and gets
+// the focus back on the card when the article closes (Escape, the close button, Back); Forward
+// reopens it; from /news, a category listing and the home page's rail; a modified click stays the
+// browser's; the article's URL loaded directly is the full server-rendered page.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import { axeViolations } from "./support/axe";
+import { waitUntilShown } from "./support/visibility";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const childView = (page: Page) => page.locator(".child-view");
+const listingHeading = (page: Page) => page.locator(".child-view-under h1");
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+const focusedHref = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("href") ?? document.activeElement?.tagName ?? "");
+
+/** Scrolls /news down to a card below the fold, focuses it by keyboard and opens it with Enter. */
+async function openCardByKeyboard(page: Page): Promise<{ href: string; title: string; y: number }> {
+  const cards = page.locator("main .news-card__link");
+  const card = cards.nth(Math.min(5, (await cards.count()) - 1));
+  await card.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 120));
+  const y = await scrollY(page);
+  expect(y).toBeGreaterThan(200);
+  await card.focus({ preventScroll: true } as never);
+  const href = (await card.getAttribute("href"))!;
+  const title = (await card.locator(".news-card__title").textContent())!.trim();
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname === href);
+  await waitUntilShown(childView(page), true, 30_000);
+  return { href, title, y };
+}
+
+describe("news item child view", { timeout: 120_000 }, () => {
+  it("opens over /news by keyboard, closes with Escape, Back and Forward, and keeps the listing's place", async () => {
+    const { page, context, problems } = await openPage(browser, "/news", DESKTOP);
+    try {
+      let listingRequests = 0;
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/news") listingRequests++;
+      });
+      const { href, title, y } = await openCardByKeyboard(page);
+
+      // The article in the dialog, named by and focused on its heading; the listing underneath.
+      const dialog = childView(page);
+      await expect.poll(() => dialog.getAttribute("aria-modal")).toBe("true");
+      expect((await dialog.getByRole("heading", { level: 1 }).textContent())?.trim()).toBe(title);
+      expect(await page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null)).toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+      expect(await listingHeading(page).count()).toBe(1);
+      expect(await listingHeading(page).textContent()).toBe("News");
+      expect(await page.locator(`.child-view-under a[href="${href}"]`).count()).toBeGreaterThan(0);
+      expect(await scrollY(page)).toBe(y);
+      // One head, the article's.
+      expect(await page.title()).toContain(title.slice(0, 20));
+      expect(await page.locator("head title").count()).toBe(1);
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(new RegExp(`${href}$`));
+
+      // Escape: back to /news, same place, focus on the card; the listing was not fetched again.
+      await page.keyboard.press("Escape");
+      await page.waitForURL((url) => url.pathname === "/news");
+      await waitUntilShown(dialog, false, 30_000);
+      await expect.poll(() => focusedHref(page)).toBe(href);
+      expect(await scrollY(page)).toBe(y);
+      expect(listingRequests).toBe(0);
+      expect(await page.title()).toMatch(/^News \|/);
+
+      // Forward reopens the article over the listing; Back closes it again.
+      await page.goForward();
+      await page.waitForURL((url) => url.pathname === href);
+      await waitUntilShown(dialog, true, 30_000);
+      expect(await listingHeading(page).count()).toBe(1);
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === "/news");
+      await waitUntilShown(dialog, false, 30_000);
+      expect(await scrollY(page)).toBe(y);
+
+      // The close button does the same.
+      await page.goForward();
+      await waitUntilShown(dialog, true, 30_000);
+      await page.getByRole("button", { name: "Close article" }).click();
+      await page.waitForURL((url) => url.pathname === "/news");
+      await waitUntilShown(dialog, false, 30_000);
+      expect(await scrollY(page)).toBe(y);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("opens from a category listing and the home page's news rail by click, not from a modified click", async () => {
+    const { page, context } = await openPage(browser, "/category/tickets", DESKTOP);
+    try {
+      const card = page.locator("main .news-card__link").first();
+      const href = (await card.getAttribute("href"))!;
+      // Ctrl+click is the browser's (a new tab): this page stays the category listing.
+      const opened = context.waitForEvent("page");
+      await card.click({ modifiers: ["ControlOrMeta"] });
+      await (await opened).close();
+      expect(new URL(page.url()).pathname).toBe("/category/tickets");
+      expect(await childView(page).count()).toBe(0);
+
+      await card.click();
+      await page.waitForURL((url) => url.pathname === href);
+      await waitUntilShown(childView(page), true, 30_000);
+      expect(await page.locator(".child-view-under .news-card__link").count()).toBeGreaterThan(0);
+
+      await page.goto("/", { waitUntil: "load" });
+      await waitForHydration(page);
+      const homeCard = page.locator("main .news-card__link").first();
+      await homeCard.scrollIntoViewIfNeeded();
+      await homeCard.waitFor();
+      const homeHref = (await homeCard.getAttribute("href"))!;
+      await homeCard.click();
+      await page.waitForURL((url) => url.pathname === homeHref);
+      await waitUntilShown(childView(page), true, 30_000);
+      await page.getByRole("button", { name: "Close article" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a direct load of an article is the full page, with no listing underneath", async () => {
+    const { page, context } = await openPage(browser, "/news/callum-thornton-named-player-of-the-month-for-october", DESKTOP);
+    try {
+      expect(await page.locator(".child-view").count()).toBe(0);
+      // The article alone: one h1, its own, and no listing's cards or pagination.
+      const headings = page.locator("main h1");
+      expect(await headings.count()).toBe(1);
+      expect(await headings.textContent()).toContain("Callum Thornton");
+      expect(await page.locator("main .pagination, main nav[aria-label*='agination']").count()).toBe(0);
+      // The server never renders a child view: a reload of a child view's entry is this page too.
+      const html = await (await page.request.get(`${BASE_URL}/news/callum-thornton-named-player-of-the-month-for-october`)).text();
+      expect(html).not.toContain('class="child-view"');
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`is axe clean with the child view open at ${viewport.width} px`, async () => {
+      const { page, context } = await openPage(browser, "/news", viewport);
+      try {
+        await openCardByKeyboard(page);
+        await saveScreenshot(page, "news-child-view");
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
