@@ -5,7 +5,7 @@ import { siteOriginOf } from "../env";
 import { clientIp } from "../http/client-ip";
 import { RATE_LIMITED_DETAIL, signInRules } from "../auth/rate-limit";
 import { hitRateLimits } from "../http/rate-limits";
-import { signLoginToken } from "../auth/tokens";
+import { signLoginToken, verifyLoginToken } from "../auth/tokens";
 import { consumeCode, issueCode } from "./codes";
 import { badRequestPage, forgotPasswordPage, PORTAL_CSS, profilePage, registerPage, signInPage, type PortalRequest } from "./pages";
 import { authenticatePortalUser, findPortalUser, registerPortalUser, type PortalUser } from "./users";
@@ -176,6 +176,41 @@ devPortal.post("/forgot-password", async (c) => {
 });
 
 devPortal.get("/profile", (c) => c.html(profilePage()));
+
+const directLoginInput = z.object({ username: z.string().min(1).max(320), password: z.string().min(1).max(1024) });
+
+/**
+ * Direct login, step 1 (spec §7 'Direct login via an SSO helper'): POST /sso/api/direct-login
+ * {username, password} → { token }, or 401 with the message the site shows under the fields.
+ * The site has already lowercased the username and counted the attempt against its rate limits.
+ */
+devPortal.post("/api/direct-login", async (c) => {
+  const config = getAuthConfig(c.env);
+  const input = directLoginInput.safeParse(await c.req.json().catch(() => null));
+  if (!input.success) return c.json({ error: "invalid_request", message: INVALID_CREDENTIALS_MESSAGE }, 400);
+  const user = await authenticatePortalUser(c.env.DB, input.data.username, input.data.password);
+  if (!user) return c.json({ error: "invalid_grant", message: INVALID_CREDENTIALS_MESSAGE }, 401);
+  const token = await signLoginToken(user, {
+    secret: config.devSsoSecret ?? "",
+    issuer: config.verification.issuer,
+    audience: config.verification.audience,
+    expiresIn: TOKEN_TTL,
+  });
+  return c.json({ token });
+});
+
+/**
+ * Direct login, step 2: POST /sso/api/authenticate-user with the step-1 token as bearer → 200 when
+ * the token is good and its account still exists at the portal, else 401.
+ */
+devPortal.post("/api/authenticate-user", async (c) => {
+  const config = getAuthConfig(c.env);
+  const token = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
+  const verified = token ? await verifyLoginToken(token, config.verification).catch(() => null) : null;
+  const user = verified ? await findPortalUser(c.env.DB, verified.identity.ssoID) : null;
+  if (!user) return c.json({ error: "invalid_token" }, 401);
+  return c.json({ authenticated: true, id: user.ssoID });
+});
 
 /** Green-type exchange: GET /sso/api/auth?code=&redirect_uri=&client_id= → { token }. */
 devPortal.get("/api/auth", async (c) => {
