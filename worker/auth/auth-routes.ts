@@ -18,6 +18,7 @@ import { returnUrlWith } from "./return-to";
 import { withQuery } from "./providers/http";
 import { SOCIAL_PROVIDERS, socialSettingKey, type SocialProvider } from "../../src/domain/social-login";
 import { normaliseUsername } from "../../src/domain/direct-login";
+import { REGISTRATION_FORM_SETTING, registrationFormOf } from "../../src/domain/registration-form";
 import { directLoginOn, loginSetting } from "./login-settings";
 import { settingOn } from "../../src/domain/setting-flag";
 import {
@@ -95,7 +96,12 @@ async function startSignIn(c: Context<AuthEnv>, page: "login" | "register") {
   await issueStateCookie(c, config, { state, ret });
   const provider = providerOf(c, config);
   const back = callbackUrl(siteOriginOf(c.env, c.req.url), state);
-  const target = page === "login" ? provider.loginUrl(back) : provider.registerUrl(back);
+  if (page === "register") {
+    // spec §9: the portal shows the registration form the club chose (short by default)
+    const form = registrationFormOf(await loginSetting(c.env.DB, REGISTRATION_FORM_SETTING));
+    return c.redirect(withQuery(provider.registerUrl(back), { form }), 302);
+  }
+  const target = provider.loginUrl(back);
   return c.redirect(hint ? withQuery(target, { social: hint }) : target, 302);
 }
 
