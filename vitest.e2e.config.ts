@@ -13,6 +13,8 @@ export const EXCLUSIVE_FILES = [
   "tests/e2e/match-centre.test.ts",
   // The header, footer and footer-advertising variants (settings every page reads).
   "tests/e2e/layout-variants.test.ts",
+  // Direct login (the login.direct setting turns the account panel's form on for every visitor).
+  "tests/e2e/direct-login.test.ts",
 ];
 
 /** scripts/e2e.mjs runs the phases in turn: E2E_PHASE=shared, then E2E_PHASE=exclusive. */

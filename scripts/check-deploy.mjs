@@ -87,7 +87,8 @@ function missingIn(config, secrets, label) {
   if (provider === "login-portal") neededVars.push("SSO_API_BASE_URL");
   if (provider === "sports-alliance") neededVars.push("SSO_REFRESH_URL", "SSO_SESSION_URL");
   if (provider === "green") neededVars.push("SSO_AUTH_URL");
-  if (vars.DIRECT_LOGIN === "true" || vars.DIRECT_LOGIN === "1") neededVars.push("SSO_DIRECT_LOGIN_URL");
+  // Direct login (offered when the login.direct setting is on) needs both of the helper's calls.
+  if (vars.SSO_DIRECT_LOGIN_URL !== undefined || vars.SSO_AUTHENTICATE_USER_URL !== undefined) neededVars.push("SSO_DIRECT_LOGIN_URL", "SSO_AUTHENTICATE_USER_URL");
   for (const name of neededVars) {
     if (vars[name] === undefined) problems.push(`${label} has no ${name}, which AUTH_PROVIDER = "${provider}" needs: sign-in would answer 503.`);
   }

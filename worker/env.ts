@@ -24,10 +24,6 @@ const binding = <T>(name: string) =>
 const optionalText = z.string().min(1).optional();
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const cookieName = (fallback: string) => z.string().regex(/^[A-Za-z0-9_.-]+$/).default(fallback);
-const boolFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .optional()
-  .transform((v) => v === "true" || v === "1");
 
 /** Bindings of wrangler.toml (types from `npm run cf-typegen`, worker-configuration.d.ts) and site-wide vars. */
 const siteSchema = z.object({
@@ -59,8 +55,6 @@ const authSchema = z.object({
   AUTH_PROVIDER: z.enum(AUTH_PROVIDERS).optional(),
   /** Signs the site session cookie and the sign-in state cookie. */
   SESSION_SECRET: optionalText,
-  /** Direct username/password login (spec §9: off by default). */
-  DIRECT_LOGIN: boolFlag,
   SSO_ISSUER: optionalText,
   SSO_AUDIENCE: optionalText,
   SSO_CLIENT_ID: optionalText,
@@ -83,6 +77,7 @@ const authSchema = z.object({
   SSO_AUTH_URL: optionalUrl,
   SSO_CLIENT_SECRET: optionalText,
   SSO_DIRECT_LOGIN_URL: optionalUrl,
+  SSO_AUTHENTICATE_USER_URL: optionalUrl,
   /** Signs the embedded dev portal's tokens (development and test only). */
   DEV_SSO_SECRET: optionalText,
 });

@@ -47,6 +47,10 @@ export const SETTINGS = {
   // Spec §9: Google and Facebook login off (src/domain/social-login.ts); '1' turns one on.
   "login.social.google": "0",
   "login.social.facebook": "0",
+  // Spec §1, §9: direct username/password login off (src/domain/direct-login.ts); '1' turns it on.
+  "login.direct": "0",
+  // Spec §9: the registration form is 'short' (src/domain/registration-form.ts); or 'long'.
+  "login.registrationForm": "short",
   "login.registerText": "Don't have a Rovers Account yet? It's free and takes a minute.",
   // Spec §3 'Live upgrade data' (src/domain/live-upgrade.ts reads them; '*' and '?' as spec §4 defines).
   "liveUpgrade.brandingBackground": "#0b2d1f",

@@ -1,6 +1,7 @@
 import { club } from "../config/club";
 import { DURATION_FILTERS, durationRange, isDurationFilter, type DurationFilter } from "../domain/duration-filter";
 import { FIRST_TEAM_ALIAS } from "./route-params";
+import { teamTabsShown } from "../domain/child-friendly";
 import { notFound } from "./not-found";
 
 /**
@@ -52,6 +53,17 @@ export const VIDEO_FILTERS: VideoFilterDefinition[] = [
   { searchHandler: "season", label: "Season", type: "seasonPicker", values: SEASONS.map((y) => ({ value: String(y), label: `${y}/${String(y + 1).slice(2)}` })) },
   { searchHandler: "duration", label: "Duration", type: "durationPicker", values: DURATION_FILTERS.map((d) => ({ value: d, label: DURATION_LABELS[d] })) },
 ];
+
+/**
+ * The filters as a viewer sees them: the team picker offers only the teams the viewer's mode lists
+ * (`listed`: child-friendly mode lists only the teams flagged child friendly, spec §1/§3), like the
+ * other team lists, and always the team already chosen, so a shared link keeps its selection.
+ */
+export function videoFiltersFor(listed: readonly { slug: string }[], current: TeamFilter | undefined): VideoFilterDefinition[] {
+  const options = TEAM_OPTIONS.map((option) => ({ ...option, slug: teamSlugOf(option.value) }));
+  const shown = teamTabsShown(options, listed, current === undefined ? null : teamSlugOf(current)).map(({ value, label }) => ({ value, label }));
+  return VIDEO_FILTERS.map((definition) => (definition.type === "teamPicker" ? { ...definition, values: shown } : definition));
+}
 
 export function isTeamFilter(value: string): value is TeamFilter {
   return TEAM_OPTIONS.some((t) => t.value === value);

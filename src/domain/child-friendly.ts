@@ -38,7 +38,7 @@ export function filterTeams<T extends Pick<Team, "childFriendly">>(teams: readon
  * own pages stay reachable by their URL (a link in a news article, a calendar), so its tab must not
  * vanish while it is the one shown.
  */
-export function teamTabsShown<T extends { slug: string }>(tabs: readonly T[], listed: readonly Pick<Team, "slug">[], current: string): T[] {
+export function teamTabsShown<T extends { slug: string }>(tabs: readonly T[], listed: readonly Pick<Team, "slug">[], current: string | null): T[] {
   const slugs = new Set(listed.map((t) => t.slug));
   return tabs.filter((tab) => tab.slug === current || slugs.has(tab.slug));
 }

@@ -14,7 +14,7 @@ import { VideoFilters } from "../components/video/VideoFilters";
 import { videoFilterQuery, type VideoFilter } from "../data/video-filter";
 
 export default function VideosBrowse() {
-  const { items, total, categories, category, page, pageSize, filter } = useLoaderData<typeof videoBrowseLoader>();
+  const { items, total, categories, category, page, pageSize, filter, filters } = useLoaderData<typeof videoBrowseLoader>();
   const listPath = videoBrowsePath(category?.slug);
   const filterQuery = videoFilterQuery(filter);
   const isLocked = useVideoLock();
@@ -39,7 +39,7 @@ export default function VideosBrowse() {
       </PageHead>
       <TvNav />
       <section className="page-section">
-        <VideoFilters key={filterQuery} action={listPath} filter={filter} />
+        <VideoFilters key={filterQuery} action={listPath} filter={filter} filters={filters} />
         {items.length === 0 ? (
           <div className="empty-state">
             <h2 className="empty-state__title">No videos found</h2>

@@ -5,7 +5,7 @@ import { found, notFound } from "../data/not-found";
 import { params } from "../data/route-params";
 import { orLogged } from "../data/or-logged";
 import { VIDEO_SEARCH_PAGE_SIZE as VIDEO_PAGE_SIZE } from "../domain/timings";
-import { parseVideoFilter } from "../data/video-filter";
+import { parseVideoFilter, videoFiltersFor } from "../data/video-filter";
 
 /**
  * The videos family of spec §2: /videos, /videos/browse, /videos/categories, /videos/channel/{slug?},
@@ -27,9 +27,10 @@ export async function videoBrowseLoader({ request, params: p }: LoaderFunctionAr
   const search = new URL(request.url).searchParams;
   const page = params.page(search);
   const filter = parseVideoFilter(search);
-  const [categories, list] = await Promise.all([
+  const [categories, list, teams] = await Promise.all([
     orLogged<VideoCategory[]>("video categories", data.videoCategories(), []),
     data.videos({ category: categorySlug, page, pageSize: VIDEO_PAGE_SIZE, ...filter }),
+    data.teams(),
   ]);
   let category: VideoCategory | null = null;
   if (categorySlug !== undefined) {
@@ -37,7 +38,9 @@ export async function videoBrowseLoader({ request, params: p }: LoaderFunctionAr
     category = categories.find((c) => c.slug === categorySlug) ?? (categories.length === 0 && list.total > 0 ? null : notFound());
   }
   if (page > 0 && page * VIDEO_PAGE_SIZE >= list.total) notFound();
-  return { ...list, categories, category, page, pageSize: VIDEO_PAGE_SIZE, filter };
+  // the team picker offers the teams the viewer's mode lists (child-friendly mode lists fewer)
+  const filters = videoFiltersFor(teams, filter.team);
+  return { ...list, categories, category, page, pageSize: VIDEO_PAGE_SIZE, filter, filters };
 }
 
 /** /videos/categories and /videos/channel. */

@@ -2,7 +2,7 @@
 // through /api/* and its code as a lazy chunk): a route error shows its own status; an answer that
 // does not match its schema is an error, not a broken page; category fetches are only logged; a
 // failed page chunk reloads the page once. And the account panel shows the direct-login form
-// when /api/session says DIRECT_LOGIN is on.
+// when /api/session says direct login is on.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, launchBrowser, openPage, waitForHydration } from "./support/browser";
@@ -125,7 +125,7 @@ describe("a page chunk that fails to load (spec §8: reloads the page)", () => {
 });
 
 describe("direct login (spec §2 'Account')", () => {
-  it("the account panel shows the username/password form when /api/session says DIRECT_LOGIN is on", async () => {
+  it("the account panel shows the username/password form when /api/session says direct login is on", async () => {
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
     const page = await context.newPage();
     try {

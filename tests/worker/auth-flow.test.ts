@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { browser, devToken, freshIdentity, locationOf, signInWithToken, signedIn, startLogin } from "./auth-test-app";
+import { browser, devToken, freshIdentity, locationOf, signInWithToken, signedIn, startLogin, withDirectLogin } from "./auth-test-app";
 
 const form = (fields: Record<string, string>) => ({
   method: "POST",
@@ -216,8 +216,9 @@ describe("site session", () => {
     expect(await res.json()).toEqual({ data: null, meta: { directLogin: false } });
   });
 
-  it("/api/session tells the browser when DIRECT_LOGIN is on, signed in or not (the account panel shows the form)", async () => {
-    const b = browser({ DIRECT_LOGIN: "true" });
+  it("/api/session tells the browser when login.direct is on, signed in or not (the account panel shows the form)", () =>
+    withDirectLogin(async () => {
+    const b = browser();
     expect(await (await b.fetch("/api/session")).json()).toEqual({ data: null, meta: { directLogin: true } });
     await b.fetch("/auth/login", {
       method: "POST",
@@ -225,7 +226,7 @@ describe("site session", () => {
       body: JSON.stringify({ username: "fan@rovers.test", password: "rovers-demo" }),
     });
     expect(await (await b.fetch("/api/session")).json()).toMatchObject({ data: { attributes: { email: "fan@rovers.test" } }, meta: { directLogin: true } });
-  });
+  }));
 
   it("/auth/profile leads to the portal's profile page", async () => {
     const res = await browser().fetch("/auth/profile");

@@ -122,3 +122,18 @@ export async function signedIn(vars: Vars = {}) {
 export function locationOf(response: Response): string {
   return response.headers.get("location") ?? "";
 }
+
+/** Sets the login.direct web setting (spec §9: off by default) in this test file's D1. */
+export async function setDirectLogin(on: boolean): Promise<void> {
+  await env.DB.prepare("UPDATE settings SET value = ?1 WHERE key = 'login.direct'").bind(on ? "1" : "0").run();
+}
+
+/** Runs with direct login on, and turns it off again afterwards whatever happens. */
+export async function withDirectLogin<T>(run: () => Promise<T>): Promise<T> {
+  await setDirectLogin(true);
+  try {
+    return await run();
+  } finally {
+    await setDirectLogin(false);
+  }
+}

@@ -10,7 +10,7 @@ import { currentSubscriptionMessage } from "../../src/account/subscription-statu
 import type { AppAction, AppState } from "../../src/state/app-state";
 import { initialAppState } from "../../src/state/reducer";
 import { AppStateProvider } from "../../src/state/store";
-import { devToken, freshIdentity, signInWithToken, browser, type Browser } from "./auth-test-app";
+import { devToken, freshIdentity, signInWithToken, browser, type Browser, withDirectLogin } from "./auth-test-app";
 import { env } from "cloudflare:test";
 
 /** The account components rendered on the server, and the browser's login check against the real routes. */
@@ -151,10 +151,10 @@ describe("the login check (runLoginCheck)", () => {
     expect(actions).toEqual([{ type: "login/directLogin", enabled: false }, { type: "login/checkCompleted", user: null }]);
   });
 
-  it("DIRECT_LOGIN=true: the check turns the account panel's username/password form on", async () => {
-    serve(browser({ DIRECT_LOGIN: "true" }));
+  it("login.direct on: the check turns the account panel's username/password form on", async () => {
+    serve(browser());
     const actions: AppAction[] = [];
-    await runLoginCheck((a) => actions.push(a));
+    await withDirectLogin(() => runLoginCheck((a) => actions.push(a)));
     expect(actions).toEqual([{ type: "login/directLogin", enabled: true }, { type: "login/checkCompleted", user: null }]);
   });
 });

@@ -86,3 +86,21 @@ describe("child-friendly mode in the data (issue 13 part 6)", () => {
     expect(await (await get("/teams")).text()).not.toContain("/teams/u18");
   });
 });
+
+describe("the video browse page's team picker (spec §1/§3: only the teams flagged child friendly)", () => {
+  /** The option values of /videos/browse's team picker (its `select#video-filter-team`). */
+  async function teamOptions(path: string, cookie?: string): Promise<string[]> {
+    const html = await (await get(path, cookie)).text();
+    const select = /<select[^>]*id="video-filter-team"[^>]*>(.*?)<\/select>/s.exec(html)?.[1] ?? "";
+    return [...select.matchAll(/<option[^>]*value="([^"]*)"/g)].map((m) => m[1] ?? "").filter(Boolean);
+  }
+
+  it("offers only the B team and U18 in child-friendly mode, all four with it off", async () => {
+    expect(await teamOptions("/videos/browse")).toEqual(["b-team", "u18"]);
+    expect(await teamOptions("/videos/browse", OFF)).toEqual(["first-team", "womens-first-team", "b-team", "u18"]);
+  });
+
+  it("keeps a hidden team that a link already chose, so the page says what it shows", async () => {
+    expect(await teamOptions("/videos/browse?team=womens-first-team")).toEqual(["womens-first-team", "b-team", "u18"]);
+  });
+});

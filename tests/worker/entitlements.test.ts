@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { browser, devToken, freshIdentity, signInWithToken, signedIn } from "./auth-test-app";
+import { browser, devToken, freshIdentity, signInWithToken, signedIn, withDirectLogin } from "./auth-test-app";
 
 describe("GET /api/users/entitlements/:ssoID", () => {
   it("401 when not logged in", async () => {
@@ -39,12 +39,12 @@ describe("GET /api/users/entitlements/:ssoID", () => {
   });
 
   it("a demo account's fixture entitlements are there after its first sign-in", async () => {
-    const b = browser({ DIRECT_LOGIN: "true" });
-    await b.fetch("/auth/login", {
+    const b = browser();
+    await withDirectLogin(() => b.fetch("/auth/login", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ username: "vip@rovers.test", password: "rovers-demo" }),
-    });
+    }));
     const res = await b.fetch("/api/users/entitlements/demo-vip");
     expect(await res.json()).toMatchObject({ data: { attributes: { userID: "demo-vip", entitlements: ["vip"] } } });
   });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { PLAYBACK_TOKEN_TTL_SECONDS, signPlaybackToken } from "../../worker/media/playback-token";
-import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
+import { browser, devToken, freshIdentity, signInWithToken, type Browser, withDirectLogin } from "./auth-test-app";
 
 /** The playback gate (POST /api/playback) and the token check of /media/vod/*, through the worker's one app. */
 
@@ -129,12 +129,12 @@ describe("POST /api/playback", () => {
   });
 
   it("the demo accounts get their seeded entitlements: tv@rovers.test plays a replay", async () => {
-    const b = browser({ DIRECT_LOGIN: "true" });
-    await b.fetch("/auth/login", {
+    const b = browser();
+    await withDirectLogin(() => b.fetch("/auth/login", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ username: "tv@rovers.test", password: "rovers-demo" }),
-    });
+    }));
     await grant(b, await replay());
   });
 });

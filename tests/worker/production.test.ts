@@ -213,7 +213,7 @@ describe("production sign-in configuration", () => {
 
   it("requires https: for the portal URLs the worker calls", () => {
     for (const name of ["SSO_AUTH_URL", "SSO_JWKS_URL", "SSO_DIRECT_LOGIN_URL"]) {
-      const vars: Record<string, string> = { ...green, DIRECT_LOGIN: "true", SSO_DIRECT_LOGIN_URL: "https://login.example/direct", [name]: "http://login.example/x" };
+      const vars: Record<string, string> = { ...green, SSO_DIRECT_LOGIN_URL: "https://login.example/direct", SSO_AUTHENTICATE_USER_URL: "https://login.example/authenticate-user", [name]: "http://login.example/x" };
       if (name === "SSO_JWKS_URL") delete vars.SSO_JWT_SECRET;
       expect(problem(vars), name).toContain(`${name} with https:`);
     }

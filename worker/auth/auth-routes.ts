@@ -17,6 +17,9 @@ import { hitRateLimits } from "../http/rate-limits";
 import { returnUrlWith } from "./return-to";
 import { withQuery } from "./providers/http";
 import { SOCIAL_PROVIDERS, socialSettingKey, type SocialProvider } from "../../src/domain/social-login";
+import { normaliseUsername } from "../../src/domain/direct-login";
+import { REGISTRATION_FORM_SETTING, registrationFormOf } from "../../src/domain/registration-form";
+import { directLoginOn, loginSetting } from "./login-settings";
 import { settingOn } from "../../src/domain/setting-flag";
 import {
   clearSessionCookie,
@@ -73,7 +76,7 @@ const socialQuery = z.object({ social: z.enum(SOCIAL_PROVIDERS).optional() });
 
 /** The provider's on/off setting, read from D1 itself: a sign-in start is rare, and never cached stale. */
 async function socialSetting(db: D1Database, provider: SocialProvider): Promise<string | null> {
-  return (await db.prepare("SELECT value FROM settings WHERE key = ?1").bind(socialSettingKey(provider)).first<{ value: string }>())?.value ?? null;
+  return loginSetting(db, socialSettingKey(provider));
 }
 
 /** Starts a sign-in: remembers the return URL and a fresh state in a signed cookie, then leaves for the portal. */
@@ -93,7 +96,12 @@ async function startSignIn(c: Context<AuthEnv>, page: "login" | "register") {
   await issueStateCookie(c, config, { state, ret });
   const provider = providerOf(c, config);
   const back = callbackUrl(siteOriginOf(c.env, c.req.url), state);
-  const target = page === "login" ? provider.loginUrl(back) : provider.registerUrl(back);
+  if (page === "register") {
+    // spec §9: the portal shows the registration form the club chose (short by default)
+    const form = registrationFormOf(await loginSetting(c.env.DB, REGISTRATION_FORM_SETTING));
+    return c.redirect(withQuery(provider.registerUrl(back), { form }), 302);
+  }
+  const target = provider.loginUrl(back);
   return c.redirect(hint ? withQuery(target, { social: hint }) : target, 302);
 }
 
@@ -182,14 +190,20 @@ async function bodyOf(c: Context): Promise<unknown> {
   return c.req.parseBody().catch(() => null);
 }
 
-/** Direct login (spec §1: optional, off by default). The username is lowercased first (spec §5). */
+/**
+ * Direct login (spec §1: optional, off by default; the login.direct setting). The username is
+ * lowercased first (spec §5); the provider makes the username/password call and then the
+ * authenticate-user call (spec §7), and only then does the session start, as for every sign-in.
+ */
 authRoutes.post("/login", async (c) => {
   const config = getAuthConfig(c.env);
   const provider = providerOf(c, config);
-  if (!config.directLogin || !provider.directLogin) return apiError(c, 404, "NOT_FOUND", "Direct login is not enabled");
+  if (!provider.directLogin || !(await directLoginOn(c.env.DB, config))) {
+    return apiError(c, 404, "DIRECT_LOGIN_OFF", "Direct login is not enabled");
+  }
   const body = directLoginBody.safeParse(await bodyOf(c));
   if (!body.success) return apiError(c, 400, "INVALID_INPUT", "Username and password are required");
-  const username = body.data.username.toLowerCase();
+  const username = normaliseUsername(body.data.username);
 
   const verdict = await hitRateLimits(c.env.DB, await signInRules(clientIp(c), username));
   if (!verdict.ok) return rateLimitedResponse(c, verdict.retryAfter);

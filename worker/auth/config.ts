@@ -37,6 +37,7 @@ export interface AuthConfig {
   environment: Environment;
   provider: AuthProviderKind;
   sessionSecret: string;
+  /** Whether the portal can do direct login (spec §7); the login.direct setting decides whether it is offered. */
   directLogin: boolean;
   clientId: string;
   verification: TokenVerification;
@@ -50,6 +51,7 @@ export interface AuthConfig {
     session: string | null;
     auth: string | null;
     directLogin: string | null;
+    authenticateUser: string | null;
   };
   authCookie: string;
   sessionCookie: string;
@@ -135,7 +137,11 @@ export function buildAuthConfig(settings: Settings): AuthConfig {
       need("SSO_USER_AGENT_PASS", raw.SSO_USER_AGENT_PASS);
     }
     if (provider === "green") need("SSO_AUTH_URL", raw.SSO_AUTH_URL);
-    if (raw.DIRECT_LOGIN) need("SSO_DIRECT_LOGIN_URL", raw.SSO_DIRECT_LOGIN_URL);
+    // Direct login needs both of the helper's calls (spec §7); one without the other is a mistake.
+    if (raw.SSO_DIRECT_LOGIN_URL || raw.SSO_AUTHENTICATE_USER_URL) {
+      need("SSO_DIRECT_LOGIN_URL", raw.SSO_DIRECT_LOGIN_URL);
+      need("SSO_AUTHENTICATE_USER_URL", raw.SSO_AUTHENTICATE_USER_URL);
+    }
     if (raw.SSO_CLIENT_SECRET !== undefined && !dev && isRepositorySecret(raw.SSO_CLIENT_SECRET)) missing.push("SSO_CLIENT_SECRET other than a public string");
     secureUrl("SSO_LOGIN_URL", raw.SSO_LOGIN_URL);
     secureUrl("SSO_REGISTER_URL", raw.SSO_REGISTER_URL);
@@ -147,6 +153,7 @@ export function buildAuthConfig(settings: Settings): AuthConfig {
     secureUrl("SSO_SESSION_URL", raw.SSO_SESSION_URL);
     secureUrl("SSO_AUTH_URL", raw.SSO_AUTH_URL);
     secureUrl("SSO_DIRECT_LOGIN_URL", raw.SSO_DIRECT_LOGIN_URL);
+    secureUrl("SSO_AUTHENTICATE_USER_URL", raw.SSO_AUTHENTICATE_USER_URL);
   }
 
   if (missing.length > 0 || provider === undefined) {
@@ -157,7 +164,8 @@ export function buildAuthConfig(settings: Settings): AuthConfig {
     environment,
     provider,
     sessionSecret: sessionSecret ?? "",
-    directLogin: raw.DIRECT_LOGIN,
+    // The dev portal answers both calls itself; a real portal needs its two URLs.
+    directLogin: provider === "dev" || (raw.SSO_DIRECT_LOGIN_URL !== undefined && raw.SSO_AUTHENTICATE_USER_URL !== undefined),
     clientId: raw.SSO_CLIENT_ID ?? DEFAULT_CLIENT_ID,
     verification,
     urls: {
@@ -170,6 +178,7 @@ export function buildAuthConfig(settings: Settings): AuthConfig {
       session: raw.SSO_SESSION_URL ?? null,
       auth: raw.SSO_AUTH_URL ?? null,
       directLogin: raw.SSO_DIRECT_LOGIN_URL ?? null,
+      authenticateUser: raw.SSO_AUTHENTICATE_USER_URL ?? null,
     },
     authCookie: raw.SSO_AUTH_COOKIE,
     sessionCookie: raw.SSO_SESSION_COOKIE,

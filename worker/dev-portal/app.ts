@@ -5,12 +5,13 @@ import { siteOriginOf } from "../env";
 import { clientIp } from "../http/client-ip";
 import { RATE_LIMITED_DETAIL, signInRules } from "../auth/rate-limit";
 import { hitRateLimits } from "../http/rate-limits";
-import { signLoginToken } from "../auth/tokens";
+import { signLoginToken, verifyLoginToken } from "../auth/tokens";
 import { consumeCode, issueCode } from "./codes";
 import { badRequestPage, forgotPasswordPage, PORTAL_CSS, profilePage, registerPage, signInPage, type PortalRequest } from "./pages";
 import { authenticatePortalUser, findPortalUser, registerPortalUser, type PortalUser } from "./users";
 import { INVALID_CREDENTIALS_MESSAGE } from "../auth/providers/direct-login";
 import { SOCIAL_PROVIDERS } from "../../src/domain/social-login";
+import { registrationFormOf } from "../../src/domain/registration-form";
 
 /**
  * The embedded dev login portal (AUTH_PROVIDER=dev), served at /sso/*. It behaves like an external
@@ -89,6 +90,12 @@ const registerForm = z.object({
   email: z.email().max(320),
   password: z.string().min(8, "Your password must be at least 8 characters").max(1024),
 });
+/** The long form's extra fields (spec §9: the alternative to 'short'); all required there. */
+const longFormExtras = z.object({
+  dateOfBirth: z.iso.date("Please enter your date of birth"),
+  postcode: z.string().trim().min(2, "Please enter your postcode").max(10, "Please enter your postcode"),
+  phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, "Please enter your phone number"),
+});
 
 export const devPortal = new Hono<PortalEnv>();
 
@@ -137,7 +144,7 @@ devPortal.get("/register", (c) => {
   const config = getAuthConfig(c.env);
   const req = parseRequest(c, config, c.req.query());
   if (!req) return c.redirect("/auth/register", 302);
-  return c.html(registerPage(req));
+  return c.html(registerPage(req, { form: registrationFormOf(c.req.query("form")) }));
 });
 
 devPortal.post("/register", async (c) => {
@@ -145,18 +152,28 @@ devPortal.post("/register", async (c) => {
   const form = await formOf(c);
   const req = parseRequest(c, config, form);
   if (!req) return c.html(badRequestPage(), 400);
-  const values = { email: form.email ?? "", forename: form.forename ?? "", surname: form.surname ?? "" };
+  const kind = registrationFormOf(form.form);
+  const values = {
+    email: form.email ?? "",
+    forename: form.forename ?? "",
+    surname: form.surname ?? "",
+    dateOfBirth: form.dateOfBirth ?? "",
+    postcode: form.postcode ?? "",
+    phone: form.phone ?? "",
+  };
   const verdict = await hitRateLimits(c.env.DB, await signInRules(clientIp(c)));
   if (!verdict.ok) {
     c.header("Retry-After", String(verdict.retryAfter));
-    return c.html(registerPage(req, { error: TOO_MANY_ATTEMPTS_MESSAGE, values }), 429);
+    return c.html(registerPage(req, { form: kind, error: TOO_MANY_ATTEMPTS_MESSAGE, values }), 429);
   }
   const fields = registerForm.safeParse({ ...form, email: (form.email ?? "").trim().toLowerCase() });
-  if (!fields.success) {
-    return c.html(registerPage(req, { error: fields.error.issues[0]?.message ?? "Please check the form", values }), 400);
+  const extras = kind === "long" ? longFormExtras.safeParse(form) : null;
+  const problem = !fields.success ? fields.error : extras && !extras.success ? extras.error : null;
+  if (problem || !fields.success) {
+    return c.html(registerPage(req, { form: kind, error: problem?.issues[0]?.message ?? "Please check the form", values }), 400);
   }
   const outcome = await registerPortalUser(c.env.DB, fields.data);
-  if (!outcome.ok) return c.html(registerPage(req, { error: ALREADY_REGISTERED_MESSAGE, values }), 409);
+  if (!outcome.ok) return c.html(registerPage(req, { form: kind, error: ALREADY_REGISTERED_MESSAGE, values }), 409);
   return returnToSite(c, config, req, outcome.user);
 });
 
@@ -176,6 +193,41 @@ devPortal.post("/forgot-password", async (c) => {
 });
 
 devPortal.get("/profile", (c) => c.html(profilePage()));
+
+const directLoginInput = z.object({ username: z.string().min(1).max(320), password: z.string().min(1).max(1024) });
+
+/**
+ * Direct login, step 1 (spec §7 'Direct login via an SSO helper'): POST /sso/api/direct-login
+ * {username, password} → { token }, or 401 with the message the site shows under the fields.
+ * The site has already lowercased the username and counted the attempt against its rate limits.
+ */
+devPortal.post("/api/direct-login", async (c) => {
+  const config = getAuthConfig(c.env);
+  const input = directLoginInput.safeParse(await c.req.json().catch(() => null));
+  if (!input.success) return c.json({ error: "invalid_request", message: INVALID_CREDENTIALS_MESSAGE }, 400);
+  const user = await authenticatePortalUser(c.env.DB, input.data.username, input.data.password);
+  if (!user) return c.json({ error: "invalid_grant", message: INVALID_CREDENTIALS_MESSAGE }, 401);
+  const token = await signLoginToken(user, {
+    secret: config.devSsoSecret ?? "",
+    issuer: config.verification.issuer,
+    audience: config.verification.audience,
+    expiresIn: TOKEN_TTL,
+  });
+  return c.json({ token });
+});
+
+/**
+ * Direct login, step 2: POST /sso/api/authenticate-user with the step-1 token as bearer → 200 when
+ * the token is good and its account still exists at the portal, else 401.
+ */
+devPortal.post("/api/authenticate-user", async (c) => {
+  const config = getAuthConfig(c.env);
+  const token = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
+  const verified = token ? await verifyLoginToken(token, config.verification).catch(() => null) : null;
+  const user = verified ? await findPortalUser(c.env.DB, verified.identity.ssoID) : null;
+  if (!user) return c.json({ error: "invalid_token" }, 401);
+  return c.json({ authenticated: true, id: user.ssoID });
+});
 
 /** Green-type exchange: GET /sso/api/auth?code=&redirect_uri=&client_id= → { token }. */
 devPortal.get("/api/auth", async (c) => {

@@ -1,11 +1,10 @@
 import { Hono } from "hono";
 import { devPortal, type PortalEnv } from "./app";
 import { demoUserById } from "./demo-users";
-import { authenticatePortalUser } from "./users";
 import { SignInError } from "../auth/errors";
 import { verifyLoginToken } from "../auth/tokens";
 import { createGreenProvider, exchangeCode } from "../auth/providers/green";
-import { INVALID_CREDENTIALS_MESSAGE } from "../auth/providers/direct-login";
+import { directLoginViaHelper } from "../auth/providers/direct-login";
 import type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "../auth/providers/types";
 
 /**
@@ -50,10 +49,13 @@ export function createDevProvider(deps: ProviderDeps): AuthProvider {
     },
     ...(deps.config.directLogin
       ? {
+          // The same two calls a real helper gets (spec §7), answered by the portal in-process.
           async directLogin(username: string, password: string): Promise<SignInResult> {
-            const user = await authenticatePortalUser(deps.env.DB, username, password);
-            if (!user) throw new SignInError("INVALID_CREDENTIALS", "dev portal refused the password", INVALID_CREDENTIALS_MESSAGE);
-            return withFixture({ identity: { ssoID: user.ssoID, email: user.email, forename: user.forename, surname: user.surname } });
+            const result = await directLoginViaHelper(portalDeps, username, password, {
+              directLogin: `${base}/api/direct-login`,
+              authenticateUser: `${base}/api/authenticate-user`,
+            });
+            return withFixture(result);
           },
         }
       : {}),

@@ -5,6 +5,7 @@ import { standaloneHead } from "../pages/standalone-head";
 import { crestMarkup, crestViewBox } from "../../src/icons/crest-shapes";
 import { DEMO_PASSWORD, demoUsers } from "./demo-users";
 import { SOCIAL_LABELS, SOCIAL_PROVIDERS, type SocialProvider } from "../../src/domain/social-login";
+import type { RegistrationForm } from "../../src/domain/registration-form";
 
 /**
  * Server-rendered pages of the embedded dev login portal (no React): sign in, register, forgotten
@@ -87,19 +88,34 @@ export function signInPage(req: PortalRequest, options: { error?: string; userna
   );
 }
 
+/**
+ * The registration page in the form the site asked for (spec §9, src/domain/registration-form.ts):
+ * short is the club account's fields; long adds date of birth, postcode and phone. The dev portal
+ * checks the long form's extra fields but keeps only the account itself: it stands in for the
+ * club's real portal, which owns that data.
+ */
 export function registerPage(
   req: PortalRequest,
-  options: { error?: string; values?: { email?: string; forename?: string; surname?: string } } = {},
+  options: { form?: RegistrationForm; error?: string; values?: { email?: string; forename?: string; surname?: string; dateOfBirth?: string; postcode?: string; phone?: string } } = {},
 ): Html {
   const v = options.values ?? {};
+  const form = options.form ?? "short";
+  const extras =
+    form === "long"
+      ? html`<label>Date of birth<input type="date" name="dateOfBirth" autocomplete="bday" required value="${v.dateOfBirth ?? ""}" /></label>
+          <label>Postcode<input name="postcode" autocomplete="postal-code" required maxlength="10" value="${v.postcode ?? ""}" /></label>
+          <label>Phone<input type="tel" name="phone" autocomplete="tel" required maxlength="20" value="${v.phone ?? ""}" /></label>`
+      : html``;
   return layout(
     `Create your ${club.accountName}`,
-    html`<form method="post" action="/sso/register" class="portal__form">
+    html`<form method="post" action="/sso/register" class="portal__form" data-form="${form}">
         ${hiddenFields(req)}
+        <input type="hidden" name="form" value="${form}" />
         <label>First name<input name="forename" autocomplete="given-name" required maxlength="100" value="${v.forename ?? ""}" /></label>
         <label>Last name<input name="surname" autocomplete="family-name" required maxlength="100" value="${v.surname ?? ""}" /></label>
         <label>Email address<input type="email" name="email" autocomplete="email" required value="${v.email ?? ""}" /></label>
         <label>Password<input type="password" name="password" autocomplete="new-password" required minlength="8" /></label>
+        ${extras}
         ${errorBox(options.error)}
         <button type="submit">Register</button>
       </form>

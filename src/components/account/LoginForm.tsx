@@ -4,6 +4,7 @@ import { buttonClassName } from "../Button";
 import { useAppState } from "../../state/store";
 import { FORGOT_PASSWORD_HREF, loginHref, registerHref, socialLoginHref } from "../../account/auth-links";
 import { enabledSocialProviders, SOCIAL_LABELS } from "../../domain/social-login";
+import { normaliseUsername } from "../../domain/direct-login";
 import { useRouteLoaderData } from "react-router";
 import type { rootLoader } from "../../layouts/root.loader";
 import { LOGGED_IN_MESSAGE, LOGIN_PROBLEM_TITLE } from "../../account/login-messages";
@@ -72,7 +73,7 @@ function DirectLoginForm() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     // spec §5: the username is lowercased before sign-in
-    const username = String(form.get("username") ?? "").trim().toLowerCase();
+    const username = normaliseUsername(String(form.get("username") ?? ""));
     const password = String(form.get("password") ?? "");
     setBusy(true);
     setError("");

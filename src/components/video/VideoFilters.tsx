@@ -1,17 +1,17 @@
 import { Form, Link } from "react-router";
 import Button from "../Button";
-import { VIDEO_FILTERS, type VideoFilter } from "../../data/video-filter";
+import type { VideoFilter, VideoFilterDefinition } from "../../data/video-filter";
 
 /**
  * The browse filters of spec §3 'Video filter' (team, season, duration pickers) as a GET form:
  * the choice lives in the URL, the server renders the filtered list, and it works before the
  * page hydrates. Submitting starts again at the first page.
  */
-export function VideoFilters({ action, filter }: { action: string; filter: VideoFilter }) {
+export function VideoFilters({ action, filter, filters }: { action: string; filter: VideoFilter; filters: VideoFilterDefinition[] }) {
   const active = filter.team !== undefined || filter.season !== undefined || filter.duration !== undefined;
   return (
     <Form className="video-filters" method="get" action={action} aria-label="Filter videos">
-      {VIDEO_FILTERS.map((definition) => {
+      {filters.map((definition) => {
         const id = `video-filter-${definition.searchHandler}`;
         const value = filter[definition.searchHandler];
         return (
