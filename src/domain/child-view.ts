@@ -1,4 +1,5 @@
 import type { PageKind } from "../layouts/page-handle";
+import { isRecord } from "./json-shape";
 
 /** The pages whose news cards open an article as a child view over them (spec §2 'news item child view'). */
 const LISTING_KINDS: ReadonlySet<PageKind> = new Set(["news-listing", "category", "news-legacy", "home"]);
@@ -36,5 +37,5 @@ export const CHILD_VIEW_STATE = { childView: true } as const;
 
 /** Whether a history entry's state says it was opened as a child view. */
 export function isChildViewState(state: unknown): boolean {
-  return typeof state === "object" && state !== null && (state as { childView?: unknown }).childView === true;
+  return isRecord(state) && state.childView === true;
 }
