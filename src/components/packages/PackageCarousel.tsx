@@ -1,5 +1,5 @@
-import { Children, useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
-import { carouselNav, carouselPerView } from "../../domain/carousel-per-view";
+import { Children, type CSSProperties, type ReactNode } from "react";
+import { useCarousel } from "../use-carousel";
 
 /**
  * One tab of the packages widget as a carousel (spec §4, §9): 'full-3' per-view counts (one below
@@ -8,31 +8,7 @@ import { carouselNav, carouselPerView } from "../../domain/carousel-per-view";
  */
 export function PackageCarousel({ label, children }: { label: string; children: ReactNode }) {
   const slides = Children.toArray(children);
-  const track = useRef<HTMLDivElement>(null);
-  const [perView, setPerView] = useState(3);
-  const [index, setIndex] = useState(0);
-
-  useEffect(() => {
-    const update = () => setPerView(carouselPerView("full-3", window.innerWidth));
-    update();
-    window.addEventListener("resize", update);
-    return () => window.removeEventListener("resize", update);
-  }, []);
-
-  /** The width of one step: a slide plus the gap. */
-  const step = useCallback(() => {
-    const el = track.current;
-    const first = el?.firstElementChild as HTMLElement | null;
-    if (!el || !first) return 0;
-    return first.offsetWidth + (parseFloat(getComputedStyle(el).columnGap) || 0);
-  }, []);
-
-  const onScroll = () => {
-    const width = step();
-    if (width > 0 && track.current) setIndex(Math.round(track.current.scrollLeft / width));
-  };
-  const go = (delta: number) => track.current?.scrollBy({ left: delta * step(), behavior: "smooth" });
-  const { prevDisabled, nextDisabled } = carouselNav(index, slides.length, perView);
+  const { track, perView, onScroll, go, prevDisabled, nextDisabled } = useCarousel<HTMLDivElement>("full-3", slides.length, 3);
   const style = { "--per-view": Math.min(perView, Math.max(1, slides.length)) } as CSSProperties;
 
   return (

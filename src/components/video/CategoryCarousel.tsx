@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { useId } from "react";
 import type { CategoryCarousel as Carousel } from "../../schemas/videos";
-import { CAROUSEL_STEPS, carouselNav, carouselPerView } from "../../domain/carousel-per-view";
-import { videoBrowsePath } from "../../routes/paths";
-import { Picture } from "../Picture";
+import { CAROUSEL_STEPS } from "../../domain/carousel-per-view";
+import { useCarousel } from "../use-carousel";
+import { CategoryCard } from "./CategoryCard";
 
 /**
  * The video carousel with category cards (spec §2 Shared widgets): its type sets the cards per view
@@ -15,34 +14,11 @@ import { Picture } from "../Picture";
 export function CategoryCarousel({ carousel }: { carousel: Carousel }) {
   const { title, type, style, categories } = carousel;
   const headingId = useId();
-  const track = useRef<HTMLUListElement>(null);
   // Before the browser measures: the type's widest count (the buttons' state only, never the layout).
-  const [perView, setPerView] = useState(CAROUSEL_STEPS[type][0]?.[1] ?? 1);
-  const [index, setIndex] = useState(0);
-
-  useEffect(() => {
-    const update = () => setPerView(carouselPerView(type, window.innerWidth));
-    update();
-    window.addEventListener("resize", update);
-    return () => window.removeEventListener("resize", update);
-  }, [type]);
-
-  /** The width of one step: a card plus the gap. */
-  const step = useCallback(() => {
-    const el = track.current;
-    const first = el?.firstElementChild as HTMLElement | null;
-    if (!el || !first) return 0;
-    return first.offsetWidth + (parseFloat(getComputedStyle(el).columnGap) || 0);
-  }, []);
-
-  const onScroll = () => {
-    const width = step();
-    if (width > 0 && track.current) setIndex(Math.round(track.current.scrollLeft / width));
-  };
-  const { prevDisabled, nextDisabled } = carouselNav(index, categories.length, perView);
+  const { track, onScroll, go, prevDisabled, nextDisabled } = useCarousel<HTMLUListElement>(type, categories.length, CAROUSEL_STEPS[type][0]?.[1] ?? 1);
   // aria-disabled rather than disabled: a keyboard user who steps to the end keeps focus on the button.
-  const go = (delta: number, disabled: boolean) => {
-    if (!disabled) track.current?.scrollBy({ left: delta * step(), behavior: "smooth" });
+  const step = (delta: number, disabled: boolean) => {
+    if (!disabled) go(delta);
   };
 
   return (
@@ -52,10 +28,10 @@ export function CategoryCarousel({ carousel }: { carousel: Carousel }) {
           {title}
         </h2>
         <div className="category-carousel__nav">
-          <button type="button" className="category-carousel__button" aria-label={`Previous: ${title}`} aria-disabled={prevDisabled} onClick={() => go(-1, prevDisabled)}>
+          <button type="button" className="category-carousel__button" aria-label={`Previous: ${title}`} aria-disabled={prevDisabled} onClick={() => step(-1, prevDisabled)}>
             <span aria-hidden="true">‹</span>
           </button>
-          <button type="button" className="category-carousel__button" aria-label={`Next: ${title}`} aria-disabled={nextDisabled} onClick={() => go(1, nextDisabled)}>
+          <button type="button" className="category-carousel__button" aria-label={`Next: ${title}`} aria-disabled={nextDisabled} onClick={() => step(1, nextDisabled)}>
             <span aria-hidden="true">›</span>
           </button>
         </div>
@@ -64,10 +40,7 @@ export function CategoryCarousel({ carousel }: { carousel: Carousel }) {
         <ul className="category-carousel__track" ref={track} onScroll={onScroll}>
           {categories.map((c) => (
             <li className="category-carousel__slide" key={c.slug}>
-              <Link className="category-card" to={videoBrowsePath(c.slug)} aria-label={c.name}>
-                <Picture imageKey={c.imageKey} w={640} h={360} alt="" />
-                {c.titleVisibility ? <span className="category-card__title">{c.name}</span> : null}
-              </Link>
+              <CategoryCard category={c} />
             </li>
           ))}
         </ul>
