@@ -20,6 +20,8 @@ export const SETTINGS = {
   "streamer.tagline": "Official Streaming Site of Northbridge Rovers FC",
   // spec §9: the support email (the streamer page's troubleshooting section offers it)
   "support.email": "tvsupport@northbridge-rovers.example",
+  // spec §9: the streaming configuration's feed id, the on-demand feed /videos shows (feeds.slug)
+  "tv.feed": "rovers-tv",
   "packages.title": "Rovers TV Packages",
   "packages.style": "dark",
   "packages.footerStyle": "light",

@@ -46,7 +46,9 @@ export function carouselPerView(type: CarouselType, viewportWidth: number): numb
 }
 
 /** Carousel navigation (§4 'Packages widget'): previous disabled at the first slide, next at the end. */
-export function carouselNav(index: number, slideCount: number, perView: number): { prevDisabled: boolean; nextDisabled: boolean } {
+export function carouselNav(index: number, slideCount: number, perView: number, started = true): { prevDisabled: boolean; nextDisabled: boolean } {
+  // Before it has started (spec §4: the packages carousel starts 100 ms after mount) it does not move.
+  if (!started) return { prevDisabled: true, nextDisabled: true };
   const lastIndex = Math.max(0, slideCount - Math.max(1, perView));
   return { prevDisabled: index <= 0, nextDisabled: index >= lastIndex };
 }

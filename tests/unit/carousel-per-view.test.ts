@@ -44,4 +44,10 @@ describe("carouselNav (spec §4: previous disabled at first slide, next at the e
     expect(carouselNav(2, 5, 3)).toEqual({ prevDisabled: false, nextDisabled: true });
     expect(carouselNav(0, 2, 3)).toEqual({ prevDisabled: true, nextDisabled: true });
   });
+
+  it("does not move before the carousel has started (spec §4: 100 ms after mount)", () => {
+    expect(carouselNav(0, 5, 3, false)).toEqual({ prevDisabled: true, nextDisabled: true });
+    expect(carouselNav(1, 5, 3, false)).toEqual({ prevDisabled: true, nextDisabled: true });
+    expect(carouselNav(1, 5, 3, true)).toEqual({ prevDisabled: false, nextDisabled: false });
+  });
 });

@@ -55,6 +55,16 @@ describe("web settings follow on the next request", () => {
   });
 });
 
+describe("the streaming configuration's feed id (spec §9)", () => {
+  it("tv.feed names the on-demand feed /videos shows", async () => {
+    expect(await html("/videos")).toContain("Browse by category");
+    expect((await put("tv.feed", "no-such-feed")).status).toBe(200);
+    expect(await html("/videos")).not.toContain("Browse by category");
+    expect((await put("tv.feed", "rovers-tv")).status).toBe(200);
+    expect(await html("/videos")).toContain("Browse by category");
+  });
+});
+
 describe("social sign-in (spec §1, §2 'Login form', §9: two providers, off by default)", () => {
   it("off: /auth/login?social= is refused with a stable code; an unknown provider is a 400", async () => {
     const b = browser();

@@ -44,7 +44,8 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     match: (teamSlug, seasonSlug, matchId) => teams.match(db, teamSlug, seasonSlug, matchId),
     player: (teamSlug, playerSlug) => teams.player(db, teamSlug, playerSlug),
 
-    videoHome: () => cached(env, "video-home", DEFAULT_TTL_SECONDS, () => videos.videoHome(db)),
+    // The feed it reads is a web setting (tv.feed): a change retires it with the settings.
+    videoHome: () => cached(env, "video-home", DEFAULT_TTL_SECONDS, () => videos.videoHome(db), ["settings"]),
     videoCategories: () => videos.videoCategories(db),
     videos: (query) => videos.videos(db, query),
     video: (entryId) => videos.video(db, entryId),

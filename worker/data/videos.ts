@@ -9,8 +9,12 @@ import { durationBounds, teamSlugOf } from "../../src/data/video-filter";
 
 /** A video listing page: spec §9 'video search default 12' (src/domain/timings), at most this many. */
 const MAX_PAGE_SIZE = 48;
-/** The feed the video home reads (spec §2 '/videos: feed 1'). */
-const HOME_FEED = "rovers-tv";
+/**
+ * The feed the video home reads (spec §2 '/videos: feed 1'; §9 'a feed id' of the streaming
+ * configuration): the web setting `tv.feed`, the demo's feed without it. Read inside the queries,
+ * so choosing another feed costs no extra round trip.
+ */
+const HOME_FEED = `COALESCE((SELECT value FROM settings WHERE key = 'tv.feed'), 'rovers-tv')`;
 
 interface CategoryRow {
   id: number;
@@ -79,8 +83,8 @@ export async function videoHome(db: D1Database): Promise<VideoHome> {
     db.prepare(
       `SELECT fs.id, fs.section_key, fs.title, fs.kind, fs.category_id, fs.item_limit, fs.carousel_type, fs.carousel_style
        FROM feed_sections fs JOIN feeds f ON f.id = fs.feed_id
-       WHERE f.slug = ? ORDER BY fs.position, fs.id`,
-    ).bind(HOME_FEED),
+       WHERE f.slug = ${HOME_FEED} ORDER BY fs.position, fs.id`,
+    ),
     db.prepare(`SELECT ${CATEGORY_COLUMNS} FROM video_categories ORDER BY order_position, id`),
     // The newest videos of every category in the feed, numbered so each section takes its limit.
     db.prepare(
@@ -92,10 +96,10 @@ export async function videoHome(db: D1Database): Promise<VideoHome> {
          JOIN video_categories vc ON vc.id = v.category_id
          LEFT JOIN teams t ON t.id = v.team_id
          LEFT JOIN seasons s ON s.id = v.season_id
-         WHERE v.category_id IN (SELECT fs.category_id FROM feed_sections fs JOIN feeds f ON f.id = fs.feed_id WHERE f.slug = ?))
+         WHERE v.category_id IN (SELECT fs.category_id FROM feed_sections fs JOIN feeds f ON f.id = fs.feed_id WHERE f.slug = ${HOME_FEED}))
        WHERE rank <= (SELECT MAX(item_limit) FROM feed_sections)
        ORDER BY category_id, rank`,
-    ).bind(HOME_FEED),
+    ),
     listedLive(db),
   ]);
   const byCategory = new Map<number, (VideoRow & { rank: number })[]>();

@@ -1,14 +1,16 @@
 import { Children, type CSSProperties, type ReactNode } from "react";
 import { useCarousel } from "../use-carousel";
+import { CAROUSEL_START_DELAY_MS } from "../../domain/timings";
 
 /**
  * One tab of the packages widget as a carousel (spec §4, §9): 'full-3' per-view counts (one below
- * 400 px), scroll-snap for the slides, previous disabled at the first slide and next at the end.
+ * 400 px), scroll-snap for the slides, previous disabled at the first slide and next at the end;
+ * it starts 100 ms after mount (§4).
  * Server-rendered with the widest count; the browser corrects it on mount and on resize.
  */
 export function PackageCarousel({ label, children }: { label: string; children: ReactNode }) {
   const slides = Children.toArray(children);
-  const { track, perView, onScroll, go, prevDisabled, nextDisabled } = useCarousel<HTMLDivElement>("full-3", slides.length, 3);
+  const { track, perView, onScroll, go, prevDisabled, nextDisabled } = useCarousel<HTMLDivElement>("full-3", slides.length, 3, CAROUSEL_START_DELAY_MS);
   const style = { "--per-view": Math.min(perView, Math.max(1, slides.length)) } as CSSProperties;
 
   return (
