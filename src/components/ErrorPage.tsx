@@ -3,13 +3,14 @@ import { club } from "../config/club";
 import Icon from "./Icon";
 import { Picture } from "./Picture";
 import { DocumentTitle } from "./DocumentTitle";
+import { sitePaths } from "../routes/paths";
 
 /** Quick links of spec §2 'Error page'. */
 const quickLinks = [
-  { label: "News", href: "/news" },
-  { label: "Matches", href: "/matches" },
-  { label: "Teams", href: "/teams" },
-  { label: "Ticket News", href: "/category/tickets" },
+  { label: "News", href: sitePaths.news },
+  { label: "Matches", href: sitePaths.matches },
+  { label: "Teams", href: sitePaths.teams },
+  { label: "Ticket News", href: sitePaths.ticketNews },
 ] as const;
 
 /** The background picture: an empty floodlit ground. */

@@ -1,5 +1,6 @@
 import { club } from "./club";
 import type { IconName } from "../components/Icon";
+import { sitePaths } from "../routes/paths";
 
 /** A link of the static navigation: internal paths start with '/', external ones open in a new tab. */
 export interface NavLinkItem {
@@ -13,29 +14,29 @@ export interface NavLinkItem {
 
 /** Spec §2 'Navigation': primary nav. */
 export const primaryNav: readonly NavLinkItem[] = [
-  { label: "News", href: "/news" },
-  { label: "Ticket News", href: "/category/tickets" },
-  { label: "Teams", href: "/teams" },
-  { label: "Matches", href: "/matches" },
+  { label: "News", href: sitePaths.news },
+  { label: "Ticket News", href: sitePaths.ticketNews },
+  { label: "Teams", href: sitePaths.teams },
+  { label: "Matches", href: sitePaths.matches },
 ];
 
 /** Spec §2 'Navigation': secondary and sticky nav. */
 export const secondaryNav: readonly NavLinkItem[] = [
   { label: "Buy Tickets", href: club.links.buyTickets, external: true, icon: "ticket", highlight: true },
-  { label: "Buy Hospitality", href: "/hospitality", icon: "hospitality" },
+  { label: "Buy Hospitality", href: sitePaths.hospitality, icon: "hospitality" },
   { label: "Store", href: club.links.store, external: true, icon: "shop" },
-  { label: club.tvName, href: "/videos", icon: "play-circle" },
+  { label: club.tvName, href: sitePaths.videos, icon: "play-circle" },
 ];
 
 /** Spec §2 'Navigation': main menu (before the content-managed tree). */
 export const mainMenuNav: readonly NavLinkItem[] = [
-  { label: "News", href: "/news" },
-  { label: "Matches", href: "/matches" },
-  { label: "Teams", href: "/teams" },
+  { label: "News", href: sitePaths.news },
+  { label: "Matches", href: sitePaths.matches },
+  { label: "Teams", href: sitePaths.teams },
   { label: "Buy Tickets", href: club.links.buyTickets, external: true },
-  { label: "Hospitality", href: "/hospitality" },
+  { label: "Hospitality", href: sitePaths.hospitality },
   { label: "Shop", href: club.links.store, external: true },
-  { label: club.tvName, href: "/videos" },
+  { label: club.tvName, href: sitePaths.videos },
 ];
 
 /** Footer quick links, grouped. */
@@ -43,26 +44,26 @@ export const footerLinkGroups: readonly { title: string; links: readonly NavLink
   {
     title: "Club",
     links: [
-      { label: "News", href: "/news" },
-      { label: "Matches", href: "/matches" },
-      { label: "Teams", href: "/teams" },
-      { label: club.tvName, href: "/videos" },
+      { label: "News", href: sitePaths.news },
+      { label: "Matches", href: sitePaths.matches },
+      { label: "Teams", href: sitePaths.teams },
+      { label: club.tvName, href: sitePaths.videos },
     ],
   },
   {
     title: "Tickets",
     links: [
       { label: "Buy Tickets", href: club.links.buyTickets, external: true },
-      { label: "Ticket News", href: "/category/tickets" },
-      { label: "Hospitality", href: "/hospitality" },
+      { label: "Ticket News", href: sitePaths.ticketNews },
+      { label: "Hospitality", href: sitePaths.hospitality },
       { label: "Store", href: club.links.store, external: true },
     ],
   },
   {
     title: "Club Information",
     links: [
-      { label: "Contact Us", href: "/club-information/contact-us" },
-      { label: "Company Details", href: "/club-information/company-details" },
+      { label: "Contact Us", href: sitePaths.contactUs },
+      { label: "Company Details", href: sitePaths.companyDetails },
       { label: "Conferencing & Events", href: club.links.conferencing, external: true },
       { label: "Community Trust", href: club.links.communityTrust, external: true },
     ],
@@ -71,11 +72,11 @@ export const footerLinkGroups: readonly { title: string; links: readonly NavLink
 
 /** Spec §2 'Footer': legal links. */
 export const legalNav: readonly NavLinkItem[] = [
-  { label: "Cookie Policy", href: "/cookie-policy" },
-  { label: "Website Privacy Policy", href: "/website-privacy-policy" },
-  { label: "Terms of Use", href: "/terms-of-use" },
-  { label: "Company Details", href: "/club-information/company-details" },
-  { label: "Contact Us", href: "/club-information/contact-us" },
+  { label: "Cookie Policy", href: sitePaths.cookiePolicy },
+  { label: "Website Privacy Policy", href: sitePaths.privacyPolicy },
+  { label: "Terms of Use", href: sitePaths.termsOfUse },
+  { label: "Company Details", href: sitePaths.companyDetails },
+  { label: "Contact Us", href: sitePaths.contactUs },
 ];
 
 /** Social networks of the footer; URLs come from the CMS settings under these keys (or social_{name}). */

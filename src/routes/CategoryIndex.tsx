@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import type { categoryIndexLoader } from "./news.loader";
 import { DocumentTitle } from "../components/DocumentTitle";
 import { PageHead } from "../components/PageHead";
-import { categoryPath } from "./paths";
+import { categoryPath, sitePaths } from "./paths";
 import Button from "../components/Button";
 
 /** /category: every news category with its story count. */
@@ -16,7 +16,7 @@ export default function CategoryIndex() {
         {categories.length === 0 ? (
           <div className="empty-state">
             <h2 className="empty-state__title">No categories</h2>
-            <Button type="primary-dark" inline href="/news" text="Go to news" />
+            <Button type="primary-dark" inline href={sitePaths.news} text="Go to news" />
           </div>
         ) : (
           <ul className="page-tile-grid">

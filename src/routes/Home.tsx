@@ -10,7 +10,7 @@ import { Picture } from "../components/Picture";
 import { formatDate } from "../components/format";
 import { useVideoLock } from "../components/video/use-video-lock";
 import { SubscribePromo } from "../components/packages/SubscribePromo";
-import { matchesPath, newsPath } from "./paths";
+import { matchesPath, newsPath, sitePaths } from "./paths";
 import { DeferredRail } from "../components/DeferredRail";
 import { PRESEASON_MESSAGE } from "../domain/preseason";
 import { MatchdayTakeover } from "../components/match/lazy-takeover";
@@ -83,7 +83,7 @@ export default function Home() {
         <section className="page-section">
           <div className="page-section__head">
             <h2 className="page-section__title">Latest News</h2>
-            <Link className="page-section__more" to="/news">All news <span aria-hidden="true">→</span></Link>
+            <Link className="page-section__more" to={sitePaths.news}>All news <span aria-hidden="true">→</span></Link>
           </div>
           <div className="news-grid news-grid--home">
             {latest.map((item, index) => (
@@ -102,7 +102,7 @@ export default function Home() {
                 <h2 className="page-section__title" id="home-tv-title">
                   <span className="tv-strip__brand">{club.tvName}</span>
                 </h2>
-                <Link className="page-section__more" to="/videos">Watch more <span aria-hidden="true">→</span></Link>
+                <Link className="page-section__more" to={sitePaths.videos}>Watch more <span aria-hidden="true">→</span></Link>
               </div>
               {/* Below the fold: its cards render as the reader comes near. */}
               <DeferredRail eager={false} className="tv-strip__rail">

@@ -12,6 +12,7 @@ import Button from "../components/Button";
 import { useLiveUpgrade } from "../components/live/use-live-upgrade";
 import { LiveUpgradeOffer } from "../components/live/LiveUpgradeOffer";
 import { liveUpgradeOffer } from "../domain/live-upgrade";
+import { sitePaths } from "./paths";
 
 const STATUS_ORDER: Record<LiveAsset["status"], number> = { active: 0, idle: 1, disabled: 2 };
 
@@ -41,7 +42,7 @@ export default function Live() {
           <div className="empty-state">
             <h2 className="empty-state__title">Nothing live right now</h2>
             <p>Live coverage appears here on match days. Catch up on highlights and replays in the meantime.</p>
-            <Button type="primary-dark" inline href="/videos" text={`Go to ${club.tvName}`} />
+            <Button type="primary-dark" inline href={sitePaths.videos} text={`Go to ${club.tvName}`} />
           </div>
         </section>
       ) : (

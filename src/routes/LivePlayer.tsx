@@ -12,6 +12,7 @@ import { liveStatusText } from "../components/live/LiveCard";
 import { useLiveUpgrade } from "../components/live/use-live-upgrade";
 import { LiveUpgradeOffer } from "../components/live/LiveUpgradeOffer";
 import { StreamOffline } from "../components/live/StreamOffline";
+import { sitePaths } from "./paths";
 
 /** /live/{mediaType}/{assetID}: poster and start button; the players themselves open as overlays. */
 export default function LivePlayer() {
@@ -62,7 +63,7 @@ export default function LivePlayer() {
               {asset.description ? <p className="theatre__description">{asset.description}</p> : null}
               {lock.kind === "upgrade" && asset.status !== "disabled" ? <LiveUpgradeOffer className="live-upgrade--panel" offer={lock.offer} /> : null}
               <p className="theatre__meta">
-                <Link to="/live">← All live coverage</Link>
+                <Link to={sitePaths.live}>← All live coverage</Link>
               </p>
             </div>
           </div>

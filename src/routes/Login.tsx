@@ -7,6 +7,7 @@ import { SAFE_FALLBACK, safeReturnUrl } from "../domain/return-url";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useWebSetting } from "../components/use-web-settings";
+import { sitePaths } from "./paths";
 
 /**
  * /account/login: where 'Please Log In' prompts point (spec §8). Signing in goes to the club's
@@ -34,7 +35,7 @@ export default function Login() {
               <p className="login-page__text">You are signed in as {state.user.userDisplayName || state.user.email}.</p>
               <div className="login-page__actions">
                 <Button type="primary-dark" className="page-btn-block" text="View Account" onClick={() => dispatch({ type: "accountPanel/open" })} />
-                <Button type="ghost-dark" className="page-btn-block" href="/videos" text={`Go to ${club.tvName}`} />
+                <Button type="ghost-dark" className="page-btn-block" href={sitePaths.videos} text={`Go to ${club.tvName}`} />
               </div>
             </>
           ) : (

@@ -14,7 +14,7 @@ import { useViewerPreferences } from "../app/viewer-preferences";
 import type { LiveMatch, MatchEvent } from "../schemas/match-live";
 import { formatCount, formatKickoff, formatLongDate, formatMatchDate } from "../components/format";
 import { clubSideName, sides } from "../components/match/match-outcome";
-import { matchesPath, matchPath } from "./paths";
+import { matchesPath, matchPath, sitePaths } from "./paths";
 import { useSiteOrigin } from "../app/site-origin";
 import { JsonLd } from "../components/JsonLd";
 import { sportsEvent } from "../structured-data/sports-event";
@@ -182,7 +182,7 @@ export default function MatchCentre() {
             <div className="match-aside__card match-aside__card--accent">
               <h2 className="match-aside__title">{club.tvName}</h2>
               <p>Watch highlights, interviews and full match replays.</p>
-              <Button type="primary-light" href="/videos" text={`Watch on ${club.tvName}`} />
+              <Button type="primary-light" href={sitePaths.videos} text={`Watch on ${club.tvName}`} />
             </div>
           )}
         </aside>

@@ -5,7 +5,7 @@ import { DocumentTitle } from "../components/DocumentTitle";
 import { NewsCard } from "../components/news/NewsCard";
 import { Picture } from "../components/Picture";
 import { formatDate } from "../components/format";
-import { categoryPath, newsPath } from "./paths";
+import { categoryPath, newsPath, sitePaths } from "./paths";
 import { useSiteOrigin } from "../app/site-origin";
 import { JsonLd } from "../components/JsonLd";
 import { newsArticle } from "../structured-data/news-article";
@@ -26,7 +26,7 @@ export default function NewsArticle() {
       <header className="article__head">
         <div className="article__head-inner">
           <nav className="article__crumbs" aria-label="Breadcrumb">
-            <Link to="/news">News</Link>
+            <Link to={sitePaths.news}>News</Link>
             {article.categories.map((c) => (
               <Link key={c.slug} className="article__category" to={categoryPath(c.slug)}>
                 {c.name}
@@ -65,7 +65,7 @@ export default function NewsArticle() {
         <section className="page-section page-section--tinted" aria-labelledby="related-title">
           <div className="page-section__head">
             <h2 className="page-section__title" id="related-title">Related News</h2>
-            <Link className="page-section__more" to="/news">All news <span aria-hidden="true">→</span></Link>
+            <Link className="page-section__more" to={sitePaths.news}>All news <span aria-hidden="true">→</span></Link>
           </div>
           <div className="news-grid news-grid--four">
             {article.related.slice(0, RELATED_COUNT).map((item) => (

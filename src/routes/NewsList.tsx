@@ -5,7 +5,7 @@ import { NewsCard } from "../components/news/NewsCard";
 import { PageHead } from "../components/PageHead";
 import { SectionSponsor } from "../components/sponsors/SectionSponsor";
 import { Pagination } from "../components/Pagination";
-import { categoryPath } from "./paths";
+import { categoryPath, sitePaths } from "./paths";
 import Button from "../components/Button";
 
 /** /news, /category/{slug} and the legacy dated listings. */
@@ -21,7 +21,7 @@ export default function NewsList() {
       <PageHead title={heading} eyebrow={category ? "News" : "Latest"}>
         {categories.length > 0 ? (
           <nav className="page-pills page-pills--scroll" aria-label="News categories">
-            <Link className={`page-pill${category === null ? " is-active" : ""}`} to="/news" aria-current={category === null ? "page" : undefined}>
+            <Link className={`page-pill${category === null ? " is-active" : ""}`} to={sitePaths.news} aria-current={category === null ? "page" : undefined}>
               All News
             </Link>
             {categories.map((c) => (
@@ -44,7 +44,7 @@ export default function NewsList() {
           <div className="empty-state">
             <h2 className="empty-state__title">No news yet</h2>
             <p>There are no stories here at the moment. Please check back soon.</p>
-            <Button type="primary-dark" inline href="/news" text="Back to all news" />
+            <Button type="primary-dark" inline href={sitePaths.news} text="Back to all news" />
           </div>
         ) : (
           <div className="news-grid">

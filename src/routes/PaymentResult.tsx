@@ -4,6 +4,7 @@ import type { paymentPageLoader } from "./content.loader";
 import { club } from "../config/club";
 import { DocumentTitle } from "../components/DocumentTitle";
 import Button from "../components/Button";
+import { sitePaths } from "./paths";
 
 /** The return pages after checkout (payment-successful / payment-cancelled), written in the CMS. */
 export default function PaymentResult() {
@@ -21,12 +22,12 @@ export default function PaymentResult() {
           <div className="payment-result__actions">
             {cancelled ? (
               <>
-                <Button type="primary-dark" href="/videos/subscriptions" text="Back to Packages" />
-                <Button type="ghost-dark" href="/videos" text={`Go to ${club.tvName}`} />
+                <Button type="primary-dark" href={sitePaths.subscriptions} text="Back to Packages" />
+                <Button type="ghost-dark" href={sitePaths.videos} text={`Go to ${club.tvName}`} />
               </>
             ) : (
               <>
-                <Button type="primary-dark" href="/videos" text="Start Watching" />
+                <Button type="primary-dark" href={sitePaths.videos} text="Start Watching" />
                 <Button type="ghost-dark" href="/" text="Back to Home" />
               </>
             )}

@@ -4,7 +4,7 @@ import type { Player } from "../schemas/teams";
 import { DocumentTitle } from "../components/DocumentTitle";
 import { PageHead } from "../components/PageHead";
 import { PlayerCard } from "../components/team/PlayerCard";
-import { matchesPath, teamPath } from "./paths";
+import { matchesPath, teamPath, sitePaths } from "./paths";
 import { useSiteOrigin } from "../app/site-origin";
 import { JsonLd } from "../components/JsonLd";
 import { breadcrumbList } from "../structured-data/breadcrumb-list";
@@ -47,7 +47,7 @@ export default function Team() {
               <Link className="page-pill" to={matchesPath(team.slug)}>Fixtures &amp; Results</Link>
             )
           ) : null}
-          <Link className="page-pill" to="/teams">All Teams</Link>
+          <Link className="page-pill" to={sitePaths.teams}>All Teams</Link>
         </nav>
       </PageHead>
 

@@ -7,6 +7,7 @@ import { PageHead } from "../components/PageHead";
 import { TvNav } from "../components/video/TvNav";
 import Button from "../components/Button";
 import { FaqItem } from "../components/video/FaqItem";
+import { sitePaths } from "./paths";
 
 export default function VideoFaqs() {
   const { groups } = useLoaderData<typeof faqsLoader>();
@@ -41,8 +42,8 @@ export default function VideoFaqs() {
             <h2>Still need help?</h2>
             <p>Compare the {club.tvName} packages or get in touch with the club.</p>
             <div className="faqs__more-actions">
-              <Button type="primary-light" href="/videos/subscriptions" text="View Packages" />
-              <Button type="ghost-light" href="/club-information/contact-us" text="Contact Us" />
+              <Button type="primary-light" href={sitePaths.subscriptions} text="View Packages" />
+              <Button type="ghost-light" href={sitePaths.contactUs} text="Contact Us" />
             </div>
           </div>
         </div>

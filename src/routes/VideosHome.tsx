@@ -11,7 +11,7 @@ import { SubscribePromo } from "../components/packages/SubscribePromo";
 import { Picture } from "../components/Picture";
 import { formatDate, formatDuration } from "../components/format";
 import { useVideoLock } from "../components/video/use-video-lock";
-import { videoBrowsePath, videoPath } from "./paths";
+import { videoBrowsePath, videoPath, sitePaths } from "./paths";
 import Button from "../components/Button";
 import { DeferredRail } from "../components/DeferredRail";
 import { CategoryCarousel } from "../components/video/CategoryCarousel";
@@ -77,7 +77,7 @@ export default function VideosHome() {
         <section className="page-section page-section--dark page-section--flush-top">
           <div className="page-section__head page-section__head--light">
             <h2 className="page-section__title">Live</h2>
-            <Link className="page-section__more" to="/live">All live <span aria-hidden="true">→</span></Link>
+            <Link className="page-section__more" to={sitePaths.live}>All live <span aria-hidden="true">→</span></Link>
           </div>
           <div className="video-grid">
             {live.map((asset) => (

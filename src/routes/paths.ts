@@ -105,3 +105,20 @@ export function opponentSlug(name: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
 }
+
+/** The pages the site links to by name, without parameters: built once, through the same rules. */
+export const sitePaths = {
+  news: build("/news"),
+  ticketNews: categoryPath("tickets"),
+  teams: build("/teams"),
+  matches: build("/matches"),
+  videos: build("/videos"),
+  subscriptions: build("/videos/subscriptions"),
+  live: build("/live"),
+  hospitality: contentPath("hospitality"),
+  contactUs: contentPath("club-information/contact-us"),
+  companyDetails: contentPath("club-information/company-details"),
+  cookiePolicy: contentPath("cookie-policy"),
+  privacyPolicy: contentPath("website-privacy-policy"),
+  termsOfUse: contentPath("terms-of-use"),
+} as const;

@@ -13,6 +13,7 @@ import ChildFriendlySwitch from "./ChildFriendlySwitch";
 import { copyrightLine, readSetting } from "../../data/web-settings";
 import type { FooterVariant } from "../../domain/layout-variants";
 import type { Settings } from "../../schemas/shell";
+import { sitePaths } from "../../routes/paths";
 
 /**
  * The footer (spec §2 'Footer'): sponsor rows, quick links, the social block, legal links,
@@ -85,7 +86,7 @@ function FullMain({ settings }: { settings: Settings }) {
       <div className="site-footer__social">
         <h2 className="footer-links__title">Follow the {club.shortName}</h2>
         <SocialLinks settings={settings} className="social-links--footer" />
-        <Link className="site-footer__tv" to="/videos">
+        <Link className="site-footer__tv" to={sitePaths.videos}>
           <Icon name="play-circle" />
           <span>
             Watch on <strong>{club.tvName}</strong>
