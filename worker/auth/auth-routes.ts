@@ -46,7 +46,7 @@ import {
  *   GET  /auth/callback              ← the provider comes back with ?code= or ?tokenpayload=;
  *                                      exchanged and verified here, then a clean redirect to the
  *                                      return URL + loginSuccess=true (the code never stays in the URL)
- *   POST /auth/login                 direct username/password login (only with DIRECT_LOGIN=true)
+ *   POST /auth/login                 direct username/password login (only with the web setting login.direct on)
  *   POST /auth/logout                revokes the session server-side → return URL + logoutSuccess=true
  *   GET  /auth/profile, /auth/forgot-password → the provider's pages
  * Return URLs are same-site only (safeReturnUrl): anything else falls back to '/'.
