@@ -12,6 +12,7 @@ import { waitUntilShown } from "./support/visibility";
 import { PROMO_SEEN_COOKIE_NAME } from "../../src/domain/promo-window";
 import { midTierReplay, signInAs } from "./support/demo-account";
 import { createAccount } from "./support/fresh-account";
+import { submitPortalForm } from "./support/portal-form";
 import { queryD1 } from "./support/d1";
 import { club } from "../../src/config/club";
 
@@ -284,10 +285,15 @@ describe("axe when signed in", () => {
       await page.getByRole("banner").getByRole("button", { name: "Log In" }).press("Enter");
       await page.getByRole("dialog").getByRole("link", { name: "Log In" }).press("Enter");
       await page.waitForURL(/\/sso\//);
-      await page.getByLabel("Email address").fill("bypass@rovers.test");
-      await page.getByLabel("Password").fill("rovers-demo");
-      await page.getByRole("button", { name: "Log In" }).press("Enter");
-      await page.waitForURL((url) => url.pathname === "/news");
+      await submitPortalForm(
+        page,
+        async () => {
+          await page.getByLabel("Email address").fill("bypass@rovers.test");
+          await page.getByLabel("Password").fill("rovers-demo");
+        },
+        "Log In",
+        "/news",
+      );
       await waitForHydration(page, problems);
       await waitUntilShown(page.getByRole("status").filter({ hasText: "Logged In" }), true);
       let violations = await axeViolations(page);

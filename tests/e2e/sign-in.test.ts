@@ -3,6 +3,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import { submitPortalForm } from "./support/portal-form";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,10 +23,15 @@ async function signIn(page: Page, email: string) {
   await expect.poll(() => panel.getByRole("heading", { name: "Sign in to your Northbridge Rovers FC account" }).isVisible()).toBe(true);
   await panel.getByRole("link", { name: "Log In" }).click();
   await page.waitForURL(/\/sso\//);
-  await page.getByLabel("Email address").fill(email.toUpperCase()); // the username is lowercased (spec §5)
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await page.waitForURL((url) => url.pathname === startPath);
+  await submitPortalForm(
+    page,
+    async () => {
+      await page.getByLabel("Email address").fill(email.toUpperCase()); // the username is lowercased (spec §5)
+      await page.getByLabel("Password").fill(PASSWORD);
+    },
+    "Log In",
+    startPath,
+  );
   await waitForHydration(page);
 }
 

@@ -3,6 +3,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { submitPortalForm } from "./support/portal-form";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,10 +27,15 @@ describe("signed-in first paint", () => {
 
       await page.goto(new URL("/auth/login?returnUrl=%2Fmatches", page.url()).toString());
       await page.waitForURL(/\/sso\//);
-      await page.getByLabel("Email address").fill("fan@rovers.test");
-      await page.getByLabel("Password").fill("rovers-demo");
-      await page.getByRole("button", { name: "Log In" }).click();
-      await page.waitForURL((url) => url.pathname === "/matches");
+      await submitPortalForm(
+        page,
+        async () => {
+          await page.getByLabel("Email address").fill("fan@rovers.test");
+          await page.getByLabel("Password").fill("rovers-demo");
+        },
+        "Log In",
+        "/matches",
+      );
       await waitForHydration(page);
 
       const cookies = await context.cookies();

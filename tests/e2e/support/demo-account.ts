@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { BASE_URL, waitForHydration } from "./browser";
+import { submitPortalForm } from "./portal-form";
 
 /** The password of every demo account of the embedded dev portal (docs/demo-data.md). */
 export const DEMO_PASSWORD = "rovers-demo";
@@ -12,10 +13,15 @@ export async function signInAs(page: Page, email: string, returnPath = new URL(p
   await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
   await page.locator("#account-panel").getByRole("link", { name: "Log In" }).click();
   await page.waitForURL(/\/sso\//);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await page.waitForURL((url) => url.pathname === returnPath);
+  await submitPortalForm(
+    page,
+    async () => {
+      await page.getByLabel("Email address").fill(email);
+      await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    },
+    "Log In",
+    returnPath,
+  );
   await waitForHydration(page);
 }
 

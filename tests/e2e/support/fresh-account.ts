@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { openPage, waitForHydration } from "./browser";
 import { queryD1 } from "./d1";
 import { DEMO_PASSWORD } from "./demo-account";
+import { submitPortalForm } from "./portal-form";
 
 export interface FreshAccount {
   email: string;
@@ -34,12 +35,17 @@ export async function registerAs(
   await page.waitForURL(/\/sso\//);
   await page.getByRole("link", { name: "Register" }).click();
   await page.waitForURL(/\/sso\/register/);
-  await page.getByLabel("First name").fill("Test");
-  await page.getByLabel("Last name").fill(label);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Register" }).click();
-  await page.waitForURL((url) => url.pathname === returnPath);
+  await submitPortalForm(
+    page,
+    async () => {
+      await page.getByLabel("First name").fill("Test");
+      await page.getByLabel("Last name").fill(label);
+      await page.getByLabel("Email address").fill(email);
+      await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    },
+    "Register",
+    returnPath,
+  );
   if (options.entitlements?.length) {
     const codes = JSON.stringify(options.entitlements).replace(/'/g, "''");
     const [row] = queryD1<{ entitlements: string }>(`UPDATE accounts SET entitlements = '${codes}' WHERE email = '${email}' RETURNING entitlements`);
