@@ -2,7 +2,7 @@ import "../styles/routes/console.css";
 import { useEffect } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import type { liveNowLoader } from "./console.loader";
-import { DocumentTitle } from "../components/DocumentTitle";
+import { ConsoleFrame } from "../components/console/ConsoleFrame";
 import { LIVE_NOW_POLL_MS } from "../domain/live-now";
 import type { LiveNow } from "../schemas/console";
 
@@ -22,17 +22,15 @@ export default function Console() {
     }, LIVE_NOW_POLL_MS);
     return () => clearInterval(timer);
   }, [revalidate, state]);
+  const status = (
+    <>
+      Updated <time dateTime={live.at}>{time(live.at)} UTC</time>, every {LIVE_NOW_POLL_MS / 1000} seconds
+    </>
+  );
   return (
-    <div className="console">
-      <DocumentTitle page="Club console" noIndex />
-      <header className="console__head">
-        <h1 className="console__title">Club console</h1>
-        <p className="console__updated">
-          Updated <time dateTime={live.at}>{time(live.at)} UTC</time>, every {LIVE_NOW_POLL_MS / 1000} seconds
-        </p>
-      </header>
+    <ConsoleFrame title="Live now" status={status}>
       <LiveNowSection live={live} />
-    </div>
+    </ConsoleFrame>
   );
 }
 

@@ -4,6 +4,7 @@ import { findAccount, isStaff, listAccounts, setBlocked, setBypassed, setStaff, 
 import { endStreamsOf } from "../../durable-objects/stream-release";
 import { userFromRow } from "../accounts/accounts";
 import { clientIp } from "../http/client-ip";
+import { writeAudit } from "./audit-log";
 import { rateLimitedResponse } from "../auth/rate-limit";
 import { hitRateLimits, type RateRule } from "../http/rate-limits";
 import { settingsOf } from "../env";
@@ -38,25 +39,11 @@ import { matchAdminRoutes } from "./match-admin";
  * nobody can fill the audit log; a stored request body is capped at AUDIT_DETAIL_MAX characters.
  */
 export const ADMIN_FAILURE_LIMIT = { limit: 10, windowSeconds: 60 };
-export const AUDIT_DETAIL_MAX = 4096;
-
-/** The body as stored in the audit log: JSON, cut to AUDIT_DETAIL_MAX characters. */
-export function auditDetailText(detail: unknown): string | null {
-  if (detail === undefined) return null;
-  const text = JSON.stringify(detail);
-  return text.length > AUDIT_DETAIL_MAX ? `${text.slice(0, AUDIT_DETAIL_MAX - 1)}…` : text;
-}
 type AdminEnv = { Bindings: Env; Variables: { adminActor: string; auditAction: string; auditTarget: string | null; auditDetail: unknown } };
 
 export const adminRoutes = new Hono<AdminEnv>();
 
 const actorHeader = z.string().trim().min(1).max(64).regex(/^[\w.@ +-]+$/);
-
-async function writeAudit(c: Context<AdminEnv>, actor: string, action: string, target: string | null, status: number, detail: unknown) {
-  await c.env.DB.prepare("INSERT INTO admin_audit_log (actor, action, target, detail, status, ip) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
-    .bind(actor, action, target, auditDetailText(detail), status, clientIp(c))
-    .run();
-}
 
 const adminAuth: MiddlewareHandler<AdminEnv> = async function adminAuth(c, next) {
   const token = settingsOf(c.env).adminToken;
@@ -68,7 +55,7 @@ const adminAuth: MiddlewareHandler<AdminEnv> = async function adminAuth(c, next)
     const rule: RateRule = { bucket: `admin-ip:${clientIp(c)}`, ...ADMIN_FAILURE_LIMIT };
     const verdict = await hitRateLimits(c.env.DB, [rule]);
     if (!verdict.ok) return rateLimitedResponse(c, verdict.retryAfter, "Too many failed admin tokens. Please try again later.");
-    await writeAudit(c, "unauthenticated", `${c.req.method} ${c.req.path}`, null, 401, undefined);
+    await writeAudit(c, { actor: "unauthenticated", action: `${c.req.method} ${c.req.path}`, target: null, status: 401, detail: undefined });
     c.header("WWW-Authenticate", 'Bearer realm="admin"');
     return apiError(c, 401, "UNAUTHORIZED", "A valid admin token is required");
   }
@@ -77,7 +64,7 @@ const adminAuth: MiddlewareHandler<AdminEnv> = async function adminAuth(c, next)
   c.set("auditTarget", null);
   await next();
   c.header("Cache-Control", "no-store");
-  await writeAudit(c, c.get("adminActor"), c.get("auditAction"), c.get("auditTarget"), c.res.status, c.get("auditDetail"));
+  await writeAudit(c, { actor: c.get("adminActor"), action: c.get("auditAction"), target: c.get("auditTarget"), status: c.res.status, detail: c.get("auditDetail") });
 };
 
 adminRoutes.use("*", adminAuth);
