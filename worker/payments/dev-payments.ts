@@ -130,6 +130,8 @@ devPayments.post("/checkout/:id/pay", async (c) => {
         payment_intent: subscription ? null : paymentIntent,
         amount_total: due,
         currency: "gbp",
+        // As Stripe lists a redeemed promotion code (here expanded, so the console shows its code).
+        discounts: promo.promo ? [{ promotion_code: { id: `promo_dev_${promo.promo.toLowerCase()}`, object: "promotion_code", code: promo.promo } }] : [],
         payment_status: due === 0 ? "no_payment_required" : "paid",
         client_reference_id: session.sso_id,
         metadata,

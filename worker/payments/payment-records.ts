@@ -79,11 +79,13 @@ export function upsertSubscription(db: D1Database, o: SubscriptionObservation): 
     OR (excluded.state_created = stripe_subscriptions.state_created AND excluded.state_rank >= stripe_subscriptions.state_rank)))`;
   return db
     .prepare(
-      `INSERT INTO stripe_subscriptions (id, customer_id, account_id, price_id, status, current_period_end, cancel_at_period_end, state_created, state_rank)
+      `INSERT INTO stripe_subscriptions (id, customer_id, account_id, price_id, status, current_period_end, cancel_at_period_end, state_created, state_rank, started_at)
        VALUES (?1, ?2,
                (SELECT id FROM (SELECT id, 0 AS o FROM accounts WHERE sso_id = ?3 UNION ALL SELECT id, 1 FROM accounts WHERE stripe_customer_id = ?2) ORDER BY o LIMIT 1),
-               ?4, ?5, ?6, COALESCE(?7, 0), ?8, ?9)
+               ?4, ?5, ?6, COALESCE(?7, 0), ?8, ?9, ?8)
        ON CONFLICT (id) DO UPDATE SET
+         -- its earliest event, whatever order they came in (the console's new subscriptions per day)
+         started_at = MIN(COALESCE(stripe_subscriptions.started_at, excluded.started_at), excluded.started_at),
          customer_id = COALESCE(stripe_subscriptions.customer_id, excluded.customer_id),
          account_id = COALESCE(stripe_subscriptions.account_id, excluded.account_id),
          price_id = CASE WHEN ${wins} THEN COALESCE(excluded.price_id, stripe_subscriptions.price_id)
@@ -147,16 +149,22 @@ export function insertPendingPurchase(
 export function completePurchase(db: D1Database, o: CheckoutObservation, price: { priceId: string; packageId: string }): D1PreparedStatement {
   // Only a pending purchase moves: a failed delayed payment never turns into a paid one, or back.
   const status = o.failed ? "failed" : !o.paid ? "pending" : o.mode === "subscription" ? "active" : "paid";
+  // What was paid and when (the console's revenue): set once, when the purchase leaves 'pending' paid.
+  const paidAt = o.paid && !o.failed ? new Date(o.created * 1000).toISOString() : null;
+  const moves = "purchases.status = 'pending' AND excluded.paid_at IS NOT NULL";
   return db
     .prepare(
-      `INSERT INTO purchases (account_id, package_id, price_id, mode, stripe_session_id, stripe_subscription_id, status)
-       SELECT id, ?2, ?3, ?4, ?5, ?6, ?7 FROM accounts WHERE sso_id = ?1
+      `INSERT INTO purchases (account_id, package_id, price_id, mode, stripe_session_id, stripe_subscription_id, status, amount_paid, promotion_code, paid_at)
+       SELECT id, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 FROM accounts WHERE sso_id = ?1
        ON CONFLICT (stripe_session_id) DO UPDATE SET
          stripe_subscription_id = COALESCE(purchases.stripe_subscription_id, excluded.stripe_subscription_id),
+         amount_paid = CASE WHEN ${moves} THEN excluded.amount_paid ELSE purchases.amount_paid END,
+         promotion_code = CASE WHEN ${moves} THEN excluded.promotion_code ELSE purchases.promotion_code END,
+         paid_at = CASE WHEN ${moves} THEN excluded.paid_at ELSE purchases.paid_at END,
          status = CASE WHEN purchases.status = 'pending' THEN excluded.status ELSE purchases.status END,
          updated_at = ${NOW_SQL}`,
     )
-    .bind(o.ssoID, price.packageId, price.priceId, o.mode, o.sessionId, o.subscriptionId, status);
+    .bind(o.ssoID, price.packageId, price.priceId, o.mode, o.sessionId, o.subscriptionId, status, paidAt ? (o.amountTotal ?? 0) : 0, paidAt ? o.promotionCode : null, paidAt);
 }
 
 /**
@@ -170,16 +178,21 @@ export function recordPaymentKeys(db: D1Database, paymentId: string, keys: reado
     .bind(paymentId, JSON.stringify([...new Set([paymentId, ...keys])]));
 }
 
-/** A subscription's invoice was paid (its subscription may come from a later event). */
-export function recordPaidInvoice(db: D1Database, invoiceId: string, subscriptionId: string | null, paidAt: number): D1PreparedStatement {
+/**
+ * A subscription's invoice was paid (its subscription may come from a later event). Several events
+ * report one payment (the checkout, invoice.paid, invoice_payment.paid): each states the same
+ * amount or none (0), so the largest stated is the amount.
+ */
+export function recordPaidInvoice(db: D1Database, invoiceId: string, subscriptionId: string | null, paidAt: number, amountPaid: number | null): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO stripe_invoices (id, subscription_id, paid_at) VALUES (?1, ?2, ?3)
+      `INSERT INTO stripe_invoices (id, subscription_id, paid_at, amount_paid) VALUES (?1, ?2, ?3, ?4)
        ON CONFLICT (id) DO UPDATE SET
          subscription_id = COALESCE(stripe_invoices.subscription_id, excluded.subscription_id),
-         paid_at = MIN(stripe_invoices.paid_at, excluded.paid_at)`,
+         paid_at = MIN(stripe_invoices.paid_at, excluded.paid_at),
+         amount_paid = MAX(stripe_invoices.amount_paid, excluded.amount_paid)`,
     )
-    .bind(invoiceId, subscriptionId, paidAt);
+    .bind(invoiceId, subscriptionId, paidAt, amountPaid ?? 0);
 }
 
 /**

@@ -28,6 +28,8 @@ export interface SubscriptionObservation {
 export interface PaidInvoice {
   invoiceId: string;
   keys: string[];
+  /** minor units paid, when the event says it (the console's revenue) */
+  amountPaid: number | null;
 }
 
 export interface CheckoutObservation {
@@ -47,6 +49,10 @@ export interface CheckoutObservation {
   /** what the payment goes by: a payment-mode session's payment intent, a subscription-mode session's first invoice */
   paymentIntentId: string | null;
   invoiceId: string | null;
+  /** minor units charged (amount_total: after any promotion code), null when the event omits it */
+  amountTotal: number | null;
+  /** the promotion code redeemed (its code when expanded or sent, else its promo_… id) */
+  promotionCode: string | null;
 }
 
 /** invoice_payment.paid (current API versions): which payment intent and charge paid an invoice. */
@@ -97,6 +103,7 @@ export const HANDLED_EVENT_TYPES = [
 
 const idOf = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === "string" ? v : v.id));
 const metadata = z.record(z.string(), z.string()).nullish();
+const amount = z.number().int().nonnegative().nullish();
 
 /**
  * A Stripe event envelope. A signed body that is not one is refused (400 INVALID_EVENT) before
@@ -128,6 +135,7 @@ const paymentRefs = z.object({ payment_intent: idOf.nullish(), charge: idOf.null
 
 const invoiceSchema = z.object({
   id: z.string(),
+  amount_paid: amount,
   customer: idOf.nullish(),
   subscription: idOf.nullish(),
   // older API versions: the invoice's own payment intent and charge
@@ -149,8 +157,12 @@ const invoiceSchema = z.object({
     .nullish(),
 });
 
+const promotionCode = z.union([z.string(), z.object({ id: z.string(), code: z.string().nullish() })]).transform((v) => (typeof v === "string" ? v : (v.code ?? v.id)));
+
 const checkoutSchema = z.object({
   id: z.string(),
+  amount_total: amount,
+  discounts: z.array(z.object({ promotion_code: promotionCode.nullish() })).nullish(),
   mode: z.string(),
   customer: idOf.nullish(),
   subscription: idOf.nullish(),
@@ -163,6 +175,7 @@ const checkoutSchema = z.object({
 
 const invoicePaymentSchema = z.object({
   invoice: idOf,
+  amount_paid: amount,
   status: z.string().nullish(),
   payment: paymentRefs,
 });
@@ -238,6 +251,7 @@ export function observe(event: EventEnvelope): Observation {
               payment: {
                 invoiceId: invoice.data.id,
                 keys: paymentKeys(invoice.data.id, [invoice.data, ...(invoice.data.payments?.data.map((p) => p.payment) ?? [])]),
+                amountPaid: invoice.data.amount_paid ?? null,
               },
             }
           : {}),
@@ -247,7 +261,8 @@ export function observe(event: EventEnvelope): Observation {
       const paid = invoicePaymentSchema.safeParse(object);
       if (!paid.success) return { kind: "ignored", reason: `malformed ${type}` };
       if (paid.data.status && paid.data.status !== "paid") return { kind: "ignored", reason: `invoice payment ${paid.data.status}` };
-      return { kind: "invoice-payment", payment: { invoiceId: paid.data.invoice, keys: paymentKeys(paid.data.invoice, [paid.data.payment]) }, created };
+      const payment = { invoiceId: paid.data.invoice, keys: paymentKeys(paid.data.invoice, [paid.data.payment]), amountPaid: paid.data.amount_paid ?? null };
+      return { kind: "invoice-payment", payment, created };
     }
     case "charge.refunded": {
       const charge = chargeSchema.safeParse(object);
@@ -312,6 +327,8 @@ export function observe(event: EventEnvelope): Observation {
         failed: type === "checkout.session.async_payment_failed",
         paymentIntentId: session.data.payment_intent ?? null,
         invoiceId: session.data.invoice ?? null,
+        amountTotal: session.data.amount_total ?? null,
+        promotionCode: session.data.discounts?.find((d) => d.promotion_code)?.promotion_code ?? null,
       };
     }
     default:

@@ -150,7 +150,7 @@ async function writesFor(db: D1Database, o: Applied): Promise<{ scope: AccountsC
     case "invoice-payment":
       return {
         scope: { paymentKeys: o.payment.keys },
-        writes: [recordPaymentKeys(db, o.payment.invoiceId, o.payment.keys), recordPaidInvoice(db, o.payment.invoiceId, null, o.created)],
+        writes: [recordPaymentKeys(db, o.payment.invoiceId, o.payment.keys), recordPaidInvoice(db, o.payment.invoiceId, null, o.created, o.payment.amountPaid)],
       };
     case "reversal":
       return {
@@ -167,7 +167,7 @@ function ownerOf(o: SubscriptionObservation | CheckoutObservation): AccountsConc
 function subscriptionWrites(db: D1Database, o: SubscriptionObservation): D1PreparedStatement[] {
   const writes = [upsertSubscription(db, o)];
   if (o.payment) {
-    writes.push(recordPaymentKeys(db, o.payment.invoiceId, o.payment.keys), recordPaidInvoice(db, o.payment.invoiceId, o.subscriptionId, o.created));
+    writes.push(recordPaymentKeys(db, o.payment.invoiceId, o.payment.keys), recordPaidInvoice(db, o.payment.invoiceId, o.subscriptionId, o.created, o.payment.amountPaid));
   }
   return writes;
 }
@@ -181,7 +181,7 @@ async function checkoutWrites(db: D1Database, o: CheckoutObservation): Promise<D
   if (o.mode === "payment" && o.paymentIntentId) writes.push(recordPaymentKeys(db, o.sessionId, [o.paymentIntentId]));
   if (o.mode === "subscription" && o.invoiceId) {
     writes.push(recordPaymentKeys(db, o.invoiceId, o.paymentIntentId ? [o.paymentIntentId] : []));
-    if (o.paid && o.subscriptionId) writes.push(recordPaidInvoice(db, o.invoiceId, o.subscriptionId, o.created));
+    if (o.paid && o.subscriptionId) writes.push(recordPaidInvoice(db, o.invoiceId, o.subscriptionId, o.created, o.amountTotal));
   }
   if (o.mode === "subscription" && o.subscriptionId) {
     // The completed checkout is an observation of its subscription too: paid means active.

@@ -1,0 +1,22 @@
+-- The club's console, 'Subscriptions and revenue' (issue 22 part 3).
+--
+-- The payments tables said what was bought, not what was paid: a promotion code (FIRSTMONTH) makes
+-- a first invoice £0, so the price is not the money. The webhook now keeps the amount Stripe
+-- reports (integer minor units, pence), the promotion code a checkout used, and when a purchase was
+-- paid and a subscription first seen. Rows from before this migration keep 0 / NULL: they count
+-- as sales with no money recorded (the console reads only the last 90 days).
+ALTER TABLE purchases ADD COLUMN amount_paid INTEGER NOT NULL DEFAULT 0;   -- checkout's amount_total
+ALTER TABLE purchases ADD COLUMN promotion_code TEXT;                       -- the code redeemed at checkout
+ALTER TABLE purchases ADD COLUMN paid_at TEXT;                              -- ISO, when it turned paid/active
+ALTER TABLE stripe_invoices ADD COLUMN amount_paid INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE stripe_subscriptions ADD COLUMN started_at INTEGER;            -- unix s: the first event's `created`
+
+-- Every console query reads a range of one of these (EXPLAIN QUERY PLAN in docs/console.md).
+CREATE INDEX purchases_paid ON purchases (paid_at, mode) WHERE paid_at IS NOT NULL;
+CREATE INDEX stripe_invoices_paid ON stripe_invoices (paid_at, amount_paid);
+CREATE INDEX stripe_subscriptions_started ON stripe_subscriptions (started_at);
+CREATE INDEX stripe_subscriptions_status ON stripe_subscriptions (status, state_created);
+CREATE INDEX stripe_reversals_kind ON stripe_reversals (kind, state_created);
+CREATE INDEX accounts_created ON accounts (created_at);
+-- Visits: sessions of consented tracking events, read from the index alone.
+CREATE INDEX tracking_events_consented ON tracking_events (received_at, session_id) WHERE user_allow_tracking = 1;
