@@ -68,5 +68,6 @@ export function createApiSiteData(fetchFn: Fetch = (i, init) => fetch(i, init), 
     page: (path) => get((a) => a.page, paths.page, { path }),
     // Staff only: its code and schema load with the console, never with a public page.
     liveNow: async () => (await import("./console-data")).liveNow(fetchFn, origin),
+    revenue: async () => (await import("./console-data")).revenue(fetchFn, origin),
   };
 }

@@ -5,6 +5,7 @@ import type { VideoFilter } from "./video-filter";
 import type { FaqGroup, LiveAsset, Package, Video, VideoCategory, VideoHome } from "../schemas/videos";
 import type { ContentPage, Home } from "../schemas/pages";
 import type { LiveNow } from "../schemas/console";
+import type { Revenue } from "../schemas/console-revenue";
 
 /**
  * The one data interface route loaders use (DESIGN.md 'Loaders').
@@ -47,6 +48,8 @@ export interface SiteData {
 
   /** the console's 'Live now' (issue 22): null for anyone but signed-in staff, so the route is their 404 */
   liveNow(): Promise<LiveNow | null>;
+  /** the console's 'Subscriptions and revenue' (issue 22): null for anyone but signed-in staff, like liveNow */
+  revenue(): Promise<Revenue | null>;
 }
 
 export type FaqScope = "videos" | "streamer";

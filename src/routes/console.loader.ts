@@ -10,3 +10,8 @@ import { found } from "../data/not-found";
 export async function liveNowLoader(_args: LoaderFunctionArgs, data: SiteData) {
   return { live: found(await data.liveNow()), pageCache: false as const };
 }
+
+/** /admin/revenue: 'Subscriptions and revenue', the same way (the browser asks /api/console/revenue). */
+export async function revenueLoader(_args: LoaderFunctionArgs, data: SiteData) {
+  return { revenue: found(await data.revenue()), pageCache: false as const };
+}

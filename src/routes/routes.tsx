@@ -75,6 +75,7 @@ const pageRoutes: PageRoute[] = [
   { path: "payment-cancelled", page: pages.PaymentResult, handle: pageHandle("content"), loader: () => content().then((m) => m.paymentPageLoader) },
   // The club's console (issue 22): staff only; the worker renders it past the page cache (worker/console/).
   { path: "admin", page: pages.Console, handle: pageHandle("content"), loader: () => clubConsole().then((m) => m.liveNowLoader) },
+  { path: "admin/revenue", page: pages.ConsoleRevenue, handle: pageHandle("content"), loader: () => clubConsole().then((m) => m.revenueLoader) },
   // Legal, club information and hospitality pages come from the CMS page tree like any other page.
   { path: "*", page: pages.ContentPage, handle: pageHandle("content"), loader: () => content().then((m) => m.contentPageLoader) },
 ];

@@ -6,6 +6,8 @@ import { renderPage } from "../pages/render";
 import { pageVariantOf } from "../pages/page-variant";
 import type { LiveNowAnswer } from "../../src/schemas/console";
 import { liveNow } from "./live-now";
+import { revenue } from "./revenue";
+import type { RevenueAnswer } from "../../src/schemas/console-revenue";
 
 /**
  * The club's console (issue 22), for accounts with the staff role (migration 0017; granted through
@@ -16,6 +18,7 @@ import { liveNow } from "./live-now";
  *   GET /admin              the console, rendered by the site's own SSR (route `admin` of
  *                           src/routes/routes.tsx); never the page cache, never stored
  *   GET /api/console/live   'Live now': viewers per stream, devices, refusals per minute, match rooms
+ *   GET /api/console/revenue  'Subscriptions and revenue': subscribers, MRR, the last 90 days per day, passes, vouchers, funnel
  */
 
 /** Staff pass; anyone else gets the API's 404, the same as a path that does not exist. */
@@ -33,6 +36,11 @@ consoleApi.get("/live", async (c) => {
   return c.json(answer);
 });
 
+consoleApi.get("/revenue", async (c) => {
+  const answer: RevenueAnswer = { data: { attributes: await revenue(c.env.DB) } };
+  return c.json(answer);
+});
+
 consoleApi.all("*", noApiRoute);
 
 /**
@@ -44,7 +52,7 @@ export const consolePage = new Hono<AppEnv>();
 consolePage.use(sessionMiddleware);
 
 consolePage.get("*", async (c) => {
-  const staff = c.get("user") && c.get("staff") ? { liveNow: () => liveNow(c.env) } : null;
+  const staff = c.get("user") && c.get("staff") ? { liveNow: () => liveNow(c.env), revenue: () => revenue(c.env.DB) } : null;
   const response = await renderPage(c, c.req.raw, pageVariantOf(c), staff);
   response.headers.set("Cache-Control", "private, no-store");
   return response;

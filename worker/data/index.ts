@@ -10,10 +10,12 @@ import * as teams from "./teams";
 import * as videos from "./videos";
 import { spoilerFree } from "./spoiler-free";
 import type { LiveNow } from "../../src/schemas/console";
+import type { Revenue } from "../../src/schemas/console-revenue";
 
 /** What only a staff member's render has: the console's reads (worker/console/), given by its page route. */
 export interface StaffReads {
   liveNow(): Promise<LiveNow>;
+  revenue(): Promise<Revenue>;
 }
 
 /**
@@ -57,6 +59,7 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     page: (fullPath) => pages.page(db, fullPath),
     // Everyone but staff: nothing there, so /admin is the site's 404.
     liveNow: async () => (staff ? staff.liveNow() : null),
+    revenue: async () => (staff ? staff.revenue() : null),
   };
   return preferences.spoilerFree ? spoilerFree(data, db) : data;
 }

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { GRANTING_STATUSES } from "../../src/domain/subscription-state";
+import { dailyValues, monthlyRecurringPence, revenueWindow, windowDays, type PriceSubscribers } from "../../src/domain/revenue";
+import type { Revenue } from "../../src/schemas/console-revenue";
+
+/**
+ * What 'Subscriptions and revenue' reads (issue 22 part 3): one D1 batch of grouped queries, each a
+ * range of an index (migrations/0019_console_revenue.sql; the plans are in docs/console.md). Money
+ * comes from what the webhook stored as paid (purchases.amount_paid for match passes, the
+ * invoices' amount_paid for subscriptions) and refunded (stripe_reversals), in pence.
+ */
+const GRANTING = GRANTING_STATUSES.map((s) => `'${s}'`).join(", ");
+
+// ?1 the window's first second (unix s), ?2 the same as ISO text (the TEXT time columns), ?3 now (ISO).
+const QUERIES = {
+  // Active: granting, and not a subscription cancelled at a period end that has passed.
+  activeByPrice: `SELECT price_id AS priceID, COUNT(*) AS n FROM stripe_subscriptions
+     WHERE status IN (${GRANTING}) AND NOT (cancel_at_period_end = 1 AND current_period_end IS NOT NULL AND current_period_end <= ?3)
+     GROUP BY price_id`,
+  recurringPrices: `SELECT p.id AS priceID, p.package_id AS packageID, k.title, p.interval, p.amount_pence AS amountPence
+     FROM prices p JOIN packages k ON k.id = p.package_id WHERE p.type = 'recurring' ORDER BY k.order_position, k.id`,
+  invoices: `SELECT date(paid_at, 'unixepoch') AS day, SUM(amount_paid) AS value FROM stripe_invoices WHERE paid_at >= ?1 GROUP BY day`,
+  matchPassDays: `SELECT substr(paid_at, 1, 10) AS day, SUM(amount_paid) AS value FROM purchases
+     WHERE paid_at >= ?2 AND mode = 'payment' GROUP BY day`,
+  started: `SELECT date(started_at, 'unixepoch') AS day, COUNT(*) AS value FROM stripe_subscriptions WHERE started_at >= ?1 GROUP BY day`,
+  cancelled: `SELECT date(state_created, 'unixepoch') AS day, COUNT(*) AS value FROM stripe_subscriptions
+     WHERE status = 'canceled' AND state_created >= ?1 GROUP BY day`,
+  refunds: `SELECT date(state_created, 'unixepoch') AS day, COUNT(*) AS n, SUM(amount_reversed) AS value FROM stripe_reversals
+     WHERE kind = 'refund' AND state_created >= ?1 GROUP BY day`,
+  signUps: `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS value FROM accounts WHERE created_at >= ?2 GROUP BY day`,
+  perMatch: `SELECT g.matchID, g.sold, g.pence, m.kickoff, t.short_name AS team, o.short_name AS opponent, m.is_home AS isHome
+     FROM (SELECT k.match_id AS matchID, COUNT(*) AS sold, SUM(u.amount_paid) AS pence FROM purchases u JOIN packages k ON k.id = u.package_id
+            WHERE u.paid_at >= ?2 AND u.mode = 'payment' GROUP BY k.match_id) g
+     LEFT JOIN matches m ON m.id = g.matchID LEFT JOIN teams t ON t.id = m.team_id LEFT JOIN opponents o ON o.id = m.opponent_id
+     ORDER BY m.kickoff DESC, g.matchID LIMIT 30`,
+  vouchers: `SELECT promotion_code AS code, COUNT(*) AS n FROM purchases
+     WHERE paid_at >= ?2 AND promotion_code IS NOT NULL GROUP BY promotion_code ORDER BY n DESC, code LIMIT 20`,
+  visits: `SELECT COUNT(DISTINCT session_id) AS n FROM tracking_events WHERE user_allow_tracking = 1 AND received_at >= ?2`,
+  subscribed: `SELECT COUNT(*) AS n FROM accounts a WHERE a.created_at >= ?2
+     AND EXISTS (SELECT 1 FROM stripe_subscriptions s WHERE s.account_id = a.id AND s.started_at >= ?1)`,
+} as const;
+
+export const REVENUE_QUERIES: readonly string[] = Object.values(QUERIES);
+
+/** D1 wants exactly as many values as the statement's highest ?N: the first N of the window's. */
+export function bindWindow(db: D1Database, sql: string, params: readonly unknown[]): D1PreparedStatement {
+  const highest = Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])));
+  return db.prepare(sql).bind(...params.slice(0, highest));
+}
+
+const num = z.coerce.number().int();
+const dayValue = z.object({ day: z.string(), value: num });
+const rowSchemas = {
+  activeByPrice: z.object({ priceID: z.string().nullable(), n: num }),
+  recurringPrices: z.object({ priceID: z.string(), packageID: z.string(), title: z.string(), interval: z.enum(["month", "year"]), amountPence: num }),
+  refunds: z.object({ day: z.string(), n: num, value: num }),
+  perMatch: z.object({
+    matchID: num.nullable(),
+    sold: num,
+    pence: num,
+    kickoff: z.string().nullable(),
+    team: z.string().nullable(),
+    opponent: z.string().nullable(),
+    isHome: num.nullable(),
+  }),
+  vouchers: z.object({ code: z.string(), n: num }),
+  count: z.object({ n: num }),
+};
+
+/** A D1 answer's rows, each checked against its shape: a changed column fails here, not on the page. */
+function rows<T>(schema: z.ZodType<T>, result: D1Result<unknown> | undefined): T[] {
+  return z.array(schema).parse(result?.results ?? []);
+}
+
+export async function revenue(db: D1Database, now = Date.now()): Promise<Revenue> {
+  const { from, to, fromUnix } = revenueWindow(now);
+  const fromIso = `${from}T00:00:00.000Z`;
+  const names = Object.keys(QUERIES) as (keyof typeof QUERIES)[];
+  const params = [fromUnix, fromIso, new Date(now).toISOString()];
+  const results = await db.batch(names.map((name) => bindWindow(db, QUERIES[name], params)));
+  const answer = (name: keyof typeof QUERIES) => results[names.indexOf(name)];
+
+  const prices = rows(rowSchemas.recurringPrices, answer("recurringPrices"));
+  const active = new Map(rows(rowSchemas.activeByPrice, answer("activeByPrice")).map((r) => [r.priceID, r.n]));
+  const tiers = new Map<string, { packageID: string; title: string; prices: PriceSubscribers[] }>();
+  for (const p of prices) {
+    const tier = tiers.get(p.packageID) ?? { packageID: p.packageID, title: p.title, prices: [] };
+    tier.prices.push({ interval: p.interval, amountPence: p.amountPence, subscribers: active.get(p.priceID) ?? 0 });
+    tiers.set(p.packageID, tier);
+  }
+  const allPrices = [...tiers.values()].flatMap((t) => t.prices);
+
+  const days = windowDays(from, to);
+  const series = (name: "invoices" | "matchPassDays" | "started" | "cancelled" | "signUps") => dailyValues(days, rows(dayValue, answer(name)));
+  const refundRows = rows(rowSchemas.refunds, answer("refunds"));
+  const [subscriptionPence, matchPassPence, started, cancelled, signUps] = [series("invoices"), series("matchPassDays"), series("started"), series("cancelled"), series("signUps")];
+  const refundedPence = dailyValues(days, refundRows);
+  const refunds = dailyValues(days, refundRows.map((r) => ({ day: r.day, value: r.n })));
+  const first = (name: "visits" | "subscribed") => rows(rowSchemas.count, answer(name))[0]?.n ?? 0;
+
+  return {
+    at: new Date(now).toISOString(),
+    from,
+    to,
+    activeSubscribers: allPrices.reduce((n, p) => n + p.subscribers, 0),
+    mrrPence: monthlyRecurringPence(allPrices),
+    tiers: [...tiers.values()].map((t) => ({
+      packageID: t.packageID,
+      title: t.title,
+      subscribers: t.prices.reduce((n, p) => n + p.subscribers, 0),
+      mrrPence: monthlyRecurringPence(t.prices),
+    })),
+    days: days.map((day, i) => ({
+      day,
+      subscriptionPence: subscriptionPence[i] ?? 0,
+      matchPassPence: matchPassPence[i] ?? 0,
+      refundedPence: refundedPence[i] ?? 0,
+      newSubscriptions: started[i] ?? 0,
+      cancelled: cancelled[i] ?? 0,
+      refunds: refunds[i] ?? 0,
+      signUps: signUps[i] ?? 0,
+    })),
+    matchPasses: rows(rowSchemas.perMatch, answer("perMatch")).map((r) => ({
+      matchID: r.matchID,
+      title: r.team && r.opponent ? (r.isHome ? `${r.team} v ${r.opponent}` : `${r.opponent} v ${r.team}`) : "Match pass without a match",
+      kickoff: r.kickoff,
+      sold: r.sold,
+      revenuePence: r.pence,
+    })),
+    vouchers: rows(rowSchemas.vouchers, answer("vouchers")).map((r) => ({ code: r.code, redemptions: r.n })),
+    funnel: { visits: first("visits"), signUps: signUps.reduce((a, b) => a + b, 0), subscribers: first("subscribed") },
+  };
+}
