@@ -59,6 +59,14 @@ export function conversion(from: number, to: number): string {
   return `${(Math.round((to / from) * 1000) / 10).toFixed(1)}%`;
 }
 
+/**
+ * The sessions a batch of tracking events counts as visits: those whose events allowed tracking
+ * (analytics consent), once each. An event sent without consent never counts, whatever else came.
+ */
+export function visitSessions(events: readonly { sessionID: string; userAllowTracking: boolean }[]): string[] {
+  return [...new Set(events.filter((e) => e.userAllowTracking && e.sessionID !== "").map((e) => e.sessionID))];
+}
+
 /** Pence as pounds for display: 123456 → "£1,234.56", -199 → "−£1.99". */
 export function pounds(pence: number): string {
   const sign = pence < 0 ? "−" : "";

@@ -35,7 +35,7 @@ export const revenueSchema = z.object({
   matchPasses: z.array(z.object({ matchID: z.nullable(z.number()), title: z.string(), kickoff: z.nullable(z.string()), sold: count, revenuePence: pence })),
   /** promotion codes redeemed at checkout in the window, most used first */
   vouchers: z.array(z.object({ code: z.string(), redemptions: count })),
-  /** sessions seen by consented tracking events → accounts created → of those, accounts that subscribed */
+  /** visits (a session's day, seen by consented tracking events) → accounts created → of those, accounts that subscribed */
   funnel: z.object({ visits: count, signUps: count, subscribers: count }),
 });
 export type Revenue = z.infer<typeof revenueSchema>;

@@ -35,7 +35,8 @@ const QUERIES = {
      ORDER BY m.kickoff DESC, g.matchID LIMIT 30`,
   vouchers: `SELECT promotion_code AS code, COUNT(*) AS n FROM purchases
      WHERE paid_at >= ?2 AND promotion_code IS NOT NULL GROUP BY promotion_code ORDER BY n DESC, code LIMIT 20`,
-  visits: `SELECT COUNT(DISTINCT session_id) AS n FROM tracking_events WHERE user_allow_tracking = 1 AND received_at >= ?2`,
+  // a visit is a session's day on the site (consented events only: migrations/0019 tracking_visits)
+  visits: `SELECT COUNT(*) AS n FROM tracking_visits WHERE day >= substr(?2, 1, 10)`,
   subscribed: `SELECT COUNT(*) AS n FROM accounts a WHERE a.created_at >= ?2
      AND EXISTS (SELECT 1 FROM stripe_subscriptions s WHERE s.account_id = a.id AND s.started_at >= ?1)`,
 } as const;

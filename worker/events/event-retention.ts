@@ -20,12 +20,16 @@ export function retentionCutoff(now: Date, days = TRACKING_RETENTION_DAYS): stri
  */
 export async function pruneTrackingEvents(db: D1Database, now: Date): Promise<number> {
   const cutoff = retentionCutoff(now);
-  const results = await db.batch(
-    TRACKING_ACTIONS.map((action) =>
+  const results = await db.batch([
+    ...TRACKING_ACTIONS.map((action) =>
       db
         .prepare("DELETE FROM tracking_events WHERE id IN (SELECT id FROM tracking_events WHERE action = ?1 AND received_at < ?2 LIMIT ?3)")
         .bind(action, cutoff, PRUNE_BATCH),
     ),
-  );
-  return results.reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
+    // the console funnel's visits (migrations/0019) are kept as long, on the same terms
+    db
+      .prepare("DELETE FROM tracking_visits WHERE (day, session_id) IN (SELECT day, session_id FROM tracking_visits WHERE day < ?1 LIMIT ?2)")
+      .bind(cutoff.slice(0, 10), PRUNE_BATCH),
+  ]);
+  return results.slice(0, TRACKING_ACTIONS.length).reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
 }

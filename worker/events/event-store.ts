@@ -1,4 +1,5 @@
 import type { StoredEvent } from "./event-schema";
+import { visitSessions } from "../../src/domain/revenue";
 
 type AdvertFields = Pick<Extract<StoredEvent, { advertID: number }>, "advertID" | "advertName" | "advertRef" | "campaignRef">;
 
@@ -10,8 +11,10 @@ const advertOf = (e: StoredEvent): Partial<AdvertFields> => (e.action === "pageV
  * configured, else the tracking_events table in D1 (migrations/0009), one batch per request so a
  * batch is stored whole or not at all.
  */
-export async function storeEvents(env: { DB: D1Database; EVENTS?: AnalyticsEngineDataset }, events: StoredEvent[]): Promise<"analytics-engine" | "d1"> {
+export async function storeEvents(env: { DB: D1Database; EVENTS?: AnalyticsEngineDataset }, events: StoredEvent[], now = Date.now()): Promise<"analytics-engine" | "d1"> {
+  const visits = recordVisits(env.DB, events, now);
   if (env.EVENTS) {
+    if (visits) await visits.run();
     for (const e of events) {
       const advert = advertOf(e);
       env.EVENTS.writeDataPoint({
@@ -22,8 +25,9 @@ export async function storeEvents(env: { DB: D1Database; EVENTS?: AnalyticsEngin
     }
     return "analytics-engine";
   }
-  await env.DB.batch(
-    events.map((e) => {
+  await env.DB.batch([
+    ...(visits ? [visits] : []),
+    ...events.map((e) => {
       const advert = advertOf(e);
       return env.DB.prepare(
         `INSERT INTO tracking_events (action, channel, domain, log_id, screensize, sso_vendor, user_agent, session_id, sso_id,
@@ -35,6 +39,18 @@ export async function storeEvents(env: { DB: D1Database; EVENTS?: AnalyticsEngin
         advert.advertID ?? null, advert.advertName ?? null, advert.advertRef ?? null, advert.campaignRef ?? null,
       );
     }),
-  );
+  ]);
   return "d1";
+}
+
+/**
+ * The console funnel's visits (migrations/0019 tracking_visits): each consented session once per
+ * day; a session already counted that day writes nothing. Null when the batch has none.
+ */
+function recordVisits(db: D1Database, events: StoredEvent[], now: number): D1PreparedStatement | null {
+  const sessions = visitSessions(events);
+  if (sessions.length === 0) return null;
+  return db
+    .prepare("INSERT INTO tracking_visits (day, session_id) SELECT ?1, value FROM json_each(?2) WHERE true ON CONFLICT DO NOTHING")
+    .bind(new Date(now).toISOString().slice(0, 10), JSON.stringify(sessions));
 }
