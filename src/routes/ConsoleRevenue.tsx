@@ -73,7 +73,7 @@ function RevenueSection({ revenue }: { revenue: Revenue }) {
         <TimeSeriesChart
           id="movements"
           title="New, cancelled and refunded per day"
-          kind="lines"
+          kind="grouped"
           days={dayList}
           series={[
             { label: "New subscriptions", values: column((d) => d.newSubscriptions), tone: 1 },
@@ -104,12 +104,17 @@ function RevenueSection({ revenue }: { revenue: Revenue }) {
           title="Match passes sold per match"
           labelColumn="Match"
           valueColumn="Sold"
-          extraColumns={["Kick-off", "Taken"]}
+          extraColumns={["Taken"]}
           bars={revenue.matchPasses.map((m) => ({
             key: String(m.matchID ?? "none"),
-            label: m.title,
+            label: (
+              <>
+                {m.title}
+                <span className="chart-bars__note">kick-off {kickoffDay(m.kickoff)}</span>
+              </>
+            ),
             value: m.sold,
-            extra: [kickoffDay(m.kickoff), pounds(m.revenuePence)],
+            extra: [pounds(m.revenuePence)],
           }))}
           empty={`No match pass sold in the last ${REVENUE_DAYS} days.`}
         />

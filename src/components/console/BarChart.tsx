@@ -37,7 +37,8 @@ export function BarChart({ id, title, labelColumn, valueColumn, bars, extraColum
       {bars.length === 0 ? (
         <p className="console__empty">{empty}</p>
       ) : (
-        <div className="console__table-wrap">
+        // Focusable: on a narrow screen it scrolls sideways, and a keyboard must be able to scroll it.
+        <div className="console__table-wrap" tabIndex={0} role="region" aria-labelledby={titleId}>
           <table className="console__table chart-bars" aria-labelledby={titleId}>
             <thead>
               <tr>

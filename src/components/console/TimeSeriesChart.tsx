@@ -14,8 +14,11 @@ interface Props {
   /** YYYY-MM-DD, oldest first; every series has one value per day */
   days: readonly string[];
   series: readonly Series[];
-  /** `lines` for counts to compare, `stacked` for parts of one total (revenue by source) */
-  kind: "lines" | "stacked";
+  /**
+   * `stacked`: columns of parts of one total (revenue by source); `grouped`: side-by-side columns
+   * for counts to compare that are often 0 (a line would zigzag); `lines` for dense series.
+   */
+  kind: "lines" | "stacked" | "grouped";
   format?: (value: number) => string;
 }
 
@@ -52,7 +55,7 @@ export function TimeSeriesChart({ id, title, days, series, kind, format = String
           {[25, 50, 75].map((g) => (
             <line key={g} className="chart__grid" x1={0} x2={days.length} y1={g} y2={g} />
           ))}
-          {kind === "stacked" ? <Columns days={days} series={series} y={y} /> : <Lines series={series} y={y} />}
+          {kind === "lines" ? <Lines series={series} y={y} /> : <Columns days={days} series={series} y={y} stacked={kind === "stacked"} />}
         </svg>
         <div className="chart__axis">
           <span>{days[0] ? shortDay(days[0]) : ""}</span>
@@ -61,7 +64,8 @@ export function TimeSeriesChart({ id, title, days, series, kind, format = String
       </div>
       <details className="chart__numbers">
         <summary>The numbers, per day</summary>
-        <div className="console__table-wrap">
+        {/* Focusable: it scrolls (90 rows), and a keyboard must be able to scroll it. */}
+        <div className="console__table-wrap" tabIndex={0} role="region" aria-label={`${title}, per day`}>
           <table className="console__table">
             <caption className="chart__caption">{title}</caption>
             <thead>
@@ -93,19 +97,21 @@ export function TimeSeriesChart({ id, title, days, series, kind, format = String
   );
 }
 
-/** One column per day, the series stacked in order from the bottom. */
-function Columns({ days, series, y }: { days: readonly string[]; series: readonly Series[]; y: (v: number) => number }) {
+/** Per day: one column with the series stacked from the bottom, or one thin column per series. */
+function Columns({ days, series, y, stacked }: { days: readonly string[]; series: readonly Series[]; y: (v: number) => number; stacked: boolean }) {
+  const width = stacked ? 0.7 : 0.8 / series.length;
   return (
     <>
       {days.map((day, i) => {
         let base = 0;
-        return series.map((s) => {
+        return series.map((s, k) => {
           const value = s.values[i] ?? 0;
           if (value <= 0) return null;
           const top = y(base + value);
           const height = y(base) - top;
-          base += value;
-          return <rect key={`${day}-${s.label}`} className={`chart__tone-${s.tone}`} x={i + 0.15} width={0.7} y={top} height={height} />;
+          if (stacked) base += value;
+          const x = stacked ? i + 0.15 : i + 0.1 + k * width;
+          return <rect key={`${day}-${s.label}`} className={`chart__tone-${s.tone}`} x={x} width={width} y={top} height={height} />;
         });
       })}
     </>

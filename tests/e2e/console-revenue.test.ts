@@ -1,0 +1,115 @@
+// The console's 'Subscriptions and revenue' (issue 22 parts 3 and 7): a visitor and a supporter get
+// the site's 404 at /admin/revenue; a staff member (an account of the test's own, given the role in
+// D1) sees the money taken and the MRR rise by exactly the price of a Rovers TV+ monthly plan bought
+// through the dev checkout by another fresh account; the page is reached from the console's
+// navigation (the browser's read), is axe clean at 375 and 1440 px, and is screenshotted at both.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
+import { registerAs } from "./support/fresh-account";
+import { queryD1 } from "./support/d1";
+import { axeViolations } from "./support/axe";
+
+const PATH = "/admin/revenue";
+const HEADING = "Subscriptions and revenue";
+const PLUS_MONTHLY_PENCE = 599;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectNotFound(page: Page) {
+  const response = await page.goto(PATH, { waitUntil: "load" });
+  expect(response?.status()).toBe(404);
+  expect(await page.getByText("This page could not be found").first().isVisible()).toBe(true);
+  expect(await page.getByRole("heading", { name: HEADING }).count()).toBe(0);
+}
+
+/** A fresh account of this test, given the staff role, on the revenue page. */
+async function openAsStaff(viewport: Viewport = DESKTOP) {
+  const opened = await openPage(browser, "/", viewport);
+  const { email } = await registerAs(opened.page, "revenue-staff");
+  const [row] = queryD1<{ staff: number }>(`UPDATE accounts SET staff = 1 WHERE email = '${email}' RETURNING staff`);
+  expect(row?.staff).toBe(1);
+  const response = await opened.page.goto(PATH, { waitUntil: "load" });
+  expect(response?.status()).toBe(200);
+  await waitForHydration(opened.page);
+  await expect.poll(() => opened.page.getByRole("heading", { name: HEADING }).isVisible()).toBe(true);
+  return opened;
+}
+
+const stat = async (page: Page, key: string) => Number(await page.locator(`[data-stat="${key}"]`).getAttribute("data-value"));
+
+describe("Subscriptions and revenue", () => {
+  it("is the site's 404 for a visitor and for a signed-in supporter", async () => {
+    const { page, context } = await openPage(browser, "/", DESKTOP);
+    try {
+      await expectNotFound(page);
+      await page.goto("/", { waitUntil: "load" });
+      await waitForHydration(page);
+      await registerAs(page, "revenue-fan");
+      await expectNotFound(page);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a dev-checkout purchase raises the money taken and the MRR by its price", async () => {
+    const staff = await openAsStaff();
+    const buyer = await openPage(browser, "/videos/subscriptions", DESKTOP);
+    try {
+      const takenBefore = await stat(staff.page, "gross");
+      const mrrBefore = await stat(staff.page, "mrr");
+      const subscribersBefore = await stat(staff.page, "subscribers");
+
+      await registerAs(buyer.page, "revenue-buyer");
+      const card = buyer.page.locator(".package-card", { hasText: "Rovers TV+ (Audio & Video)" });
+      await card.getByRole("button", { name: "Buy - £5.99 p/m" }).click();
+      await buyer.page.waitForURL(/\/dev-payments\/checkout\/cs_dev_/);
+      await buyer.page.getByRole("button", { name: "Subscribe £5.99" }).click();
+      await buyer.page.waitForURL((url) => url.pathname === "/payment-successful");
+
+      await staff.page.reload({ waitUntil: "load" });
+      await waitForHydration(staff.page);
+      expect(await stat(staff.page, "gross")).toBe(takenBefore + PLUS_MONTHLY_PENCE);
+      expect(await stat(staff.page, "mrr")).toBe(mrrBefore + PLUS_MONTHLY_PENCE);
+      expect(await stat(staff.page, "subscribers")).toBe(subscribersBefore + 1);
+      // the figure as staff read it: pounds, from the same pence
+      const text = await staff.page.locator('[data-stat="gross"]').textContent();
+      expect(text).toMatch(/^£[\d,]+\.\d{2}$/);
+    } finally {
+      await buyer.context.close();
+      await staff.context.close();
+    }
+  });
+
+  it("opens from the console's navigation, and is axe clean at 375 and 1440 px", async () => {
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const { page, context } = await openAsStaff(viewport);
+      try {
+        // From 'Live now' through the sections' navigation: the browser's own read of the page's data.
+        await page.goto("/admin", { waitUntil: "load" });
+        await waitForHydration(page);
+        await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: HEADING }).click();
+        await page.waitForURL((url) => url.pathname === PATH);
+        await expect.poll(() => page.getByRole("heading", { name: HEADING }).isVisible()).toBe(true);
+        expect(await page.locator(".chart").count()).toBeGreaterThanOrEqual(7);
+        expect(await axeViolations(page)).toEqual([]);
+        // the numbers behind a chart, opened
+        await page.locator("#taken-title").locator("..").locator("summary").click();
+        expect(await axeViolations(page)).toEqual([]);
+        // nothing wider than the screen but the tables' own scrolling boxes
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.locator("#taken-title").locator("..").locator("summary").click();
+        await saveScreenshot(page, "console-revenue");
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
