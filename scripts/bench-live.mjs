@@ -13,9 +13,9 @@
 // or a client build elsewhere cannot reload it mid-run.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { SignJWT } from "jose";
 import { bin, developmentVars, root, runOrThrow, wranglerEnv } from "./run-command.mjs";
 import { freezeBuild } from "./frozen-build.mjs";
+import { devSignIn } from "./bench-sign-in.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
 
@@ -29,8 +29,6 @@ const PERSIST_TO = ".wrangler/bench-live-state";
 const FROZEN = ".wrangler/bench-live";
 const ASSET = "men-audio-commentary";
 const LIMIT = 2;
-// The embedded dev portal's built-in signing settings (worker/dev-secrets.ts DEV_DEFAULTS): development build only.
-const DEV_SSO = { secret: "dev-only-sso-signing-secret-northbridge-rovers-0123456789", issuer: "rovers-dev-sso", audience: "northbridge-rovers-site" };
 
 async function pool(items, limit, work) {
   const results = new Array(items.length);
@@ -46,42 +44,11 @@ async function pool(items, limit, work) {
   return results;
 }
 
-const cookiesOf = (res, jar) => {
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const at = pair.indexOf("=");
-    jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-  }
-};
-const cookieHeader = (jar) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-
-/** Signs in user i through the callback with a dev-portal token carrying the sign-in state as nonce. */
+/** Signs in user i (its own address: sign-in is rate-limited per IP). */
 async function signIn(base, i) {
-  const jar = new Map();
-  // Each simulated user has its own address: sign-in is rate-limited per IP.
   const ip = `10.77.${(i >> 8) & 255}.${i & 255}`;
-  const start = await fetch(`${base}/auth/login`, { redirect: "manual", headers: { "cf-connecting-ip": ip } });
-  cookiesOf(start, jar);
-  const target = new URL(start.headers.get("location") ?? "");
-  const callback = new URL(target.searchParams.get("redirect_uri") ?? target.searchParams.get("returnUrl") ?? "");
-  const state = callback.searchParams.get("state") ?? "";
   const ssoID = `bench-${i}`;
-  const token = await new SignJWT({ id: ssoID, email: `${ssoID}@example.test`, forename: "Bench", surname: String(i), nonce: state })
-    .setJti(crypto.randomUUID())
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer(DEV_SSO.issuer)
-    .setAudience(DEV_SSO.audience)
-    .setSubject(ssoID)
-    .setIssuedAt()
-    .setExpirationTime("5m")
-    .sign(new TextEncoder().encode(DEV_SSO.secret));
-  const res = await fetch(`${base}/auth/callback?state=${encodeURIComponent(state)}&tokenpayload=${encodeURIComponent(token)}`, {
-    redirect: "manual",
-    headers: { cookie: cookieHeader(jar), "cf-connecting-ip": ip },
-  });
-  cookiesOf(res, jar);
-  if (res.status !== 302) throw new Error(`sign-in of ${ssoID} answered ${res.status}`);
-  return { ssoID, ip, cookie: cookieHeader(jar) };
+  return { ssoID, ip, cookie: await devSignIn(base, ssoID, ip) };
 }
 
 let oddAnswer = "";

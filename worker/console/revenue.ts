@@ -21,24 +21,27 @@ const QUERIES = {
      FROM prices p JOIN packages k ON k.id = p.package_id WHERE p.type = 'recurring' ORDER BY k.order_position, k.id`,
   invoices: `SELECT date(paid_at, 'unixepoch') AS day, SUM(amount_paid) AS value FROM stripe_invoices WHERE paid_at >= ?1 GROUP BY day`,
   matchPassDays: `SELECT substr(paid_at, 1, 10) AS day, SUM(amount_paid) AS value FROM purchases
-     WHERE paid_at >= ?2 AND mode = 'payment' GROUP BY day`,
+     WHERE mode = 'payment' AND paid_at >= ?2 GROUP BY day`,
   started: `SELECT date(started_at, 'unixepoch') AS day, COUNT(*) AS value FROM stripe_subscriptions WHERE started_at >= ?1 GROUP BY day`,
   cancelled: `SELECT date(state_created, 'unixepoch') AS day, COUNT(*) AS value FROM stripe_subscriptions
      WHERE status = 'canceled' AND state_created >= ?1 GROUP BY day`,
   refunds: `SELECT date(state_created, 'unixepoch') AS day, COUNT(*) AS n, SUM(amount_reversed) AS value FROM stripe_reversals
      WHERE kind = 'refund' AND state_created >= ?1 GROUP BY day`,
   signUps: `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS value FROM accounts WHERE created_at >= ?2 GROUP BY day`,
-  perMatch: `SELECT g.matchID, g.sold, g.pence, m.kickoff, t.short_name AS team, o.short_name AS opponent, m.is_home AS isHome
-     FROM (SELECT k.match_id AS matchID, COUNT(*) AS sold, SUM(u.amount_paid) AS pence FROM purchases u JOIN packages k ON k.id = u.package_id
-            WHERE u.paid_at >= ?2 AND u.mode = 'payment' GROUP BY k.match_id) g
-     LEFT JOIN matches m ON m.id = g.matchID LEFT JOIN teams t ON t.id = m.team_id LEFT JOIN opponents o ON o.id = m.opponent_id
-     ORDER BY m.kickoff DESC, g.matchID LIMIT 30`,
+  // per package first (one index range), then each package's match: a lookup per package, not per sale
+  perMatch: `SELECT k.match_id AS matchID, SUM(g.sold) AS sold, SUM(g.pence) AS pence, m.kickoff, t.short_name AS team, o.short_name AS opponent, m.is_home AS isHome
+     FROM (SELECT package_id, COUNT(*) AS sold, SUM(amount_paid) AS pence FROM purchases
+            WHERE mode = 'payment' AND paid_at >= ?2 GROUP BY package_id) g
+     JOIN packages k ON k.id = g.package_id
+     LEFT JOIN matches m ON m.id = k.match_id LEFT JOIN teams t ON t.id = m.team_id LEFT JOIN opponents o ON o.id = m.opponent_id
+     GROUP BY k.match_id ORDER BY m.kickoff DESC, k.match_id LIMIT 30`,
   vouchers: `SELECT promotion_code AS code, COUNT(*) AS n FROM purchases
      WHERE paid_at >= ?2 AND promotion_code IS NOT NULL GROUP BY promotion_code ORDER BY n DESC, code LIMIT 20`,
   // a visit is a session's day on the site (consented events only: migrations/0019 tracking_visits)
-  visits: `SELECT COUNT(*) AS n FROM tracking_visits WHERE day >= substr(?2, 1, 10)`,
-  subscribed: `SELECT COUNT(*) AS n FROM accounts a WHERE a.created_at >= ?2
-     AND EXISTS (SELECT 1 FROM stripe_subscriptions s WHERE s.account_id = a.id AND s.started_at >= ?1)`,
+  visits: `SELECT COALESCE(SUM(visits), 0) AS n FROM tracking_visit_days WHERE day >= substr(?2, 1, 10)`,
+  // from the subscriptions started in the window (fewer than sign-ups), each account looked up once
+  subscribed: `SELECT COUNT(DISTINCT s.account_id) AS n FROM stripe_subscriptions s JOIN accounts a ON a.id = s.account_id
+     WHERE s.started_at >= ?1 AND a.created_at >= ?2`,
 } as const;
 
 export const REVENUE_QUERIES: readonly string[] = Object.values(QUERIES);

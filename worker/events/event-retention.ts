@@ -30,6 +30,7 @@ export async function pruneTrackingEvents(db: D1Database, now: Date): Promise<nu
     db
       .prepare("DELETE FROM tracking_visits WHERE (day, session_id) IN (SELECT day, session_id FROM tracking_visits WHERE day < ?1 LIMIT ?2)")
       .bind(cutoff.slice(0, 10), PRUNE_BATCH),
+    db.prepare("DELETE FROM tracking_visit_days WHERE day < ?1").bind(cutoff.slice(0, 10)),
   ]);
   return results.slice(0, TRACKING_ACTIONS.length).reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
 }

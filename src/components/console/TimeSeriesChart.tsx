@@ -82,10 +82,9 @@ export function TimeSeriesChart({ id, title, days, series, kind, format = String
               {days.map((day, i) => (
                 <tr key={day}>
                   <th scope="row">{day}</th>
+                  {/* right-aligned by .chart__numbers td: a class on each of ~700 cells is bytes for nothing */}
                   {series.map((s) => (
-                    <td key={s.label} className="console__num">
-                      {format(s.values[i] ?? 0)}
-                    </td>
+                    <td key={s.label}>{format(s.values[i] ?? 0)}</td>
                   ))}
                 </tr>
               ))}
@@ -97,22 +96,29 @@ export function TimeSeriesChart({ id, title, days, series, kind, format = String
   );
 }
 
-/** Per day: one column with the series stacked from the bottom, or one thin column per series. */
+/** Coordinates to 0.01 of the drawing: finer is invisible, and every digit is HTML sent. */
+const r = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Per day: one column with the series stacked from the bottom, or one thin column per series.
+ * One <path> per series (a rectangle per day in it), not a <rect> per day: a third of the bytes.
+ */
 function Columns({ days, series, y, stacked }: { days: readonly string[]; series: readonly Series[]; y: (v: number) => number; stacked: boolean }) {
   const width = stacked ? 0.7 : 0.8 / series.length;
+  const base = days.map(() => 0);
   return (
     <>
-      {days.map((day, i) => {
-        let base = 0;
-        return series.map((s, k) => {
+      {series.map((s, k) => {
+        let d = "";
+        days.forEach((_, i) => {
           const value = s.values[i] ?? 0;
-          if (value <= 0) return null;
-          const top = y(base + value);
-          const height = y(base) - top;
-          if (stacked) base += value;
+          if (value <= 0) return;
+          const bottom = stacked ? (base[i] ?? 0) : 0;
+          if (stacked) base[i] = bottom + value;
           const x = stacked ? i + 0.15 : i + 0.1 + k * width;
-          return <rect key={`${day}-${s.label}`} className={`chart__tone-${s.tone}`} x={x} width={width} y={top} height={height} />;
+          d += `M${r(x)} ${r(y(bottom))}V${r(y(bottom + value))}h${r(width)}V${r(y(bottom))}z`;
         });
+        return d ? <path key={s.label} className={`chart__tone-${s.tone}`} d={d} /> : null;
       })}
     </>
   );
@@ -125,7 +131,7 @@ function Lines({ series, y }: { series: readonly Series[]; y: (v: number) => num
         <polyline
           key={s.label}
           className={`chart__line chart__stroke-${s.tone}`}
-          points={s.values.map((v, i) => `${i + 0.5},${y(v)}`).join(" ")}
+          points={s.values.map((v, i) => `${i + 0.5},${r(y(v))}`).join(" ")}
           vectorEffect="non-scaling-stroke"
         />
       ))}
