@@ -16,7 +16,7 @@ ALTER TABLE stripe_subscriptions ADD COLUMN started_at INTEGER;            -- un
 CREATE INDEX purchases_paid ON purchases (mode, paid_at, package_id, amount_paid) WHERE paid_at IS NOT NULL;
 CREATE INDEX purchases_vouchers ON purchases (paid_at, promotion_code) WHERE promotion_code IS NOT NULL;
 CREATE INDEX stripe_invoices_paid ON stripe_invoices (paid_at, amount_paid);
-CREATE INDEX stripe_subscriptions_started ON stripe_subscriptions (started_at);
+CREATE INDEX stripe_subscriptions_started ON stripe_subscriptions (started_at, account_id);
 CREATE INDEX stripe_subscriptions_active ON stripe_subscriptions (status, price_id, cancel_at_period_end, current_period_end);
 CREATE INDEX stripe_subscriptions_status ON stripe_subscriptions (status, state_created);
 CREATE INDEX stripe_reversals_kind ON stripe_reversals (kind, state_created);

@@ -1,4 +1,5 @@
 import "../styles/routes/console.css";
+import "../styles/routes/console-charts.css";
 import { useLoaderData } from "react-router";
 import type { revenueLoader } from "./console.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";

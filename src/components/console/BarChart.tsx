@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import "../../styles/routes/console-charts.css";
 
 export interface Bar {
   key: string;
@@ -22,7 +21,7 @@ interface Props {
 }
 
 /**
- * Horizontal bars that are a table: each row's label, its value in figures beside an SVG bar
+ * Horizontal bars that are a table (styles: src/styles/routes/console-charts.css, imported by the page): each row's label, its value in figures beside an SVG bar
  * (hidden from assistive technology, which reads the figure), and any further columns. Bars are
  * drawn to the largest value; the table scrolls sideways on a narrow screen rather than squeezing.
  */

@@ -1,4 +1,3 @@
-import "../../styles/routes/console-charts.css";
 
 /** One line (or one layer of the stacked columns) of a chart: a value per day of `days`. */
 export interface Series {
@@ -26,7 +25,8 @@ const PLOT_HEIGHT = 100;
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /**
- * A per-day chart drawn as SVG on the server (no script needed to see it). The drawing scales to
+ * A per-day chart drawn as SVG on the server (its page imports src/styles/routes/console-charts.css:
+ * route stylesheets are a page's own imports) (no script needed to see it). The drawing scales to
  * any width (preserveAspectRatio none; strokes keep their width) and its labels are HTML, so they
  * stay readable at 375 px. The drawing is hidden from assistive technology: the legend gives the
  * totals and the table under it every number.
