@@ -5,7 +5,8 @@
 // navigation (the browser's read), is axe clean at 375 and 1440 px, and is screenshotted at both.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
+import path from "node:path";
+import { DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
 import { registerAs } from "./support/fresh-account";
 import { queryD1 } from "./support/d1";
 import { axeViolations } from "./support/axe";
@@ -107,6 +108,9 @@ describe("Subscriptions and revenue", () => {
         expect(overflow).toBeLessThanOrEqual(0);
         await page.locator("#taken-title").locator("..").locator("summary").click();
         await saveScreenshot(page, "console-revenue");
+        // one chart on its own, clear of the site's fixed header that a full-page shot paints over it
+        const chart = page.locator("figure", { has: page.locator("#movements-title") });
+        await chart.screenshot({ path: path.join(SCREENSHOT_DIR, `console-revenue-chart-${viewport.width}.png`) });
       } finally {
         await context.close();
       }
