@@ -53,6 +53,37 @@ export function monthlyRecurringPence(prices: readonly PriceSubscribers[]): numb
   return Math.round(twelfths / 12);
 }
 
+/** Match passes sold on one day of one package (its price's package), and the money. */
+export interface PassSales {
+  packageID: string;
+  sold: number;
+  pence: number;
+}
+
+/**
+ * Passes per match: each package's sales added under its match (a package without one, or not
+ * known, under null), latest kick-off first, at most `limit`. `match` is the package row of the
+ * match's first package seen, carrying whatever the caller reads from it (kick-off, names).
+ */
+export function passesByMatch<M extends { packageID: string; matchID: number | null; kickoff: string | null }>(
+  sales: readonly PassSales[],
+  packages: readonly M[],
+  limit = 30,
+): { matchID: number | null; match: M | null; sold: number; pence: number }[] {
+  const packageOf = new Map(packages.map((p) => [p.packageID, p]));
+  const byMatch = new Map<number | null, { matchID: number | null; match: M | null; sold: number; pence: number }>();
+  for (const s of sales) {
+    const match = packageOf.get(s.packageID) ?? null;
+    const matchID = match?.matchID ?? null;
+    const entry = byMatch.get(matchID) ?? { matchID, match: matchID === null ? null : match, sold: 0, pence: 0 };
+    entry.sold += s.sold;
+    entry.pence += s.pence;
+    byMatch.set(matchID, entry);
+  }
+  const kickoff = (e: { match: M | null }) => e.match?.kickoff ?? "";
+  return [...byMatch.values()].sort((a, b) => kickoff(b).localeCompare(kickoff(a)) || (a.matchID ?? 0) - (b.matchID ?? 0)).slice(0, limit);
+}
+
 /** The step from one stage of the funnel to the next, as a percentage with one decimal ("–" from 0). */
 export function conversion(from: number, to: number): string {
   if (from <= 0) return "–";

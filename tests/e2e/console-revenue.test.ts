@@ -107,6 +107,8 @@ describe("Subscriptions and revenue", () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await page.locator("#taken-title").locator("..").locator("summary").click();
+        // The cookie popup (a fresh context) would cover the charts in the pictures.
+        await page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: /^Accept/ }).click();
         await saveScreenshot(page, "console-revenue");
         // one chart on its own, clear of the site's fixed header that a full-page shot paints over it
         const chart = page.locator("figure", { has: page.locator("#movements-title") });

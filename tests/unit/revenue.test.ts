@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversion, dailyValues, monthlyRecurringPence, pounds, revenueWindow, visitSessions, windowDays } from "../../src/domain/revenue";
+import { conversion, dailyValues, monthlyRecurringPence, passesByMatch, pounds, revenueWindow, visitSessions, windowDays } from "../../src/domain/revenue";
 
 describe("the revenue window", () => {
   it("is the 90 days ending today (UTC), today included", () => {
@@ -70,5 +70,27 @@ describe("visitSessions", () => {
     const e = (sessionID: string, userAllowTracking: boolean) => ({ sessionID, userAllowTracking });
     expect(visitSessions([e("a", true), e("a", true), e("b", false), e("c", true), e("", true)])).toEqual(["a", "c"]);
     expect(visitSessions([e("b", false)])).toEqual([]);
+  });
+});
+
+describe("passesByMatch", () => {
+  const pkg = (packageID: string, matchID: number | null, kickoff: string | null) => ({ packageID, matchID, kickoff });
+  it("adds each package's days under its match, latest kick-off first; unknown packages and passes without a match under null", () => {
+    const packages = [pkg("a", 1, "2024-10-01T12:00:00Z"), pkg("a2", 1, "2024-10-01T12:00:00Z"), pkg("b", 2, "2024-11-01T12:00:00Z"), pkg("c", null, null)];
+    const sales = [
+      { packageID: "a", sold: 2, pence: 998 },
+      { packageID: "b", sold: 1, pence: 299 },
+      { packageID: "a", sold: 1, pence: 250 },
+      { packageID: "a2", sold: 1, pence: 499 },
+      { packageID: "c", sold: 1, pence: 100 },
+      { packageID: "gone", sold: 3, pence: 300 },
+    ];
+    const result = passesByMatch(sales, packages).map(({ matchID, sold, pence }) => [matchID, sold, pence]);
+    expect(result).toEqual([
+      [2, 1, 299],
+      [1, 4, 1747],
+      [null, 4, 400],
+    ]);
+    expect(passesByMatch(sales, packages, 1)).toHaveLength(1);
   });
 });

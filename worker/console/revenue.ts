@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { GRANTING_STATUSES } from "../../src/domain/subscription-state";
-import { dailyValues, monthlyRecurringPence, revenueWindow, windowDays, type PriceSubscribers } from "../../src/domain/revenue";
+import { dailyValues, monthlyRecurringPence, passesByMatch, revenueWindow, windowDays, type PriceSubscribers } from "../../src/domain/revenue";
 import type { Revenue } from "../../src/schemas/console-revenue";
 
 /**
@@ -20,21 +20,18 @@ const QUERIES = {
   recurringPrices: `SELECT p.id AS priceID, p.package_id AS packageID, k.title, p.interval, p.amount_pence AS amountPence
      FROM prices p JOIN packages k ON k.id = p.package_id WHERE p.type = 'recurring' ORDER BY k.order_position, k.id`,
   invoices: `SELECT date(paid_at, 'unixepoch') AS day, SUM(amount_paid) AS value FROM stripe_invoices WHERE paid_at >= ?1 GROUP BY day`,
-  matchPassDays: `SELECT substr(paid_at, 1, 10) AS day, SUM(amount_paid) AS value FROM purchases
-     WHERE mode = 'payment' AND paid_at >= ?2 GROUP BY day`,
+  // match passes once: per day and package (one covering range); per match and per day from it in JS
+  passSales: `SELECT substr(paid_at, 1, 10) AS day, package_id AS packageID, COUNT(*) AS sold, SUM(amount_paid) AS pence FROM purchases
+     WHERE mode = 'payment' AND paid_at >= ?2 GROUP BY day, package_id`,
   started: `SELECT date(started_at, 'unixepoch') AS day, COUNT(*) AS value FROM stripe_subscriptions WHERE started_at >= ?1 GROUP BY day`,
   cancelled: `SELECT date(state_created, 'unixepoch') AS day, COUNT(*) AS value FROM stripe_subscriptions
      WHERE status = 'canceled' AND state_created >= ?1 GROUP BY day`,
   refunds: `SELECT date(state_created, 'unixepoch') AS day, COUNT(*) AS n, SUM(amount_reversed) AS value FROM stripe_reversals
      WHERE kind = 'refund' AND state_created >= ?1 GROUP BY day`,
   signUps: `SELECT substr(created_at, 1, 10) AS day, COUNT(*) AS value FROM accounts WHERE created_at >= ?2 GROUP BY day`,
-  // per package first (one index range), then each package's match: a lookup per package, not per sale
-  perMatch: `SELECT k.match_id AS matchID, SUM(g.sold) AS sold, SUM(g.pence) AS pence, m.kickoff, t.short_name AS team, o.short_name AS opponent, m.is_home AS isHome
-     FROM (SELECT package_id, COUNT(*) AS sold, SUM(amount_paid) AS pence FROM purchases
-            WHERE mode = 'payment' AND paid_at >= ?2 GROUP BY package_id) g
-     JOIN packages k ON k.id = g.package_id
-     LEFT JOIN matches m ON m.id = k.match_id LEFT JOIN teams t ON t.id = m.team_id LEFT JOIN opponents o ON o.id = m.opponent_id
-     GROUP BY k.match_id ORDER BY m.kickoff DESC, k.match_id LIMIT 30`,
+  passPackages: `SELECT k.id AS packageID, k.match_id AS matchID, m.kickoff, t.short_name AS team, o.short_name AS opponent, m.is_home AS isHome
+     FROM packages k LEFT JOIN matches m ON m.id = k.match_id LEFT JOIN teams t ON t.id = m.team_id LEFT JOIN opponents o ON o.id = m.opponent_id
+     WHERE k.package_type = 'match-pass'`,
   vouchers: `SELECT promotion_code AS code, COUNT(*) AS n FROM purchases
      WHERE paid_at >= ?2 AND promotion_code IS NOT NULL GROUP BY promotion_code ORDER BY n DESC, code LIMIT 20`,
   // a visit is a session's day on the site (consented events only: migrations/0019 tracking_visits)
@@ -58,10 +55,10 @@ const rowSchemas = {
   activeByPrice: z.object({ priceID: z.string().nullable(), n: num }),
   recurringPrices: z.object({ priceID: z.string(), packageID: z.string(), title: z.string(), interval: z.enum(["month", "year"]), amountPence: num }),
   refunds: z.object({ day: z.string(), n: num, value: num }),
-  perMatch: z.object({
+  passSales: z.object({ day: z.string(), packageID: z.string(), sold: num, pence: num }),
+  passPackages: z.object({
+    packageID: z.string(),
     matchID: num.nullable(),
-    sold: num,
-    pence: num,
     kickoff: z.string().nullable(),
     team: z.string().nullable(),
     opponent: z.string().nullable(),
@@ -95,9 +92,12 @@ export async function revenue(db: D1Database, now = Date.now()): Promise<Revenue
   const allPrices = [...tiers.values()].flatMap((t) => t.prices);
 
   const days = windowDays(from, to);
-  const series = (name: "invoices" | "matchPassDays" | "started" | "cancelled" | "signUps") => dailyValues(days, rows(dayValue, answer(name)));
+  const series = (name: "invoices" | "started" | "cancelled" | "signUps") => dailyValues(days, rows(dayValue, answer(name)));
+  const sales = rows(rowSchemas.passSales, answer("passSales"));
+  const matches = rows(rowSchemas.passPackages, answer("passPackages"));
   const refundRows = rows(rowSchemas.refunds, answer("refunds"));
-  const [subscriptionPence, matchPassPence, started, cancelled, signUps] = [series("invoices"), series("matchPassDays"), series("started"), series("cancelled"), series("signUps")];
+  const [subscriptionPence, started, cancelled, signUps] = [series("invoices"), series("started"), series("cancelled"), series("signUps")];
+  const matchPassPence = dailyValues(days, sales.map((s) => ({ day: s.day, value: s.pence })));
   const refundedPence = dailyValues(days, refundRows);
   const refunds = dailyValues(days, refundRows.map((r) => ({ day: r.day, value: r.n })));
   const first = (name: "visits" | "subscribed") => rows(rowSchemas.count, answer(name))[0]?.n ?? 0;
@@ -124,12 +124,12 @@ export async function revenue(db: D1Database, now = Date.now()): Promise<Revenue
       refunds: refunds[i] ?? 0,
       signUps: signUps[i] ?? 0,
     })),
-    matchPasses: rows(rowSchemas.perMatch, answer("perMatch")).map((r) => ({
-      matchID: r.matchID,
-      title: r.team && r.opponent ? (r.isHome ? `${r.team} v ${r.opponent}` : `${r.opponent} v ${r.team}`) : "Match pass without a match",
-      kickoff: r.kickoff,
-      sold: r.sold,
-      revenuePence: r.pence,
+    matchPasses: passesByMatch(sales, matches).map(({ matchID, match: m, sold, pence }) => ({
+      matchID,
+      title: m?.team && m.opponent ? (m.isHome ? `${m.team} v ${m.opponent}` : `${m.opponent} v ${m.team}`) : "Match pass without a match",
+      kickoff: m?.kickoff ?? null,
+      sold,
+      revenuePence: pence,
     })),
     vouchers: rows(rowSchemas.vouchers, answer("vouchers")).map((r) => ({ code: r.code, redemptions: r.n })),
     funnel: { visits: first("visits"), signUps: signUps.reduce((a, b) => a + b, 0), subscribers: first("subscribed") },
