@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import Icon from "../../components/Icon";
 import { useDialogFocus } from "../../components/use-dialog-focus";
+import { useBackgroundLock } from "../../components/use-background-lock";
 import { useAppState } from "../../state/store";
 
 /**
@@ -25,11 +26,7 @@ export function ChildViewDialog({ onClose, children }: { onClose: () => void; ch
   });
   useDialogFocus(true, dialog, { onClose, modal: true, initialFocus: heading });
   // The page under the dialog does not scroll with it (spec §4 'Panels and background lock').
-  const { dispatch } = useAppState();
-  useEffect(() => {
-    dispatch({ type: "backgroundLock/set", locked: true });
-    return () => dispatch({ type: "backgroundLock/set", locked: false });
-  }, [dispatch]);
+  useBackgroundLock(true);
   // On <body>, above the header and the page's stacking contexts; it only ever renders in the
   // browser (the server has no listing to keep, see ChildViewOutlet).
   return createPortal(
