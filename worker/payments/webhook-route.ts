@@ -30,8 +30,9 @@ import {
   upsertSubscription,
   type AccountsConcerned,
   type DeliveryOutcome,
-  type HeldEntitlements,
+  heldEntitlementsRow,
 } from "./payment-records";
+import { resultsOf } from "../db/rows";
 
 /**
  * POST /webhooks/stripe (mount at /webhooks/stripe; no session, no CSRF: the signature is the check).
@@ -104,17 +105,18 @@ stripeWebhook.post("/", async (c) => {
     return c.json({ received: true, ignored: true });
   }
 
-  let lost: string[];
+  let before: D1Result | undefined;
+  let after: D1Result | undefined;
   try {
     const { scope, writes } = await writesFor(db, observation);
-    const results = await db.batch<HeldEntitlements>([
+    const results = await db.batch([
       heldEntitlements(db, scope),
       ...writes,
       recomputeEntitlements(db, scope),
       markApplied(db, event.id, claim),
       logDelivery(db, { eventId: event.id, type: event.type, outcome: "applied" }),
     ]);
-    lost = entitlementsLost(results[0]?.results ?? [], results[writes.length + 1]?.results ?? []);
+    [before, after] = [results[0], results[writes.length + 1]];
   } catch (error) {
     // The batch is one transaction: nothing of it is stored. Free the claim so the retry applies it.
     try {
@@ -125,6 +127,8 @@ stripeWebhook.post("/", async (c) => {
     await logQuietly(db, event, "failed", String(error));
     return failed("apply", error);
   }
+  // Read after the try: the batch is stored by now, so a row of the wrong shape must not free its claim.
+  const lost = entitlementsLost(resultsOf(heldEntitlementsRow, before), resultsOf(heldEntitlementsRow, after));
   for (const ssoID of lost) await endStreamsOf(c.env, ssoID, `Entitlement removed (${event.type})`);
   return c.json({ received: true });
 });
