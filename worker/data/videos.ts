@@ -126,6 +126,10 @@ export async function videoHome(db: D1Database): Promise<VideoHome> {
     const category = categories.find((c) => c.id === section.category_id);
     if (!category) continue;
     home.sections.push({
+      key: section.section_key,
+      title: section.title,
+      type: section.carousel_type,
+      style: section.carousel_style,
       category: toCategory(category),
       videos: (byCategory.get(category.id) ?? []).filter((v) => v.rank <= section.item_limit).map(toVideo),
     });
