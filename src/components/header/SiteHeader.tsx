@@ -127,6 +127,7 @@ function HeaderToggle({ open, controls, onToggle, modifier, label, popup, part, 
       className={modifier ? `header-action header-action--${modifier}` : "header-action"}
       aria-expanded={open}
       aria-controls={open ? controls : undefined}
+      data-panel={controls}
       aria-haspopup={popup ? "dialog" : undefined}
       aria-label={label}
       onPointerEnter={part ? warm(part) : undefined}

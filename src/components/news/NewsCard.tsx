@@ -1,10 +1,7 @@
-import type { MouseEvent } from "react";
-import { Link, useMatches, useNavigate } from "react-router";
-import { CHILD_VIEW_STATE, opensChildView } from "../../domain/child-view";
-import { isPageHandle } from "../../layouts/page-handle";
-import { useSiteOrigin } from "../../app/site-origin";
+import { Link } from "react-router";
 import type { NewsSummary } from "../../schemas/news";
 import { newsPath } from "../../routes/paths";
+import { useChildViewClick } from "./use-child-view-click";
 import { formatDate } from "../format";
 import { Picture } from "../Picture";
 
@@ -13,15 +10,7 @@ export function NewsCard({ item, variant = "default", headingLevel = 3 }: { item
   const category = item.categories[0];
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = newsPath(item.slug);
-  const leaf = useMatches().at(-1);
-  const origin = useSiteOrigin();
-  const navigate = useNavigate();
-  // From a listing, the article opens over it as a child view (src/layouts/child-view/).
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!opensChildView(event, href, origin, isPageHandle(leaf?.handle) ? leaf.handle.kind : undefined)) return;
-    event.preventDefault();
-    void navigate(href, { state: CHILD_VIEW_STATE, preventScrollReset: true });
-  };
+  const onClick = useChildViewClick(href);
   return (
     <article className={`news-card news-card--${variant}`}>
       <Link className="news-card__link" to={href} onClick={onClick}>
