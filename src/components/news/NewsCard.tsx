@@ -1,7 +1,10 @@
-import { Link } from "react-router";
+import type { MouseEvent } from "react";
+import { Link, useMatches, useNavigate } from "react-router";
+import { CHILD_VIEW_STATE, childViewSourceOf, opensChildView } from "../../domain/child-view";
+import { isPageHandle } from "../../layouts/page-handle";
+import { useSiteOrigin } from "../../app/site-origin";
 import type { NewsSummary } from "../../schemas/news";
 import { newsPath } from "../../routes/paths";
-import { useChildViewClick } from "./use-child-view-click";
 import { formatDate } from "../format";
 import { Picture } from "../Picture";
 
@@ -26,4 +29,23 @@ export function NewsCard({ item, variant = "default", headingLevel = 3 }: { item
       </Link>
     </article>
   );
+}
+
+/**
+ * The click handler of an article link: from a listing (the page's, or the search overlay's results
+ * with `fromSearch`), the article opens over the page as a child view (src/layouts/child-view/);
+ * any other click stays the link's own. It lives with the card, not in a module of its own: the
+ * search overlay's chunk imports the card's, where a module of its own was one more file to fetch
+ * on the first visit of every page with news cards.
+ */
+export function useChildViewClick(href: string, fromSearch = false) {
+  const leaf = useMatches().at(-1);
+  const origin = useSiteOrigin();
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    const from = fromSearch ? "search" : childViewSourceOf(isPageHandle(leaf?.handle) ? leaf.handle.kind : undefined, leaf?.data);
+    if (!opensChildView(event, href, origin, from)) return;
+    event.preventDefault();
+    void navigate(href, { state: CHILD_VIEW_STATE, preventScrollReset: true });
+  };
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { NewsSearchHit } from "../../schemas/news-search";
 import { newsPath } from "../../routes/paths";
-import { useChildViewClick } from "../news/use-child-view-click";
+import { useChildViewClick } from "../news/NewsCard";
 import { formatDate } from "../format";
 import { Picture } from "../Picture";
 
