@@ -127,9 +127,10 @@ function HeaderToggle({ open, controls, onToggle, modifier, label, popup, part, 
       className={modifier ? `header-action header-action--${modifier}` : "header-action"}
       aria-expanded={open}
       aria-controls={open ? controls : undefined}
-      data-panel={controls}
       aria-haspopup={popup ? "dialog" : undefined}
       aria-label={label}
+      // what it toggles even while closed (aria-controls is only set while its panel is in the page)
+      data-panel={controls}
       onPointerEnter={part ? warm(part) : undefined}
       onFocus={part ? warm(part) : undefined}
       onClick={onToggle}
