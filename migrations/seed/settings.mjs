@@ -22,6 +22,10 @@ export const SETTINGS = {
   "support.email": "tvsupport@northbridge-rovers.example",
   // spec §9: the streaming configuration's feed id, the on-demand feed /videos shows (feeds.slug)
   "tv.feed": "rovers-tv",
+  // spec §9: the default live entry of each type, what /live/audio and /live/video play
+  // (src/domain/default-live-entry.ts); live_stream_assets ids
+  "live.defaultEntry.audio": "men-audio-commentary",
+  "live.defaultEntry.video": "press-conference",
   "packages.title": "Rovers TV Packages",
   "packages.style": "dark",
   "packages.footerStyle": "light",

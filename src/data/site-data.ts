@@ -5,6 +5,7 @@ import type { VideoFilter } from "./video-filter";
 import type { FaqGroup, LiveAsset, Package, Video, VideoCategory, VideoHome } from "../schemas/videos";
 import type { ContentPage, Home } from "../schemas/pages";
 import type { LiveNow } from "../schemas/console";
+import type { LiveMediaType } from "../domain/default-live-entry";
 
 /**
  * The one data interface route loaders use (DESIGN.md 'Loaders').
@@ -41,6 +42,8 @@ export interface SiteData {
   packages(): Promise<Package[]>;
   liveAssets(): Promise<LiveAsset[]>;
   liveAsset(id: string): Promise<LiveAsset | null>;
+  /** the default live entry of a type (spec §9, a web setting); null when none is playable */
+  defaultLiveAsset(mediaType: LiveMediaType): Promise<LiveAsset | null>;
 
   /** fullPath without leading or trailing slash, e.g. "club-information/contact-us" */
   page(fullPath: string): Promise<ContentPage | null>;

@@ -53,6 +53,7 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     packages: () => videos.packages(db),
     liveAssets: () => videos.liveAssets(db),
     liveAsset: (id) => videos.liveAsset(db, id),
+    defaultLiveAsset: (mediaType) => videos.defaultLiveAsset(db, mediaType),
 
     page: (fullPath) => pages.page(db, fullPath),
     // Everyone but staff: nothing there, so /admin is the site's 404.

@@ -10,6 +10,7 @@ import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
 import { searchVideoCatalogue, toVideo, VIDEO_SELECT, videoRow, videoShape } from "./video-catalogue";
 import type { VideoListQuery } from "../../src/data/site-data";
 import { durationBounds, teamSlugOf } from "../../src/data/video-filter";
+import { DEFAULT_LIVE_ENTRY_SETTING, defaultLiveEntry, type LiveMediaType } from "../../src/domain/default-live-entry";
 
 /** A video listing page: spec §9 'video search default 12' (src/domain/timings), at most this many. */
 const MAX_PAGE_SIZE = 48;
@@ -131,6 +132,10 @@ export async function videoHome(db: D1Database): Promise<VideoHome> {
     const category = categories.find((c) => c.id === section.category_id);
     if (!category) continue;
     home.sections.push({
+      key: section.section_key,
+      title: section.title,
+      type: section.carousel_type,
+      style: section.carousel_style,
       category: toCategory(category),
       videos: (byCategory.get(category.id) ?? []).filter((v) => v.rank <= section.item_limit).map(toVideo),
     });
@@ -239,6 +244,13 @@ export async function packages(db: D1Database): Promise<Package[]> {
 
 export async function liveAssets(db: D1Database): Promise<LiveAsset[]> {
   return (await allRows(liveRow, listedLive(db))).map(toLive);
+}
+
+/** The default live entry of a type (spec §9): the `live.defaultEntry.{type}` setting, read on every request. */
+export async function defaultLiveAsset(db: D1Database, mediaType: LiveMediaType): Promise<LiveAsset | null> {
+  const [assets, setting] = await db.batch([listedLive(db), db.prepare("SELECT value FROM settings WHERE key = ?1").bind(DEFAULT_LIVE_ENTRY_SETTING[mediaType])]);
+  const configured = resultsOf<{ value: string }>(setting)[0]?.value;
+  return defaultLiveEntry(resultsOf<LiveRow>(assets).map(toLive), mediaType, configured) ?? null;
 }
 
 /** Any asset by id, a disabled one included, so its player can say it is off air. */
