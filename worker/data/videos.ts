@@ -3,7 +3,7 @@ import {
   categoryCarouselSchema, liveAssetSchema, packageSchema,
   type FaqGroup, type LiveAsset, type Package, type Video, type VideoCategory, type VideoHome,
 } from "../../src/schemas/videos";
-import { allRows, bool, firstRow, resultsOf, rowSchema, stringList } from "../db/rows";
+import { allRows, bool, firstOf, firstRow, resultsOf, rowSchema, settingRow, stringList } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
 import { PRICE_COLUMNS, pricesByPackage } from "../db/price-rows";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
@@ -248,9 +248,9 @@ export async function liveAssets(db: D1Database): Promise<LiveAsset[]> {
 
 /** The default live entry of a type (spec §9): the `live.defaultEntry.{type}` setting, read on every request. */
 export async function defaultLiveAsset(db: D1Database, mediaType: LiveMediaType): Promise<LiveAsset | null> {
-  const [assets, setting] = await db.batch([listedLive(db), db.prepare("SELECT value FROM settings WHERE key = ?1").bind(DEFAULT_LIVE_ENTRY_SETTING[mediaType])]);
-  const configured = resultsOf<{ value: string }>(setting)[0]?.value;
-  return defaultLiveEntry(resultsOf<LiveRow>(assets).map(toLive), mediaType, configured) ?? null;
+  const [assets, setting] = await db.batch([listedLive(db), db.prepare("SELECT key, value FROM settings WHERE key = ?1").bind(DEFAULT_LIVE_ENTRY_SETTING[mediaType])]);
+  const configured = firstOf(settingRow, setting)?.value;
+  return defaultLiveEntry(resultsOf(liveRow, assets).map(toLive), mediaType, configured) ?? null;
 }
 
 /** Any asset by id, a disabled one included, so its player can say it is off air. */
