@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { apiError, noApiRoute } from "../http/api-error";
-import { staffActor, writeAudit } from "../admin/audit-log";
+import { staffActor, writeAudit } from "../audit/audit-log";
 import { parseEntitlements, userFromRow, type AccountRow } from "../accounts/accounts";
 import { runAccountAction } from "../accounts/account-actions";
 import { REVERSED_PAYMENTS } from "../payments/payment-records";

@@ -9,6 +9,7 @@ import type { StaffReads } from "../data";
 import { liveNow } from "./live-now";
 import { accountDetail, consoleAccountsApi, searchAccounts } from "./accounts";
 import { consoleWebhooksApi, webhookHealth } from "./webhooks";
+import { consoleWritesNeedOrigin } from "./console-csrf";
 
 /**
  * The club's console (issue 22), for accounts with the staff role (migration 0017; granted through
@@ -31,7 +32,7 @@ const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 export const consoleApi = new Hono<AppEnv>();
-consoleApi.use(sessionMiddleware, staffOnly);
+consoleApi.use(sessionMiddleware, staffOnly, consoleWritesNeedOrigin);
 
 consoleApi.get("/live", async (c) => {
   const answer: LiveNowAnswer = { data: { attributes: await liveNow(c.env) } };
