@@ -3,6 +3,7 @@ import "../styles/routes/console-accounts.css";
 import { Link, useLoaderData } from "react-router";
 import type { accountLoader } from "./console-accounts.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
+import { ScrollTable } from "../components/console/ScrollTable";
 import { AccountBadges } from "../components/console/AccountBadges";
 import { AccountActions } from "../components/console/AccountActions";
 import { utcMinute } from "../components/console/console-time";
@@ -69,7 +70,7 @@ function Entitlements({ detail }: { detail: AccountDetail }) {
       {detail.entitlements.length === 0 ? (
         <p className="console__empty">None: the account watches what is free.</p>
       ) : (
-        <div className="console__table-wrap">
+        <ScrollTable labelledBy="entitlements">
           <table className="console__table" aria-labelledby="entitlements">
             <thead>
               <tr>
@@ -100,7 +101,7 @@ function Entitlements({ detail }: { detail: AccountDetail }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </>
   );
@@ -113,7 +114,7 @@ function Payments({ payments }: { payments: AccountDetail["payments"] }) {
       {payments.length === 0 ? (
         <p className="console__empty">No subscription or match pass.</p>
       ) : (
-        <div className="console__table-wrap">
+        <ScrollTable labelledBy="payments">
           <table className="console__table" aria-labelledby="payments">
             <thead>
               <tr>
@@ -142,7 +143,7 @@ function Payments({ payments }: { payments: AccountDetail["payments"] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </>
   );
@@ -159,7 +160,7 @@ function LiveSessions({ detail }: { detail: AccountDetail }) {
           <p className="console-accounts__devices">
             {detail.devices.map((d) => `${d.device} × ${d.sessions}`).join(", ")}
           </p>
-          <div className="console__table-wrap">
+          <ScrollTable labelledBy="live-sessions">
             <table className="console__table" aria-labelledby="live-sessions">
               <thead>
                 <tr>
@@ -182,7 +183,7 @@ function LiveSessions({ detail }: { detail: AccountDetail }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         </>
       )}
     </>
@@ -196,7 +197,7 @@ function Audit({ audit }: { audit: AccountDetail["audit"] }) {
       {audit.length === 0 ? (
         <p className="console__empty">Nobody has changed this account through the admin API or the console.</p>
       ) : (
-        <div className="console__table-wrap">
+        <ScrollTable labelledBy="changes">
           <table className="console__table" aria-labelledby="changes">
             <thead>
               <tr>
@@ -217,7 +218,7 @@ function Audit({ audit }: { audit: AccountDetail["audit"] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
     </>
   );

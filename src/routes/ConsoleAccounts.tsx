@@ -3,6 +3,7 @@ import "../styles/routes/console-accounts.css";
 import { Form, Link, useLoaderData } from "react-router";
 import type { accountsLoader } from "./console-accounts.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
+import { ScrollTable } from "../components/console/ScrollTable";
 import { AccountBadges } from "../components/console/AccountBadges";
 import { utcMinute } from "../components/console/console-time";
 
@@ -30,7 +31,7 @@ export default function ConsoleAccounts() {
               {count === 0 ? `No account matches “${search.q}”` : `${count} ${count === 1 ? "account matches" : "accounts match"} “${search.q}”`}
             </h3>
             {count === 0 ? null : (
-              <div className="console__table-wrap">
+              <ScrollTable labelledBy="results">
                 <table className="console__table" aria-labelledby="results">
                   <thead>
                     <tr>
@@ -57,7 +58,7 @@ export default function ConsoleAccounts() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollTable>
             )}
           </>
         )}

@@ -3,6 +3,7 @@ import "../styles/routes/console-webhooks.css";
 import { useLoaderData } from "react-router";
 import type { webhooksLoader } from "./console-webhooks.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
+import { ScrollTable } from "../components/console/ScrollTable";
 import { utcHour, utcMinute } from "../components/console/console-time";
 import { WEBHOOK_HOURS } from "../domain/webhook-health";
 import type { WebhookHealth, WebhookHour } from "../schemas/console-webhooks";
@@ -59,7 +60,7 @@ export default function ConsoleWebhooks() {
         {health.ignoredTypes.length === 0 ? (
           <p className="console__empty">No ignored event in the last {WEBHOOK_HOURS} hours.</p>
         ) : (
-          <div className="console__table-wrap">
+          <ScrollTable labelledBy="ignored-types">
             <table className="console__table" aria-labelledby="ignored-types">
               <thead>
                 <tr>
@@ -76,14 +77,14 @@ export default function ConsoleWebhooks() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         )}
 
         <h3 className="console__subheading" id="failures">Failures</h3>
         {health.failures.length === 0 ? (
           <p className="console__empty">No failure in the last {WEBHOOK_HOURS} hours.</p>
         ) : (
-          <div className="console__table-wrap">
+          <ScrollTable labelledBy="failures">
             <table className="console__table" aria-labelledby="failures">
               <thead>
                 <tr>
@@ -104,7 +105,7 @@ export default function ConsoleWebhooks() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         )}
       </section>
     </ConsoleFrame>
@@ -160,7 +161,7 @@ function HourTable({ hours }: { hours: WebhookHour[] }) {
           </li>
         ))}
       </ul>
-      <div className="console__table-wrap console-webhooks__hours">
+      <ScrollTable labelledBy="per-hour">
         <table className="console__table" aria-labelledby="per-hour">
           <caption className="console-webhooks__caption">Newest first; hours with no delivery are left out.</caption>
           <thead>
@@ -192,7 +193,7 @@ function HourTable({ hours }: { hours: WebhookHour[] }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { AccountDetail, ConsoleAccountAction } from "../../schemas/console-accounts";
-import { postAccountAction } from "./post-account-action";
 
 /** What each action says on its button, in its confirmation, and once done. */
 const WORDING: Record<ConsoleAccountAction, { button: string; confirm: string; consequence: string; done: string }> = {
@@ -28,20 +27,28 @@ export function AccountActions({ account }: { account: AccountDetail["account"] 
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
   const confirmRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement | null>(null);
+  // The confirmation replaces the buttons: on Cancel, focus goes back to the button that opened it.
+  const buttons = useRef(new Map<ConsoleAccountAction, HTMLButtonElement>());
+  const [focusBack, setFocusBack] = useState<ConsoleAccountAction | null>(null);
   const { revalidate } = useRevalidator();
 
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
-  }, [asking]);
+    else if (focusBack) {
+      buttons.current.get(focusBack)?.focus();
+      setFocusBack(null);
+    }
+  }, [asking, focusBack]);
 
   const cancel = () => {
+    setFocusBack(asking);
     setAsking(null);
-    triggerRef.current?.focus();
   };
 
   const confirm = async (action: ConsoleAccountAction) => {
     setBusy(true);
+    // Its parser (zod) loads with the first action, never with a page: first visits carry no zod.
+    const { postAccountAction } = await import("./post-account-action");
     const result = await postAccountAction(account.ssoID, action);
     setBusy(false);
     setAsking(null);
@@ -74,8 +81,11 @@ export function AccountActions({ account }: { account: AccountDetail["account"] 
               type="button"
               className="console-accounts__button"
               data-action={action}
-              onClick={(event) => {
-                triggerRef.current = event.currentTarget;
+              ref={(element) => {
+                if (element) buttons.current.set(action, element);
+                else buttons.current.delete(action);
+              }}
+              onClick={() => {
                 setMessage(null);
                 setAsking(action);
               }}
