@@ -162,7 +162,7 @@ function HourTable({ hours }: { hours: WebhookHour[] }) {
         ))}
       </ul>
       <ScrollTable labelledBy="per-hour">
-        <table className="console__table" aria-labelledby="per-hour">
+        <table className="console__table console-webhooks__table" aria-labelledby="per-hour">
           <caption className="console-webhooks__caption">Newest first; hours with no delivery are left out.</caption>
           <thead>
             <tr>
