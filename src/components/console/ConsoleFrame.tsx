@@ -25,7 +25,7 @@ export function ConsoleFrame({ title, status, children }: { title: string; statu
         <ul>
           {CONSOLE_SECTIONS.map((s) => (
             <li key={s.path}>
-              <NavLink to={s.path} end className="console__nav-link">
+              <NavLink to={s.path} end={s.path === "/admin"} className="console__nav-link">
                 {s.label}
               </NavLink>
             </li>
