@@ -69,5 +69,8 @@ export function createApiSiteData(fetchFn: Fetch = (i, init) => fetch(i, init), 
     page: (path) => get((a) => a.page, paths.page, { path }),
     // Staff only: its code and schema load with the console, never with a public page.
     liveNow: async () => (await import("./console-data")).liveNow(fetchFn, origin),
+    consoleAccounts: async (q) => (await import("./console-accounts-data")).accountSearch(fetchFn, origin, q),
+    consoleAccount: async (ssoID) => (await import("./console-accounts-data")).accountDetail(fetchFn, origin, ssoID),
+    webhookHealth: async () => (await import("./console-accounts-data")).webhookHealth(fetchFn, origin),
   };
 }

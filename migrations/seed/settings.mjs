@@ -55,6 +55,8 @@ export const SETTINGS = {
   "login.social.facebook": "0",
   // Spec §1, §9: direct username/password login off (src/domain/direct-login.ts); '1' turns it on.
   "login.direct": "0",
+  // Issue 22: the console's webhook health warns when no Stripe delivery came for longer (minutes).
+  "console.webhookSilenceMinutes": "60",
   // Spec §9: the registration form is 'short' (src/domain/registration-form.ts); or 'long'.
   "login.registrationForm": "short",
   "login.registerText": "Don't have a Rovers Account yet? It's free and takes a minute.",

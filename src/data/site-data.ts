@@ -6,6 +6,8 @@ import type { FaqGroup, LiveAsset, Package, Video, VideoCategory, VideoHome } fr
 import type { ContentPage, Home } from "../schemas/pages";
 import type { LiveNow } from "../schemas/console";
 import type { LiveMediaType } from "../domain/default-live-entry";
+import type { AccountDetail, AccountSearch } from "../schemas/console-accounts";
+import type { WebhookHealth } from "../schemas/console-webhooks";
 
 /**
  * The one data interface route loaders use (DESIGN.md 'Loaders').
@@ -50,6 +52,12 @@ export interface SiteData {
 
   /** the console's 'Live now' (issue 22): null for anyone but signed-in staff, so the route is their 404 */
   liveNow(): Promise<LiveNow | null>;
+  /** the console's account search (issue 22 part 4); null for anyone but staff */
+  consoleAccounts(q: string): Promise<AccountSearch | null>;
+  /** one account for the console; null for anyone but staff, and for an unknown account */
+  consoleAccount(ssoID: string): Promise<AccountDetail | null>;
+  /** the console's webhook health (issue 22 part 5); null for anyone but staff */
+  webhookHealth(): Promise<WebhookHealth | null>;
 }
 
 export type FaqScope = "videos" | "streamer";

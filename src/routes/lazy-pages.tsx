@@ -41,6 +41,9 @@ export const pages = {
   ContentPage: page("ContentPage", () => import("./ContentPage")),
   PaymentResult: page("PaymentResult", () => import("./PaymentResult")),
   Console: page("Console", () => import("./Console")),
+  ConsoleAccounts: page("ConsoleAccounts", () => import("./ConsoleAccounts")),
+  ConsoleAccount: page("ConsoleAccount", () => import("./ConsoleAccount")),
+  ConsoleWebhooks: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")),
   /** The streamer layout's chunk comes with the page, so RootLayout has it before it renders. */
   Streamer: lazyPage(["Streamer"], async () => {
     const [{ default: Streamer }] = await Promise.all([import("./Streamer"), StreamerLayout.preload()]);

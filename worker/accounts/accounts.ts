@@ -30,7 +30,7 @@ export const accountShape = {
   created_at: z.string(),
   updated_at: z.string(),
 };
-const accountRow = rowSchema("accounts", accountShape);
+export const accountRow = rowSchema("accounts", accountShape);
 export type AccountRow = z.infer<typeof accountRow>;
 
 const entitlementsSchema = z.array(z.string());

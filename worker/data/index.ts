@@ -10,10 +10,16 @@ import * as teams from "./teams";
 import * as videos from "./videos";
 import { spoilerFree } from "./spoiler-free";
 import type { LiveNow } from "../../src/schemas/console";
+import type { AccountDetail, AccountSearch } from "../../src/schemas/console-accounts";
+import type { WebhookHealth } from "../../src/schemas/console-webhooks";
 
 /** What only a staff member's render has: the console's reads (worker/console/), given by its page route. */
 export interface StaffReads {
   liveNow(): Promise<LiveNow>;
+  accountSearch(q: string): Promise<AccountSearch>;
+  /** null: no such account */
+  account(ssoID: string): Promise<AccountDetail | null>;
+  webhookHealth(): Promise<WebhookHealth>;
 }
 
 /**
@@ -58,6 +64,9 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     page: (fullPath) => pages.page(db, fullPath),
     // Everyone but staff: nothing there, so /admin is the site's 404.
     liveNow: async () => (staff ? staff.liveNow() : null),
+    consoleAccounts: async (q) => (staff ? staff.accountSearch(q) : null),
+    consoleAccount: async (ssoID) => (staff ? staff.account(ssoID) : null),
+    webhookHealth: async () => (staff ? staff.webhookHealth() : null),
   };
   return preferences.spoilerFree ? spoilerFree(data, db) : data;
 }

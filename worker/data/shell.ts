@@ -196,8 +196,9 @@ export async function loadShell(db: D1Database, now: number = Date.now()): Promi
     // the page carries those that can show while it is cached, not the disabled or ended ones.
     db.prepare(`SELECT id, advert_name, advert_ref, campaign_ref, url, enabled, channel, child_friendly, start_utc, end_utc,
         mobile_image_key, desktop_image_key, slot_type FROM adverts ORDER BY id`),
-    // The site lock's settings (its entry phrase) stay in the worker (worker/site-lock/lock-state.ts).
-    db.prepare("SELECT key, value FROM settings WHERE key NOT LIKE 'siteLock.%' ORDER BY key"),
+    // The site lock's settings (its entry phrase) stay in the worker (worker/site-lock/lock-state.ts),
+    // and so do the console's: a public page does not say the console exists.
+    db.prepare("SELECT key, value FROM settings WHERE key NOT LIKE 'siteLock.%' AND key NOT LIKE 'console.%' ORDER BY key"),
     db.prepare(`SELECT id, title, mapped_entitlements, order_position, button_text, button_link, locked_video_title,
         locked_video_message FROM memberships ORDER BY order_position, id`),
     // Which slot shows where is src/domain/section-sponsor.ts; an unpublished sponsor is in no slot.

@@ -56,14 +56,18 @@ export function releaseClaim(db: D1Database, eventId: string, claim: string): D1
 
 export type DeliveryOutcome = "applied" | "ignored" | "duplicate" | "failed";
 
-/** One verified delivery and what became of it (migrations/0014: the webhook-health console's counts). */
+/** One verified delivery and what became of it (migrations/0014, 0019: the webhook-health console's counts and lag). */
 export function logDelivery(
   db: D1Database,
-  d: { eventId: string; type: string; outcome: DeliveryOutcome; detail?: string | null },
+  d: { eventId: string; type: string; outcome: DeliveryOutcome; detail?: string | null; receivedAt: string; created: number },
 ): D1PreparedStatement {
+  // processed_at is the moment this row is stored: the end of the apply batch it is part of (0019).
   return db
-    .prepare("INSERT INTO webhook_deliveries (event_id, type, outcome, detail) VALUES (?1, ?2, ?3, ?4)")
-    .bind(d.eventId, d.type, d.outcome, d.detail ? d.detail.slice(0, 500) : null);
+    .prepare(
+      `INSERT INTO webhook_deliveries (event_id, type, outcome, detail, received_at, event_created, processed_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ${NOW_SQL})`,
+    )
+    .bind(d.eventId, d.type, d.outcome, d.detail ? d.detail.slice(0, 500) : null, d.receivedAt, d.created);
 }
 
 /** Deliveries older than 30 days answer no question the console asks (run by the payments sweep). */
@@ -208,7 +212,7 @@ export function upsertReversal(db: D1Database, o: ReversalObservation): D1Prepar
 }
 
 /** Payments (checkout sessions, invoices) taken back by a full refund or a dispute not won. */
-const REVERSED_PAYMENTS = `
+export const REVERSED_PAYMENTS = `
   SELECT k.payment_id FROM stripe_reversals r
     JOIN stripe_payment_keys k ON k.key = r.charge_id OR k.key = r.payment_intent_id OR k.key = r.invoice_id
    WHERE r.takes_back = 1`;

@@ -62,6 +62,8 @@ export const stripeWebhook = new Hono<AppEnv>();
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 stripeWebhook.post("/", async (c) => {
+  // When it arrived, before the claim and the apply: the webhook-health console's lag starts from Stripe's `created`.
+  const receivedAt = new Date().toISOString();
   const { webhookSecret } = paymentsConfigOf(c.env);
   if (!webhookSecret) return apiError(c, 503, "PAYMENTS_NOT_CONFIGURED", "Payments are not configured");
   const header = c.req.header("stripe-signature");
@@ -96,12 +98,12 @@ stripeWebhook.post("/", async (c) => {
     return failed("claim", error);
   }
   if (!claimed) {
-    await logQuietly(db, event, "duplicate");
+    await logQuietly(db, event, receivedAt, "duplicate");
     return c.json({ received: true, duplicate: true });
   }
   if (observation.kind === "ignored") {
     console.log(JSON.stringify({ msg: "stripe webhook ignored", id: event.id, type: event.type, reason: observation.reason }));
-    await logQuietly(db, event, "ignored", observation.reason);
+    await logQuietly(db, event, receivedAt, "ignored", observation.reason);
     return c.json({ received: true, ignored: true });
   }
 
@@ -114,7 +116,7 @@ stripeWebhook.post("/", async (c) => {
       ...writes,
       recomputeEntitlements(db, scope),
       markApplied(db, event.id, claim),
-      logDelivery(db, { eventId: event.id, type: event.type, outcome: "applied" }),
+      logDelivery(db, { eventId: event.id, type: event.type, outcome: "applied", receivedAt, created: event.created }),
     ]);
     [before, after] = [results[0], results[writes.length + 1]];
   } catch (error) {
@@ -124,7 +126,7 @@ stripeWebhook.post("/", async (c) => {
     } catch (releaseError) {
       console.error(JSON.stringify({ msg: "stripe webhook claim kept until stale", id: event.id, error: String(releaseError) }));
     }
-    await logQuietly(db, event, "failed", String(error));
+    await logQuietly(db, event, receivedAt, "failed", String(error));
     return failed("apply", error);
   }
   // Read after the try: the batch is stored by now, so a row of the wrong shape must not free its claim.
@@ -134,9 +136,9 @@ stripeWebhook.post("/", async (c) => {
 });
 
 /** The delivery log is for the health console: a failure to write it never changes the answer. */
-async function logQuietly(db: D1Database, event: EventEnvelope, outcome: DeliveryOutcome, detail?: string): Promise<void> {
+async function logQuietly(db: D1Database, event: EventEnvelope, receivedAt: string, outcome: DeliveryOutcome, detail?: string): Promise<void> {
   try {
-    await logDelivery(db, { eventId: event.id, type: event.type, outcome, detail: detail ?? null }).run();
+    await logDelivery(db, { eventId: event.id, type: event.type, outcome, detail: detail ?? null, receivedAt, created: event.created }).run();
   } catch (error) {
     console.error(JSON.stringify({ msg: "webhook delivery not logged", id: event.id, outcome, error: String(error) }));
   }
