@@ -1,4 +1,5 @@
-import type { Lineup, LivePlayer, LiveMatch, MatchEvent, MatchEventType, MatchSide } from "../src/schemas/match-live";
+import * as z from "zod/mini";
+import { matchEventTypeSchema, matchSideSchema, type Lineup, type LivePlayer, type LiveMatch, type MatchEvent } from "../src/schemas/match-live";
 import { liveMatchOf } from "../src/domain/match-live";
 
 /**
@@ -66,12 +67,17 @@ export async function recordOutcome(db: D1Database, matchID: number, final: { ho
 
 const liveSeq = (db: D1Database, matchID: number, seq: number) => db.prepare("UPDATE matches SET live_seq = ?2 WHERE id = ?1").bind(matchID, seq);
 
-type EventRow = {
-  id: string; seq: number; type: MatchEventType; minute: number; side: MatchSide; text: string | null; withdrawn: number; created_at: string;
-  player_id: number | null; player_name: string | null; player_number: number | null;
-  off_id: number | null; off_name: string | null; off_number: number | null;
-};
-type LineupRow = { id: number; name: string; number: number | null; role: "starting" | "sub"; is_home: number };
+// D1's rows, parsed rather than cast: a column renamed in a migration fails here, by name.
+const nullableInt = z.nullable(z.int());
+const nullableText = z.nullable(z.string());
+const seqRowSchema = z.object({ seq: z.int() });
+const eventRowSchema = z.object({
+  id: z.string(), seq: z.int(), type: matchEventTypeSchema, minute: z.int(), side: matchSideSchema, text: nullableText, withdrawn: z.int(), created_at: z.string(),
+  player_id: nullableInt, player_name: nullableText, player_number: nullableInt,
+  off_id: nullableInt, off_name: nullableText, off_number: nullableInt,
+});
+const lineupRowSchema = z.object({ id: z.int(), name: z.string(), number: nullableInt, role: z.enum(["starting", "sub"]), is_home: z.int() });
+type LineupRow = z.infer<typeof lineupRowSchema>;
 
 const playerOf = (id: number | null, name: string | null, number: number | null): LivePlayer | null =>
   id === null || name === null ? null : { id, name, number };
@@ -96,16 +102,17 @@ export async function liveMatchFromRecord(db: D1Database, matchID: number): Prom
        WHERE l.match_id = ?1 ORDER BY l.role DESC, l.position`,
     ).bind(matchID),
   ]);
-  const seq = (seqResult!.results[0] as { seq: number } | undefined)?.seq ?? 0;
+  const seqRow = seqResult?.results[0];
+  const seq = seqRow === undefined ? 0 : z.parse(seqRowSchema, seqRow).seq;
   if (seq === 0) return null;
-  const events = (eventResult!.results as EventRow[]).map(
+  const events = z.parse(z.array(eventRowSchema), eventResult?.results ?? []).map(
     (r): MatchEvent => ({
       id: r.id, seq: r.seq, type: r.type, minute: r.minute, side: r.side, text: r.text, withdrawn: r.withdrawn === 1, createdAt: r.created_at,
       player: playerOf(r.player_id, r.player_name, r.player_number),
       playerOff: playerOf(r.off_id, r.off_name, r.off_number),
     }),
   );
-  const rows = lineupResult!.results as LineupRow[];
+  const rows = z.parse(z.array(lineupRowSchema), lineupResult?.results ?? []);
   const player = (r: LineupRow): LivePlayer => ({ id: r.id, name: r.name, number: r.number });
   const lineup: Lineup | null =
     rows.length === 0

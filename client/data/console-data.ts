@@ -1,16 +1,16 @@
-import type * as z from "zod/mini";
+import type { ZodMiniType } from "zod/mini";
 import { liveNowAnswerSchema, type LiveNow } from "../../src/schemas/console";
 import { revenueAnswerSchema, type Revenue } from "../../src/schemas/console-revenue";
 import { parseAnswer } from "./api-answers";
 import { ApiError, MALFORMED_ANSWER_STATUS } from "./api-error";
 
-type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /**
  * The console's reads in the browser (issue 22), a chunk of their own that only the console's
- * loaders fetch: GET /api/console/*, 404 (not staff) as null like every other SiteData read.
+ * loaders fetch: GET /api/console/…, 404 (not staff) as null like every other SiteData read.
  */
-async function staffRead<T>(fetchFn: Fetch, origin: string, path: string, schema: z.ZodMiniType<{ data: { attributes: T } }>): Promise<T | null> {
+export async function consoleRead<T>(fetchFn: Fetch, origin: string, path: string, schema: ZodMiniType<{ data: { attributes: T } }>): Promise<T | null> {
   const response = await fetchFn(`${origin}/api${path}`, { headers: { accept: "application/json" } });
   if (response.status === 404) return null;
   if (!response.ok) throw new ApiError(response.status, `GET ${path} answered ${response.status}`);
@@ -19,10 +19,6 @@ async function staffRead<T>(fetchFn: Fetch, origin: string, path: string, schema
   return parsed.value.data.attributes;
 }
 
-export function liveNow(fetchFn: Fetch, origin: string): Promise<LiveNow | null> {
-  return staffRead(fetchFn, origin, "/console/live", liveNowAnswerSchema);
-}
+export const liveNow = (fetchFn: Fetch, origin: string): Promise<LiveNow | null> => consoleRead(fetchFn, origin, "/console/live", liveNowAnswerSchema);
 
-export function revenue(fetchFn: Fetch, origin: string): Promise<Revenue | null> {
-  return staffRead(fetchFn, origin, "/console/revenue", revenueAnswerSchema);
-}
+export const revenue = (fetchFn: Fetch, origin: string): Promise<Revenue | null> => consoleRead(fetchFn, origin, "/console/revenue", revenueAnswerSchema);

@@ -23,6 +23,7 @@ import { buildFaqs } from "./faqs.mjs";
 import { buildSettings } from "./settings.mjs";
 import { insertStatements } from "./sql.mjs";
 import { buildHistoryStatements } from "./history.mjs";
+import { buildWebhookHistoryStatements } from "./webhook-history.mjs";
 
 export { DANGEROUS_NEWS_SLUGS } from "./news.mjs";
 export { DEMO_NOW } from "./dates.mjs";
@@ -72,7 +73,8 @@ export function buildSeedTables() {
 
 /** INSERT statements of the whole demo content, each well under D1's statement size limit. */
 export function buildSeedStatements() {
-  return buildSeedTables().flatMap(([table, rows]) => insertStatements(table, rows));
+  // The webhook history is placed relative to when it is loaded (webhook-history.mjs), so it is statements, not rows.
+  return [...buildSeedTables().flatMap(([table, rows]) => insertStatements(table, rows)), ...buildWebhookHistoryStatements()];
 }
 
 /**

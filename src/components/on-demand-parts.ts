@@ -9,6 +9,6 @@ export const PackagesModal = lazyComponent(() => import("./packages/PackagesModa
 export const ErrorNotification = lazyComponent(() => import("./account/ErrorNotification"));
 
 /** An event handler that starts loading a part's chunk; a failure is left to the render that needs it (it retries). */
-export function warm<P>(part: LazyComponent<P>): () => void {
+export function warm(part: Pick<LazyComponent<never>, "preload">): () => void {
   return () => void part.preload().catch(() => undefined);
 }

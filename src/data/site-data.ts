@@ -6,6 +6,9 @@ import type { FaqGroup, LiveAsset, Package, Video, VideoCategory, VideoHome } fr
 import type { ContentPage, Home } from "../schemas/pages";
 import type { LiveNow } from "../schemas/console";
 import type { Revenue } from "../schemas/console-revenue";
+import type { LiveMediaType } from "../domain/default-live-entry";
+import type { AccountDetail, AccountSearch } from "../schemas/console-accounts";
+import type { WebhookHealth } from "../schemas/console-webhooks";
 
 /**
  * The one data interface route loaders use (DESIGN.md 'Loaders').
@@ -42,6 +45,8 @@ export interface SiteData {
   packages(): Promise<Package[]>;
   liveAssets(): Promise<LiveAsset[]>;
   liveAsset(id: string): Promise<LiveAsset | null>;
+  /** the default live entry of a type (spec §9, a web setting); null when none is playable */
+  defaultLiveAsset(mediaType: LiveMediaType): Promise<LiveAsset | null>;
 
   /** fullPath without leading or trailing slash, e.g. "club-information/contact-us" */
   page(fullPath: string): Promise<ContentPage | null>;
@@ -50,6 +55,12 @@ export interface SiteData {
   liveNow(): Promise<LiveNow | null>;
   /** the console's 'Subscriptions and revenue' (issue 22): null for anyone but signed-in staff, like liveNow */
   revenue(): Promise<Revenue | null>;
+  /** the console's account search (issue 22 part 4); null for anyone but staff */
+  consoleAccounts(q: string): Promise<AccountSearch | null>;
+  /** one account for the console; null for anyone but staff, and for an unknown account */
+  consoleAccount(ssoID: string): Promise<AccountDetail | null>;
+  /** the console's webhook health (issue 22 part 5); null for anyone but staff */
+  webhookHealth(): Promise<WebhookHealth | null>;
 }
 
 export type FaqScope = "videos" | "streamer";

@@ -1,3 +1,4 @@
+import { Segmented } from "../components/Segmented";
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { fixturesLoader } from "./matches.loader";
@@ -71,14 +72,16 @@ export default function Matches() {
 
       <div className="matches-bar">
         <div className="matches-bar__inner">
-          <div className="page-segmented" role="tablist" aria-label="Fixtures or results">
-            <button type="button" role="tab" aria-selected={view === "fixtures"} className={`page-segmented__option${view === "fixtures" ? " is-active" : ""}`} onClick={() => setView("fixtures")}>
-              Fixtures <span className="page-segmented__count">{fixtures.length}</span>
-            </button>
-            <button type="button" role="tab" aria-selected={view === "results"} className={`page-segmented__option${view === "results" ? " is-active" : ""}`} onClick={() => setView("results")}>
-              Results <span className="page-segmented__count">{results.length}</span>
-            </button>
-          </div>
+          <Segmented
+            kind="tabs"
+            label="Fixtures or results"
+            options={[
+              { id: "fixtures", label: <>Fixtures <span className="page-segmented__count">{fixtures.length}</span></> },
+              { id: "results", label: <>Results <span className="page-segmented__count">{results.length}</span></> },
+            ]}
+            selected={view}
+            onSelect={setView}
+          />
           <details className="season-picker" key={dataKey}>
             <summary className="season-picker__current">
               <span className="season-picker__label">Season</span> {season.name}

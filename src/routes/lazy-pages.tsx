@@ -42,6 +42,9 @@ export const pages = {
   PaymentResult: page("PaymentResult", () => import("./PaymentResult")),
   Console: page("Console", () => import("./Console")),
   ConsoleRevenue: page("ConsoleRevenue", () => import("./ConsoleRevenue")),
+  ConsoleAccounts: page("ConsoleAccounts", () => import("./ConsoleAccounts")),
+  ConsoleAccount: page("ConsoleAccount", () => import("./ConsoleAccount")),
+  ConsoleWebhooks: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")),
   /** The streamer layout's chunk comes with the page, so RootLayout has it before it renders. */
   Streamer: lazyPage(["Streamer"], async () => {
     const [{ default: Streamer }] = await Promise.all([import("./Streamer"), StreamerLayout.preload()]);

@@ -31,6 +31,8 @@ const live = () => import("./live.loader");
 const content = () => import("./content.loader");
 const streamer = () => import("./streamer.loader");
 const clubConsole = () => import("./console.loader");
+const consoleAccounts = () => import("./console-accounts.loader");
+const consoleWebhooks = () => import("./console-webhooks.loader");
 
 /**
  * The one route table of spec §2, under the root layout. A route's handle names the query
@@ -76,6 +78,9 @@ const pageRoutes: PageRoute[] = [
   // The club's console (issue 22): staff only; the worker renders it past the page cache (worker/console/).
   { path: "admin", page: pages.Console, handle: pageHandle("content"), loader: () => clubConsole().then((m) => m.liveNowLoader) },
   { path: "admin/revenue", page: pages.ConsoleRevenue, handle: pageHandle("content"), loader: () => clubConsole().then((m) => m.revenueLoader) },
+  { path: "admin/accounts", page: pages.ConsoleAccounts, handle: pageHandle("content"), loader: () => consoleAccounts().then((m) => m.accountsLoader) },
+  { path: "admin/accounts/:ssoID", page: pages.ConsoleAccount, handle: pageHandle("content"), loader: () => consoleAccounts().then((m) => m.accountLoader) },
+  { path: "admin/webhooks", page: pages.ConsoleWebhooks, handle: pageHandle("content"), loader: () => consoleWebhooks().then((m) => m.webhooksLoader) },
   // Legal, club information and hospitality pages come from the CMS page tree like any other page.
   { path: "*", page: pages.ContentPage, handle: pageHandle("content"), loader: () => content().then((m) => m.contentPageLoader) },
 ];

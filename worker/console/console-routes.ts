@@ -5,9 +5,13 @@ import { noApiRoute } from "../http/api-error";
 import { renderPage } from "../pages/render";
 import { pageVariantOf } from "../pages/page-variant";
 import type { LiveNowAnswer } from "../../src/schemas/console";
+import type { StaffReads } from "../data";
 import { liveNow } from "./live-now";
 import { revenue } from "./revenue";
 import type { RevenueAnswer } from "../../src/schemas/console-revenue";
+import { accountDetail, consoleAccountsApi, searchAccounts } from "./accounts";
+import { consoleWebhooksApi, webhookHealth } from "./webhooks";
+import { consoleWritesNeedOrigin } from "./console-csrf";
 
 /**
  * The club's console (issue 22), for accounts with the staff role (migration 0017; granted through
@@ -19,6 +23,8 @@ import type { RevenueAnswer } from "../../src/schemas/console-revenue";
  *                           src/routes/routes.tsx); never the page cache, never stored
  *   GET /api/console/live   'Live now': viewers per stream, devices, refusals per minute, match rooms
  *   GET /api/console/revenue  'Subscriptions and revenue': subscribers, MRR, the last 90 days per day, passes, vouchers, funnel
+ *   /api/console/accounts…  Accounts: search, an account, its actions (worker/console/accounts.ts)
+ *   GET /api/console/webhooks   Webhook health (worker/console/webhooks.ts)
  */
 
 /** Staff pass; anyone else gets the API's 404, the same as a path that does not exist. */
@@ -29,7 +35,7 @@ const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 export const consoleApi = new Hono<AppEnv>();
-consoleApi.use(sessionMiddleware, staffOnly);
+consoleApi.use(sessionMiddleware, staffOnly, consoleWritesNeedOrigin);
 
 consoleApi.get("/live", async (c) => {
   const answer: LiveNowAnswer = { data: { attributes: await liveNow(c.env) } };
@@ -40,6 +46,9 @@ consoleApi.get("/revenue", async (c) => {
   const answer: RevenueAnswer = { data: { attributes: await revenue(c.env.DB) } };
   return c.json(answer);
 });
+
+consoleApi.route("/", consoleAccountsApi);
+consoleApi.route("/", consoleWebhooksApi);
 
 consoleApi.all("*", noApiRoute);
 
@@ -52,7 +61,16 @@ export const consolePage = new Hono<AppEnv>();
 consolePage.use(sessionMiddleware);
 
 consolePage.get("*", async (c) => {
-  const staff = c.get("user") && c.get("staff") ? { liveNow: () => liveNow(c.env), revenue: () => revenue(c.env.DB) } : null;
+  const staff: StaffReads | null =
+    c.get("user") && c.get("staff")
+      ? {
+          liveNow: () => liveNow(c.env),
+          revenue: () => revenue(c.env.DB),
+          accountSearch: (q) => searchAccounts(c.env.DB, q),
+          account: (ssoID) => accountDetail(c.env, ssoID),
+          webhookHealth: () => webhookHealth(c.env.DB),
+        }
+      : null;
   const response = await renderPage(c, c.req.raw, pageVariantOf(c), staff);
   response.headers.set("Cache-Control", "private, no-store");
   return response;

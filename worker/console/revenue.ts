@@ -2,10 +2,11 @@ import { z } from "zod";
 import { GRANTING_STATUSES } from "../../src/domain/subscription-state";
 import { dailyValues, monthlyRecurringPence, passesByMatch, revenueWindow, windowDays, type PriceSubscribers } from "../../src/domain/revenue";
 import type { Revenue } from "../../src/schemas/console-revenue";
+import { resultsOf, rowSchema } from "../db/rows";
 
 /**
  * What 'Subscriptions and revenue' reads (issue 22 part 3): one D1 batch of grouped queries, each a
- * range of an index (migrations/0019_console_revenue.sql; the plans are in docs/console.md). Money
+ * range of an index (migrations/0020_console_revenue.sql; the plans are in docs/console.md). Money
  * comes from what the webhook stored as paid (purchases.amount_paid for match passes, the
  * invoices' amount_paid for subscriptions) and refunded (stripe_reversals), in pence.
  */
@@ -34,7 +35,7 @@ const QUERIES = {
      WHERE k.package_type = 'match-pass'`,
   vouchers: `SELECT promotion_code AS code, COUNT(*) AS n FROM purchases
      WHERE paid_at >= ?2 AND promotion_code IS NOT NULL GROUP BY promotion_code ORDER BY n DESC, code LIMIT 20`,
-  // a visit is a session's day on the site (consented events only: migrations/0019 tracking_visits)
+  // a visit is a session's day on the site (consented events only: migrations/0020 tracking_visits)
   visits: `SELECT COALESCE(SUM(visits), 0) AS n FROM tracking_visit_days WHERE day >= substr(?2, 1, 10)`,
   // from the subscriptions started in the window (fewer than sign-ups), each account looked up once
   subscribed: `SELECT COUNT(DISTINCT s.account_id) AS n FROM stripe_subscriptions s JOIN accounts a ON a.id = s.account_id
@@ -49,14 +50,14 @@ export function bindWindow(db: D1Database, sql: string, params: readonly unknown
   return db.prepare(sql).bind(...params.slice(0, highest));
 }
 
-const num = z.coerce.number().int();
-const dayValue = z.object({ day: z.string(), value: num });
+const num = z.number();
+const dayValue = rowSchema("a per-day count or sum", { day: z.string(), value: num });
 const rowSchemas = {
-  activeByPrice: z.object({ priceID: z.string().nullable(), n: num }),
-  recurringPrices: z.object({ priceID: z.string(), packageID: z.string(), title: z.string(), interval: z.enum(["month", "year"]), amountPence: num }),
-  refunds: z.object({ day: z.string(), n: num, value: num }),
-  passSales: z.object({ day: z.string(), packageID: z.string(), sold: num, pence: num }),
-  passPackages: z.object({
+  activeByPrice: rowSchema("active subscriptions per price", { priceID: z.string().nullable(), n: num }),
+  recurringPrices: rowSchema("recurring prices and their packages", { priceID: z.string(), packageID: z.string(), title: z.string(), interval: z.enum(["month", "year"]), amountPence: num }),
+  refunds: rowSchema("refunds per day", { day: z.string(), n: num, value: num }),
+  passSales: rowSchema("match passes per day and package", { day: z.string(), packageID: z.string(), sold: num, pence: num }),
+  passPackages: rowSchema("match-pass packages and their matches", {
     packageID: z.string(),
     matchID: num.nullable(),
     kickoff: z.string().nullable(),
@@ -64,14 +65,9 @@ const rowSchemas = {
     opponent: z.string().nullable(),
     isHome: num.nullable(),
   }),
-  vouchers: z.object({ code: z.string(), n: num }),
-  count: z.object({ n: num }),
+  vouchers: rowSchema("promotion codes redeemed", { code: z.string(), n: num }),
+  count: rowSchema("a COUNT(*) AS n", { n: num }),
 };
-
-/** A D1 answer's rows, each checked against its shape: a changed column fails here, not on the page. */
-function rows<T>(schema: z.ZodType<T>, result: D1Result<unknown> | undefined): T[] {
-  return z.array(schema).parse(result?.results ?? []);
-}
 
 export async function revenue(db: D1Database, now = Date.now()): Promise<Revenue> {
   const { from, to, fromUnix } = revenueWindow(now);
@@ -81,8 +77,8 @@ export async function revenue(db: D1Database, now = Date.now()): Promise<Revenue
   const results = await db.batch(names.map((name) => bindWindow(db, QUERIES[name], params)));
   const answer = (name: keyof typeof QUERIES) => results[names.indexOf(name)];
 
-  const prices = rows(rowSchemas.recurringPrices, answer("recurringPrices"));
-  const active = new Map(rows(rowSchemas.activeByPrice, answer("activeByPrice")).map((r) => [r.priceID, r.n]));
+  const prices = resultsOf(rowSchemas.recurringPrices, answer("recurringPrices"));
+  const active = new Map(resultsOf(rowSchemas.activeByPrice, answer("activeByPrice")).map((r) => [r.priceID, r.n]));
   const tiers = new Map<string, { packageID: string; title: string; prices: PriceSubscribers[] }>();
   for (const p of prices) {
     const tier = tiers.get(p.packageID) ?? { packageID: p.packageID, title: p.title, prices: [] };
@@ -92,15 +88,15 @@ export async function revenue(db: D1Database, now = Date.now()): Promise<Revenue
   const allPrices = [...tiers.values()].flatMap((t) => t.prices);
 
   const days = windowDays(from, to);
-  const series = (name: "invoices" | "started" | "cancelled" | "signUps") => dailyValues(days, rows(dayValue, answer(name)));
-  const sales = rows(rowSchemas.passSales, answer("passSales"));
-  const matches = rows(rowSchemas.passPackages, answer("passPackages"));
-  const refundRows = rows(rowSchemas.refunds, answer("refunds"));
+  const series = (name: "invoices" | "started" | "cancelled" | "signUps") => dailyValues(days, resultsOf(dayValue, answer(name)));
+  const sales = resultsOf(rowSchemas.passSales, answer("passSales"));
+  const matches = resultsOf(rowSchemas.passPackages, answer("passPackages"));
+  const refundRows = resultsOf(rowSchemas.refunds, answer("refunds"));
   const [subscriptionPence, started, cancelled, signUps] = [series("invoices"), series("started"), series("cancelled"), series("signUps")];
   const matchPassPence = dailyValues(days, sales.map((s) => ({ day: s.day, value: s.pence })));
   const refundedPence = dailyValues(days, refundRows);
   const refunds = dailyValues(days, refundRows.map((r) => ({ day: r.day, value: r.n })));
-  const first = (name: "visits" | "subscribed") => rows(rowSchemas.count, answer(name))[0]?.n ?? 0;
+  const first = (name: "visits" | "subscribed") => resultsOf(rowSchemas.count, answer(name))[0]?.n ?? 0;
 
   return {
     at: new Date(now).toISOString(),
@@ -131,7 +127,7 @@ export async function revenue(db: D1Database, now = Date.now()): Promise<Revenue
       sold,
       revenuePence: pence,
     })),
-    vouchers: rows(rowSchemas.vouchers, answer("vouchers")).map((r) => ({ code: r.code, redemptions: r.n })),
+    vouchers: resultsOf(rowSchemas.vouchers, answer("vouchers")).map((r) => ({ code: r.code, redemptions: r.n })),
     funnel: { visits: first("visits"), signUps: signUps.reduce((a, b) => a + b, 0), subscribers: first("subscribed") },
   };
 }

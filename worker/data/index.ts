@@ -11,11 +11,17 @@ import * as videos from "./videos";
 import { spoilerFree } from "./spoiler-free";
 import type { LiveNow } from "../../src/schemas/console";
 import type { Revenue } from "../../src/schemas/console-revenue";
+import type { AccountDetail, AccountSearch } from "../../src/schemas/console-accounts";
+import type { WebhookHealth } from "../../src/schemas/console-webhooks";
 
 /** What only a staff member's render has: the console's reads (worker/console/), given by its page route. */
 export interface StaffReads {
   liveNow(): Promise<LiveNow>;
   revenue(): Promise<Revenue>;
+  accountSearch(q: string): Promise<AccountSearch>;
+  /** null: no such account */
+  account(ssoID: string): Promise<AccountDetail | null>;
+  webhookHealth(): Promise<WebhookHealth>;
 }
 
 /**
@@ -55,11 +61,15 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     packages: () => videos.packages(db),
     liveAssets: () => videos.liveAssets(db),
     liveAsset: (id) => videos.liveAsset(db, id),
+    defaultLiveAsset: (mediaType) => videos.defaultLiveAsset(db, mediaType),
 
     page: (fullPath) => pages.page(db, fullPath),
     // Everyone but staff: nothing there, so /admin is the site's 404.
     liveNow: async () => (staff ? staff.liveNow() : null),
     revenue: async () => (staff ? staff.revenue() : null),
+    consoleAccounts: async (q) => (staff ? staff.accountSearch(q) : null),
+    consoleAccount: async (ssoID) => (staff ? staff.account(ssoID) : null),
+    webhookHealth: async () => (staff ? staff.webhookHealth() : null),
   };
   return preferences.spoilerFree ? spoilerFree(data, db) : data;
 }

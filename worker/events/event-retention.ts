@@ -26,7 +26,7 @@ export async function pruneTrackingEvents(db: D1Database, now: Date): Promise<nu
         .prepare("DELETE FROM tracking_events WHERE id IN (SELECT id FROM tracking_events WHERE action = ?1 AND received_at < ?2 LIMIT ?3)")
         .bind(action, cutoff, PRUNE_BATCH),
     ),
-    // the console funnel's visits (migrations/0019) are kept as long, on the same terms
+    // the console funnel's visits (migrations/0020) are kept as long, on the same terms
     db
       .prepare("DELETE FROM tracking_visits WHERE (day, session_id) IN (SELECT day, session_id FROM tracking_visits WHERE day < ?1 LIMIT ?2)")
       .bind(cutoff.slice(0, 10), PRUNE_BATCH),

@@ -44,7 +44,7 @@ export async function storeEvents(env: { DB: D1Database; EVENTS?: AnalyticsEngin
 }
 
 /**
- * The console funnel's visits (migrations/0019 tracking_visits): each consented session once per
+ * The console funnel's visits (migrations/0020 tracking_visits): each consented session once per
  * day; a session already counted that day writes nothing. Null when the batch has none.
  */
 function recordVisits(db: D1Database, events: StoredEvent[], now: number): D1PreparedStatement | null {

@@ -9,6 +9,8 @@ import { DocumentTitle } from "../DocumentTitle";
 export const CONSOLE_SECTIONS = [
   { path: "/admin", label: "Live now" },
   { path: "/admin/revenue", label: "Subscriptions and revenue" },
+  { path: "/admin/accounts", label: "Accounts" },
+  { path: "/admin/webhooks", label: "Webhook health" },
 ] as const;
 
 /** Every console page: its title, the sections' navigation (the current one marked) and the page. */
@@ -24,7 +26,7 @@ export function ConsoleFrame({ title, status, children }: { title: string; statu
         <ul>
           {CONSOLE_SECTIONS.map((s) => (
             <li key={s.path}>
-              <NavLink to={s.path} end className="console__nav-link">
+              <NavLink to={s.path} end={s.path === "/admin"} className="console__nav-link">
                 {s.label}
               </NavLink>
             </li>

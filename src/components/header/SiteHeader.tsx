@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { club } from "../../config/club";
 import type { PageShell } from "../../schemas/shell";
@@ -73,40 +73,22 @@ export default function SiteHeader({ shell, headerStyle, scroll, variant }: Site
           </nav>
 
           <div className="site-header__actions">
-            <button
-              type="button"
-              className="header-action"
-              aria-expanded={state.searchOpen}
-              // The overlay (a lazy chunk, SearchSlot) renders #search-panel only while open.
-              aria-controls={state.searchOpen ? "search-panel" : undefined}
-              aria-haspopup="dialog"
-              onClick={() => dispatch({ type: "search/toggle" })}
-            >
+            {/* Each panel (the search overlay, the account panel, the menu) is in the document only while open. */}
+            <HeaderToggle open={state.searchOpen} controls="search-panel" popup onToggle={() => dispatch({ type: "search/toggle" })}>
               <Icon name="search" className="header-action__icon" />
               <span className="visually-hidden">Search</span>
-            </button>
-            <button
-              type="button"
-              className="header-action header-action--profile"
-              aria-expanded={state.accountHeaderOpen}
-              // The panel (a chunk of its own) is in the document from its first opening.
-              aria-controls={state.accountHeaderOpen ? "account-panel" : undefined}
-              onPointerEnter={warm(AccountPanel)}
-              onFocus={warm(AccountPanel)}
-              onClick={() => dispatch({ type: "accountPanel/toggle" })}
-            >
+            </HeaderToggle>
+            <HeaderToggle modifier="profile" open={state.accountHeaderOpen} controls="account-panel" part={AccountPanel} onToggle={() => dispatch({ type: "accountPanel/toggle" })}>
               <Icon name="user" className="header-action__icon" />
               <span className="header-action__label">{loggedIn ? "Profile" : "Log In"}</span>
-            </button>
-            <button
-              type="button"
-              className="header-action header-action--burger"
-              aria-expanded={state.menuOpen}
-              aria-controls={state.menuOpen ? "main-menu" : undefined}
-              aria-label={state.menuOpen ? "Close menu" : "Open menu"}
-              onPointerEnter={warm(MainMenu)}
-              onFocus={warm(MainMenu)}
-              onClick={() => dispatch({ type: "menu/toggle" })}
+            </HeaderToggle>
+            <HeaderToggle
+              modifier="burger"
+              open={state.menuOpen}
+              controls="main-menu"
+              label={state.menuOpen ? "Close menu" : "Open menu"}
+              part={MainMenu}
+              onToggle={() => dispatch({ type: "menu/toggle" })}
             >
               <span className="burger" data-open={state.menuOpen} aria-hidden="true">
                 <span />
@@ -116,10 +98,44 @@ export default function SiteHeader({ shell, headerStyle, scroll, variant }: Site
               <span className="header-action__label header-action__label--menu" aria-hidden="true">
                 Menu
               </span>
-            </button>
+            </HeaderToggle>
           </div>
         </div>
       </div>
     </header>
+  );
+}
+
+interface HeaderToggleProps {
+  open: boolean;
+  /** the id of the panel it opens, named only while the panel is in the document */
+  controls: string;
+  onToggle: () => void;
+  modifier?: "profile" | "burger";
+  label?: string;
+  popup?: boolean;
+  /** the panel's chunk, fetched as the pointer comes near or focus arrives, before the click */
+  part?: Parameters<typeof warm>[0];
+  children: ReactNode;
+}
+
+/** A header button that opens and closes one panel. */
+function HeaderToggle({ open, controls, onToggle, modifier, label, popup, part, children }: HeaderToggleProps) {
+  return (
+    <button
+      type="button"
+      className={modifier ? `header-action header-action--${modifier}` : "header-action"}
+      aria-expanded={open}
+      aria-controls={open ? controls : undefined}
+      aria-haspopup={popup ? "dialog" : undefined}
+      aria-label={label}
+      // what it toggles even while closed (aria-controls is only set while its panel is in the page)
+      data-panel={controls}
+      onPointerEnter={part ? warm(part) : undefined}
+      onFocus={part ? warm(part) : undefined}
+      onClick={onToggle}
+    >
+      {children}
+    </button>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { useBackgroundLock } from "../use-background-lock";
 import { useAppState } from "../../state/store";
 import { useDialogFocus } from "../use-dialog-focus";
 import { NO_PACKAGES_TEXT, PACKAGES_PANEL_TITLE } from "../../domain/subscription-plan";
@@ -21,11 +22,7 @@ export function PackagesPanel({ plans }: { plans: readonly VariantPlan[] | null 
   const purchase = usePlanPurchase();
   const slow = useDelayedLoading(plans === null);
   useDialogFocus(open, dialog, { onClose: close, modal: true });
-  useEffect(() => {
-    if (!open) return;
-    dispatch({ type: "backgroundLock/set", locked: true });
-    return () => dispatch({ type: "backgroundLock/set", locked: false });
-  }, [open, dispatch]);
+  useBackgroundLock(open);
   if (!open) return null;
   return (
     <div className="packages-panel" onClick={(e) => e.target === e.currentTarget && close()}>

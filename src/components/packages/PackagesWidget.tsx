@@ -1,3 +1,4 @@
+import { Segmented } from "../Segmented";
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { rootLoader } from "../../layouts/root.loader";
@@ -37,23 +38,8 @@ export function PackagesWidget({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
 
   return (
     <div className={`packages-widget packages-widget--${widgetStyle}`}>
-      <div className="page-segmented page-segmented--center" role="tablist" aria-label="Package types">
-        {SECTIONS.map((s) => (
-          <button
-            key={s.id}
-            type="button"
-            role="tab"
-            id={`packages-tab-${s.id}`}
-            aria-controls={`packages-panel-${s.id}`}
-            aria-selected={s.id === activeSection}
-            className={`page-segmented__option${s.id === activeSection ? " is-active" : ""}`}
-            onClick={() => setActiveSection(s.id)}
-          >
-            {s.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`packages-panel-${section.id}`} aria-labelledby={`packages-tab-${section.id}`} aria-busy={list.loading}>
+      <Segmented kind="tabs" center label="Package types" options={SECTIONS} selected={activeSection} onSelect={setActiveSection} panelId={(id) => `packages-panel-${id}`} />
+      <div role="tabpanel" id={`packages-panel-${section.id}`} aria-labelledby={`packages-panel-${section.id}-tab`} aria-busy={list.loading}>
         <Heading className="visually-hidden">{section.label}</Heading>
         {list.loading ? (
           // the box holds its place at once; the loader shows only after the fetch helper's delay (spec §9)

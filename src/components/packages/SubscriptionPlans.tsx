@@ -1,3 +1,4 @@
+import { Segmented } from "../Segmented";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useAppState } from "../../state/store";
@@ -30,26 +31,20 @@ export function SubscriptionPlans({ plans }: { plans: readonly VariantPlan[] }) 
   return (
     <div className={`subscription-plans subscription-plans--${variant?.id ?? "none"}`}>
       {options.length > 1 ? (
-        <div className="page-segmented page-segmented--center" role="radiogroup" aria-label="Subscription">
-          {options.map((o) => (
-            <button
-              key={o.id}
-              type="button"
-              role="radio"
-              aria-checked={o.id === variant?.id}
-              className={`page-segmented__option${o.id === variant?.id ? " is-active" : ""}`}
-              onClick={() => {
-                setChosen(o.id);
-                // the variant is shareable without a navigation (and without re-running the loader)
-                const url = new URL(window.location.href);
-                url.searchParams.set("variant", o.id);
-                window.history.replaceState(window.history.state, "", url);
-              }}
-            >
-              {o.label}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          kind="radios"
+          center
+          label="Subscription"
+          options={options}
+          selected={variant?.id}
+          onSelect={(id) => {
+            setChosen(id);
+            // the variant is shareable without a navigation (and without re-running the loader)
+            const url = new URL(window.location.href);
+            url.searchParams.set("variant", id);
+            window.history.replaceState(window.history.state, "", url);
+          }}
+        />
       ) : null}
       {/* Without plans only the panel's button stays: the panel says 'No packages available'. */}
       {lead ? (

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useBackgroundLock } from "../use-background-lock";
 import { useAppState } from "../../state/store";
 import { useDialogFocus } from "../use-dialog-focus";
 
@@ -25,11 +26,7 @@ export function VoucherOverlay({ open, onClose, title, text, button }: { open: b
   const input = useRef<HTMLInputElement>(null);
   const headingId = useId();
   useDialogFocus(open, dialog, { onClose, modal: true, initialFocus: input });
-  useEffect(() => {
-    if (!open) return;
-    dispatch({ type: "backgroundLock/set", locked: true });
-    return () => dispatch({ type: "backgroundLock/set", locked: false });
-  }, [open, dispatch]);
+  useBackgroundLock(open);
   if (!open) return null;
   return (
     <div className="voucher-overlay" onClick={(e) => e.target === e.currentTarget && onClose()}>

@@ -27,11 +27,23 @@ export async function launchBrowser(options: { ignoreDefaultArgs?: string[] } = 
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    // Each context a supporter of its own address: behind wrangler dev every browser would be one
+    // address, and the portal's 10 sign-ins a minute per address (worker/auth/rate-limit.ts) would
+    // make the files that sign in quickly wait for the next minute. Cloudflare sets this header
+    // itself in production; locally the worker takes it from the request.
+    const headers = { "cf-connecting-ip": nextAddress(), ...options?.extraHTTPHeaders };
+    const context = await newContext({ ...options, extraHTTPHeaders: headers });
     await context.addCookies([{ name: PROMO_SEEN_COOKIE_NAME, value: allPromoIds(), url: BASE_URL }]);
     return context;
   };
   return browser;
+}
+
+let contexts = 0;
+/** 10.x.y.z, different for every context of every file of the run (the pid keeps files apart). */
+function nextAddress(): string {
+  contexts += 1;
+  return `10.${process.pid % 256}.${(contexts >> 8) % 256}.${contexts % 256}`;
 }
 
 let promoIds: string | null = null;
