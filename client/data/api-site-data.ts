@@ -68,5 +68,7 @@ export function createApiSiteData(fetchFn: Fetch = (i, init) => fetch(i, init), 
     page: (path) => get((a) => a.page, paths.page, { path }),
     // Staff only: its code and schema load with the console, never with a public page.
     liveNow: async () => (await import("./console-data")).liveNow(fetchFn, origin),
+    consoleContent: async (kind) => (await import("./console-content-data")).consoleContent(fetchFn, origin, kind),
+    auditLog: async (query) => (await import("./console-content-data")).auditLog(fetchFn, origin, query),
   };
 }

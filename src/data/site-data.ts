@@ -5,6 +5,7 @@ import type { VideoFilter } from "./video-filter";
 import type { FaqGroup, LiveAsset, Package, Video, VideoCategory, VideoHome } from "../schemas/videos";
 import type { ContentPage, Home } from "../schemas/pages";
 import type { LiveNow } from "../schemas/console";
+import type { AuditPage, AuditQuery, ConsoleContent, ContentKind } from "../schemas/console-content";
 
 /**
  * The one data interface route loaders use (DESIGN.md 'Loaders').
@@ -47,6 +48,10 @@ export interface SiteData {
 
   /** the console's 'Live now' (issue 22): null for anyone but signed-in staff, so the route is their 404 */
   liveNow(): Promise<LiveNow | null>;
+  /** the console's content pages (issue 22 part 6): a kind's list and form; null for anyone but staff */
+  consoleContent(kind: ContentKind): Promise<ConsoleContent | null>;
+  /** the console's audit log, filtered, newest first; null for anyone but staff */
+  auditLog(query: AuditQuery): Promise<AuditPage | null>;
 }
 
 export type FaqScope = "videos" | "streamer";

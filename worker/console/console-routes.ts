@@ -5,7 +5,10 @@ import { noApiRoute } from "../http/api-error";
 import { renderPage } from "../pages/render";
 import { pageVariantOf } from "../pages/page-variant";
 import type { LiveNowAnswer } from "../../src/schemas/console";
+import type { AuditQuery, ContentKind } from "../../src/schemas/console-content";
 import { liveNow } from "./live-now";
+import { consoleContent, consoleContentApi } from "./content";
+import { auditPage, consoleAuditApi } from "./audit";
 
 /**
  * The club's console (issue 22), for accounts with the staff role (migration 0017; granted through
@@ -16,6 +19,8 @@ import { liveNow } from "./live-now";
  *   GET /admin              the console, rendered by the site's own SSR (route `admin` of
  *                           src/routes/routes.tsx); never the page cache, never stored
  *   GET /api/console/live   'Live now': viewers per stream, devices, refusals per minute, match rooms
+ *   /api/console/content/…  Content: adverts, promos, sponsors, menu, web settings (worker/console/content.ts)
+ *   GET /api/console/audit  the audit log, filtered (worker/console/audit.ts)
  */
 
 /** Staff pass; anyone else gets the API's 404, the same as a path that does not exist. */
@@ -33,6 +38,9 @@ consoleApi.get("/live", async (c) => {
   return c.json(answer);
 });
 
+consoleApi.route("/", consoleContentApi);
+consoleApi.route("/", consoleAuditApi);
+
 consoleApi.all("*", noApiRoute);
 
 /**
@@ -44,7 +52,14 @@ export const consolePage = new Hono<AppEnv>();
 consolePage.use(sessionMiddleware);
 
 consolePage.get("*", async (c) => {
-  const staff = c.get("user") && c.get("staff") ? { liveNow: () => liveNow(c.env) } : null;
+  const staff =
+    c.get("user") && c.get("staff")
+      ? {
+          liveNow: () => liveNow(c.env),
+          consoleContent: (kind: ContentKind) => consoleContent(c.env.DB, kind),
+          auditLog: (query: AuditQuery) => auditPage(c.env.DB, query),
+        }
+      : null;
   const response = await renderPage(c, c.req.raw, pageVariantOf(c), staff);
   response.headers.set("Cache-Control", "private, no-store");
   return response;

@@ -10,10 +10,13 @@ import * as teams from "./teams";
 import * as videos from "./videos";
 import { spoilerFree } from "./spoiler-free";
 import type { LiveNow } from "../../src/schemas/console";
+import type { AuditPage, AuditQuery, ConsoleContent, ContentKind } from "../../src/schemas/console-content";
 
 /** What only a staff member's render has: the console's reads (worker/console/), given by its page route. */
 export interface StaffReads {
   liveNow(): Promise<LiveNow>;
+  consoleContent(kind: ContentKind): Promise<ConsoleContent>;
+  auditLog(query: AuditQuery): Promise<AuditPage>;
 }
 
 /**
@@ -57,6 +60,8 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     page: (fullPath) => pages.page(db, fullPath),
     // Everyone but staff: nothing there, so /admin is the site's 404.
     liveNow: async () => (staff ? staff.liveNow() : null),
+    consoleContent: async (kind) => (staff ? staff.consoleContent(kind) : null),
+    auditLog: async (query) => (staff ? staff.auditLog(query) : null),
   };
   return preferences.spoilerFree ? spoilerFree(data, db) : data;
 }
