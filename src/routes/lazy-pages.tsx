@@ -41,6 +41,8 @@ export const pages = {
   ContentPage: page("ContentPage", () => import("./ContentPage")),
   PaymentResult: page("PaymentResult", () => import("./PaymentResult")),
   Console: page("Console", () => import("./Console")),
+  ConsoleContent: page("ConsoleContent", () => import("./ConsoleContent")),
+  ConsoleAudit: page("ConsoleAudit", () => import("./ConsoleAudit")),
   /** The streamer layout's chunk comes with the page, so RootLayout has it before it renders. */
   Streamer: lazyPage(["Streamer"], async () => {
     const [{ default: Streamer }] = await Promise.all([import("./Streamer"), StreamerLayout.preload()]);

@@ -31,6 +31,7 @@ const live = () => import("./live.loader");
 const content = () => import("./content.loader");
 const streamer = () => import("./streamer.loader");
 const clubConsole = () => import("./console.loader");
+const consoleContent = () => import("./console-content.loader");
 
 /**
  * The one route table of spec §2, under the root layout. A route's handle names the query
@@ -75,6 +76,8 @@ const pageRoutes: PageRoute[] = [
   { path: "payment-cancelled", page: pages.PaymentResult, handle: pageHandle("content"), loader: () => content().then((m) => m.paymentPageLoader) },
   // The club's console (issue 22): staff only; the worker renders it past the page cache (worker/console/).
   { path: "admin", page: pages.Console, handle: pageHandle("content"), loader: () => clubConsole().then((m) => m.liveNowLoader) },
+  { path: "admin/content/:kind?", page: pages.ConsoleContent, handle: pageHandle("content"), loader: () => consoleContent().then((m) => m.contentLoader) },
+  { path: "admin/audit", page: pages.ConsoleAudit, handle: pageHandle("content"), loader: () => consoleContent().then((m) => m.auditLoader) },
   // Legal, club information and hospitality pages come from the CMS page tree like any other page.
   { path: "*", page: pages.ContentPage, handle: pageHandle("content"), loader: () => content().then((m) => m.contentPageLoader) },
 ];

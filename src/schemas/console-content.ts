@@ -9,7 +9,11 @@ export const CONTENT_KINDS = ["adverts", "promos", "sponsors", "menu", "settings
 export const contentKindSchema = z.enum(CONTENT_KINDS);
 export type ContentKind = z.infer<typeof contentKindSchema>;
 
-export const CONTENT_FIELD_INPUTS = ["text", "textarea", "datetime", "checkbox", "number", "select"] as const;
+export const contentValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type ContentValue = z.infer<typeof contentValueSchema>;
+
+/** a form control's kind; `date` is the audit filter's (a day, not an instant) */
+export const CONTENT_FIELD_INPUTS = ["text", "textarea", "datetime", "date", "checkbox", "number", "select"] as const;
 export type ContentFieldInput = (typeof CONTENT_FIELD_INPUTS)[number];
 
 const optionSchema = z.object({ value: z.string(), label: z.string() });
@@ -29,11 +33,10 @@ export const contentFieldSchema = z.object({
   numeric: z.boolean(),
   /** settings: the key is given once, on create */
   createOnly: z.boolean(),
+  /** what a new entry's form starts with (the value the write fills in when it is left out) */
+  initial: contentValueSchema,
 });
 export type ContentField = z.infer<typeof contentFieldSchema>;
-
-export const contentValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-export type ContentValue = z.infer<typeof contentValueSchema>;
 
 export const contentRowSchema = z.object({
   id: z.string(),

@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { apiError } from "../http/api-error";
-import { RESOURCE_NAMES } from "./content-resources";
-import { changeContent, createContent, deleteSetting, disableContent, putSetting, type WriteOutcome } from "./content-writes";
+import { RESOURCE_NAMES } from "../club-content/content-resources";
+import { changeContent, createContent, deleteSetting, disableContent, putSetting, type WriteOutcome } from "../club-content/content-writes";
 
 /**
  * The club's content writes, mounted on the admin API (worker/admin/admin-routes.ts: bearer
@@ -13,7 +13,7 @@ import { changeContent, createContent, deleteSetting, disableContent, putSetting
  *                                                              menu entries: out of the menu; promos: enabled 0
  *   PUT  /api/admin/settings/:key   { value }                 set a web setting; DELETE removes it
  * A sponsor's `rowID` places it in that footer sponsor row (null: in none; worker/commercial/sponsor-placement.ts).
- * The writes themselves are worker/admin/content-writes.ts, shared with the staff console; here
+ * The writes themselves are worker/club-content/content-writes.ts, shared with the staff console; here
  * their outcome becomes this API's answer: a bad body is a 400 listing every field's error
  * ({errors:[{code:'INVALID_FIELD', field, detail}]}), a duplicate or missing parent a 409.
  */

@@ -2,17 +2,17 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../app-env";
 import { ApiError, apiError } from "../http/api-error";
-import { staffActor, writeAudit } from "../admin/audit-log";
-import { RESOURCES, type Field, type Resource, type ResourceName } from "../admin/content-resources";
-import { changeContent, createContent, deleteSetting, disableContent, present, putSetting, type WriteOutcome } from "../admin/content-writes";
+import { staffActor, writeAudit } from "../audit/audit-log";
+import { RESOURCES, type Field, type Resource, type ResourceName } from "../club-content/content-resources";
+import { changeContent, createContent, deleteSetting, disableContent, present, putSetting, type WriteOutcome } from "../club-content/content-writes";
 import { isRecord } from "../../src/domain/json-shape";
-import { contentKindSchema, type ConsoleContent, type ConsoleContentAnswer, type ContentField, type ContentKind, type ContentRow, type ContentValue } from "../../src/schemas/console-content";
+import { contentKindSchema, type ConsoleContent, type ConsoleContentAnswer, type ContentField, type ContentFieldInput, type ContentKind, type ContentRow, type ContentValue } from "../../src/schemas/console-content";
 import { consoleWritesNeedOrigin } from "./console-csrf";
 
 /**
  * The console's content pages (issue 22 part 6): the club's adverts, overlay promos, sponsors (with
  * their footer rows), menu entries and web settings, listed with the form each needs, and written
- * through the very functions of the admin API (worker/admin/content-writes.ts):
+ * through the very functions of the admin API (worker/club-content/content-writes.ts):
  *
  *   GET  /api/console/content/:kind              the list and its form's fields
  *   POST /api/console/content/:kind              create (settings: { key, value })
@@ -40,12 +40,13 @@ function fieldOf(name: string, f: Field): ContentField {
     nullable: f.schema.safeParse(null).success,
     numeric: false,
     createOnly: false,
+    initial: "fallback" in f ? valueOf(f.input, f.fallback) : null,
   };
 }
 
 /** A column's value as the form holds it: 0/1 of a checkbox as a boolean, anything else as it is. */
-function valueOf(field: ContentField | undefined, raw: unknown): ContentValue {
-  if (field?.input === "checkbox") return raw === 1 || raw === true;
+function valueOf(input: ContentFieldInput | undefined, raw: unknown): ContentValue {
+  if (input === "checkbox") return raw === 1 || raw === true;
   return typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean" || raw === null ? raw : String(raw);
 }
 
@@ -54,7 +55,7 @@ async function resourceContent(db: D1Database, kind: ResourceName): Promise<Cons
   const fields = Object.entries(resource.fields).map(([name, f]) => fieldOf(name, f));
   if (resource.related) {
     const { field, label } = resource.related;
-    fields.push({ name: field, label, input: "select", options: await resource.related.options(db), required: false, nullable: true, numeric: true, createOnly: false });
+    fields.push({ name: field, label, input: "select", options: await resource.related.options(db), required: false, nullable: true, numeric: true, createOnly: false, initial: null });
   }
   const byName = new Map(fields.map((f) => [f.name, f]));
   const { results } = await db.prepare(`SELECT * FROM ${resource.table} ORDER BY id DESC LIMIT ${LIST_LIMIT}`).all<Record<string, unknown>>();
@@ -66,7 +67,7 @@ async function resourceContent(db: D1Database, kind: ResourceName): Promise<Cons
         id: String(row.id),
         title: typeof title === "string" && title !== "" ? title : `${resource.singular} ${String(row.id)}`,
         active: row[resource.activeColumn] === 1,
-        values: Object.fromEntries(Object.entries(attributes).map(([name, v]) => [name, valueOf(byName.get(name), v)])),
+        values: Object.fromEntries(Object.entries(attributes).map(([name, v]) => [name, valueOf(byName.get(name)?.input, v)])),
       };
     }),
   );
@@ -74,8 +75,8 @@ async function resourceContent(db: D1Database, kind: ResourceName): Promise<Cons
 }
 
 const SETTING_FIELDS: ContentField[] = [
-  { name: "key", label: "Name", input: "text", options: [], required: true, nullable: false, numeric: false, createOnly: true },
-  { name: "value", label: "Value", input: "textarea", options: [], required: true, nullable: false, numeric: false, createOnly: false },
+  { name: "key", label: "Name", input: "text", options: [], required: true, nullable: false, numeric: false, createOnly: true, initial: "" },
+  { name: "value", label: "Value", input: "textarea", options: [], required: true, nullable: false, numeric: false, createOnly: false, initial: "" },
 ];
 
 async function settingsContent(db: D1Database): Promise<ConsoleContent> {

@@ -6,7 +6,11 @@ import { DocumentTitle } from "../DocumentTitle";
  * The console's sections, in the order of its navigation. Each is a route of its own under /admin
  * (src/routes/routes.tsx), with its own loader and its own read, so a section loads only its data.
  */
-export const CONSOLE_SECTIONS = [{ path: "/admin", label: "Live now" }] as const;
+export const CONSOLE_SECTIONS = [
+  { path: "/admin", label: "Live now" },
+  { path: "/admin/content", label: "Content" },
+  { path: "/admin/audit", label: "Audit log" },
+] as const;
 
 /** Every console page: its title, the sections' navigation (the current one marked) and the page. */
 export function ConsoleFrame({ title, status, children }: { title: string; status?: ReactNode; children: ReactNode }) {
@@ -21,7 +25,7 @@ export function ConsoleFrame({ title, status, children }: { title: string; statu
         <ul>
           {CONSOLE_SECTIONS.map((s) => (
             <li key={s.path}>
-              <NavLink to={s.path} end className="console__nav-link">
+              <NavLink to={s.path} end={s.path === "/admin"} className="console__nav-link">
                 {s.label}
               </NavLink>
             </li>

@@ -6,7 +6,7 @@ import type { ContentFieldInput, ContentOption } from "../../src/schemas/console
 /**
  * The club's editable content (adverts, overlay promos, sponsors, menu entries): per field its D1
  * column, its zod schema (the one rule both the admin API and the console's forms are held to), and
- * how the console's form shows it (label, input). worker/admin/content-writes.ts does the writes.
+ * how the console's form shows it (label, input). worker/club-content/content-writes.ts does the writes.
  */
 
 const sitePathOrHttps = z
