@@ -1,5 +1,3 @@
-import * as z from "zod/mini";
-import { consoleWriteErrorSchema } from "../../schemas/console-content";
 
 /**
  * One console write from the browser (issue 22 part 6): JSON to /api/console/…, same origin (the
@@ -21,7 +19,9 @@ export async function consoleWrite(method: "POST" | "PUT", path: string, body?: 
     return { ok: false, detail: "The console could not reach the site. Check the connection and try again.", fields: {} };
   }
   if (response.ok) return { ok: true };
-  const parsed = z.safeParse(consoleWriteErrorSchema, await response.json().catch(() => null));
+  // zod comes with the refusal, not with the page: a landing page's chunks carry none (scripts/build-client.mjs).
+  const [answer, z, { consoleWriteErrorSchema }] = await Promise.all([response.json().catch(() => null), import("zod/mini"), import("../../schemas/console-content")]);
+  const parsed = z.safeParse(consoleWriteErrorSchema, answer);
   const error = parsed.success ? parsed.data.errors[0] : undefined;
   return { ok: false, detail: error?.detail ?? `The change was refused (${response.status}).`, fields: error?.fields ?? {} };
 }
