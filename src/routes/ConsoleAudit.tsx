@@ -23,7 +23,7 @@ const filterField = (key: Exclude<keyof AuditQuery, "before">, label: string, in
 });
 
 const FILTERS = [
-  filterField("actor", "Actor (staff:…, or the admin API's name)", "text"),
+  filterField("actor", "Actor", "text"),
   filterField("q", "Action or target contains", "text"),
   filterField("from", "From (UTC day)", "date"),
   filterField("to", "To (UTC day)", "date"),

@@ -7,7 +7,7 @@ import { ConsoleFrame } from "../components/console/ConsoleFrame";
 import { ContentForm } from "../components/console/ContentForm";
 import { consoleWrite } from "../components/console/console-write";
 import { controlValue } from "../domain/content-form";
-import type { ConsoleContent, ContentKind, ContentRow } from "../schemas/console-content";
+import type { ConsoleContent, ContentField, ContentKind, ContentRow } from "../schemas/console-content";
 
 /** The content kinds, in the order of the page's tabs. */
 const KINDS: readonly { kind: ContentKind; label: string }[] = [
@@ -86,7 +86,7 @@ function ContentTable({ content, onEdit, onDisable }: { content: ConsoleContent;
           <tr>
             <th scope="col">Name</th>
             {columns.map((f) => (
-              <th scope="col" key={f.name}>
+              <th scope="col" key={f.name} className="content-table__value">
                 {f.label}
               </th>
             ))}
@@ -102,7 +102,7 @@ function ContentTable({ content, onEdit, onDisable }: { content: ConsoleContent;
               <th scope="row">{row.title}</th>
               {columns.map((f) => (
                 <td key={f.name} className="content-table__value">
-                  {cellText(controlValue(f, row.values[f.name]), f.options)}
+                  {cellText(f, controlValue(f, row.values[f.name]))}
                 </td>
               ))}
               <td>{row.active ? "Live" : "Disabled"}</td>
@@ -125,9 +125,10 @@ function ContentTable({ content, onEdit, onDisable }: { content: ConsoleContent;
 }
 
 /** A list cell: a choice by its label, a long value cut short (the form shows it whole). */
-function cellText(value: string | boolean, options: ConsoleContent["fields"][number]["options"]): string {
+function cellText(field: ContentField, value: string | boolean): string {
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  const text = options.find((o) => o.value === value)?.label ?? value;
+  if (field.input === "datetime") return value.replace("T", " ");
+  const text = field.options.find((o) => o.value === value)?.label ?? value;
   if (text === "") return "–";
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }

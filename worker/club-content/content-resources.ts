@@ -15,8 +15,8 @@ const sitePathOrHttps = z
   .refine((u) => (u.startsWith("/") && !u.startsWith("//")) || /^https:\/\/[^\s]+$/.test(u), "a site path (/…) or an https: URL");
 const imageKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/, "letters, digits, . _ / - (up to 200)");
 const imageSize = z.string().regex(/^\d{1,4}x\d{1,4}$/, "WIDTHxHEIGHT");
-const instant = z.iso.datetime({ offset: true });
-const name = z.string().trim().min(1).max(200);
+const instant = z.iso.datetime({ offset: true, message: "a date and time (ISO 8601 with its offset)" });
+const name = z.string().trim().min(1, "required").max(200);
 
 export interface Field {
   column: string;
