@@ -1,4 +1,4 @@
-import type { ContentField, ContentValue } from "../schemas/console-content";
+import type { ContentField, ContentFieldInput, ContentValue } from "../schemas/console-content";
 
 /**
  * The console's content forms (issue 22 part 6): what a control shows for a stored value, and what
@@ -6,6 +6,11 @@ import type { ContentField, ContentValue } from "../schemas/console-content";
  * these only turn controls into JSON of the right type, so that its field errors speak of the
  * value staff entered, not of a string where a number was expected.
  */
+
+/** A field description: a plain optional control unless `more` says otherwise. */
+export function contentField(name: string, label: string, input: ContentFieldInput, more: Partial<ContentField> = {}): ContentField {
+  return { name, label, input, options: [], required: false, nullable: false, numeric: false, createOnly: false, initial: null, ...more };
+}
 
 /** A control's raw content: a checkbox is on or off, everything else is text. */
 export type ControlValue = string | boolean;

@@ -5,22 +5,10 @@ import type { auditLoader } from "./console-content.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
 import { FormField } from "../components/console/FormField";
 import { auditSearch } from "../domain/audit-query";
+import { contentField } from "../domain/content-form";
 import type { AuditQuery, ContentField } from "../schemas/console-content";
 
-const filterField = (key: Exclude<keyof AuditQuery, "before">, label: string, input: ContentField["input"]) => ({
-  key,
-  field: {
-    name: key,
-  label,
-  input,
-  options: [],
-  required: false,
-  nullable: true,
-  numeric: false,
-  createOnly: false,
-  initial: null,
-  } satisfies ContentField,
-});
+const filterField = (key: Exclude<keyof AuditQuery, "before">, label: string, input: ContentField["input"]) => ({ key, field: contentField(key, label, input, { nullable: true }) });
 
 const FILTERS = [
   filterField("actor", "Actor", "text"),

@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bodyValue, changeBody, controlValue, createBody, datetimeLocal } from "../../src/domain/content-form";
+import { bodyValue, changeBody, contentField, controlValue, createBody, datetimeLocal } from "../../src/domain/content-form";
 import type { ContentField } from "../../src/schemas/console-content";
 
-const field = (name: string, over: Partial<ContentField> = {}): ContentField => ({
-  name,
-  label: name,
-  input: "text",
-  options: [],
-  required: false,
-  nullable: false,
-  numeric: false,
-  createOnly: false,
-  initial: null,
-  ...over,
-});
+const field = (name: string, over: Partial<ContentField> = {}): ContentField => contentField(name, name, "text", over);
 
 describe("content form values", () => {
   it("shows stored values in their controls (datetimes in UTC, null as empty)", () => {

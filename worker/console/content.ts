@@ -6,6 +6,7 @@ import { staffActor, writeAudit } from "../audit/audit-log";
 import { RESOURCES, type Field, type Resource, type ResourceName } from "../club-content/content-resources";
 import { changeContent, createContent, deleteSetting, disableContent, present, putSetting, type WriteOutcome } from "../club-content/content-writes";
 import { isRecord } from "../../src/domain/json-shape";
+import { contentField } from "../../src/domain/content-form";
 import { contentKindSchema, type ConsoleContent, type ConsoleContentAnswer, type ContentField, type ContentFieldInput, type ContentKind, type ContentRow, type ContentValue } from "../../src/schemas/console-content";
 import { consoleWritesNeedOrigin } from "./console-csrf";
 
@@ -30,18 +31,12 @@ const LIST_LIMIT = 300;
 const optionLabel = (value: string) => (value === "" ? "Every channel" : value);
 
 function fieldOf(name: string, f: Field): ContentField {
-  const options = (f.options ?? []).map((value) => ({ value, label: optionLabel(value) }));
-  return {
-    name,
-    label: f.label,
-    input: f.input ?? "text",
-    options,
+  return contentField(name, f.label, f.input ?? "text", {
+    options: (f.options ?? []).map((value) => ({ value, label: optionLabel(value) })),
     required: !("fallback" in f),
     nullable: f.schema.safeParse(null).success,
-    numeric: false,
-    createOnly: false,
     initial: "fallback" in f ? valueOf(f.input, f.fallback) : null,
-  };
+  });
 }
 
 /** A column's value as the form holds it: 0/1 of a checkbox as a boolean, anything else as it is. */
@@ -55,7 +50,7 @@ async function resourceContent(db: D1Database, kind: ResourceName): Promise<Cons
   const fields = Object.entries(resource.fields).map(([name, f]) => fieldOf(name, f));
   if (resource.related) {
     const { field, label } = resource.related;
-    fields.push({ name: field, label, input: "select", options: await resource.related.options(db), required: false, nullable: true, numeric: true, createOnly: false, initial: null });
+    fields.push(contentField(field, label, "select", { options: await resource.related.options(db), nullable: true, numeric: true }));
   }
   const byName = new Map(fields.map((f) => [f.name, f]));
   const { results } = await db.prepare(`SELECT * FROM ${resource.table} ORDER BY id DESC LIMIT ${LIST_LIMIT}`).all<Record<string, unknown>>();
@@ -75,8 +70,8 @@ async function resourceContent(db: D1Database, kind: ResourceName): Promise<Cons
 }
 
 const SETTING_FIELDS: ContentField[] = [
-  { name: "key", label: "Name", input: "text", options: [], required: true, nullable: false, numeric: false, createOnly: true, initial: "" },
-  { name: "value", label: "Value", input: "textarea", options: [], required: true, nullable: false, numeric: false, createOnly: false, initial: "" },
+  contentField("key", "Name", "text", { required: true, createOnly: true, initial: "" }),
+  contentField("value", "Value", "textarea", { required: true, initial: "" }),
 ];
 
 async function settingsContent(db: D1Database): Promise<ConsoleContent> {
