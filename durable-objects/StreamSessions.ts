@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import * as z from "zod/mini";
 import { markReleased } from "./released-stream-sessions";
 import { CLOSE_MISMATCH, CLOSE_RELEASED, GREETING_OK, PING_REQUEST, PING_RESPONSE, RECONNECT_GRACE_MS, readPlayerMessage, sessionGreeting } from "../src/domain/stream-socket";
 
@@ -76,6 +77,10 @@ const toSession = (r: Row): StreamSession => ({
   lastSeenAt: r.last_seen_at,
   connected: r.connected === 1,
 });
+
+// A socket's attachment comes back from hibernation as structured data: parsed, not trusted.
+const attachmentSchema = z.object({ sessionId: z.string() });
+const sessionIdOf = (ws: WebSocket): string => z.parse(attachmentSchema, ws.deserializeAttachment()).sessionId;
 
 export class StreamSessions extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
@@ -180,7 +185,7 @@ export class StreamSessions extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const { sessionId } = ws.deserializeAttachment() as { sessionId: string };
+    const sessionId = sessionIdOf(ws);
     const session = this.row(sessionId);
     if (!session) return ws.close(CLOSE_RELEASED, "Stream session released");
     const said = readPlayerMessage(message);
@@ -196,7 +201,7 @@ export class StreamSessions extends DurableObject<Env> {
   }
 
   override async webSocketClose(ws: WebSocket): Promise<void> {
-    const { sessionId } = ws.deserializeAttachment() as { sessionId: string };
+    const sessionId = sessionIdOf(ws);
     // The browser left (page closed, player closed): its slot is free at once.
     if (this.row(sessionId)) await this.release([sessionId], "Socket closed");
   }

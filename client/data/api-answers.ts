@@ -32,6 +32,7 @@ export const answers = {
   packages: z.array(packageSchema),
   liveAssets: z.array(liveAssetSchema),
   liveAsset: liveAssetSchema,
+  defaultLiveAsset: liveAssetSchema,
   page: contentPageSchema,
 };
 

@@ -65,9 +65,13 @@ export function createApiSiteData(fetchFn: Fetch = (i, init) => fetch(i, init), 
     packages: () => must((a) => a.packages, paths.packages),
     liveAssets: () => must((a) => a.liveAssets, paths.liveAssets),
     liveAsset: (id) => get((a) => a.liveAsset, at(paths.liveAsset, "id", id)),
+    defaultLiveAsset: (mediaType) => get((a) => a.defaultLiveAsset, at(paths.defaultLiveAsset, "mediaType", mediaType)),
     page: (path) => get((a) => a.page, paths.page, { path }),
     // Staff only: its code and schema load with the console, never with a public page.
     liveNow: async () => (await import("./console-data")).liveNow(fetchFn, origin),
+    consoleAccounts: async (q) => (await import("./console-accounts-data")).accountSearch(fetchFn, origin, q),
+    consoleAccount: async (ssoID) => (await import("./console-accounts-data")).accountDetail(fetchFn, origin, ssoID),
+    webhookHealth: async () => (await import("./console-accounts-data")).webhookHealth(fetchFn, origin),
     consoleContent: async (kind) => (await import("./console-content-data")).consoleContent(fetchFn, origin, kind),
     auditLog: async (query) => (await import("./console-content-data")).auditLog(fetchFn, origin, query),
   };

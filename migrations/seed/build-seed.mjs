@@ -22,6 +22,7 @@ import { buildLiveAssets, buildMemberships, buildPackages, buildVideos } from ".
 import { buildFaqs } from "./faqs.mjs";
 import { buildSettings } from "./settings.mjs";
 import { insertStatements } from "./sql.mjs";
+import { buildWebhookHistoryStatements } from "./webhook-history.mjs";
 
 export { DANGEROUS_NEWS_SLUGS } from "./news.mjs";
 export { DEMO_NOW } from "./dates.mjs";
@@ -71,7 +72,8 @@ export function buildSeedTables() {
 
 /** INSERT statements of the whole demo content, each well under D1's statement size limit. */
 export function buildSeedStatements() {
-  return buildSeedTables().flatMap(([table, rows]) => insertStatements(table, rows));
+  // The webhook history is placed relative to when it is loaded (webhook-history.mjs), so it is statements, not rows.
+  return [...buildSeedTables().flatMap(([table, rows]) => insertStatements(table, rows)), ...buildWebhookHistoryStatements()];
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);

@@ -22,6 +22,10 @@ export const SETTINGS = {
   "support.email": "tvsupport@northbridge-rovers.example",
   // spec §9: the streaming configuration's feed id, the on-demand feed /videos shows (feeds.slug)
   "tv.feed": "rovers-tv",
+  // spec §9: the default live entry of each type, what /live/audio and /live/video play
+  // (src/domain/default-live-entry.ts); live_stream_assets ids
+  "live.defaultEntry.audio": "men-audio-commentary",
+  "live.defaultEntry.video": "press-conference",
   "packages.title": "Rovers TV Packages",
   "packages.style": "dark",
   "packages.footerStyle": "light",
@@ -51,6 +55,8 @@ export const SETTINGS = {
   "login.social.facebook": "0",
   // Spec §1, §9: direct username/password login off (src/domain/direct-login.ts); '1' turns it on.
   "login.direct": "0",
+  // Issue 22: the console's webhook health warns when no Stripe delivery came for longer (minutes).
+  "console.webhookSilenceMinutes": "60",
   // Spec §9: the registration form is 'short' (src/domain/registration-form.ts); or 'long'.
   "login.registrationForm": "short",
   "login.registerText": "Don't have a Rovers Account yet? It's free and takes a minute.",

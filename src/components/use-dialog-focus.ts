@@ -32,6 +32,8 @@ export interface DialogFocusOptions {
   focusOnOpen?: boolean;
   /** Where focus goes on opening; the first focusable element of the dialog otherwise. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** Where focus goes on closing when the element it came from has left the page. */
+  fallbackFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -42,10 +44,12 @@ export interface DialogFocusOptions {
 export function useDialogFocus(
   open: boolean,
   dialog: RefObject<HTMLElement | null>,
-  { onClose, modal, initialFocus, focusOnOpen = true }: DialogFocusOptions,
+  { onClose, modal, initialFocus, focusOnOpen = true, fallbackFocus }: DialogFocusOptions,
 ): void {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const fallbackRef = useRef(fallbackFocus);
+  fallbackRef.current = fallbackFocus;
 
   useEffect(() => {
     const container = dialog.current;
@@ -99,7 +103,9 @@ export function useDialogFocus(
       // inside the dialog navigated and focus now sits on the new page).
       const active = document.activeElement;
       const focusWasInside = !active || active === document.body || container.contains(active);
-      if (opener?.isConnected && focusWasInside) opener.focus({ preventScroll: true });
+      if (!focusWasInside) return;
+      const target = opener?.isConnected ? opener : fallbackRef.current?.();
+      target?.focus({ preventScroll: true });
     };
   }, [open, dialog, modal, initialFocus, focusOnOpen]);
 }

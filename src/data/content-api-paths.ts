@@ -26,6 +26,7 @@ export const contentApiPaths = {
   packages: "/package-list",
   liveAssets: "/live",
   liveAsset: "/live/:id",
+  defaultLiveAsset: "/live/default/:mediaType",
   /** ?path= */
   page: "/pages",
 } as const;

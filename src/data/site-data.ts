@@ -5,6 +5,9 @@ import type { VideoFilter } from "./video-filter";
 import type { FaqGroup, LiveAsset, Package, Video, VideoCategory, VideoHome } from "../schemas/videos";
 import type { ContentPage, Home } from "../schemas/pages";
 import type { LiveNow } from "../schemas/console";
+import type { LiveMediaType } from "../domain/default-live-entry";
+import type { AccountDetail, AccountSearch } from "../schemas/console-accounts";
+import type { WebhookHealth } from "../schemas/console-webhooks";
 import type { AuditPage, AuditQuery, ConsoleContent, ContentKind } from "../schemas/console-content";
 
 /**
@@ -42,12 +45,20 @@ export interface SiteData {
   packages(): Promise<Package[]>;
   liveAssets(): Promise<LiveAsset[]>;
   liveAsset(id: string): Promise<LiveAsset | null>;
+  /** the default live entry of a type (spec §9, a web setting); null when none is playable */
+  defaultLiveAsset(mediaType: LiveMediaType): Promise<LiveAsset | null>;
 
   /** fullPath without leading or trailing slash, e.g. "club-information/contact-us" */
   page(fullPath: string): Promise<ContentPage | null>;
 
   /** the console's 'Live now' (issue 22): null for anyone but signed-in staff, so the route is their 404 */
   liveNow(): Promise<LiveNow | null>;
+  /** the console's account search (issue 22 part 4); null for anyone but staff */
+  consoleAccounts(q: string): Promise<AccountSearch | null>;
+  /** one account for the console; null for anyone but staff, and for an unknown account */
+  consoleAccount(ssoID: string): Promise<AccountDetail | null>;
+  /** the console's webhook health (issue 22 part 5); null for anyone but staff */
+  webhookHealth(): Promise<WebhookHealth | null>;
   /** the console's content pages (issue 22 part 6): a kind's list and form; null for anyone but staff */
   consoleContent(kind: ContentKind): Promise<ConsoleContent | null>;
   /** the console's audit log, filtered, newest first; null for anyone but staff */

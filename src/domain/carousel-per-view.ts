@@ -12,8 +12,8 @@ export type CarouselStyle = (typeof CAROUSEL_STYLES)[number];
 export const SINGLE_CARD_BELOW_PX = 400;
 
 /**
- * [minimum width, cards per view], widest first; below every entry: one card. The category
- * carousel's stylesheet (src/styles/pages/videos/category-carousel.css) writes the same steps as
+ * [minimum width, cards per view], widest first; below every entry: one card. The feed carousels'
+ * stylesheet (src/styles/pages/videos/carousel.css) writes the same steps as
  * media queries, so the server's HTML already shows the right count; a unit test keeps the two equal.
  */
 export const CAROUSEL_STEPS: Record<CarouselType, ReadonlyArray<readonly [number, number]>> = {

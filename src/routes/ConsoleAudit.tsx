@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import type { auditLoader } from "./console-content.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
 import { FormField } from "../components/console/FormField";
+import { ScrollTable } from "../components/console/ScrollTable";
 import { auditSearch } from "../domain/audit-query";
 import { contentField } from "../domain/content-form";
 import type { AuditQuery, ContentField } from "../schemas/console-content";
@@ -52,7 +53,7 @@ export default function ConsoleAuditPage() {
         {audit.entries.length === 0 ? (
           <p className="console__empty">No entry matches.</p>
         ) : (
-          <div className="console__table-wrap" tabIndex={0} role="region" aria-label="Audit entries">
+          <ScrollTable labelledBy="audit-heading">
             <table className="console__table audit-table">
               <thead>
                 <tr>
@@ -81,7 +82,7 @@ export default function ConsoleAuditPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollTable>
         )}
         <nav className="audit-pages" aria-label="Audit log pages">
           {query.before ? <Link to={`/admin/audit?${auditSearch(filter)}`}>Newest entries</Link> : null}

@@ -13,11 +13,14 @@ import { formatDate, formatDuration } from "../components/format";
 import { useVideoLock } from "../components/video/use-video-lock";
 import { videoBrowsePath, videoPath, sitePaths } from "./paths";
 import Button from "../components/Button";
-import { DeferredRail } from "../components/DeferredRail";
+import { Carousel } from "../components/Carousel";
 import { CategoryCarousel } from "../components/video/CategoryCarousel";
 import { SectionSponsor } from "../components/sponsors/SectionSponsor";
 
-/** Rails rendered with the page; the ones below render as the reader scrolls near them. */
+/**
+ * The feed's first video carousels render every slide with the page; the ones below render their
+ * first view with it and the rest as the reader scrolls near them (src/components/Carousel.tsx).
+ */
 const EAGER_RAILS = 2;
 
 /** /videos: feed 1; the page is named after the TV service (spec §2). */
@@ -88,20 +91,17 @@ export default function VideosHome() {
       ) : null}
 
       {sections.map((section, index) => (
-        <Fragment key={section.category.slug}>
+        <Fragment key={section.key}>
           {carouselsAt(index)}
           {section.videos.length > 0 ? (
-            <section className="page-section page-section--rail">
-              <div className="page-section__head">
-                <h2 className="page-section__title">{section.category.name}</h2>
-                <Link className="page-section__more" to={videoBrowsePath(section.category.slug)}>View all <span aria-hidden="true">→</span></Link>
-              </div>
-              <DeferredRail eager={index < EAGER_RAILS}>
-                {section.videos.map((video) => (
-                  <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
-                ))}
-              </DeferredRail>
-            </section>
+            <Carousel
+              title={section.title}
+              type={section.type}
+              style={section.style}
+              eager={index < EAGER_RAILS}
+              more={<Link className="page-section__more" to={videoBrowsePath(section.category.slug)} aria-label={`View all: ${section.title}`}>View all <span aria-hidden="true">→</span></Link>}
+              slides={section.videos.map((video) => ({ key: video.entryId, node: <VideoCard video={video} locked={isLocked(video.entitlements)} /> }))}
+            />
           ) : null}
         </Fragment>
       ))}

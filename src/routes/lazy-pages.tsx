@@ -41,6 +41,9 @@ export const pages = {
   ContentPage: page("ContentPage", () => import("./ContentPage")),
   PaymentResult: page("PaymentResult", () => import("./PaymentResult")),
   Console: page("Console", () => import("./Console")),
+  ConsoleAccounts: page("ConsoleAccounts", () => import("./ConsoleAccounts")),
+  ConsoleAccount: page("ConsoleAccount", () => import("./ConsoleAccount")),
+  ConsoleWebhooks: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")),
   ConsoleContent: page("ConsoleContent", () => import("./ConsoleContent")),
   ConsoleAudit: page("ConsoleAudit", () => import("./ConsoleAudit")),
   /** The streamer layout's chunk comes with the page, so RootLayout has it before it renders. */

@@ -20,6 +20,5 @@ export async function livePlayerLoader({ params: p }: LoaderFunctionArgs, data: 
     const asset = found(await data.liveAsset(params.entryId(assetID)));
     return asset.mediaType === mediaType ? { asset } : notFound();
   }
-  const assets = await data.liveAssets();
-  return { asset: found(assets.find((a) => a.mediaType === mediaType && a.status !== "disabled")) };
+  return { asset: found(await data.defaultLiveAsset(mediaType)) };
 }

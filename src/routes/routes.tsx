@@ -31,6 +31,8 @@ const live = () => import("./live.loader");
 const content = () => import("./content.loader");
 const streamer = () => import("./streamer.loader");
 const clubConsole = () => import("./console.loader");
+const consoleAccounts = () => import("./console-accounts.loader");
+const consoleWebhooks = () => import("./console-webhooks.loader");
 const consoleContent = () => import("./console-content.loader");
 
 /**
@@ -76,6 +78,9 @@ const pageRoutes: PageRoute[] = [
   { path: "payment-cancelled", page: pages.PaymentResult, handle: pageHandle("content"), loader: () => content().then((m) => m.paymentPageLoader) },
   // The club's console (issue 22): staff only; the worker renders it past the page cache (worker/console/).
   { path: "admin", page: pages.Console, handle: pageHandle("content"), loader: () => clubConsole().then((m) => m.liveNowLoader) },
+  { path: "admin/accounts", page: pages.ConsoleAccounts, handle: pageHandle("content"), loader: () => consoleAccounts().then((m) => m.accountsLoader) },
+  { path: "admin/accounts/:ssoID", page: pages.ConsoleAccount, handle: pageHandle("content"), loader: () => consoleAccounts().then((m) => m.accountLoader) },
+  { path: "admin/webhooks", page: pages.ConsoleWebhooks, handle: pageHandle("content"), loader: () => consoleWebhooks().then((m) => m.webhooksLoader) },
   { path: "admin/content/:kind?", page: pages.ConsoleContent, handle: pageHandle("content"), loader: () => consoleContent().then((m) => m.contentLoader) },
   { path: "admin/audit", page: pages.ConsoleAudit, handle: pageHandle("content"), loader: () => consoleContent().then((m) => m.auditLoader) },
   // Legal, club information and hospitality pages come from the CMS page tree like any other page.

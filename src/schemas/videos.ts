@@ -26,7 +26,12 @@ export const videoCategorySchema = z.object({
 });
 export type VideoCategory = z.infer<typeof videoCategorySchema>;
 
+/** A feed section of one category's videos, shown as a carousel of its type and style (spec §2 Shared widgets, §9). */
 export const videoSectionSchema = z.object({
+  key: z.string(),
+  title: z.string(),
+  type: z.enum(CAROUSEL_TYPES),
+  style: z.enum(CAROUSEL_STYLES),
   category: videoCategorySchema,
   videos: z.array(videoSchema),
 });

@@ -21,7 +21,7 @@ const CATEGORIES = 8;
 
 /** Indexes of the cards wholly inside the track's box: what the supporter sees. */
 const visibleCards = (carousel: Locator) =>
-  carousel.locator(".category-carousel__track").evaluate((track) => {
+  carousel.locator(".carousel__track").evaluate((track) => {
     const box = track.getBoundingClientRect();
     return [...track.children].flatMap((card, i) => {
       const r = card.getBoundingClientRect();
@@ -45,14 +45,14 @@ describe.each([
       await carousel.scrollIntoViewIfNeeded();
       expect(await carousel.getAttribute("data-type")).toBe(TYPE);
       expect(await visibleCards(carousel)).toEqual([...Array(perView).keys()]);
-      const before = await carousel.locator(".category-carousel__slide").first().boundingBox();
+      const before = await carousel.locator(".carousel__slide").first().boundingBox();
 
       const hydrated = await openPage(browser, "/videos", viewport);
       try {
         const live = carouselIn(hydrated.page);
         await live.scrollIntoViewIfNeeded();
         expect(await visibleCards(live)).toEqual([...Array(perView).keys()]);
-        const after = await live.locator(".category-carousel__slide").first().boundingBox();
+        const after = await live.locator(".carousel__slide").first().boundingBox();
         expect(after?.width).toBeCloseTo(before?.width ?? 0, 0);
         expect(after?.height).toBeCloseTo(before?.height ?? 0, 0);
         expect(hydrated.problems).toEqual([]);
@@ -114,7 +114,7 @@ describe.each([
       await carousel.scrollIntoViewIfNeeded();
       for (const type of ["full-6", "full-3"] as const) {
         await carousel.evaluate((el, t) => {
-          el.classList.replace("category-carousel--dark", "category-carousel--light");
+          el.classList.replace("carousel--dark", "carousel--light");
           el.setAttribute("data-type", t);
         }, type);
         expect(await visibleCards(carousel)).toEqual([...Array(carouselPerView(type, viewport.width)).keys()]);

@@ -1,7 +1,8 @@
 // The news item child view (spec §2 Layouts, default layout): an article opened from a listing
 // opens over it with its own URL; the listing stays underneath, keeps its scroll position and gets
 // the focus back on the card when the article closes (Escape, the close button, Back); Forward
-// reopens it; from /news, a category listing and the home page's rail; a modified click stays the
+// reopens it; from /news, a category listing, a dated listing, the home page's rail and the search
+// overlay's results (focus then back on the search button); a modified click stays the
 // browser's; the article's URL loaded directly is the full server-rendered page.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -128,6 +129,83 @@ describe("news item child view", { timeout: 120_000 }, () => {
       await context.close();
     }
   });
+
+  it("opens from a dated listing by keyboard: Escape, Back and Forward, focus back on the card", async () => {
+    const { page, context, problems } = await openPage(browser, "/news/2024/11", DESKTOP);
+    try {
+      expect((await page.locator("main h1").textContent())?.trim()).toBe("News November 2024");
+      const card = page.locator("main .news-card__link").first();
+      const href = (await card.getAttribute("href"))!;
+      await card.focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname === href);
+      await waitUntilShown(childView(page), true, 30_000);
+      expect((await listingHeading(page).textContent())?.trim()).toBe("News November 2024");
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+
+      await page.keyboard.press("Escape");
+      await page.waitForURL((url) => url.pathname === "/news/2024/11");
+      await waitUntilShown(childView(page), false, 30_000);
+      await expect.poll(() => focusedHref(page)).toBe(href);
+      await page.goForward();
+      await waitUntilShown(childView(page), true, 30_000);
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === "/news/2024/11");
+      await waitUntilShown(childView(page), false, 30_000);
+      expect(await page.locator("main h1").count()).toBe(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`opens from the search overlay's results over any page at ${viewport.width} px: Escape, Back and Forward, focus back on the search button; axe clean`, async () => {
+      const { page, context, problems } = await openPage(browser, "/teams", viewport);
+      try {
+        const searchButton = page.getByRole("banner").getByRole("button", { name: "Search" });
+        await searchButton.press("Enter");
+        await page.waitForFunction(() => document.activeElement?.id === "search-term", undefined, { timeout: 45_000 });
+        await page.keyboard.type("Thornton");
+        const hit = page.getByRole("dialog", { name: "Search" }).locator(".search-hit__link").first();
+        await hit.waitFor({ timeout: 45_000 });
+        const href = (await hit.getAttribute("href"))!;
+        const title = (await hit.locator(".search-hit__title").textContent())!.trim();
+        await hit.focus();
+        await page.keyboard.press("Enter");
+        await page.waitForURL((url) => url.pathname === href);
+
+        // The search overlay closed with the route change; the article is over the teams page.
+        const dialog = childView(page);
+        await waitUntilShown(dialog, true, 30_000);
+        await waitUntilShown(page.getByRole("dialog", { name: "Search" }), false, 30_000);
+        expect((await dialog.getByRole("heading", { level: 1 }).textContent())?.trim()).toBe(title);
+        expect((await listingHeading(page).textContent())?.trim()).toBe("Teams");
+        await expect.poll(() => page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
+        await saveScreenshot(page, "news-child-view-from-search");
+        expect(await axeViolations(page)).toEqual([]);
+
+        const onSearchButton = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim() ?? "");
+        const searchName = (await searchButton.getAttribute("aria-label")) ?? (await searchButton.textContent())?.trim() ?? "";
+        await page.keyboard.press("Escape");
+        await page.waitForURL((url) => url.pathname === "/teams");
+        await waitUntilShown(dialog, false, 30_000);
+        await expect.poll(onSearchButton).toBe(searchName);
+        expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(false);
+
+        await page.goForward();
+        await page.waitForURL((url) => url.pathname === href);
+        await waitUntilShown(dialog, true, 30_000);
+        await page.goBack();
+        await page.waitForURL((url) => url.pathname === "/teams");
+        await waitUntilShown(dialog, false, 30_000);
+        await expect.poll(onSearchButton).toBe(searchName);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   it("a direct load of an article is the full page, with no listing underneath", async () => {
     const { page, context } = await openPage(browser, "/news/callum-thornton-named-player-of-the-month-for-october", DESKTOP);

@@ -84,14 +84,21 @@ describe("search overlay", { timeout: 180_000 }, () => {
       for (let i = 0; i < 40; i++) await page.keyboard.press("Tab");
       expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 
-      // Open the first article: the route change closes the overlay and leaves no scroll lock.
+      // Open the first article: the route change closes the overlay; the article opens as the news
+      // child view over the page (tests/e2e/news-child-view.test.ts), which holds the scroll lock.
       const first = dialog.locator(".search-hit__link").first();
       const href = await first.getAttribute("href");
       await first.press("Enter");
       await page.waitForURL(`${BASE_URL}${href}`);
       await waitUntilShown(dialogOf(page), false, 45_000);
+      const article = page.locator(".child-view");
+      await waitUntilShown(article, true, 45_000);
+      expect((await article.getByRole("heading", { level: 1 }).textContent())?.trim()).toBe(firstPage[0]);
+      await expect.poll(() => page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
+      await page.keyboard.press("Escape");
+      await page.waitForURL(`${BASE_URL}/`);
+      await waitUntilShown(article, false, 45_000);
       expect(await page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(false);
-      expect((await page.getByRole("heading", { level: 1 }).textContent())?.trim()).toBe(firstPage[0]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isChildViewState, opensChildView, type ClickFacts } from "../../src/domain/child-view";
+import { childViewSourceOf, isChildViewState, opensChildView, type ClickFacts } from "../../src/domain/child-view";
 
 const origin = "https://rovers.example";
 const plain: ClickFacts = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false };
 const article = "/news/callum-thornton-named-player-of-the-month-for-october";
 
 describe("opensChildView", () => {
-  it("opens an article from the news listing, a category listing, a dated listing and the home page", () => {
-    for (const kind of ["news-listing", "category", "news-legacy", "home"] as const) expect(opensChildView(plain, article, origin, kind)).toBe(true);
+  it("opens an article from the news listing, a category listing, a dated listing, the home page and the search results", () => {
+    for (const kind of ["news-listing", "category", "news-legacy", "home", "search"] as const) expect(opensChildView(plain, article, origin, kind)).toBe(true);
     expect(opensChildView(plain, `${origin}${article}`, origin, "news-listing")).toBe(true);
   });
 
@@ -29,6 +29,21 @@ describe("opensChildView", () => {
     expect(opensChildView(plain, article, origin, "news-single")).toBe(false);
     expect(opensChildView(plain, article, origin, "content")).toBe(false);
     expect(opensChildView(plain, article, origin, undefined)).toBe(false);
+  });
+});
+
+describe("childViewSourceOf", () => {
+  it("counts a dated listing (news/* with list data) as the legacy news listing, an article as itself", () => {
+    expect(childViewSourceOf("news-single", { kind: "list", items: [] })).toBe("news-legacy");
+    expect(childViewSourceOf("news-single", { kind: "article" })).toBe("news-single");
+    expect(childViewSourceOf("news-single", null)).toBe("news-single");
+    expect(childViewSourceOf("category", undefined)).toBe("category");
+    expect(childViewSourceOf(undefined, { kind: "list" })).toBeUndefined();
+  });
+
+  it("opens an article from a dated listing, not from an article's related news", () => {
+    expect(opensChildView(plain, article, origin, childViewSourceOf("news-single", { kind: "list" }))).toBe(true);
+    expect(opensChildView(plain, article, origin, childViewSourceOf("news-single", { kind: "article" }))).toBe(false);
   });
 });
 

@@ -10,7 +10,7 @@ const html = async (path: string) => (await SELF.fetch(`https://rovers.test${pat
 const invalidate = () =>
   browser({ ADMIN_TOKEN: TOKEN }).fetch("/api/admin/cache/invalidate", { method: "POST", headers: { authorization: `Bearer ${TOKEN}` } });
 /** The carousel's section in the page, from its opening tag to the next section's. */
-const carouselOf = (page: string) => page.match(/<section class="page-section category-carousel[\s\S]*?<\/section>/)?.[0] ?? "";
+const carouselOf = (page: string) => page.match(/<section class="page-section carousel carousel--(?:dark|light) category-carousel"[\s\S]*?<\/section>/)?.[0] ?? "";
 
 describe("video category carousel", () => {
   it("the feed's categories section is in the video home's data, with its type, style and every category in order", async () => {
@@ -27,9 +27,9 @@ describe("video category carousel", () => {
   it("/videos renders it server-side with its type and style, between the feed's second and third rails, a link per category", async () => {
     const page = await html("/videos");
     const carousel = carouselOf(page);
-    expect(carousel).toContain('class="page-section category-carousel category-carousel--dark" data-type="full-4"');
+    expect(carousel).toContain('class="page-section carousel carousel--dark category-carousel" data-type="full-4"');
     expect(carousel).toContain(">Browse by category</h2>");
-    expect(carousel).toMatch(/<button type="button" class="category-carousel__button" aria-label="Previous: Browse by category" aria-disabled="true"/);
+    expect(carousel).toMatch(/<button type="button" class="carousel__button" aria-label="Previous: Browse by category" aria-disabled="true"/);
     expect(carousel).toMatch(/aria-label="Next: Browse by category" aria-disabled="false"/);
     const links = [...carousel.matchAll(/<a [^>]*class="category-card"[^>]*href="([^"]+)"|<a [^>]*href="([^"]+)"[^>]*class="category-card"/g)].map((m) => m[1] ?? m[2]);
     expect(links).toEqual(["highlights", "extended-highlights", "interviews", "full-match-replays", "inside-training", "press-conferences", "women", "academy"].map((s) => `/videos/channel/${s}`));
@@ -46,7 +46,7 @@ describe("video category carousel", () => {
     try {
       expect((await invalidate()).status).toBe(200);
       const page = await html("/videos");
-      expect(carouselOf(page)).toContain('class="page-section category-carousel category-carousel--light" data-type="full-6"');
+      expect(carouselOf(page)).toContain('class="page-section carousel carousel--light category-carousel" data-type="full-6"');
       // position 0: before every rail
       expect(page.indexOf(">Highlights</h2>")).toBeGreaterThan(page.indexOf(">Browse by category</h2>"));
     } finally {

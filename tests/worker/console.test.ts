@@ -1,39 +1,17 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Identity } from "../../worker/accounts/identity";
-import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
+import { browser, devToken, signInWithToken, type Browser } from "./auth-test-app";
+import { account, adminHeaders, CONSOLE_VARS as VARS, expectNotFoundPage as expectNotFound, staffAccount } from "./staff-accounts";
 import { countAdmission } from "../../worker/console/live-counts";
 import { markReleased } from "../../durable-objects/released-stream-sessions";
 import type { LiveNow } from "../../src/schemas/console";
 
 /** Issue 22, parts 1 and 2: the staff role, the console's 404 for everyone else, 'Live now'. */
 
-const TOKEN = "admin-token-for-tests-0123456789abcdef";
-const VARS = { ADMIN_TOKEN: TOKEN };
-const admin = { authorization: `Bearer ${TOKEN}` };
+const admin = adminHeaders;
 const MEN_AUDIO = "men-audio-commentary"; // roverstv+, active
 const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";
-
-async function signIn(identity: Identity): Promise<Browser> {
-  const b = browser(VARS);
-  const res = await signInWithToken(b, (nonce) => devToken(identity, { nonce }));
-  if (res.status !== 302) throw new Error(`sign-in answered ${res.status}`);
-  return b;
-}
-
-async function account(prefix: string, entitlements: string[] = []) {
-  const identity = freshIdentity(prefix);
-  const b = await signIn(identity);
-  await env.DB.prepare("UPDATE accounts SET entitlements = ?2 WHERE sso_id = ?1").bind(identity.ssoID, JSON.stringify(entitlements)).run();
-  return { b, identity };
-}
-
-async function staffAccount() {
-  const staff = await account("staff");
-  const res = await staff.b.fetch(`/api/admin/accounts/${staff.identity.ssoID}/grant-staff`, { method: "POST", headers: admin });
-  expect(res.status).toBe(200);
-  return staff;
-}
 
 async function liveNow(b: Browser): Promise<LiveNow> {
   const res = await b.fetch("/api/console/live");
@@ -52,14 +30,7 @@ function check(b: Browser) {
   });
 }
 
-async function expectNotFoundPage(b: Browser, path = "/admin") {
-  const res = await b.fetch(path);
-  expect(res.status, path).toBe(404);
-  expect(res.headers.get("cache-control")).toContain("no-store");
-  const html = await res.text();
-  expect(html).toContain("This page could not be found");
-  expect(html).not.toContain("Live now");
-}
+const expectNotFoundPage = (b: Browser, path = "/admin") => expectNotFound(b, path);
 
 describe("the staff role", () => {
   it("is granted and revoked through the admin API, audited; the account's next request sees it", async () => {

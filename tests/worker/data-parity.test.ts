@@ -38,6 +38,7 @@ describe("SiteData over /api equals SiteData over D1", () => {
       ["packages", (d) => d.packages()],
       ["liveAssets", (d) => d.liveAssets()],
       ["liveAsset", (d) => d.liveAsset(live.id)],
+      ["defaultLiveAsset", (d) => d.defaultLiveAsset("video")],
       ["page", (d) => d.page("club-information/contact-us")],
       ["page missing", (d) => d.page("no-such-page")],
     ];

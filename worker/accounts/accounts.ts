@@ -2,33 +2,36 @@ import { z } from "zod";
 import type { Identity, SessionUser } from "./identity";
 import { displayNameOf } from "./identity";
 import { liveEntitlements, parseEntitlementEnds } from "../../src/domain/entitlement-ends";
+import { allRows, firstOf, firstRow, rowSchema, totalRow } from "../db/rows";
 
 /**
  * Rovers Accounts in D1 (table `accounts`, migrations/0002_accounts.sql): one row per ssoID,
  * created on first sign-in. Entitlements, the payment customer and the blocked/bypassed flags
  * are the site's own data; the login token only says who the user is.
  */
-export interface AccountRow {
-  id: number;
-  sso_id: string;
-  email: string;
-  display_name: string;
-  entitlements: string;
+export const accountShape = {
+  id: z.number(),
+  sso_id: z.string(),
+  email: z.string(),
+  display_name: z.string(),
+  entitlements: z.string(),
   /** granted by payments (migrations/0007_payments.sql); recomputed by the Stripe webhook */
-  paid_entitlements?: string;
+  paid_entitlements: z.string(),
   /** when paid entitlements end unless renewed (migrations/0011_paid_entitlement_ends.sql) */
-  paid_entitlement_ends?: string;
-  stripe_customer_id: string | null;
-  blocked: number;
-  blocked_reason: string | null;
-  bypassed: number;
+  paid_entitlement_ends: z.string(),
+  stripe_customer_id: z.string().nullable(),
+  blocked: z.number(),
+  blocked_reason: z.string().nullable(),
+  bypassed: z.number(),
   /** site sessions issued before this time (unix ms) are signed out (migrations/0013_sessions_valid_after.sql) */
-  sessions_valid_after?: number | null;
+  sessions_valid_after: z.number().nullable(),
   /** 1: club staff, who may open the console at /admin (migrations/0017_console.sql) */
-  staff?: number;
-  created_at: string;
-  updated_at: string;
-}
+  staff: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+export const accountRow = rowSchema("accounts", accountShape);
+export type AccountRow = z.infer<typeof accountRow>;
 
 const entitlementsSchema = z.array(z.string());
 
@@ -53,7 +56,7 @@ export function userFromRow(row: AccountRow): SessionUser {
     entitlements: [
       ...new Set([
         ...parseEntitlements(row.entitlements),
-        ...liveEntitlements(parseEntitlements(row.paid_entitlements ?? "[]"), parseEntitlementEnds(row.paid_entitlement_ends), Date.now()),
+        ...liveEntitlements(parseEntitlements(row.paid_entitlements), parseEntitlementEnds(row.paid_entitlement_ends), Date.now()),
       ]),
     ],
     stripeCustomerID: row.stripe_customer_id ?? "",
@@ -81,7 +84,7 @@ const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
  */
 export async function upsertAccountOnSignIn(db: D1Database, identity: Identity, initial?: InitialAccountData): Promise<SessionUser> {
   const start = initial ?? { entitlements: [], bypassed: false, blocked: false };
-  const row = await db
+  const upsert = db
     .prepare(
       `INSERT INTO accounts (sso_id, email, display_name, entitlements, bypassed, blocked, blocked_reason, staff)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
@@ -100,14 +103,14 @@ export async function upsertAccountOnSignIn(db: D1Database, identity: Identity, 
       start.blocked ? 1 : 0,
       start.blocked ? "administrator" : null,
       start.staff ? 1 : 0,
-    )
-    .first<AccountRow>();
+    );
+  const row = await firstRow(accountRow, upsert);
   if (!row) throw new Error("account upsert returned no row");
   return userFromRow(row);
 }
 
 export async function findAccount(db: D1Database, ssoID: string): Promise<AccountRow | null> {
-  return db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID).first<AccountRow>();
+  return firstRow(accountRow, db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID));
 }
 
 export async function setBlocked(
@@ -116,25 +119,21 @@ export async function setBlocked(
   blocked: boolean,
   reason: "administrator" | "country" = "administrator",
 ): Promise<AccountRow | null> {
-  return db
-    .prepare(`UPDATE accounts SET blocked = ?2, blocked_reason = ?3, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
-    .bind(ssoID, blocked ? 1 : 0, blocked ? reason : null)
-    .first<AccountRow>();
+  return firstRow(
+    accountRow,
+    db
+      .prepare(`UPDATE accounts SET blocked = ?2, blocked_reason = ?3, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
+      .bind(ssoID, blocked ? 1 : 0, blocked ? reason : null),
+  );
 }
 
 export async function setBypassed(db: D1Database, ssoID: string, bypassed: boolean): Promise<AccountRow | null> {
-  return db
-    .prepare(`UPDATE accounts SET bypassed = ?2, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
-    .bind(ssoID, bypassed ? 1 : 0)
-    .first<AccountRow>();
+  return firstRow(accountRow, db.prepare(`UPDATE accounts SET bypassed = ?2, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`).bind(ssoID, bypassed ? 1 : 0));
 }
 
 /** Grants or revokes the staff role (the console at /admin); the next request of that account sees it. */
 export async function setStaff(db: D1Database, ssoID: string, staff: boolean): Promise<AccountRow | null> {
-  return db
-    .prepare(`UPDATE accounts SET staff = ?2, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
-    .bind(ssoID, staff ? 1 : 0)
-    .first<AccountRow>();
+  return firstRow(accountRow, db.prepare(`UPDATE accounts SET staff = ?2, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`).bind(ssoID, staff ? 1 : 0));
 }
 
 /** Whether an account row carries the staff role. */
@@ -147,13 +146,13 @@ export const isStaff = (row: Pick<AccountRow, "staff">): boolean => row.staff ==
  * account, or null when there is none.
  */
 export async function signOutEverywhere(db: D1Database, ssoID: string, nowMs = Date.now()): Promise<AccountRow | null> {
-  const [updated] = await db.batch<AccountRow>([
+  const [updated] = await db.batch([
     db
       .prepare(`UPDATE accounts SET sessions_valid_after = MAX(COALESCE(sessions_valid_after, 0), ?2), updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
       .bind(ssoID, nowMs),
     db.prepare("DELETE FROM provider_sessions WHERE sso_id = ?1").bind(ssoID),
   ]);
-  return updated?.results[0] ?? null;
+  return firstOf(accountRow, updated);
 }
 
 export async function listAccounts(
@@ -176,12 +175,14 @@ export async function listAccounts(
     where.push(`bypassed = ?${params.length}`);
   }
   const clause = where.length ? `WHERE ${where.join(" AND ")}` : "";
-  const [list, count] = await Promise.all([
-    db
-      .prepare(`SELECT * FROM accounts ${clause} ORDER BY id LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`)
-      .bind(...params, options.limit, options.offset)
-      .all<AccountRow>(),
-    db.prepare(`SELECT COUNT(*) AS total FROM accounts ${clause}`).bind(...params).first<{ total: number }>(),
+  const [rows, count] = await Promise.all([
+    allRows(
+      accountRow,
+      db
+        .prepare(`SELECT * FROM accounts ${clause} ORDER BY id LIMIT ?${params.length + 1} OFFSET ?${params.length + 2}`)
+        .bind(...params, options.limit, options.offset),
+    ),
+    firstRow(totalRow, db.prepare(`SELECT COUNT(*) AS total FROM accounts ${clause}`).bind(...params)),
   ]);
-  return { rows: list.results, total: count?.total ?? 0 };
+  return { rows, total: count?.total ?? 0 };
 }

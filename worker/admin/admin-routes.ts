@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { findAccount, isStaff, listAccounts, setBlocked, setBypassed, setStaff, signOutEverywhere, type AccountRow } from "../accounts/accounts";
-import { endStreamsOf } from "../../durable-objects/stream-release";
+import { findAccount, isStaff, listAccounts, type AccountRow } from "../accounts/accounts";
+import { ACCOUNT_ACTIONS, runAccountAction, type AccountAction } from "../accounts/account-actions";
 import { userFromRow } from "../accounts/accounts";
 import { clientIp } from "../http/client-ip";
 import { writeAudit } from "./audit-log";
@@ -120,49 +120,27 @@ adminRoutes.get("/accounts/:ssoID", async (c) => {
   return c.json({ data: { id: row.sso_id, attributes: accountBody(row) } });
 });
 
-const blockBody = z.object({ reason: z.enum(["administrator", "country"]).default("administrator") });
-
-type FlagChange = (db: D1Database, ssoID: string, body: unknown) => Promise<AccountRow | null>;
-/** What follows a stored change, outside the database: ends the account's live streams. */
-type AfterChange = (env: Env, row: AccountRow) => Promise<unknown>;
-
-function flagRoute(action: string, change: FlagChange, after?: AfterChange) {
+/** One account action through the shared rules (worker/accounts/account-actions.ts), audited as `accounts.<action>`. */
+function flagRoute(action: AccountAction) {
   return async (c: Context<AdminEnv>) => {
-    c.set("auditAction", action);
+    c.set("auditAction", `accounts.${action}`);
     const ssoID = targetOf(c);
     if (!ssoID) return apiError(c, 400, "INVALID_INPUT", "Invalid ssoID");
     const raw = (c.req.header("content-type") ?? "").includes("application/json") ? await c.req.json().catch(() => undefined) : undefined;
     if (raw !== undefined) c.set("auditDetail", raw);
     let row: AccountRow | null;
     try {
-      row = await change(c.env.DB, ssoID, raw ?? {});
+      row = await runAccountAction(c.env, action, ssoID, raw ?? {});
     } catch (error) {
       if (error instanceof z.ZodError) return apiError(c, 400, "INVALID_INPUT", error.issues[0]?.message ?? "Invalid body");
       throw error;
     }
     if (!row) return apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
-    if (after) await after(c.env, row);
     return c.json({ data: { id: row.sso_id, attributes: accountBody(row) } });
   };
 }
 
-/**
- * After the change is stored, the account's live stream sessions are released (issue 17): their
- * tokens stop at the next playlist, their sockets close, and an unblock later does not bring an
- * old token back, because its session stays released.
- */
-const endStreams = (reason: string): AfterChange => (env, row) => endStreamsOf(env, row.sso_id, reason);
-
-adminRoutes.post(
-  "/accounts/:ssoID/block",
-  flagRoute("accounts.block", (db, id, body) => setBlocked(db, id, true, blockBody.parse(body).reason), endStreams("Blocked by an administrator")),
-);
-adminRoutes.post("/accounts/:ssoID/unblock", flagRoute("accounts.unblock", (db, id) => setBlocked(db, id, false)));
-adminRoutes.post("/accounts/:ssoID/sign-out", flagRoute("accounts.sign-out", (db, id) => signOutEverywhere(db, id), endStreams("Signed out everywhere")));
-adminRoutes.post("/accounts/:ssoID/bypass", flagRoute("accounts.bypass", (db, id) => setBypassed(db, id, true)));
-adminRoutes.post("/accounts/:ssoID/unbypass", flagRoute("accounts.unbypass", (db, id) => setBypassed(db, id, false)));
-adminRoutes.post("/accounts/:ssoID/grant-staff", flagRoute("accounts.grant-staff", (db, id) => setStaff(db, id, true)));
-adminRoutes.post("/accounts/:ssoID/revoke-staff", flagRoute("accounts.revoke-staff", (db, id) => setStaff(db, id, false)));
+for (const action of ACCOUNT_ACTIONS) adminRoutes.post(`/accounts/:ssoID/${action}`, flagRoute(action));
 
 const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
 

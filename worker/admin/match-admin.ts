@@ -5,6 +5,8 @@ import { ApiError, type FieldErrors } from "../http/api-error";
 import { invalidateCache } from "../cache/kv-cache";
 import { matchRoom, MATCH_ID } from "../matches/match-rooms";
 import { lineupInputSchema, matchEventInputSchema, type LivePlayer, type MatchSide } from "../../src/schemas/match-live";
+import { matchSchema } from "../../src/schemas/teams";
+import { allRows, firstRow, rowSchema } from "../db/rows";
 
 /**
  * The club's match feed (issue 20; mounted inside the admin API, so bearer ADMIN_TOKEN and the
@@ -20,7 +22,9 @@ import { lineupInputSchema, matchEventInputSchema, type LivePlayer, type MatchSi
 export const matchAdminRoutes = new Hono<AdminContentEnv>();
 type AdminEnv = AdminContentEnv;
 
-type MatchRow = { id: number; team_id: number; is_home: number; status: "fixture" | "result" | "postponed"; live_seq: number };
+const matchRow = rowSchema("matches", { id: z.number(), team_id: z.number(), is_home: z.number(), status: matchSchema.shape.status, live_seq: z.number() });
+type MatchRow = z.infer<typeof matchRow>;
+const squadPlayerRow = rowSchema("players of the match's team", { id: z.number(), name: z.string(), number: z.number().nullable() });
 
 const idempotencyKey = z.string().trim().min(1).max(200).regex(/^[\w.:-]+$/);
 
@@ -40,7 +44,7 @@ async function matchOf(c: Context<AdminEnv>): Promise<MatchRow> {
   const text = c.req.param("matchID") ?? "";
   c.set("auditTarget", MATCH_ID.test(text) ? text : null);
   const row = MATCH_ID.test(text)
-    ? await c.env.DB.prepare("SELECT id, team_id, is_home, status, live_seq FROM matches WHERE id = ?1").bind(Number(text)).first<MatchRow>()
+    ? await firstRow(matchRow, c.env.DB.prepare("SELECT id, team_id, is_home, status, live_seq FROM matches WHERE id = ?1").bind(Number(text)))
     : null;
   if (!row) throw new ApiError(404, "MATCH_NOT_FOUND", "No match by that id");
   return row;
@@ -61,11 +65,13 @@ async function squadPlayers(db: D1Database, match: MatchRow, wanted: Record<stri
   const ids = [...new Set(Object.values(wanted))];
   const found = new Map<number, LivePlayer>();
   if (ids.length > 0) {
-    const { results } = await db
-      .prepare(`SELECT id, first_name || ' ' || last_name AS name, squad_number AS number FROM players WHERE team_id = ?1 AND id IN (SELECT value FROM json_each(?2))`)
-      .bind(match.team_id, JSON.stringify(ids))
-      .all<LivePlayer>();
-    for (const p of results) found.set(p.id, p);
+    const players = await allRows(
+      squadPlayerRow,
+      db
+        .prepare(`SELECT id, first_name || ' ' || last_name AS name, squad_number AS number FROM players WHERE team_id = ?1 AND id IN (SELECT value FROM json_each(?2))`)
+        .bind(match.team_id, JSON.stringify(ids)),
+    );
+    for (const p of players) found.set(p.id, p);
   }
   const unknown: FieldErrors = {};
   for (const [field, id] of Object.entries(wanted)) if (!found.has(id)) unknown[field] = `No player ${id} in this team's squad`;

@@ -1,4 +1,5 @@
 import type { AuthConfig } from "./config";
+import { firstRow, settingRow } from "../db/rows";
 import { DIRECT_LOGIN_SETTING, directLoginOffered } from "../../src/domain/direct-login";
 
 /**
@@ -6,7 +7,7 @@ import { DIRECT_LOGIN_SETTING, directLoginOffered } from "../../src/domain/direc
  * sign-in option the club turns off must stop working on the very next request.
  */
 export async function loginSetting(db: D1Database, key: string): Promise<string | null> {
-  return (await db.prepare("SELECT value FROM settings WHERE key = ?1").bind(key).first<{ value: string }>())?.value ?? null;
+  return (await firstRow(settingRow, db.prepare("SELECT key, value FROM settings WHERE key = ?1").bind(key)))?.value ?? null;
 }
 
 /** Whether direct login is offered now: the provider can do it and the login.direct setting is on. */

@@ -1,5 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { isStaff, userFromRow, type AccountRow } from "../accounts/accounts";
+import { z } from "zod";
+import { accountShape, isStaff, userFromRow } from "../accounts/accounts";
+import { firstRow, rowSchema } from "../db/rows";
 import type { AuthEnv, SessionInfo } from "./auth-env";
 import { authConfigOf, AuthConfigError, type AuthConfig } from "./config";
 import { siteOriginOf } from "../env";
@@ -25,10 +27,10 @@ import { claimRefresh, loadProviderState, revokeSession, saveProviderSession } f
 export const PROVIDER_REFRESH_SECONDS = 30 * 60;
 const PROVIDER_RETRY_SECONDS = 60;
 
-type SessionRow = AccountRow & { revoked: number | null; refresh_after: number | null };
+const sessionRow = rowSchema("accounts with their session's state", { ...accountShape, revoked: z.number().nullable(), refresh_after: z.number().nullable() });
 
-async function loadSession(db: D1Database, claims: SessionClaims): Promise<SessionRow | null> {
-  return db
+async function loadSession(db: D1Database, claims: SessionClaims): Promise<z.infer<typeof sessionRow> | null> {
+  const statement = db
     .prepare(
       `SELECT a.*,
               (SELECT 1 FROM revoked_sessions r WHERE r.sid = ?1) AS revoked,
@@ -37,8 +39,8 @@ async function loadSession(db: D1Database, claims: SessionClaims): Promise<Sessi
          LEFT JOIN provider_sessions p ON p.sid = ?1
         WHERE a.sso_id = ?2`,
     )
-    .bind(claims.sid, claims.sub)
-    .first<SessionRow>();
+    .bind(claims.sid, claims.sub);
+  return firstRow(sessionRow, statement);
 }
 
 /** Renews a provider session; false when the provider refused and the session is over. */

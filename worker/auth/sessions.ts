@@ -1,4 +1,6 @@
 import { compactDecrypt, CompactEncrypt } from "jose";
+import { z } from "zod";
+import { firstRow, rowSchema } from "../db/rows";
 
 /**
  * Server-side session state in D1: the revocation list (logout) and what an external provider
@@ -77,7 +79,9 @@ export async function claimRefresh(db: D1Database, sid: string, seenRefreshAfter
   return (result.meta.changes ?? 0) === 1;
 }
 
+const providerStateRow = rowSchema("provider_sessions", { state: z.string() });
+
 export async function loadProviderState(db: D1Database, sessionSecret: string, sid: string): Promise<string | null> {
-  const row = await db.prepare("SELECT state FROM provider_sessions WHERE sid = ?1").bind(sid).first<{ state: string }>();
+  const row = await firstRow(providerStateRow, db.prepare("SELECT state FROM provider_sessions WHERE sid = ?1").bind(sid));
   return row ? openProviderState(sessionSecret, row.state) : null;
 }

@@ -96,7 +96,7 @@ export async function verifyLoginToken(token: string, verification: TokenVerific
     };
   } catch (error) {
     if (error instanceof SignInError) throw error;
-    throw new SignInError("LOGIN_FAILED", `login token refused: ${(error as Error).name}`);
+    throw new SignInError("LOGIN_FAILED", `login token refused: ${error instanceof Error ? error.name : "unknown error"}`);
   }
 }
 

@@ -1,23 +1,27 @@
+import { z } from "zod";
 import { club } from "../../src/config/club";
+import { matchSchema } from "../../src/schemas/teams";
+import { rowSchema } from "../db/rows";
 import { writeCalendar, type CalendarEvent } from "../../src/domain/icalendar";
 import { reportSideName } from "../../src/domain/spoiler-free";
 import { matchPath } from "../../src/routes/paths";
 
 /** A match as the calendar needs it (worker/calendar/calendar-route.ts reads these from D1). */
-export interface CalendarMatchRow {
-  id: number;
-  team_slug: string;
-  team_name: string;
-  season_slug: string;
-  competition: string;
-  opponent: string;
-  is_home: number;
-  venue: string;
-  kickoff: string;
-  status: "fixture" | "result" | "postponed";
-  sequence: number;
-  updated_at: string | null;
-}
+export const calendarMatchRow = rowSchema("calendar matches", {
+  id: z.number(),
+  team_slug: z.string(),
+  team_name: z.string(),
+  season_slug: z.string(),
+  competition: z.string(),
+  opponent: z.string(),
+  is_home: z.number(),
+  venue: z.string(),
+  kickoff: z.string(),
+  status: matchSchema.shape.status,
+  sequence: z.number(),
+  updated_at: z.string().nullable(),
+});
+export type CalendarMatchRow = z.infer<typeof calendarMatchRow>;
 
 /** A football match with half-time and stoppage fits in two hours. */
 const MATCH_LENGTH_MS = 2 * 60 * 60 * 1000;

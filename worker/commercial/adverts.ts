@@ -1,7 +1,8 @@
 import type { Advert } from "../../src/schemas/shell";
 import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
-import { resultsOf } from "../db/rows";
-import { toAdvert, type AdvertRow } from "../data/shell";
+import { z } from "zod";
+import { allRows, rowSchema } from "../db/rows";
+import { advertShape, toAdvert } from "../data/shell";
 
 /**
  * Adverts as the advertising API answers them (spec §3 'Advert (current)': timings, images per
@@ -14,11 +15,12 @@ export interface AdvertRecord extends Advert {
   desktopImageSize: string | null;
 }
 
-interface Row extends AdvertRow {
-  advert_title: string;
-  mobile_image_size: string | null;
-  desktop_image_size: string | null;
-}
+const advertRecordRow = rowSchema("adverts (every column)", {
+  ...advertShape,
+  advert_title: z.string(),
+  mobile_image_size: z.string().nullable(),
+  desktop_image_size: z.string().nullable(),
+});
 
 export function advertRecords(env: Pick<Env, "DB" | "CACHE">): Promise<AdvertRecord[]> {
   return cached(
@@ -26,7 +28,7 @@ export function advertRecords(env: Pick<Env, "DB" | "CACHE">): Promise<AdvertRec
     "advert-records",
     DEFAULT_TTL_SECONDS,
     async () => {
-      const rows = resultsOf<Row>(await env.DB.prepare("SELECT * FROM adverts ORDER BY id").all());
+      const rows = await allRows(advertRecordRow, env.DB.prepare("SELECT * FROM adverts ORDER BY id"));
       return rows.map(
         (r): AdvertRecord => ({
           ...toAdvert(r),

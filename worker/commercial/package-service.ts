@@ -1,5 +1,7 @@
 import { sanitizeHtml } from "../html/sanitize-html";
-import { resultsOf, stringList } from "../db/rows";
+import { z } from "zod";
+import { packageSchema, priceSchema } from "../../src/schemas/videos";
+import { firstRow, resultsOf, rowSchema, stringList } from "../db/rows";
 import { PRICE_COLUMNS, pricesByPackage } from "../db/price-rows";
 
 /**
@@ -38,22 +40,22 @@ export interface PackageResource {
   };
 }
 
-interface Row {
-  id: string;
-  mode: "light" | "dark";
-  package_type: PackageType;
-  title: string;
-  description: string;
-  successful_payment_page: string;
-  cancelled_payment_page: string;
-  display_type: string;
-  icon: string;
-  custom_label: string | null;
-  style_mode: string;
-  image_key: string;
-  background_image_key: string | null;
-  match_id: number | null;
-}
+const offeredPackageRow = rowSchema("offered packages", {
+  id: z.string(),
+  mode: packageSchema.shape.mode,
+  package_type: packageSchema.shape.packageType,
+  title: z.string(),
+  description: z.string(),
+  successful_payment_page: z.string(),
+  cancelled_payment_page: z.string(),
+  display_type: z.string(),
+  icon: z.string(),
+  custom_label: z.string().nullable(),
+  style_mode: z.string(),
+  image_key: z.string(),
+  background_image_key: z.string().nullable(),
+  match_id: z.number().nullable(),
+});
 
 const OFFERED = `p.active = 1 AND (p.match_id IS NULL OR EXISTS (SELECT 1 FROM matches m WHERE m.id = p.match_id AND m.status = 'fixture'))`;
 
@@ -75,7 +77,7 @@ export async function offeredPackages(db: D1Database, packageType: PackageType):
       .bind(packageType),
   ]);
   const prices = pricesByPackage(priceRows);
-  return resultsOf<Row>(packageRows).map((r) => ({
+  return resultsOf(offeredPackageRow, packageRows).map((r) => ({
     id: r.id,
     mode: r.mode,
     attributes: {
@@ -114,29 +116,44 @@ export interface CheckoutPrice {
   interval: "month" | "year" | null;
 }
 
+const checkoutPriceRow = rowSchema("an offered price with its package", {
+  id: z.string(),
+  type: priceSchema.shape.type,
+  package_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  successful_payment_page: z.string(),
+  cancelled_payment_page: z.string(),
+  entitlements: z.string(),
+  amount_pence: z.number(),
+  currency: z.string(),
+  price_display: z.string(),
+  interval: priceSchema.shape.interval,
+});
+
 export async function offeredPrice(db: D1Database, priceId: string, packageId: string): Promise<CheckoutPrice | null> {
-  const row = await db
-    .prepare(
+  const row = await firstRow(
+    checkoutPriceRow,
+    db.prepare(
       `SELECT pr.id, pr.type, pr.package_id, p.title, p.description, p.successful_payment_page, p.cancelled_payment_page,
               pr.entitlements, pr.amount_pence, pr.currency, pr.price_display, pr.interval
          FROM prices pr JOIN packages p ON p.id = pr.package_id
         WHERE pr.id = ?1 AND pr.package_id = ?2 AND pr.active = 1 AND ${OFFERED}`,
-    )
-    .bind(priceId, packageId)
-    .first<Record<string, unknown>>();
+    ).bind(priceId, packageId),
+  );
   if (!row) return null;
   return {
-    priceId: String(row.id),
-    type: row.type === "recurring" ? "recurring" : "one_time",
-    packageId: String(row.package_id),
-    packageTitle: String(row.title),
-    packageDescription: String(row.description),
-    successfulPaymentPage: String(row.successful_payment_page),
-    cancelledPaymentPage: String(row.cancelled_payment_page),
-    entitlements: stringList(String(row.entitlements)),
-    amountPence: Number(row.amount_pence),
-    currency: String(row.currency),
-    priceDisplay: String(row.price_display),
-    interval: row.interval === "month" || row.interval === "year" ? row.interval : null,
+    priceId: row.id,
+    type: row.type,
+    packageId: row.package_id,
+    packageTitle: row.title,
+    packageDescription: row.description,
+    successfulPaymentPage: row.successful_payment_page,
+    cancelledPaymentPage: row.cancelled_payment_page,
+    entitlements: stringList(row.entitlements),
+    amountPence: row.amount_pence,
+    currency: row.currency,
+    priceDisplay: row.price_display,
+    interval: row.interval,
   };
 }

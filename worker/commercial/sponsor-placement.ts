@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { firstRow, rowSchema } from "../db/rows";
 
 /**
  * Where a sponsor shows in the footer (spec §3 'Sponsor row': rowID, its sponsors; the footer has
@@ -33,11 +34,15 @@ export async function placeSponsor(db: D1Database, sponsorID: number, rowID: num
   ]);
 }
 
+const placementRow = rowSchema("sponsor_row_sponsors", { row_id: z.number() });
+
 /** The footer row the sponsor stands in, or null. */
 export async function sponsorRowOf(db: D1Database, sponsorID: number): Promise<number | null> {
-  const row = await db
-    .prepare("SELECT rs.row_id FROM sponsor_row_sponsors rs JOIN sponsor_rows r ON r.id = rs.row_id WHERE rs.sponsor_id = ?1 AND r.area = 'footer' ORDER BY r.forced_order, r.id LIMIT 1")
-    .bind(sponsorID)
-    .first<{ row_id: number }>();
+  const row = await firstRow(
+    placementRow,
+    db
+      .prepare("SELECT rs.row_id FROM sponsor_row_sponsors rs JOIN sponsor_rows r ON r.id = rs.row_id WHERE rs.sponsor_id = ?1 AND r.area = 'footer' ORDER BY r.forced_order, r.id LIMIT 1")
+      .bind(sponsorID),
+  );
   return row?.row_id ?? null;
 }

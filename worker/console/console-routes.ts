@@ -5,8 +5,11 @@ import { noApiRoute } from "../http/api-error";
 import { renderPage } from "../pages/render";
 import { pageVariantOf } from "../pages/page-variant";
 import type { LiveNowAnswer } from "../../src/schemas/console";
-import type { AuditQuery, ContentKind } from "../../src/schemas/console-content";
+import type { StaffReads } from "../data";
 import { liveNow } from "./live-now";
+import { accountDetail, consoleAccountsApi, searchAccounts } from "./accounts";
+import { consoleWebhooksApi, webhookHealth } from "./webhooks";
+import { consoleWritesNeedOrigin } from "./console-csrf";
 import { consoleContent, consoleContentApi } from "./content";
 import { auditPage, consoleAuditApi } from "./audit";
 
@@ -19,6 +22,8 @@ import { auditPage, consoleAuditApi } from "./audit";
  *   GET /admin              the console, rendered by the site's own SSR (route `admin` of
  *                           src/routes/routes.tsx); never the page cache, never stored
  *   GET /api/console/live   'Live now': viewers per stream, devices, refusals per minute, match rooms
+ *   /api/console/accounts…  Accounts: search, an account, its actions (worker/console/accounts.ts)
+ *   GET /api/console/webhooks   Webhook health (worker/console/webhooks.ts)
  *   /api/console/content/…  Content: adverts, promos, sponsors, menu, web settings (worker/console/content.ts)
  *   GET /api/console/audit  the audit log, filtered (worker/console/audit.ts)
  */
@@ -31,13 +36,15 @@ const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 export const consoleApi = new Hono<AppEnv>();
-consoleApi.use(sessionMiddleware, staffOnly);
+consoleApi.use(sessionMiddleware, staffOnly, consoleWritesNeedOrigin);
 
 consoleApi.get("/live", async (c) => {
   const answer: LiveNowAnswer = { data: { attributes: await liveNow(c.env) } };
   return c.json(answer);
 });
 
+consoleApi.route("/", consoleAccountsApi);
+consoleApi.route("/", consoleWebhooksApi);
 consoleApi.route("/", consoleContentApi);
 consoleApi.route("/", consoleAuditApi);
 
@@ -52,12 +59,15 @@ export const consolePage = new Hono<AppEnv>();
 consolePage.use(sessionMiddleware);
 
 consolePage.get("*", async (c) => {
-  const staff =
+  const staff: StaffReads | null =
     c.get("user") && c.get("staff")
       ? {
           liveNow: () => liveNow(c.env),
-          consoleContent: (kind: ContentKind) => consoleContent(c.env.DB, kind),
-          auditLog: (query: AuditQuery) => auditPage(c.env.DB, query),
+          accountSearch: (q) => searchAccounts(c.env.DB, q),
+          account: (ssoID) => accountDetail(c.env, ssoID),
+          webhookHealth: () => webhookHealth(c.env.DB),
+          consoleContent: (kind) => consoleContent(c.env.DB, kind),
+          auditLog: (query) => auditPage(c.env.DB, query),
         }
       : null;
   const response = await renderPage(c, c.req.raw, pageVariantOf(c), staff);

@@ -1,8 +1,9 @@
 import { FOLLOW_AFTER_MS, FOLLOW_BEFORE_MS } from "../../src/domain/match-live";
-import { refusalSeries, REFUSAL_MINUTES, minuteOf, streamViewers, totalViewers, type OpenSessionGroup } from "../../src/domain/live-now";
+import { refusalSeries, REFUSAL_MINUTES, minuteOf, streamViewers, totalViewers } from "../../src/domain/live-now";
 import type { LiveNow } from "../../src/schemas/console";
 import { matchRoom } from "../matches/match-rooms";
-import { resultsOf } from "../db/rows";
+import { z } from "zod";
+import { resultsOf, rowSchema } from "../db/rows";
 
 /**
  * What 'Live now' reads (issue 22), per console poll: one GROUP BY over the open sessions' index,
@@ -10,8 +11,10 @@ import { resultsOf } from "../db/rows";
  * supporters may be in (a live match, or a fixture within the match centre's follow window). No
  * user's StreamSessions object is asked.
  */
-type StreamRow = { id: string; title: string; media_type: string; status: string };
-type RoomRow = { id: number; kickoff: string; team: string; opponent: string; is_home: number };
+const sessionGroupRow = rowSchema("open_stream_sessions grouped", { assetID: z.string(), device: z.string(), sessions: z.number() });
+const streamRow = rowSchema("live_stream_assets", { id: z.string(), title: z.string(), media_type: z.string(), status: z.string() });
+const refusalRow = rowSchema("live_refusals", { minute: z.number(), refusals: z.number() });
+const roomRow = rowSchema("matches a room may follow", { id: z.number(), kickoff: z.string(), team: z.string(), opponent: z.string(), is_home: z.number() });
 
 export async function liveNow(env: Env, now = Date.now()): Promise<LiveNow> {
   const db = env.DB;
@@ -29,13 +32,13 @@ export async function liveNow(env: Env, now = Date.now()): Promise<LiveNow> {
       )
       .bind(new Date(now - FOLLOW_AFTER_MS).toISOString(), new Date(now + FOLLOW_BEFORE_MS).toISOString()),
   ]);
-  const streamRows = resultsOf<StreamRow>(streams);
+  const streamRows = resultsOf(streamRow, streams);
   const byId = new Map(streamRows.map((s) => [s.id, s]));
   const viewers = streamViewers(
-    resultsOf<OpenSessionGroup>(groups),
+    resultsOf(sessionGroupRow, groups),
     streamRows.filter((s) => s.status === "active").map((s) => s.id),
   );
-  const roomRows = resultsOf<RoomRow>(rooms);
+  const roomRows = resultsOf(roomRow, rooms);
   const supporters = await Promise.all(roomRows.map((r) => matchRoom(env, r.id).supporters()));
   return {
     at: new Date(now).toISOString(),
@@ -45,7 +48,7 @@ export async function liveNow(env: Env, now = Date.now()): Promise<LiveNow> {
       title: byId.get(s.assetID)?.title ?? s.assetID,
       mediaType: byId.get(s.assetID)?.media_type ?? "unknown",
     })),
-    refusals: refusalSeries(resultsOf<{ minute: number; refusals: number }>(refusals), now).map((r) => ({
+    refusals: refusalSeries(resultsOf(refusalRow, refusals), now).map((r) => ({
       minute: new Date(r.minute * 60_000).toISOString(),
       refusals: r.refusals,
     })),

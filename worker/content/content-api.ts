@@ -9,6 +9,7 @@ import { pagePathPattern, paramPatterns } from "../../src/data/route-params";
 import { isSeasonFilter, isTeamFilter } from "../../src/data/video-filter";
 import { DURATION_FILTERS } from "../../src/domain/duration-filter";
 import { preferencesFromCookies } from "../../src/app/viewer-preferences";
+import { LIVE_MEDIA_TYPES } from "../../src/domain/default-live-entry";
 
 /**
  * JSON for the browser's loaders: one endpoint per SiteData method, same shapes as SSR gets
@@ -40,6 +41,7 @@ const matchQuery = z.object({ season: season.optional(), id: z.coerce.number().i
 const pagePath = z.string().regex(pagePathPattern);
 const entryId = z.string().regex(paramPatterns.entryId);
 const faqScope = z.enum(["videos", "streamer"]);
+const liveMediaType = z.enum(LIVE_MEDIA_TYPES);
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
 
@@ -121,6 +123,10 @@ contentApi.get(paths.liveAssets, (c) => answer(c, (d) => d.liveAssets()));
 contentApi.get(paths.liveAsset, (c) => {
   const id = parse(c, entryId, c.req.param("id"));
   return id.ok ? answer(c, (d) => d.liveAsset(id.value)) : id.response;
+});
+contentApi.get(paths.defaultLiveAsset, (c) => {
+  const type = parse(c, liveMediaType, c.req.param("mediaType"));
+  return type.ok ? answer(c, (d) => d.defaultLiveAsset(type.value)) : type.response;
 });
 contentApi.get(paths.page, (c) => {
   const p = parse(c, pagePath, c.req.query("path"));

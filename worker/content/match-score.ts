@@ -1,5 +1,7 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../app-env";
+import { firstRow, rowSchema } from "../db/rows";
 import { apiError } from "../http/api-error";
 import type { MatchScore } from "../../src/schemas/match-score";
 
@@ -9,12 +11,15 @@ import type { MatchScore } from "../../src/schemas/match-score";
  */
 export const matchScoreRoutes = new Hono<AppEnv>();
 
+const scoreRow = rowSchema("played matches", { id: z.number(), goals_for: z.number(), goals_against: z.number(), report: z.string().nullable() });
+
 matchScoreRoutes.get("/:id{[0-9]{1,9}}/score", async (c) => {
-  const row = await c.env.DB.prepare(
-    "SELECT id, goals_for, goals_against, report FROM matches WHERE id = ? AND status = 'result' AND goals_for IS NOT NULL AND goals_against IS NOT NULL",
-  )
-    .bind(Number(c.req.param("id")))
-    .first<{ id: number; goals_for: number; goals_against: number; report: string | null }>();
+  const row = await firstRow(
+    scoreRow,
+    c.env.DB.prepare(
+      "SELECT id, goals_for, goals_against, report FROM matches WHERE id = ? AND status = 'result' AND goals_for IS NOT NULL AND goals_against IS NOT NULL",
+    ).bind(Number(c.req.param("id"))),
+  );
   if (!row) return apiError(c, 404, "NOT_FOUND", "No played match by that id");
   const score: MatchScore = { id: row.id, goalsFor: row.goals_for, goalsAgainst: row.goals_against, report: row.report };
   return c.json(score, 200, { "Cache-Control": "no-store" });

@@ -10,11 +10,17 @@ import * as teams from "./teams";
 import * as videos from "./videos";
 import { spoilerFree } from "./spoiler-free";
 import type { LiveNow } from "../../src/schemas/console";
+import type { AccountDetail, AccountSearch } from "../../src/schemas/console-accounts";
+import type { WebhookHealth } from "../../src/schemas/console-webhooks";
 import type { AuditPage, AuditQuery, ConsoleContent, ContentKind } from "../../src/schemas/console-content";
 
 /** What only a staff member's render has: the console's reads (worker/console/), given by its page route. */
 export interface StaffReads {
   liveNow(): Promise<LiveNow>;
+  accountSearch(q: string): Promise<AccountSearch>;
+  /** null: no such account */
+  account(ssoID: string): Promise<AccountDetail | null>;
+  webhookHealth(): Promise<WebhookHealth>;
   consoleContent(kind: ContentKind): Promise<ConsoleContent>;
   auditLog(query: AuditQuery): Promise<AuditPage>;
 }
@@ -56,10 +62,14 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     packages: () => videos.packages(db),
     liveAssets: () => videos.liveAssets(db),
     liveAsset: (id) => videos.liveAsset(db, id),
+    defaultLiveAsset: (mediaType) => videos.defaultLiveAsset(db, mediaType),
 
     page: (fullPath) => pages.page(db, fullPath),
     // Everyone but staff: nothing there, so /admin is the site's 404.
     liveNow: async () => (staff ? staff.liveNow() : null),
+    consoleAccounts: async (q) => (staff ? staff.accountSearch(q) : null),
+    consoleAccount: async (ssoID) => (staff ? staff.account(ssoID) : null),
+    webhookHealth: async () => (staff ? staff.webhookHealth() : null),
     consoleContent: async (kind) => (staff ? staff.consoleContent(kind) : null),
     auditLog: async (query) => (staff ? staff.auditLog(query) : null),
   };

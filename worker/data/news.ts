@@ -1,5 +1,6 @@
 import { newsQuerySchema, type Category, type NewsArticle, type NewsPage, type NewsQuery, type NewsSummary } from "../../src/schemas/news";
-import { firstOf, jsonRows, resultsOf } from "../db/rows";
+import { z } from "zod";
+import { allRows, firstOf, firstRow, jsonRows, resultsOf, rowSchema, totalRow } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
 
 /** Listing page size (news, categories, legacy date listings). */
@@ -7,16 +8,19 @@ export const NEWS_PAGE_SIZE = 12;
 /** Spec §9 'related news 4'. */
 export const RELATED_NEWS = 4;
 
-export interface NewsSummaryRow {
-  id: number;
-  slug: string;
-  title: string;
-  summary: string;
-  published_at: string;
-  image_key: string;
+const newsSummaryShape = {
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  published_at: z.string(),
+  image_key: z.string(),
   /** JSON array of {slug, name}, in category order */
-  categories: string;
-}
+  categories: z.string(),
+};
+export const newsSummaryRow = rowSchema("news summaries (NEWS_SUMMARY_COLUMNS)", newsSummaryShape);
+export type NewsSummaryRow = z.infer<typeof newsSummaryRow>;
+const summaryCategoryRow = rowSchema("news summary categories (json_group_array)", { slug: z.string(), name: z.string() });
 
 /** Columns of a NewsSummary, categories folded into one JSON column. `n` is the news table. */
 export const NEWS_SUMMARY_COLUMNS = `n.id, n.slug, n.title, n.summary, n.published_at, n.image_key,
@@ -32,7 +36,7 @@ export function toNewsSummary(r: NewsSummaryRow): NewsSummary {
     summary: r.summary,
     publishedAt: r.published_at,
     imageKey: r.image_key,
-    categories: jsonRows<{ slug: string; name: string }>(r.categories).map((c) => ({ slug: String(c.slug), name: String(c.name) })),
+    categories: jsonRows(summaryCategoryRow, r.categories),
   };
 }
 
@@ -75,17 +79,14 @@ export async function news(db: D1Database, input: NewsQuery): Promise<NewsPage> 
       .bind(...params, NEWS_PAGE_SIZE, query.page * NEWS_PAGE_SIZE),
   ]);
   return {
-    items: resultsOf<NewsSummaryRow>(items).map(toNewsSummary),
+    items: resultsOf(newsSummaryRow, items).map(toNewsSummary),
     page: query.page,
     pageSize: NEWS_PAGE_SIZE,
-    total: firstOf<{ total: number }>(count)?.total ?? 0,
+    total: firstOf(totalRow, count)?.total ?? 0,
   };
 }
 
-interface ArticleRow extends NewsSummaryRow {
-  author: string;
-  body_html: string;
-}
+const articleRow = rowSchema("news articles", { ...newsSummaryShape, author: z.string(), body_html: z.string() });
 
 export async function newsArticle(db: D1Database, slug: string): Promise<NewsArticle | null> {
   const [article, related] = await db.batch([
@@ -103,33 +104,28 @@ export async function newsArticle(db: D1Database, slug: string): Promise<NewsArt
       )
       .bind(slug, RELATED_NEWS),
   ]);
-  const row = firstOf<ArticleRow>(article);
+  const row = firstOf(articleRow, article);
   if (!row) return null;
   return {
     ...toNewsSummary(row),
     author: row.author,
     bodyHtml: sanitizeHtml(row.body_html),
-    related: resultsOf<NewsSummaryRow>(related).map(toNewsSummary),
+    related: resultsOf(newsSummaryRow, related).map(toNewsSummary),
   };
 }
 
-interface CategoryRow {
-  slug: string;
-  name: string;
-  article_count: number;
-}
+const categoryRow = rowSchema("news_categories with article counts", { slug: z.string(), name: z.string(), article_count: z.number() });
 
 const CATEGORY_SELECT = `SELECT c.slug, c.name, COUNT(nc.news_id) AS article_count
   FROM news_categories c LEFT JOIN news_category nc ON nc.category_id = c.id`;
 
-const toCategory = (r: CategoryRow): Category => ({ slug: r.slug, name: r.name, articleCount: r.article_count });
+const toCategory = (r: z.infer<typeof categoryRow>): Category => ({ slug: r.slug, name: r.name, articleCount: r.article_count });
 
 export async function categories(db: D1Database): Promise<Category[]> {
-  const { results } = await db.prepare(`${CATEGORY_SELECT} GROUP BY c.id ORDER BY c.position, c.id`).all<CategoryRow>();
-  return results.map(toCategory);
+  return (await allRows(categoryRow, db.prepare(`${CATEGORY_SELECT} GROUP BY c.id ORDER BY c.position, c.id`))).map(toCategory);
 }
 
 export async function category(db: D1Database, slug: string): Promise<Category | null> {
-  const row = await db.prepare(`${CATEGORY_SELECT} WHERE c.slug = ? GROUP BY c.id`).bind(slug).first<CategoryRow>();
+  const row = await firstRow(categoryRow, db.prepare(`${CATEGORY_SELECT} WHERE c.slug = ? GROUP BY c.id`).bind(slug));
   return row ? toCategory(row) : null;
 }

@@ -1,21 +1,23 @@
 import { club } from "../../src/config/club";
 import type { ContentPage, Home } from "../../src/schemas/pages";
-import { NEWS_SUMMARY_COLUMNS, toNewsSummary, type NewsSummaryRow } from "./news";
-import { firstOf, resultsOf } from "../db/rows";
+import { z } from "zod";
+import { NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "./news";
+import { firstOf, resultsOf, rowSchema, settingRow, stringList } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
-import { MENU_PAGE_COLUMNS, toMenuPage, type MenuPageRow } from "./shell";
-import { MATCH_SELECT, toMatch, type MatchRow } from "./teams";
-import { toVideo, VIDEO_SELECT, type VideoRow } from "./video-catalogue";
-import { stringList } from "../db/rows";
+import { MENU_PAGE_COLUMNS, menuPageRow, menuPageShape, toMenuPage } from "./shell";
+import { MATCH_SELECT, matchRow, matchShape, toMatch } from "./teams";
+import { toVideo, VIDEO_SELECT, videoRow } from "./video-catalogue";
+import { liveAssetSchema } from "../../src/schemas/videos";
 import type { MatchdayCandidate } from "../../src/schemas/matchday";
 import { ASSUMED_MATCH_MS, MAX_TAKEOVER_MINUTES, TAKEOVER_SETTINGS } from "../../src/domain/matchday-takeover";
 
-interface PageRow extends MenuPageRow {
-  body_html: string;
-  hero_image_key: string | null;
-  redirect_location: string | null;
-  redirect_status: number | null;
-}
+const pageRow = rowSchema("menu_pages with their content", {
+  ...menuPageShape,
+  body_html: z.string(),
+  hero_image_key: z.string().nullable(),
+  redirect_location: z.string().nullable(),
+  redirect_status: z.number().nullable(),
+});
 
 /**
  * A published CMS page by its full path ("club-information/contact-us"). An external menu entry
@@ -35,7 +37,7 @@ export async function page(db: D1Database, fullPath: string): Promise<ContentPag
        ORDER BY page_order, id`,
     ).bind(path),
   ]);
-  const row = firstOf<PageRow>(pageResult);
+  const row = firstOf(pageRow, pageResult);
   if (!row) return null;
   const redirect =
     row.redirect_location !== null
@@ -47,7 +49,7 @@ export async function page(db: D1Database, fullPath: string): Promise<ContentPag
     page: toMenuPage(row),
     bodyHtml: sanitizeHtml(row.body_html),
     heroImageKey: row.hero_image_key,
-    children: resultsOf<MenuPageRow>(children).map(toMenuPage),
+    children: resultsOf(menuPageRow, children).map(toMenuPage),
     redirect,
   };
 }
@@ -72,10 +74,15 @@ const MATCHDAY_SELECT = `SELECT c.*, ${KICKED_OFF} AS kicked_off, ${FULL_TIME_AT
   FROM (${MATCH_SELECT} WHERE m.status != 'postponed' AND (m.kickoff BETWEEN ?1 AND ?2 OR m.live_seq > 0)) c
   WHERE c.kickoff BETWEEN ?1 AND ?2 OR (c.status = 'fixture' AND ${KICKED_OFF}) OR (c.status = 'result' AND ${FULL_TIME_AT} >= ?1)
   ORDER BY c.kickoff LIMIT 12`;
-type MatchdayRow = MatchRow & { kicked_off: number; full_time_at: string | null };
-type StreamRow = { id: string; media_type: "audio" | "video"; entitlements: string; match_id: number };
+const matchdayRow = rowSchema("matchday matches (MATCHDAY_SELECT)", { ...matchShape, kicked_off: z.number(), full_time_at: z.string().nullable() });
+const streamRow = rowSchema("live_stream_assets of matches", {
+  id: z.string(),
+  media_type: liveAssetSchema.shape.mediaType,
+  entitlements: z.string(),
+  match_id: z.number(),
+});
 
-function matchdayCandidate(row: MatchdayRow, streams: StreamRow[]): MatchdayCandidate {
+function matchdayCandidate(row: z.infer<typeof matchdayRow>, streams: z.infer<typeof streamRow>[]): MatchdayCandidate {
   return {
     match: toMatch(row),
     state: row.status === "result" ? "result" : row.kicked_off === 1 ? "live" : "fixture",
@@ -102,20 +109,21 @@ export async function home(db: D1Database, now: number = Date.now()): Promise<Ho
     db.prepare("SELECT id, media_type, entitlements, match_id FROM live_stream_assets WHERE match_id IS NOT NULL AND status != 'disabled' ORDER BY position, id"),
     db.prepare("SELECT key, value FROM settings WHERE key IN (?1, ?2)").bind(TAKEOVER_SETTINGS.before, TAKEOVER_SETTINGS.after),
   ]);
-  const settingRows = resultsOf<{ key: string; value: string }>(settings);
+  const settingRows = resultsOf(settingRow, settings);
   const setting = (key: string) => settingRows.find((r) => r.key === key)?.value ?? null;
-  const nextRow = firstOf<MatchRow>(next);
-  const lastRow = firstOf<MatchRow>(last);
+  const nextRow = firstOf(matchRow, next);
+  const lastRow = firstOf(matchRow, last);
+  const streamRows = resultsOf(streamRow, streams);
   return {
-    headline: resultsOf<NewsSummaryRow>(headline).map(toNewsSummary),
-    latestNews: resultsOf<NewsSummaryRow>(latest).map(toNewsSummary),
+    headline: resultsOf(newsSummaryRow, headline).map(toNewsSummary),
+    latestNews: resultsOf(newsSummaryRow, latest).map(toNewsSummary),
     nextMatch: nextRow ? toMatch(nextRow) : null,
     lastResult: lastRow ? toMatch(lastRow) : null,
-    upcoming: resultsOf<MatchRow>(upcoming).map(toMatch),
-    videos: resultsOf<VideoRow>(videos).map(toVideo),
+    upcoming: resultsOf(matchRow, upcoming).map(toMatch),
+    videos: resultsOf(videoRow, videos).map(toVideo),
     matchday: {
       settings: { before: setting(TAKEOVER_SETTINGS.before), after: setting(TAKEOVER_SETTINGS.after) },
-      candidates: resultsOf<MatchdayRow>(matchday).map((row) => matchdayCandidate(row, resultsOf<StreamRow>(streams))),
+      candidates: resultsOf(matchdayRow, matchday).map((row) => matchdayCandidate(row, streamRows)),
     },
   };
 }

@@ -1,30 +1,36 @@
-import type { Advert, HeaderSponsor, MenuPage, OverlayPromo, SectionSponsor, Shell, SponsorRow, VideoMembership } from "../../src/schemas/shell";
+import { z } from "zod";
+import {
+  advertSchema, menuPageSchema, overlayPromoSchema, sectionSponsorSchema, sponsorRowSchema,
+  type Advert, type HeaderSponsor, type MenuPage, type OverlayPromo, type SectionSponsor, type Shell, type SponsorRow, type VideoMembership,
+} from "../../src/schemas/shell";
 import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
-import { bool, resultsOf } from "../db/rows";
+import { allRows, bool, resultsOf, rowSchema, settingRow, stringList } from "../db/rows";
 import { servableAdverts } from "../../src/domain/advert-serving";
 
 /** Columns of menu_pages that make a MenuPage (spec §3 'Menu page'). */
 export const MENU_PAGE_COLUMNS = `id, parent_id, post_title, post_status, page_template, menu_layout, page_order,
   page_slug, full_path, nested_level, post_type, external_url, new_tab, icon, custom_class, link_slug`;
 
-export interface MenuPageRow {
-  id: number;
-  parent_id: number | null;
-  post_title: string;
-  post_status: string;
-  page_template: MenuPage["pageTemplate"];
-  menu_layout: MenuPage["menuLayout"];
-  page_order: number;
-  page_slug: string;
-  full_path: string;
-  nested_level: number;
-  post_type: MenuPage["postType"];
-  external_url: string | null;
-  new_tab: number;
-  icon: string | null;
-  custom_class: string | null;
-  link_slug: string | null;
-}
+export const menuPageShape = {
+  id: z.number(),
+  parent_id: z.number().nullable(),
+  post_title: z.string(),
+  post_status: z.string(),
+  page_template: menuPageSchema.shape.pageTemplate,
+  menu_layout: menuPageSchema.shape.menuLayout,
+  page_order: z.number(),
+  page_slug: z.string(),
+  full_path: z.string(),
+  nested_level: z.number(),
+  post_type: menuPageSchema.shape.postType,
+  external_url: z.string().nullable(),
+  new_tab: z.number(),
+  icon: z.string().nullable(),
+  custom_class: z.string().nullable(),
+  link_slug: z.string().nullable(),
+};
+export const menuPageRow = rowSchema("menu_pages (MENU_PAGE_COLUMNS)", menuPageShape);
+type MenuPageRow = z.infer<typeof menuPageRow>;
 
 /** Only published pages are ever read, so postStatus is always "Published". */
 export function toMenuPage(row: MenuPageRow): MenuPage {
@@ -48,22 +54,22 @@ export function toMenuPage(row: MenuPageRow): MenuPage {
   };
 }
 
-interface SponsorJoinRow {
-  row_id: number;
-  row_title: string;
-  title_size: string;
-  sponsor_size: SponsorRow["sponsorSize"];
-  row_order: number;
-  sponsor_id: number | null;
-  campaign_id: number | null;
-  title: string | null;
-  url: string | null;
-  image_key: string | null;
-  forced_order: number | null;
-  is_child_friendly: number | null;
-}
+const sponsorJoinRow = rowSchema("sponsor_rows joined to their sponsors", {
+  row_id: z.number(),
+  row_title: z.string(),
+  title_size: z.string(),
+  sponsor_size: sponsorRowSchema.shape.sponsorSize,
+  row_order: z.number(),
+  sponsor_id: z.number().nullable(),
+  campaign_id: z.number().nullable(),
+  title: z.string().nullable(),
+  url: z.string().nullable(),
+  image_key: z.string().nullable(),
+  forced_order: z.number().nullable(),
+  is_child_friendly: z.number().nullable(),
+});
 
-function toSponsorRows(rows: SponsorJoinRow[]): SponsorRow[] {
+function toSponsorRows(rows: z.infer<typeof sponsorJoinRow>[]): SponsorRow[] {
   const byRow = new Map<number, SponsorRow>();
   for (const r of rows) {
     let row = byRow.get(r.row_id);
@@ -86,30 +92,26 @@ function toSponsorRows(rows: SponsorJoinRow[]): SponsorRow[] {
   return [...byRow.values()];
 }
 
-interface HeaderSponsorRow {
-  name: string;
-  image_key: string;
-  sponsor_url: string;
-  child_friendly: number;
-}
+const headerSponsorRow = rowSchema("header_sponsors", { name: z.string(), image_key: z.string(), sponsor_url: z.string(), child_friendly: z.number() });
 
-export interface AdvertRow {
-  id: number;
-  advert_name: string;
-  advert_ref: string;
-  campaign_ref: string;
-  url: string | null;
-  enabled: number;
-  channel: Advert["channel"];
-  child_friendly: number;
-  start_utc: string;
-  end_utc: string;
-  mobile_image_key: string | null;
-  desktop_image_key: string | null;
-  slot_type: Advert["slotType"];
-}
+export const advertShape = {
+  id: z.number(),
+  advert_name: z.string(),
+  advert_ref: z.string(),
+  campaign_ref: z.string(),
+  url: z.string().nullable(),
+  enabled: z.number(),
+  channel: advertSchema.shape.channel,
+  child_friendly: z.number(),
+  start_utc: z.string(),
+  end_utc: z.string(),
+  mobile_image_key: z.string().nullable(),
+  desktop_image_key: z.string().nullable(),
+  slot_type: advertSchema.shape.slotType,
+};
+const advertRow = rowSchema("adverts", advertShape);
 
-export function toAdvert(row: AdvertRow): Advert {
+export function toAdvert(row: z.infer<typeof advertRow>): Advert {
   return {
     id: row.id,
     advertName: row.advert_name,
@@ -127,39 +129,29 @@ export function toAdvert(row: AdvertRow): Advert {
   };
 }
 
-interface MembershipRow {
-  id: number;
-  title: string;
-  mapped_entitlements: string;
-  order_position: number;
-  button_text: string;
-  button_link: string;
-  locked_video_title: string;
-  locked_video_message: string;
-}
+const membershipRow = rowSchema("memberships", {
+  id: z.number(),
+  title: z.string(),
+  mapped_entitlements: z.string(),
+  order_position: z.number(),
+  button_text: z.string(),
+  button_link: z.string(),
+  locked_video_title: z.string(),
+  locked_video_message: z.string(),
+});
 
-/** A JSON list of codes as the club stores it; anything else maps no entitlement (so never matches). */
-function codeList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
+const sectionSponsorRow = rowSchema("section_sponsors joined to sponsors", {
+  section_id: z.string(),
+  name: z.string(),
+  type: sectionSponsorSchema.shape.type,
+  active: z.number(),
+  title: z.string(),
+  url: z.string(),
+  image_key: z.string(),
+  is_child_friendly: z.number(),
+});
 
-interface SectionSponsorRow {
-  section_id: string;
-  name: string;
-  type: SectionSponsor["type"];
-  active: number;
-  title: string;
-  url: string;
-  image_key: string;
-  is_child_friendly: number;
-}
-
-function toSectionSponsor(row: SectionSponsorRow): SectionSponsor {
+function toSectionSponsor(row: z.infer<typeof sectionSponsorRow>): SectionSponsor {
   return {
     sectionID: row.section_id,
     name: row.name,
@@ -169,11 +161,12 @@ function toSectionSponsor(row: SectionSponsorRow): SectionSponsor {
   };
 }
 
-function toMembership(row: MembershipRow): VideoMembership {
+function toMembership(row: z.infer<typeof membershipRow>): VideoMembership {
   return {
     membershipID: row.id,
     title: row.title,
-    mappedEntitlements: codeList(row.mapped_entitlements),
+    // A list the club stores badly maps no entitlement, so never matches.
+    mappedEntitlements: stringList(row.mapped_entitlements),
     orderPosition: row.order_position,
     buttonText: row.button_text,
     buttonLink: row.button_link,
@@ -203,8 +196,9 @@ export async function loadShell(db: D1Database, now: number = Date.now()): Promi
     // the page carries those that can show while it is cached, not the disabled or ended ones.
     db.prepare(`SELECT id, advert_name, advert_ref, campaign_ref, url, enabled, channel, child_friendly, start_utc, end_utc,
         mobile_image_key, desktop_image_key, slot_type FROM adverts ORDER BY id`),
-    // The site lock's settings (its entry phrase) stay in the worker (worker/site-lock/lock-state.ts).
-    db.prepare("SELECT key, value FROM settings WHERE key NOT LIKE 'siteLock.%' ORDER BY key"),
+    // The site lock's settings (its entry phrase) stay in the worker (worker/site-lock/lock-state.ts),
+    // and so do the console's: a public page does not say the console exists.
+    db.prepare("SELECT key, value FROM settings WHERE key NOT LIKE 'siteLock.%' AND key NOT LIKE 'console.%' ORDER BY key"),
     db.prepare(`SELECT id, title, mapped_entitlements, order_position, button_text, button_link, locked_video_title,
         locked_video_message FROM memberships ORDER BY order_position, id`),
     // Which slot shows where is src/domain/section-sponsor.ts; an unpublished sponsor is in no slot.
@@ -212,14 +206,14 @@ export async function loadShell(db: D1Database, now: number = Date.now()): Promi
       FROM section_sponsors ss JOIN sponsors s ON s.id = ss.sponsor_id AND s.published = 1 ORDER BY ss.id`),
   ]);
   return {
-    sponsorRows: toSponsorRows(resultsOf<SponsorJoinRow>(sponsors)),
-    headerSponsors: resultsOf<HeaderSponsorRow>(headerSponsors).map(
+    sponsorRows: toSponsorRows(resultsOf(sponsorJoinRow, sponsors)),
+    headerSponsors: resultsOf(headerSponsorRow, headerSponsors).map(
       (r): HeaderSponsor => ({ name: r.name, imageKey: r.image_key, sponsorUrl: r.sponsor_url, childFriendly: bool(r.child_friendly) }),
     ),
-    adverts: servableAdverts(resultsOf<AdvertRow>(adverts).map(toAdvert), now, ADVERT_LOOKAHEAD_MS),
-    settings: Object.fromEntries(resultsOf<{ key: string; value: string }>(settings).map((r) => [r.key, r.value])),
-    memberships: resultsOf<MembershipRow>(memberships).map(toMembership),
-    sectionSponsors: resultsOf<SectionSponsorRow>(sectionSponsors).map(toSectionSponsor),
+    adverts: servableAdverts(resultsOf(advertRow, adverts).map(toAdvert), now, ADVERT_LOOKAHEAD_MS),
+    settings: Object.fromEntries(resultsOf(settingRow, settings).map((r) => [r.key, r.value])),
+    memberships: resultsOf(membershipRow, memberships).map(toMembership),
+    sectionSponsors: resultsOf(sectionSponsorRow, sectionSponsors).map(toSectionSponsor),
   };
 }
 
@@ -230,26 +224,29 @@ export function shell(env: Pick<Env, "DB" | "CACHE">): Promise<Shell> {
 /** The main menu's page tree (spec §3 'Menu page'), flat; asked for by the drawer, not by pages. */
 export function menuPages(env: Pick<Env, "DB" | "CACHE">): Promise<MenuPage[]> {
   return cached(env, "menu", DEFAULT_TTL_SECONDS, async () => {
-    const { results } = await env.DB.prepare(
-      `SELECT ${MENU_PAGE_COLUMNS} FROM menu_pages
-       WHERE post_status = 'Published' AND in_menu = 1
-       ORDER BY nested_level, parent_id, page_order, id`,
-    ).all<MenuPageRow>();
-    return results.map(toMenuPage);
+    const rows = await allRows(
+      menuPageRow,
+      env.DB.prepare(
+        `SELECT ${MENU_PAGE_COLUMNS} FROM menu_pages
+         WHERE post_status = 'Published' AND in_menu = 1
+         ORDER BY nested_level, parent_id, page_order, id`,
+      ),
+    );
+    return rows.map(toMenuPage);
   }, ["menu"]);
 }
 
-interface PromoRow {
-  id: number;
-  start_date_time: string;
-  end_date_time: string;
-  type: OverlayPromo["type"];
-  url: string;
-  web_new_window: number;
-  image_key: string;
-  image_alt_text: string;
-  child_friendly: number;
-}
+const promoRow = rowSchema("overlay_promos", {
+  id: z.number(),
+  start_date_time: z.string(),
+  end_date_time: z.string(),
+  type: overlayPromoSchema.shape.type,
+  url: z.string(),
+  web_new_window: z.number(),
+  image_key: z.string(),
+  image_alt_text: z.string(),
+  child_friendly: z.number(),
+});
 
 /**
  * The enabled overlay promos of one channel (spec §7 GET promo-overlays/?channel=Web), cached in KV.
@@ -258,13 +255,14 @@ interface PromoRow {
  */
 export function overlayPromos(env: Pick<Env, "DB" | "CACHE">, channel = "Web"): Promise<OverlayPromo[]> {
   return cached(env, `overlay-promos:${channel}`, DEFAULT_TTL_SECONDS, async () => {
-    const { results } = await env.DB.prepare(
-      `SELECT id, start_date_time, end_date_time, type, url, web_new_window, image_key, image_alt_text, child_friendly
-       FROM overlay_promos WHERE channel = ?1 AND enabled = 1 ORDER BY start_date_time, id`,
-    )
-      .bind(channel)
-      .all<PromoRow>();
-    return results.map((r) => ({
+    const rows = await allRows(
+      promoRow,
+      env.DB.prepare(
+        `SELECT id, start_date_time, end_date_time, type, url, web_new_window, image_key, image_alt_text, child_friendly
+         FROM overlay_promos WHERE channel = ?1 AND enabled = 1 ORDER BY start_date_time, id`,
+      ).bind(channel),
+    );
+    return rows.map((r) => ({
       promoID: r.id,
       startDateTime: r.start_date_time,
       endDateTime: r.end_date_time,

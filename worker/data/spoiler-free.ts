@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { SiteData } from "../../src/data/site-data";
+import { allRows, rowSchema } from "../db/rows";
 import type { NewsSummary } from "../../src/schemas/news";
 import type { Video } from "../../src/schemas/videos";
 import {
@@ -73,27 +75,27 @@ export function spoilerFree(data: SiteData, db: D1Database): SiteData {
   };
 }
 
-interface ReportRow {
-  news_id: number;
-  team_slug: string;
-  team_name: string;
-  opponent: string;
-  is_home: number;
-}
+const reportRow = rowSchema("news tied to played matches", {
+  news_id: z.number(),
+  team_slug: z.string(),
+  team_name: z.string(),
+  opponent: z.string(),
+  is_home: z.number(),
+});
 
 /** News tied to a played match reads 'Match report: Rovers v Ashcombe'; any other title loses its scorelines. */
 async function withoutScoresInNews(db: D1Database, items: NewsSummary[]): Promise<NewsSummary[]> {
   if (items.length === 0) return items;
   const ids = items.map((n) => n.id);
-  const { results } = await db
-    .prepare(
+  const rows = await allRows(
+    reportRow,
+    db.prepare(
       `SELECT n.id AS news_id, t.slug AS team_slug, t.name AS team_name, o.name AS opponent, m.is_home
        FROM news n JOIN matches m ON m.id = n.match_id JOIN teams t ON t.id = m.team_id JOIN opponents o ON o.id = m.opponent_id
        WHERE m.status = 'result' AND n.id IN (SELECT value FROM json_each(?))`,
-    )
-    .bind(JSON.stringify(ids))
-    .all<ReportRow>();
-  const reports = new Map(results.map((r) => [r.news_id, r]));
+    ).bind(JSON.stringify(ids)),
+  );
+  const reports = new Map(rows.map((r) => [r.news_id, r]));
   return items.map((item) => {
     const report = reports.get(item.id);
     if (!report) return { ...item, title: withoutScoreInTitle(item.title) };

@@ -1,27 +1,31 @@
 import { liveMatchFromRecord } from "../../durable-objects/match-record";
 import { club } from "../../src/config/club";
-import type { Fixtures, Match, MatchCentre, Player, PlayerProfile, Season, Team, TeamDetail } from "../../src/schemas/teams";
-import { bool, firstOf, resultsOf } from "../db/rows";
-import { LIVE_SELECT, toLive, type LiveRow } from "./videos";
+import { z } from "zod";
+import {
+  matchSchema, playerSchema,
+  type Fixtures, type Match, type MatchCentre, type Player, type PlayerProfile, type Season, type Team, type TeamDetail,
+} from "../../src/schemas/teams";
+import { allRows, bool, firstOf, resultsOf, rowSchema } from "../db/rows";
+import { LIVE_SELECT, liveRow, toLive } from "./videos";
 
-export interface TeamRow {
-  id: number;
-  slug: string;
-  name: string;
-  short_name: string;
-  show_on_matches: number;
-  show_on_teams: number;
-  external_team_page: string | null;
-  external_match_page: string | null;
-  is_single_group: number;
-  display_position_on_card: number;
-  is_mini_card: number;
-  show_team_overview: number;
-  child_friendly: number;
-  image_key: string;
-}
+const teamRow = rowSchema("teams (TEAM_COLUMNS)", {
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  short_name: z.string(),
+  show_on_matches: z.number(),
+  show_on_teams: z.number(),
+  external_team_page: z.string().nullable(),
+  external_match_page: z.string().nullable(),
+  is_single_group: z.number(),
+  display_position_on_card: z.number(),
+  is_mini_card: z.number(),
+  show_team_overview: z.number(),
+  child_friendly: z.number(),
+  image_key: z.string(),
+});
 
-export function toTeam(r: TeamRow): Team {
+export function toTeam(r: z.infer<typeof teamRow>): Team {
   return {
     id: r.id,
     slug: r.slug,
@@ -43,32 +47,28 @@ export function toTeam(r: TeamRow): Team {
 const TEAM_COLUMNS = `id, slug, name, short_name, show_on_matches, show_on_teams, external_team_page, external_match_page,
   is_single_group, display_position_on_card, is_mini_card, show_team_overview, child_friendly, image_key`;
 
-interface SeasonRow {
-  year: number;
-  slug: string;
-  name: string;
-}
+const seasonRow = rowSchema("seasons", { year: z.number(), slug: z.string(), name: z.string() });
 
-const toSeason = (r: SeasonRow): Season => ({ year: r.year, slug: r.slug, name: r.name });
+const toSeason = (r: z.infer<typeof seasonRow>): Season => ({ year: r.year, slug: r.slug, name: r.name });
 
-interface PlayerRow {
-  id: number;
-  team_slug: string;
-  slug: string;
-  first_name: string;
-  last_name: string;
-  position: Player["position"];
-  squad_number: number | null;
-  nationality: string;
-  date_of_birth: string;
-  joined: string;
-  image_key: string;
-  bio: string;
-  appearances: number;
-  goals: number;
-}
+const playerRow = rowSchema("players (PLAYER_SELECT)", {
+  id: z.number(),
+  team_slug: z.string(),
+  slug: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  position: playerSchema.shape.position,
+  squad_number: z.number().nullable(),
+  nationality: z.string(),
+  date_of_birth: z.string(),
+  joined: z.string(),
+  image_key: z.string(),
+  bio: z.string(),
+  appearances: z.number(),
+  goals: z.number(),
+});
 
-function toPlayer(r: PlayerRow): Player {
+function toPlayer(r: z.infer<typeof playerRow>): Player {
   return {
     id: r.id,
     teamSlug: r.team_slug,
@@ -95,28 +95,29 @@ const PLAYER_SELECT = `SELECT p.id, t.slug AS team_slug, p.slug, p.first_name, p
 const SQUAD_ORDER = `CASE p.position WHEN 'Goalkeeper' THEN 0 WHEN 'Defender' THEN 1 WHEN 'Midfielder' THEN 2 ELSE 3 END,
   p.squad_number IS NULL, p.squad_number, p.last_name, p.first_name`;
 
-export interface MatchRow {
-  id: number;
+export const matchShape = {
+  id: z.number(),
   /** the live feed's last change (0: never live; durable-objects/match-record.ts) */
-  live_seq: number;
-  team_slug: string;
-  season_slug: string;
-  competition: string;
-  opponent: string;
-  opponent_short: string;
-  is_home: number;
-  venue: string;
-  kickoff: string;
-  status: Match["status"];
-  goals_for: number | null;
-  goals_against: number | null;
-  attendance: number | null;
-  report: string | null;
-  season_year: number;
-  season_name: string;
-}
+  live_seq: z.number(),
+  team_slug: z.string(),
+  season_slug: z.string(),
+  competition: z.string(),
+  opponent: z.string(),
+  opponent_short: z.string(),
+  is_home: z.number(),
+  venue: z.string(),
+  kickoff: z.string(),
+  status: matchSchema.shape.status,
+  goals_for: z.number().nullable(),
+  goals_against: z.number().nullable(),
+  attendance: z.number().nullable(),
+  report: z.string().nullable(),
+  season_year: z.number(),
+  season_name: z.string(),
+};
+export const matchRow = rowSchema("matches (MATCH_SELECT)", matchShape);
 
-export function toMatch(r: MatchRow): Match {
+export function toMatch(r: z.infer<typeof matchRow>): Match {
   return {
     id: r.id,
     teamSlug: r.team_slug,
@@ -146,8 +147,7 @@ export const MATCH_SELECT = `SELECT m.id, t.slug AS team_slug, s.slug AS season_
   JOIN opponents o ON o.id = m.opponent_id`;
 
 export async function teams(db: D1Database): Promise<Team[]> {
-  const { results } = await db.prepare(`SELECT ${TEAM_COLUMNS} FROM teams ORDER BY sort_order, id`).all<TeamRow>();
-  return results.map(toTeam);
+  return (await allRows(teamRow, db.prepare(`SELECT ${TEAM_COLUMNS} FROM teams ORDER BY sort_order, id`))).map(toTeam);
 }
 
 export async function team(db: D1Database, teamSlug: string): Promise<TeamDetail | null> {
@@ -155,9 +155,9 @@ export async function team(db: D1Database, teamSlug: string): Promise<TeamDetail
     db.prepare(`SELECT ${TEAM_COLUMNS} FROM teams WHERE slug = ?`).bind(teamSlug),
     db.prepare(`${PLAYER_SELECT} WHERE t.slug = ? ORDER BY ${SQUAD_ORDER}`).bind(teamSlug),
   ]);
-  const row = firstOf<TeamRow>(teamResult);
+  const row = firstOf(teamRow, teamResult);
   if (!row) return null;
-  return { team: toTeam(row), players: resultsOf<PlayerRow>(players).map(toPlayer) };
+  return { team: toTeam(row), players: resultsOf(playerRow, players).map(toPlayer) };
 }
 
 export async function fixtures(db: D1Database, teamSlug: string, seasonSlug: string = club.currentSeason.slug): Promise<Fixtures | null> {
@@ -167,14 +167,14 @@ export async function fixtures(db: D1Database, teamSlug: string, seasonSlug: str
     db.prepare("SELECT year, slug, name FROM seasons ORDER BY year DESC"),
     db.prepare(`${MATCH_SELECT} WHERE t.slug = ? AND s.slug = ? ORDER BY m.kickoff, m.id`).bind(teamSlug, seasonSlug),
   ]);
-  const teamRow = firstOf<TeamRow>(teamResult);
-  const seasonRow = firstOf<SeasonRow>(seasonResult);
-  if (!teamRow || !seasonRow) return null;
+  const teamFound = firstOf(teamRow, teamResult);
+  const seasonFound = firstOf(seasonRow, seasonResult);
+  if (!teamFound || !seasonFound) return null;
   return {
-    team: toTeam(teamRow),
-    season: toSeason(seasonRow),
-    seasons: resultsOf<SeasonRow>(seasons).map(toSeason),
-    matches: resultsOf<MatchRow>(matches).map(toMatch),
+    team: toTeam(teamFound),
+    season: toSeason(seasonFound),
+    seasons: resultsOf(seasonRow, seasons).map(toSeason),
+    matches: resultsOf(matchRow, matches).map(toMatch),
   };
 }
 
@@ -208,14 +208,14 @@ export async function match(
     db.prepare(matchSql).bind(...matchBinds),
     streamQuery,
   ]);
-  const teamRow = firstOf<TeamRow>(teamResult);
-  const matchRow = firstOf<MatchRow>(matchResult);
-  if (!teamRow || !matchRow) return null;
-  const streamRow = firstOf<LiveRow>(streamResult);
-  const season: Season = { year: matchRow.season_year, slug: matchRow.season_slug, name: matchRow.season_name };
+  const teamFound = firstOf(teamRow, teamResult);
+  const matchFound = firstOf(matchRow, matchResult);
+  if (!teamFound || !matchFound) return null;
+  const stream = firstOf(liveRow, streamResult);
+  const season: Season = { year: matchFound.season_year, slug: matchFound.season_slug, name: matchFound.season_name };
   // Only a match the feed has touched has a timeline to read.
-  const live = matchRow.live_seq > 0 ? await liveMatchFromRecord(db, matchRow.id) : null;
-  return { team: toTeam(teamRow), season, match: toMatch(matchRow), live, stream: streamRow ? toLive(streamRow) : null };
+  const live = matchFound.live_seq > 0 ? await liveMatchFromRecord(db, matchFound.id) : null;
+  return { team: toTeam(teamFound), season, match: toMatch(matchFound), live, stream: stream ? toLive(stream) : null };
 }
 
 export async function player(db: D1Database, teamSlug: string, playerSlug: string): Promise<PlayerProfile | null> {
@@ -223,8 +223,8 @@ export async function player(db: D1Database, teamSlug: string, playerSlug: strin
     db.prepare(`SELECT ${TEAM_COLUMNS} FROM teams WHERE slug = ?`).bind(teamSlug),
     db.prepare(`${PLAYER_SELECT} WHERE t.slug = ? AND p.slug = ?`).bind(teamSlug, playerSlug),
   ]);
-  const teamRow = firstOf<TeamRow>(teamResult);
-  const playerRow = firstOf<PlayerRow>(playerResult);
-  if (!teamRow || !playerRow) return null;
-  return { team: toTeam(teamRow), player: toPlayer(playerRow) };
+  const teamFound = firstOf(teamRow, teamResult);
+  const playerFound = firstOf(playerRow, playerResult);
+  if (!teamFound || !playerFound) return null;
+  return { team: toTeam(teamFound), player: toPlayer(playerFound) };
 }

@@ -1,18 +1,21 @@
+import { z } from "zod";
 import type { Video } from "../../src/schemas/videos";
-import { firstOf, resultsOf, stringList } from "../db/rows";
+import { firstOf, resultsOf, rowSchema, stringList, totalRow } from "../db/rows";
 
-export interface VideoRow {
-  entry_id: string;
-  title: string;
-  description: string;
-  duration_seconds: number;
-  entitlements: string;
-  thumbnail_key: string;
-  created_at: string;
-  category_slug: string;
-  team_slug: string | null;
-  season_slug: string | null;
-}
+export const videoShape = {
+  entry_id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  duration_seconds: z.number(),
+  entitlements: z.string(),
+  thumbnail_key: z.string(),
+  created_at: z.string(),
+  category_slug: z.string(),
+  team_slug: z.string().nullable(),
+  season_slug: z.string().nullable(),
+};
+export const videoRow = rowSchema("videos (VIDEO_SELECT)", videoShape);
+type VideoRow = z.infer<typeof videoRow>;
 
 export const VIDEO_SELECT = `SELECT v.entry_id, v.title, v.description, v.duration_seconds, v.entitlements, v.thumbnail_key,
     v.created_at, vc.slug AS category_slug, t.slug AS team_slug, s.slug AS season_slug
@@ -95,5 +98,5 @@ export async function searchVideoCatalogue(
     db.prepare(`SELECT COUNT(*) AS total ${FROM} ${sql}`).bind(...params),
     db.prepare(`${VIDEO_SELECT} ${sql} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...params, q.pageSize, q.page * q.pageSize),
   ]);
-  return { items: resultsOf<VideoRow>(rows).map(toVideo), total: firstOf<{ total: number }>(count)?.total ?? 0 };
+  return { items: resultsOf(videoRow, rows).map(toVideo), total: firstOf(totalRow, count)?.total ?? 0 };
 }

@@ -1,11 +1,16 @@
-import type { CategoryCarousel, FaqGroup, LiveAsset, Package, Price, Video, VideoCategory, VideoHome } from "../../src/schemas/videos";
-import { bool, firstOf, resultsOf, stringList } from "../db/rows";
+import { z } from "zod";
+import {
+  categoryCarouselSchema, liveAssetSchema, packageSchema,
+  type FaqGroup, type LiveAsset, type Package, type Video, type VideoCategory, type VideoHome,
+} from "../../src/schemas/videos";
+import { allRows, bool, firstOf, firstRow, resultsOf, rowSchema, settingRow, stringList } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
 import { PRICE_COLUMNS, pricesByPackage } from "../db/price-rows";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
-import { searchVideoCatalogue, toVideo, VIDEO_SELECT, type VideoRow } from "./video-catalogue";
+import { searchVideoCatalogue, toVideo, VIDEO_SELECT, videoRow, videoShape } from "./video-catalogue";
 import type { VideoListQuery } from "../../src/data/site-data";
 import { durationBounds, teamSlugOf } from "../../src/data/video-filter";
+import { DEFAULT_LIVE_ENTRY_SETTING, defaultLiveEntry, type LiveMediaType } from "../../src/domain/default-live-entry";
 
 /** A video listing page: spec §9 'video search default 12' (src/domain/timings), at most this many. */
 const MAX_PAGE_SIZE = 48;
@@ -16,18 +21,18 @@ const MAX_PAGE_SIZE = 48;
  */
 const HOME_FEED = `COALESCE((SELECT value FROM settings WHERE key = 'tv.feed'), 'rovers-tv')`;
 
-interface CategoryRow {
-  id: number;
-  slug: string;
-  name: string;
-  order_position: number;
-  image_key: string;
-  title_visibility: number;
-}
+const categoryRow = rowSchema("video_categories", {
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  order_position: z.number(),
+  image_key: z.string(),
+  title_visibility: z.number(),
+});
 
 const CATEGORY_COLUMNS = "id, slug, name, order_position, image_key, title_visibility";
 
-const toCategory = (r: CategoryRow): VideoCategory => ({
+const toCategory = (r: z.infer<typeof categoryRow>): VideoCategory => ({
   slug: r.slug,
   name: r.name,
   orderPosition: r.order_position,
@@ -35,23 +40,23 @@ const toCategory = (r: CategoryRow): VideoCategory => ({
   titleVisibility: bool(r.title_visibility),
 });
 
-export interface LiveRow {
-  id: string;
-  title: string;
-  description: string;
-  media_type: LiveAsset["mediaType"];
-  status: LiveAsset["status"];
-  poster_image_key: string;
-  offline_image_key: string;
-  entitlements: string;
-  starts_at: string | null;
-}
+export const liveRow = rowSchema("live_stream_assets (LIVE_SELECT)", {
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  media_type: liveAssetSchema.shape.mediaType,
+  status: liveAssetSchema.shape.status,
+  poster_image_key: z.string(),
+  offline_image_key: z.string(),
+  entitlements: z.string(),
+  starts_at: z.string().nullable(),
+});
 
 // playback_id stays in D1: no public answer carries a media locator (src/schemas/videos.ts).
 export const LIVE_SELECT = `SELECT id, title, description, media_type, status, poster_image_key, offline_image_key,
   entitlements, starts_at FROM live_stream_assets`;
 
-export const toLive = (r: LiveRow): LiveAsset => ({
+export const toLive = (r: z.infer<typeof liveRow>): LiveAsset => ({
   id: r.id,
   title: r.title,
   description: r.description,
@@ -66,16 +71,18 @@ export const toLive = (r: LiveRow): LiveAsset => ({
 /** Disabled assets are kept for their history but never listed. */
 const listedLive = (db: D1Database) => db.prepare(`${LIVE_SELECT} WHERE status != 'disabled' ORDER BY position, id`);
 
-interface SectionRow {
-  id: number;
-  section_key: string;
-  title: string;
-  kind: "videos" | "categories";
-  category_id: number | null;
-  item_limit: number;
-  carousel_type: CategoryCarousel["type"];
-  carousel_style: CategoryCarousel["style"];
-}
+const sectionRow = rowSchema("feed_sections", {
+  id: z.number(),
+  section_key: z.string(),
+  title: z.string(),
+  kind: z.enum(["videos", "categories"]),
+  category_id: z.number().nullable(),
+  item_limit: z.number(),
+  carousel_type: categoryCarouselSchema.shape.type,
+  carousel_style: categoryCarouselSchema.shape.style,
+});
+const rankedVideoRow = rowSchema("videos ranked per category", { ...videoShape, category_id: z.number(), rank: z.number() });
+type RankedVideoRow = z.infer<typeof rankedVideoRow>;
 
 export async function videoHome(db: D1Database): Promise<VideoHome> {
   const [featured, sectionRows, categoryRows, videos, live] = await db.batch([
@@ -102,15 +109,15 @@ export async function videoHome(db: D1Database): Promise<VideoHome> {
     ),
     listedLive(db),
   ]);
-  const byCategory = new Map<number, (VideoRow & { rank: number })[]>();
-  for (const row of resultsOf<VideoRow & { category_id: number; rank: number }>(videos)) {
+  const byCategory = new Map<number, RankedVideoRow[]>();
+  for (const row of resultsOf(rankedVideoRow, videos)) {
     const list = byCategory.get(row.category_id) ?? [];
     list.push(row);
     byCategory.set(row.category_id, list);
   }
-  const categories = resultsOf<CategoryRow>(categoryRows);
-  const home: VideoHome = { featured: resultsOf<VideoRow>(featured).map(toVideo), sections: [], carousels: [], live: resultsOf<LiveRow>(live).map(toLive) };
-  for (const section of resultsOf<SectionRow>(sectionRows)) {
+  const categories = resultsOf(categoryRow, categoryRows);
+  const home: VideoHome = { featured: resultsOf(videoRow, featured).map(toVideo), sections: [], carousels: [], live: resultsOf(liveRow, live).map(toLive) };
+  for (const section of resultsOf(sectionRow, sectionRows)) {
     if (section.kind === "categories") {
       home.carousels.push({
         key: section.section_key,
@@ -125,6 +132,10 @@ export async function videoHome(db: D1Database): Promise<VideoHome> {
     const category = categories.find((c) => c.id === section.category_id);
     if (!category) continue;
     home.sections.push({
+      key: section.section_key,
+      title: section.title,
+      type: section.carousel_type,
+      style: section.carousel_style,
       category: toCategory(category),
       videos: (byCategory.get(category.id) ?? []).filter((v) => v.rank <= section.item_limit).map(toVideo),
     });
@@ -133,8 +144,7 @@ export async function videoHome(db: D1Database): Promise<VideoHome> {
 }
 
 export async function videoCategories(db: D1Database): Promise<VideoCategory[]> {
-  const { results } = await db.prepare(`SELECT ${CATEGORY_COLUMNS} FROM video_categories ORDER BY order_position, id`).all<CategoryRow>();
-  return results.map(toCategory);
+  return (await allRows(categoryRow, db.prepare(`SELECT ${CATEGORY_COLUMNS} FROM video_categories ORDER BY order_position, id`))).map(toCategory);
 }
 
 export async function videos(db: D1Database, query: VideoListQuery): Promise<{ items: Video[]; total: number }> {
@@ -152,29 +162,29 @@ export async function videos(db: D1Database, query: VideoListQuery): Promise<{ i
 }
 
 export async function video(db: D1Database, entryId: string): Promise<Video | null> {
-  const row = await db.prepare(`${VIDEO_SELECT} WHERE v.entry_id = ?`).bind(entryId).first<VideoRow>();
+  const row = await firstRow(videoRow, db.prepare(`${VIDEO_SELECT} WHERE v.entry_id = ?`).bind(entryId));
   return row ? toVideo(row) : null;
 }
 
-interface FaqRow {
-  group_id: number;
-  group_title: string;
-  heading: string | null;
-  body_html: string | null;
-}
+const faqRow = rowSchema("faq_groups joined to faq_questions", {
+  group_id: z.number(),
+  group_title: z.string(),
+  heading: z.string().nullable(),
+  body_html: z.string().nullable(),
+});
 
 /** The Rovers TV FAQs (scope 'videos'), or the streamer layout's; answers are CMS HTML, sanitised here. */
 export async function faqs(db: D1Database, scope: "videos" | "streamer" = "videos"): Promise<FaqGroup[]> {
-  const { results } = await db
-    .prepare(
+  const rows = await allRows(
+    faqRow,
+    db.prepare(
       `SELECT g.id AS group_id, g.title AS group_title, q.heading, q.body_html
        FROM faq_groups g LEFT JOIN faq_questions q ON q.group_id = g.id
        WHERE g.scope = ?1 ORDER BY g.position, g.id, q.position, q.id`,
-    )
-    .bind(scope)
-    .all<FaqRow>();
+    ).bind(scope),
+  );
   const groups = new Map<number, FaqGroup>();
-  for (const r of results) {
+  for (const r of rows) {
     let group = groups.get(r.group_id);
     if (!group) {
       group = { id: r.group_id, title: r.group_title, questions: [] };
@@ -185,20 +195,20 @@ export async function faqs(db: D1Database, scope: "videos" | "streamer" = "video
   return [...groups.values()];
 }
 
-interface PackageRow {
-  id: string;
-  mode: Package["mode"];
-  package_type: Package["packageType"];
-  title: string;
-  description: string;
-  successful_payment_page: string;
-  cancelled_payment_page: string;
-  display_type: Package["displayType"];
-  icon: string;
-  custom_label: string | null;
-  image_key: string;
-  order_position: number;
-}
+const packageRow = rowSchema("packages", {
+  id: z.string(),
+  mode: packageSchema.shape.mode,
+  package_type: packageSchema.shape.packageType,
+  title: z.string(),
+  description: z.string(),
+  successful_payment_page: z.string(),
+  cancelled_payment_page: z.string(),
+  display_type: packageSchema.shape.displayType,
+  icon: z.string(),
+  custom_label: z.string().nullable(),
+  image_key: z.string(),
+  order_position: z.number(),
+});
 
 /** Active packages, memberships before match passes, each with its active prices. Texts are CMS HTML. */
 export async function packages(db: D1Database): Promise<Package[]> {
@@ -215,7 +225,7 @@ export async function packages(db: D1Database): Promise<Package[]> {
     ),
   ]);
   const prices = pricesByPackage(priceRows);
-  return resultsOf<PackageRow>(packageRows).map((r) => ({
+  return resultsOf(packageRow, packageRows).map((r) => ({
     id: r.id,
     mode: r.mode,
     packageType: r.package_type,
@@ -233,12 +243,18 @@ export async function packages(db: D1Database): Promise<Package[]> {
 }
 
 export async function liveAssets(db: D1Database): Promise<LiveAsset[]> {
-  const { results } = await listedLive(db).all<LiveRow>();
-  return results.map(toLive);
+  return (await allRows(liveRow, listedLive(db))).map(toLive);
+}
+
+/** The default live entry of a type (spec §9): the `live.defaultEntry.{type}` setting, read on every request. */
+export async function defaultLiveAsset(db: D1Database, mediaType: LiveMediaType): Promise<LiveAsset | null> {
+  const [assets, setting] = await db.batch([listedLive(db), db.prepare("SELECT key, value FROM settings WHERE key = ?1").bind(DEFAULT_LIVE_ENTRY_SETTING[mediaType])]);
+  const configured = firstOf(settingRow, setting)?.value;
+  return defaultLiveEntry(resultsOf(liveRow, assets).map(toLive), mediaType, configured) ?? null;
 }
 
 /** Any asset by id, a disabled one included, so its player can say it is off air. */
 export async function liveAsset(db: D1Database, id: string): Promise<LiveAsset | null> {
-  const row = await db.prepare(`${LIVE_SELECT} WHERE id = ?`).bind(id).first<LiveRow>();
+  const row = await firstRow(liveRow, db.prepare(`${LIVE_SELECT} WHERE id = ?`).bind(id));
   return row ? toLive(row) : null;
 }

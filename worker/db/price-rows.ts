@@ -1,23 +1,24 @@
-import type { Price } from "../../src/schemas/videos";
+import { z } from "zod";
+import { priceSchema, type Price } from "../../src/schemas/videos";
 import { sanitizeHtml } from "../html/sanitize-html";
-import { resultsOf, stringList } from "./rows";
+import { resultsOf, rowSchema, stringList } from "./rows";
 
 /** The columns of an active price both price lists select (`pr` is the prices table). */
 export const PRICE_COLUMNS = `pr.id, pr.package_id, pr.type, pr.interval, pr.amount_pence, pr.price_display, pr.offer,
   pr.further_information, pr.backside_text, pr.entitlements`;
 
-export interface PriceRow {
-  id: string;
-  package_id: string;
-  type: Price["type"];
-  interval: Price["interval"];
-  amount_pence: number;
-  price_display: string;
-  offer: string | null;
-  further_information: string;
-  backside_text: string;
-  entitlements: string;
-}
+const priceRow = rowSchema("prices (PRICE_COLUMNS)", {
+  id: z.string(),
+  package_id: z.string(),
+  type: priceSchema.shape.type,
+  interval: priceSchema.shape.interval,
+  amount_pence: z.number(),
+  price_display: z.string(),
+  offer: z.string().nullable(),
+  further_information: z.string(),
+  backside_text: z.string(),
+  entitlements: z.string(),
+});
 
 /**
  * Price rows (ordered by package, then position) grouped by package, each as the videos feed's
@@ -25,7 +26,7 @@ export interface PriceRow {
  */
 export function pricesByPackage(result: D1Result<unknown> | undefined): Map<string, Price[]> {
   const prices = new Map<string, Price[]>();
-  for (const r of resultsOf<PriceRow>(result)) {
+  for (const r of resultsOf(priceRow, result)) {
     const list = prices.get(r.package_id) ?? [];
     list.push({
       id: r.id,

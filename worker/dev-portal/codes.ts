@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { firstRow, rowSchema } from "../db/rows";
 import { randomToken, sha256Base64Url } from "../auth/constant-time";
 
 /** One-time codes the portal hands back with ?code= (like an OAuth authorization code). */
@@ -15,12 +17,14 @@ export async function issueCode(db: D1Database, input: { userId: string; redirec
   return code;
 }
 
+const codeRow = rowSchema("dev_portal_codes", { user_id: z.string(), redirect_uri: z.string(), client_id: z.string(), expires_at: z.number() });
+
 /** Spends a code: it works once, only before it expires, and only with the redirect_uri and client it was issued for. */
 export async function consumeCode(db: D1Database, input: { code: string; redirectUri: string; clientId: string }): Promise<string | null> {
-  const row = await db
-    .prepare("DELETE FROM dev_portal_codes WHERE code_hash = ?1 RETURNING user_id, redirect_uri, client_id, expires_at")
-    .bind(await sha256Base64Url(input.code))
-    .first<{ user_id: string; redirect_uri: string; client_id: string; expires_at: number }>();
+  const row = await firstRow(
+    codeRow,
+    db.prepare("DELETE FROM dev_portal_codes WHERE code_hash = ?1 RETURNING user_id, redirect_uri, client_id, expires_at").bind(await sha256Base64Url(input.code)),
+  );
   if (!row) return null;
   if (row.expires_at < Math.floor(Date.now() / 1000)) return null;
   if (row.redirect_uri !== input.redirectUri || row.client_id !== input.clientId) return null;

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { Identity } from "../accounts/identity";
+import { firstRow, rowSchema } from "../db/rows";
 import type { InitialAccountData } from "../accounts/accounts";
 import { constantTimeEqual } from "../auth/constant-time";
 import { DEMO_PASSWORD, demoUserByEmail, demoUserById } from "./demo-users";
@@ -10,13 +12,7 @@ export interface PortalUser extends Identity {
   fixture?: InitialAccountData;
 }
 
-interface PortalUserRow {
-  id: string;
-  email: string;
-  forename: string;
-  surname: string;
-  password_hash: string;
-}
+const portalUserRow = rowSchema("dev_portal_users", { id: z.string(), email: z.string(), forename: z.string(), surname: z.string(), password_hash: z.string() });
 
 // A hash to compare against when the email is unknown, so unknown and known emails take as long.
 let dummyHash: Promise<string> | null = null;
@@ -24,7 +20,7 @@ let dummyHash: Promise<string> | null = null;
 export async function findPortalUser(db: D1Database, id: string): Promise<PortalUser | null> {
   const demo = demoUserById(id);
   if (demo) return { ssoID: demo.id, email: demo.email, forename: demo.forename, surname: demo.surname, fixture: demo.account };
-  const row = await db.prepare("SELECT * FROM dev_portal_users WHERE id = ?1").bind(id).first<PortalUserRow>();
+  const row = await firstRow(portalUserRow, db.prepare("SELECT * FROM dev_portal_users WHERE id = ?1").bind(id));
   return row ? { ssoID: row.id, email: row.email, forename: row.forename, surname: row.surname } : null;
 }
 
@@ -36,7 +32,7 @@ export async function authenticatePortalUser(db: D1Database, email: string, pass
     const ok = await constantTimeEqual(password, DEMO_PASSWORD);
     return ok ? { ssoID: demo.id, email: demo.email, forename: demo.forename, surname: demo.surname, fixture: demo.account } : null;
   }
-  const row = await db.prepare("SELECT * FROM dev_portal_users WHERE email = ?1").bind(normalised).first<PortalUserRow>();
+  const row = await firstRow(portalUserRow, db.prepare("SELECT * FROM dev_portal_users WHERE email = ?1").bind(normalised));
   if (!row) {
     dummyHash ??= hashPassword("not-a-real-password");
     await verifyPassword(password, await dummyHash);

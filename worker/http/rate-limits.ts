@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { firstOf, rowSchema } from "../db/rows";
+
 /**
  * Fixed-window counters in D1 (table rate_limits): sign-in attempts, callbacks and failed admin
  * tokens. The rules (which buckets, what limits) live with their callers (worker/auth/rate-limit.ts).
@@ -9,6 +12,8 @@ export interface RateRule {
 }
 
 export type RateVerdict = { ok: true } | { ok: false; retryAfter: number };
+
+const countRow = rowSchema("rate_limits RETURNING count", { count: z.number() });
 
 /** Counts one attempt against every rule; refused if any rule is over its limit in this window. */
 export async function hitRateLimits(db: D1Database, rules: RateRule[], now = Date.now()): Promise<RateVerdict> {
@@ -26,10 +31,10 @@ export async function hitRateLimits(db: D1Database, rules: RateRule[], now = Dat
   });
   // Old windows are dropped now and then rather than on every attempt.
   if (Math.random() < 0.05) statements.push(db.prepare("DELETE FROM rate_limits WHERE window_start < ?1").bind(nowSeconds - 3600));
-  const results = await db.batch<{ count: number }>(statements);
+  const results = await db.batch(statements);
   let retryAfter = 0;
   rules.forEach((rule, i) => {
-    const count = results[i]?.results?.[0]?.count ?? 0;
+    const count = firstOf(countRow, results[i])?.count ?? 0;
     if (count > rule.limit) {
       const windowEnd = nowSeconds - (nowSeconds % rule.windowSeconds) + rule.windowSeconds;
       retryAfter = Math.max(retryAfter, windowEnd - nowSeconds);

@@ -34,12 +34,13 @@ export function renderArt(key: string, W: number, H: number): string {
   const rest = dash > 0 ? key.slice(dash + 1) : "";
   const rng = seededRng(hashKey(key));
   let inner: string;
-  switch (kind as ImageKind) {
+  // kind is any text of the key (a URL's), not an ImageKind: the default case takes the rest.
+  switch (kind) {
     case "crest":
       inner = roversCrest(W, H);
       break;
     // 'club-crest' names the club's own crest too (used by the pages)
-    case "club" as ImageKind:
+    case "club":
       inner = rest.includes("crest") ? roversCrest(W, H) : stadiumScene(W, H, rng, { cast: "match", grade: "none" });
       break;
     case "opponent":
@@ -69,7 +70,7 @@ export function renderArt(key: string, W: number, H: number): string {
     case "advert":
     case "promo":
     case "package":
-      inner = banner(W, H, kind as "advert" | "promo" | "package", rest, rng);
+      inner = banner(W, H, kind, rest, rng);
       break;
     case "news":
     default:

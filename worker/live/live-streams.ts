@@ -1,5 +1,7 @@
+import { z } from "zod";
 import type { LiveStreamFacts } from "../../src/domain/live-session-access";
-import { stringList } from "../db/rows";
+import { liveAssetSchema } from "../../src/schemas/videos";
+import { firstRow, rowSchema, stringList } from "../db/rows";
 
 /**
  * What the session check and the live media gate need of a live stream (issue 10), beside the
@@ -9,13 +11,16 @@ export interface LiveStreamRow extends LiveStreamFacts {
   id: string;
 }
 
-type Row = { id: string; media_type: "audio" | "video"; status: LiveStreamFacts["status"]; entitlements: string; allowed_countries: string | null };
+const streamRow = rowSchema("live_stream_assets", {
+  id: z.string(),
+  media_type: liveAssetSchema.shape.mediaType,
+  status: liveAssetSchema.shape.status,
+  entitlements: z.string(),
+  allowed_countries: z.string().nullable(),
+});
 
 export async function liveStream(db: D1Database, id: string): Promise<LiveStreamRow | null> {
-  const row = await db
-    .prepare("SELECT id, media_type, status, entitlements, allowed_countries FROM live_stream_assets WHERE id = ?")
-    .bind(id)
-    .first<Row>();
+  const row = await firstRow(streamRow, db.prepare("SELECT id, media_type, status, entitlements, allowed_countries FROM live_stream_assets WHERE id = ?").bind(id));
   if (!row) return null;
   return {
     id: row.id,

@@ -1,9 +1,11 @@
+import { z } from "zod";
+import { firstRow, rowSchema } from "../db/rows";
+
+const positionRow = rowSchema("playback_positions", { position_seconds: z.number() });
+
 /** The account side of 'resume from the last position' (migrations/0005_playback_positions.sql). */
 export async function readPosition(db: D1Database, ssoID: string, entryId: string): Promise<number | null> {
-  const row = await db
-    .prepare("SELECT position_seconds FROM playback_positions WHERE sso_id = ?1 AND entry_id = ?2")
-    .bind(ssoID, entryId)
-    .first<{ position_seconds: number }>();
+  const row = await firstRow(positionRow, db.prepare("SELECT position_seconds FROM playback_positions WHERE sso_id = ?1 AND entry_id = ?2").bind(ssoID, entryId));
   return row?.position_seconds ?? null;
 }
 

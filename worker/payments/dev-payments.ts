@@ -5,6 +5,7 @@ import Stripe from "stripe";
 import type { AppEnv } from "../app-env";
 import { siteOriginOf } from "../env";
 import { findAccount } from "../accounts/accounts";
+import { allRows, firstRow, rowSchema } from "../db/rows";
 import { safeReturnUrl } from "../../src/domain/return-url";
 import { DEV_STRIPE_WEBHOOK_SECRET } from "../dev-secrets";
 import { paymentsConfigOf, stripeCrypto } from "./config";
@@ -28,37 +29,39 @@ devPayments.use(sessionMiddleware);
 
 devPayments.get("/checkout.css", (c) => c.body(CHECKOUT_CSS, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "no-cache" }));
 
-interface PendingSession {
-  session_id: string;
-  account_id: number;
-  sso_id: string;
-  email: string;
-  stripe_customer_id: string | null;
-  package_id: string;
-  price_id: string;
-  mode: "subscription" | "payment";
-  status: string;
-  title: string;
-  description: string;
-  successful_payment_page: string;
-  cancelled_payment_page: string;
-  price_display: string;
-  amount_pence: number;
-  interval: "month" | "year" | null;
-}
+const pendingSessionRow = rowSchema("a pending purchase with its account, package and price", {
+  session_id: z.string(),
+  account_id: z.number(),
+  sso_id: z.string(),
+  email: z.string(),
+  stripe_customer_id: z.string().nullable(),
+  package_id: z.string(),
+  price_id: z.string(),
+  mode: z.enum(["subscription", "payment"]),
+  status: z.string(),
+  title: z.string(),
+  description: z.string(),
+  successful_payment_page: z.string(),
+  cancelled_payment_page: z.string(),
+  price_display: z.string(),
+  amount_pence: z.number(),
+  interval: z.enum(["month", "year"]).nullable(),
+});
+type PendingSession = z.infer<typeof pendingSessionRow>;
 
 /** The signed-in account's own pending checkout, or null. */
 async function pendingSession(c: Context<AppEnv>, sessionId: string): Promise<PendingSession | null> {
   const user = c.get("user");
   if (!user) return null;
-  return c.env.DB.prepare(
-    `SELECT u.stripe_session_id AS session_id, u.account_id, a.sso_id, a.email, a.stripe_customer_id, u.package_id, u.price_id, u.mode, u.status,
-            p.title, p.description, p.successful_payment_page, p.cancelled_payment_page, pr.price_display, pr.amount_pence, pr.interval
-       FROM purchases u JOIN accounts a ON a.id = u.account_id JOIN packages p ON p.id = u.package_id JOIN prices pr ON pr.id = u.price_id
-      WHERE u.stripe_session_id = ?1 AND a.sso_id = ?2 AND u.status = 'pending'`,
-  )
-    .bind(sessionId, user.ssoID)
-    .first<PendingSession>();
+  return firstRow(
+    pendingSessionRow,
+    c.env.DB.prepare(
+      `SELECT u.stripe_session_id AS session_id, u.account_id, a.sso_id, a.email, a.stripe_customer_id, u.package_id, u.price_id, u.mode, u.status,
+              p.title, p.description, p.successful_payment_page, p.cancelled_payment_page, pr.price_display, pr.amount_pence, pr.interval
+         FROM purchases u JOIN accounts a ON a.id = u.account_id JOIN packages p ON p.id = u.package_id JOIN prices pr ON pr.id = u.price_id
+        WHERE u.stripe_session_id = ?1 AND a.sso_id = ?2 AND u.status = 'pending'`,
+    ).bind(sessionId, user.ssoID),
+  );
 }
 
 const promoForm = z.object({ promo: z.string().max(64).optional().default("") });
@@ -190,6 +193,14 @@ async function postSignedEventWith(env: Env, type: string, object: Record<string
   return stripeWebhook.request("/", { method: "POST", body: payload, headers: { "content-type": "application/json", "stripe-signature": header } }, env);
 }
 
+const dueSubscriptionRow = rowSchema("due dev subscriptions", {
+  id: z.string(),
+  customer_id: z.string().nullable(),
+  price_id: z.string().nullable(),
+  current_period_end: z.string(),
+  sso_id: z.string(),
+});
+
 /**
  * What Stripe does when the period of a subscription cancelled at period end is over: it deletes
  * the subscription and sends `customer.subscription.deleted`. The dev portal's subscriptions
@@ -198,16 +209,17 @@ async function postSignedEventWith(env: Env, type: string, object: Record<string
  */
 export async function sendDueDevDeletions(env: Env, ssoID: string | null = null): Promise<number> {
   if (!paymentsConfigOf(env).devCheckout) return 0;
-  const { results } = await env.DB.prepare(
-    `SELECT s.id, s.customer_id, s.price_id, s.current_period_end, a.sso_id
-       FROM stripe_subscriptions s JOIN accounts a ON a.id = s.account_id
-      WHERE s.id LIKE 'sub_dev_%' AND s.status <> 'canceled' AND s.cancel_at_period_end = 1
-        AND s.current_period_end <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AND (?1 IS NULL OR a.sso_id = ?1)`,
-  )
-    .bind(ssoID)
-    .all<{ id: string; customer_id: string | null; price_id: string | null; current_period_end: string; sso_id: string }>();
+  const due = await allRows(
+    dueSubscriptionRow,
+    env.DB.prepare(
+      `SELECT s.id, s.customer_id, s.price_id, s.current_period_end, a.sso_id
+         FROM stripe_subscriptions s JOIN accounts a ON a.id = s.account_id
+        WHERE s.id LIKE 'sub_dev_%' AND s.status <> 'canceled' AND s.cancel_at_period_end = 1
+          AND s.current_period_end <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AND (?1 IS NULL OR a.sso_id = ?1)`,
+    ).bind(ssoID),
+  );
   let deleted = 0;
-  for (const sub of results) {
+  for (const sub of due) {
     const periodEnd = Math.floor(Date.parse(sub.current_period_end) / 1000);
     const object = subscriptionObject(sub.id, sub.customer_id ?? "", sub.price_id ?? "", "canceled", periodEnd, true, sub.sso_id);
     const response = await postSignedEventWith(env, "customer.subscription.deleted", object, Math.max(periodEnd, Math.floor(Date.now() / 1000)));
@@ -216,29 +228,29 @@ export async function sendDueDevDeletions(env: Env, ssoID: string | null = null)
   return deleted;
 }
 
-interface PortalRow {
-  id: string;
-  customer_id: string | null;
-  price_id: string | null;
-  status: string;
-  cancel_at_period_end: number;
-  current_period_end: string | null;
-  title: string | null;
-  price_display: string | null;
-}
+const portalRow = rowSchema("stripe_subscriptions with their packages", {
+  id: z.string(),
+  customer_id: z.string().nullable(),
+  price_id: z.string().nullable(),
+  status: z.string(),
+  cancel_at_period_end: z.number(),
+  current_period_end: z.string().nullable(),
+  title: z.string().nullable(),
+  price_display: z.string().nullable(),
+});
 
-async function ownSubscriptions(c: Context<AppEnv>): Promise<PortalRow[]> {
+async function ownSubscriptions(c: Context<AppEnv>): Promise<z.infer<typeof portalRow>[]> {
   const user = c.get("user");
   if (!user) return [];
-  const { results } = await c.env.DB.prepare(
-    `SELECT s.id, s.customer_id, s.price_id, s.status, s.cancel_at_period_end, s.current_period_end, p.title, pr.price_display
-       FROM stripe_subscriptions s JOIN accounts a ON a.id = s.account_id
-       LEFT JOIN prices pr ON pr.id = s.price_id LEFT JOIN packages p ON p.id = pr.package_id
-      WHERE a.sso_id = ?1 ORDER BY s.state_created DESC`,
-  )
-    .bind(user.ssoID)
-    .all<PortalRow>();
-  return results;
+  return allRows(
+    portalRow,
+    c.env.DB.prepare(
+      `SELECT s.id, s.customer_id, s.price_id, s.status, s.cancel_at_period_end, s.current_period_end, p.title, pr.price_display
+         FROM stripe_subscriptions s JOIN accounts a ON a.id = s.account_id
+         LEFT JOIN prices pr ON pr.id = s.price_id LEFT JOIN packages p ON p.id = pr.package_id
+        WHERE a.sso_id = ?1 ORDER BY s.state_created DESC`,
+    ).bind(user.ssoID),
+  );
 }
 
 devPayments.get("/portal", async (c) => {

@@ -1,6 +1,8 @@
 import { GRANTING_STATUSES, stateRank } from "../../src/domain/subscription-state";
 import type { CheckoutObservation, ReversalObservation, SubscriptionObservation } from "./webhook-events";
+import { z } from "zod";
 import { parseEntitlements } from "../accounts/accounts";
+import { allRows, firstRow, rowSchema } from "../db/rows";
 
 /**
  * Payments in D1 (migrations/0002_accounts.sql purchases and processed_webhook_events,
@@ -54,14 +56,18 @@ export function releaseClaim(db: D1Database, eventId: string, claim: string): D1
 
 export type DeliveryOutcome = "applied" | "ignored" | "duplicate" | "failed";
 
-/** One verified delivery and what became of it (migrations/0014: the webhook-health console's counts). */
+/** One verified delivery and what became of it (migrations/0014, 0019: the webhook-health console's counts and lag). */
 export function logDelivery(
   db: D1Database,
-  d: { eventId: string; type: string; outcome: DeliveryOutcome; detail?: string | null },
+  d: { eventId: string; type: string; outcome: DeliveryOutcome; detail?: string | null; receivedAt: string; created: number },
 ): D1PreparedStatement {
+  // processed_at is the moment this row is stored: the end of the apply batch it is part of (0019).
   return db
-    .prepare("INSERT INTO webhook_deliveries (event_id, type, outcome, detail) VALUES (?1, ?2, ?3, ?4)")
-    .bind(d.eventId, d.type, d.outcome, d.detail ? d.detail.slice(0, 500) : null);
+    .prepare(
+      `INSERT INTO webhook_deliveries (event_id, type, outcome, detail, received_at, event_created, processed_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ${NOW_SQL})`,
+    )
+    .bind(d.eventId, d.type, d.outcome, d.detail ? d.detail.slice(0, 500) : null, d.receivedAt, d.created);
 }
 
 /** Deliveries older than 30 days answer no question the console asks (run by the payments sweep). */
@@ -206,7 +212,7 @@ export function upsertReversal(db: D1Database, o: ReversalObservation): D1Prepar
 }
 
 /** Payments (checkout sessions, invoices) taken back by a full refund or a dispute not won. */
-const REVERSED_PAYMENTS = `
+export const REVERSED_PAYMENTS = `
   SELECT k.payment_id FROM stripe_reversals r
     JOIN stripe_payment_keys k ON k.key = r.charge_id OR k.key = r.payment_intent_id OR k.key = r.invoice_id
    WHERE r.takes_back = 1`;
@@ -264,11 +270,12 @@ function accountsWhere(scope: AccountsConcerned): { where: string; params: unkno
 }
 
 /** An account's entitlements as stored: the club's and the payments' (ends not applied: see `entitlementsLost`). */
-export interface HeldEntitlements {
-  ssoID: string;
-  entitlements: string;
-  paid_entitlements: string;
-}
+export const heldEntitlementsRow = rowSchema("accounts' held entitlements (HELD_COLUMNS)", {
+  ssoID: z.string(),
+  entitlements: z.string(),
+  paid_entitlements: z.string(),
+});
+export type HeldEntitlements = z.infer<typeof heldEntitlementsRow>;
 
 const HELD_COLUMNS = "sso_id AS ssoID, entitlements, paid_entitlements";
 
@@ -327,19 +334,22 @@ export function recomputeEntitlements(db: D1Database, scope: AccountsConcerned):
     .bind(...params);
 }
 
+const ssoIdRow = rowSchema("accounts past cancelled periods", { ssoID: z.string() });
+const checkoutPriceRow = rowSchema("purchases or prices of a checkout", { priceId: z.string(), packageId: z.string() });
+
 /**
  * Accounts holding a subscription that was cancelled at period end and whose period is over, but
  * that Stripe has not deleted yet (the scheduled sweep recomputes them; reads already drop it).
  */
 export async function accountsPastCancelledPeriods(db: D1Database): Promise<{ ssoID: string }[]> {
-  const { results } = await db
-    .prepare(
+  return allRows(
+    ssoIdRow,
+    db.prepare(
       `SELECT DISTINCT a.sso_id AS ssoID FROM stripe_subscriptions s JOIN accounts a ON a.id = s.account_id
         WHERE s.status IN (${GRANTING}) AND s.cancel_at_period_end = 1 AND s.current_period_end <= ${NOW_SQL}
           AND a.paid_entitlement_ends <> '{}'`,
-    )
-    .all<{ ssoID: string }>();
-  return results;
+    ),
+  );
 }
 
 /** The price of a checkout: the purchase written at checkout creation, else the metadata, checked against D1. */
@@ -347,14 +357,14 @@ export async function priceOfCheckout(
   db: D1Database,
   o: CheckoutObservation,
 ): Promise<{ priceId: string; packageId: string } | null> {
-  const pending = await db
-    .prepare("SELECT price_id AS priceId, package_id AS packageId FROM purchases WHERE stripe_session_id = ?1")
-    .bind(o.sessionId)
-    .first<{ priceId: string; packageId: string }>();
+  const pending = await firstRow(
+    checkoutPriceRow,
+    db.prepare("SELECT price_id AS priceId, package_id AS packageId FROM purchases WHERE stripe_session_id = ?1").bind(o.sessionId),
+  );
   if (pending) return pending;
   if (!o.priceId) return null;
-  return db
-    .prepare("SELECT id AS priceId, package_id AS packageId FROM prices WHERE id = ?1 AND (?2 IS NULL OR package_id = ?2)")
-    .bind(o.priceId, o.packageId)
-    .first<{ priceId: string; packageId: string }>();
+  return firstRow(
+    checkoutPriceRow,
+    db.prepare("SELECT id AS priceId, package_id AS packageId FROM prices WHERE id = ?1 AND (?2 IS NULL OR package_id = ?2)").bind(o.priceId, o.packageId),
+  );
 }

@@ -1,4 +1,5 @@
-import { accountsPastCancelledPeriods, entitlementsLost, heldEntitlements, pruneDeliveries, recomputeEntitlements, type HeldEntitlements } from "./payment-records";
+import { accountsPastCancelledPeriods, entitlementsLost, heldEntitlements, heldEntitlementsRow, pruneDeliveries, recomputeEntitlements } from "./payment-records";
+import { resultsOf } from "../db/rows";
 import { settingsOf } from "../env";
 import { endStreamsOf } from "../../durable-objects/stream-release";
 
@@ -16,8 +17,8 @@ export async function sweepPayments(env: Env): Promise<{ devDeletions: number; r
   let released = 0;
   if (accounts.length > 0) {
     const scope = { ssoIDs: accounts.map((a) => a.ssoID) };
-    const [before, after] = await env.DB.batch<HeldEntitlements>([heldEntitlements(env.DB, scope), recomputeEntitlements(env.DB, scope)]);
-    for (const ssoID of entitlementsLost(before?.results ?? [], after?.results ?? [])) {
+    const [before, after] = await env.DB.batch([heldEntitlements(env.DB, scope), recomputeEntitlements(env.DB, scope)]);
+    for (const ssoID of entitlementsLost(resultsOf(heldEntitlementsRow, before), resultsOf(heldEntitlementsRow, after))) {
       await endStreamsOf(env, ssoID, "Subscription period ended");
       released += 1;
     }

@@ -30,8 +30,9 @@ import {
   upsertSubscription,
   type AccountsConcerned,
   type DeliveryOutcome,
-  type HeldEntitlements,
+  heldEntitlementsRow,
 } from "./payment-records";
+import { resultsOf } from "../db/rows";
 
 /**
  * POST /webhooks/stripe (mount at /webhooks/stripe; no session, no CSRF: the signature is the check).
@@ -61,6 +62,8 @@ export const stripeWebhook = new Hono<AppEnv>();
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 stripeWebhook.post("/", async (c) => {
+  // When it arrived, before the claim and the apply: the webhook-health console's lag starts from Stripe's `created`.
+  const receivedAt = new Date().toISOString();
   const { webhookSecret } = paymentsConfigOf(c.env);
   if (!webhookSecret) return apiError(c, 503, "PAYMENTS_NOT_CONFIGURED", "Payments are not configured");
   const header = c.req.header("stripe-signature");
@@ -95,26 +98,27 @@ stripeWebhook.post("/", async (c) => {
     return failed("claim", error);
   }
   if (!claimed) {
-    await logQuietly(db, event, "duplicate");
+    await logQuietly(db, event, receivedAt, "duplicate");
     return c.json({ received: true, duplicate: true });
   }
   if (observation.kind === "ignored") {
     console.log(JSON.stringify({ msg: "stripe webhook ignored", id: event.id, type: event.type, reason: observation.reason }));
-    await logQuietly(db, event, "ignored", observation.reason);
+    await logQuietly(db, event, receivedAt, "ignored", observation.reason);
     return c.json({ received: true, ignored: true });
   }
 
-  let lost: string[];
+  let before: D1Result | undefined;
+  let after: D1Result | undefined;
   try {
     const { scope, writes } = await writesFor(db, observation);
-    const results = await db.batch<HeldEntitlements>([
+    const results = await db.batch([
       heldEntitlements(db, scope),
       ...writes,
       recomputeEntitlements(db, scope),
       markApplied(db, event.id, claim),
-      logDelivery(db, { eventId: event.id, type: event.type, outcome: "applied" }),
+      logDelivery(db, { eventId: event.id, type: event.type, outcome: "applied", receivedAt, created: event.created }),
     ]);
-    lost = entitlementsLost(results[0]?.results ?? [], results[writes.length + 1]?.results ?? []);
+    [before, after] = [results[0], results[writes.length + 1]];
   } catch (error) {
     // The batch is one transaction: nothing of it is stored. Free the claim so the retry applies it.
     try {
@@ -122,17 +126,19 @@ stripeWebhook.post("/", async (c) => {
     } catch (releaseError) {
       console.error(JSON.stringify({ msg: "stripe webhook claim kept until stale", id: event.id, error: String(releaseError) }));
     }
-    await logQuietly(db, event, "failed", String(error));
+    await logQuietly(db, event, receivedAt, "failed", String(error));
     return failed("apply", error);
   }
+  // Read after the try: the batch is stored by now, so a row of the wrong shape must not free its claim.
+  const lost = entitlementsLost(resultsOf(heldEntitlementsRow, before), resultsOf(heldEntitlementsRow, after));
   for (const ssoID of lost) await endStreamsOf(c.env, ssoID, `Entitlement removed (${event.type})`);
   return c.json({ received: true });
 });
 
 /** The delivery log is for the health console: a failure to write it never changes the answer. */
-async function logQuietly(db: D1Database, event: EventEnvelope, outcome: DeliveryOutcome, detail?: string): Promise<void> {
+async function logQuietly(db: D1Database, event: EventEnvelope, receivedAt: string, outcome: DeliveryOutcome, detail?: string): Promise<void> {
   try {
-    await logDelivery(db, { eventId: event.id, type: event.type, outcome, detail: detail ?? null }).run();
+    await logDelivery(db, { eventId: event.id, type: event.type, outcome, detail: detail ?? null, receivedAt, created: event.created }).run();
   } catch (error) {
     console.error(JSON.stringify({ msg: "webhook delivery not logged", id: event.id, outcome, error: String(error) }));
   }

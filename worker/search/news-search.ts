@@ -1,8 +1,9 @@
 import type { NewsSummary } from "../../src/schemas/news";
 import type { NewsSearchSort } from "../../src/domain/search-query";
 import { ftsMatchExpression } from "../../src/domain/fts-query";
-import { firstOf, resultsOf } from "../db/rows";
-import { NEWS_SUMMARY_COLUMNS, toNewsSummary, type NewsSummaryRow } from "../data/news";
+import { z } from "zod";
+import { allRows, firstOf, resultsOf, rowSchema } from "../db/rows";
+import { NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "../data/news";
 import { RANKED_WINDOW, readWindow, storeWindow, windowKey } from "./ranked-windows";
 
 /**
@@ -52,8 +53,12 @@ function rankedIdsSql(sort: NewsSearchSort, found: number): string {
 }
 
 const rowsById = (db: D1Database, ids: number[]) => db.prepare(ROWS_BY_ID).bind(JSON.stringify(ids));
-const summaries = (rows: D1Result<unknown> | undefined) => resultsOf<NewsSummaryRow>(rows).map(toNewsSummary);
-const generationOf = (rows: D1Result<unknown> | undefined) => firstOf<{ generation: number }>(rows)?.generation ?? -1;
+const generationRow = rowSchema("news_search_generation", { generation: z.number() });
+const foundRow = rowSchema("news_fts COUNT(*) AS found", { found: z.number() });
+const idRow = rowSchema("ranked news ids", { id: z.number() });
+
+const summaries = (rows: D1Result<unknown> | undefined) => resultsOf(newsSummaryRow, rows).map(toNewsSummary);
+const generationOf = (rows: D1Result<unknown> | undefined) => firstOf(generationRow, rows)?.generation ?? -1;
 
 export async function searchNews(db: D1Database, q: NewsSearchQuery): Promise<{ found: number; items: NewsSummary[] }> {
   const match = ftsMatchExpression(q.query);
@@ -70,10 +75,10 @@ export async function searchNews(db: D1Database, q: NewsSearchQuery): Promise<{ 
   // The generation is read before the ranking: a write in between makes the window look older
   // than it is (ranked again next time), never newer.
   const [generation, count] = await db.batch([db.prepare(GENERATION), db.prepare(COUNT).bind(match)]);
-  const found = firstOf<{ found: number }>(count)?.found ?? 0;
+  const found = firstOf(foundRow, count)?.found ?? 0;
   const [limit, offset] = inWindow ? [RANKED_WINDOW, 0] : [q.size, q.start];
   const ids =
-    found === 0 ? [] : (await db.prepare(rankedIdsSql(q.sort, found)).bind(match, limit, offset).all<{ id: number }>()).results.map((r) => r.id);
+    found === 0 ? [] : (await allRows(idRow, db.prepare(rankedIdsSql(q.sort, found)).bind(match, limit, offset))).map((r) => r.id);
   if (inWindow) storeWindow(key, { generation: generationOf(generation), found, ids });
   const page = inWindow ? ids.slice(q.start, q.start + q.size) : ids;
   if (page.length === 0) return { found, items: [] };

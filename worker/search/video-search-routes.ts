@@ -43,12 +43,13 @@ const querySchema = z
     durationMax: optional(seconds),
     title: optional(z.string().max(200)),
     tags: optional(z.string().max(400).transform((list, ctx) => {
-      const tags = list.split(",").map((t) => tag.safeParse(t));
-      if (tags.some((t) => !t.success) || tags.length > 10) {
+      const parsed = list.split(",").map((t) => tag.safeParse(t));
+      const tags = parsed.flatMap((t) => (t.success ? [t.data] : []));
+      if (tags.length !== parsed.length || tags.length > 10) {
         ctx.addIssue({ code: "custom", message: "up to 10 comma-separated tags of 1 to 40 characters" });
         return z.NEVER;
       }
-      return tags.map((t) => t.data as string);
+      return tags;
     })),
     startDate: optional(z.union([z.iso.date(), z.iso.datetime({ offset: true })])),
     page: optional(z.coerce.number().int().min(0).max(10_000)),

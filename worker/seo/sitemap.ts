@@ -1,5 +1,6 @@
 import { contentPath, matchPath, matchesPath, newsPath, playerPath, teamPath, videoPath } from "../../src/routes/paths";
-import { resultsOf } from "../db/rows";
+import { z } from "zod";
+import { resultsOf, rowSchema } from "../db/rows";
 import { PathBuildError } from "../../src/domain/path-builder";
 
 /**
@@ -36,6 +37,13 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+const newsRow = rowSchema("news", { slug: z.string(), published_at: z.string() });
+const teamRow = rowSchema("teams", { slug: z.string() });
+const playerRow = rowSchema("players with team slugs", { team_slug: z.string(), slug: z.string() });
+const matchRow = rowSchema("matches with slugs", { id: z.number(), team_slug: z.string(), season_slug: z.string(), updated_at: z.string().nullable() });
+const pageRow = rowSchema("menu_pages", { full_path: z.string() });
+const videoRow = rowSchema("videos", { entry_id: z.string(), created_at: z.string() });
+
 /**
  * Every public page from D1: news, teams (squad and fixtures), players, matches, published
  * content pages (not redirects, external entries or the checkout return pages) and videos.
@@ -58,13 +66,13 @@ export async function sitemapEntries(db: D1Database): Promise<SitemapEntry[]> {
   ]);
   return [
     ...FIXED_PATHS.map((path) => ({ path })),
-    ...resultsOf<{ slug: string; published_at: string }>(news).flatMap((n) => linkable(() => ({ path: newsPath(n.slug), lastModified: n.published_at }))),
-    ...resultsOf<{ slug: string }>(teams).flatMap((t) => [...linkable(() => ({ path: teamPath(t.slug) })), ...linkable(() => ({ path: matchesPath(t.slug) }))]),
-    ...resultsOf<{ team_slug: string; slug: string }>(players).flatMap((p) => linkable(() => ({ path: playerPath(p.team_slug, p.slug) }))),
-    ...resultsOf<{ id: number; team_slug: string; season_slug: string; updated_at: string | null }>(matches).flatMap((m) =>
+    ...resultsOf(newsRow, news).flatMap((n) => linkable(() => ({ path: newsPath(n.slug), lastModified: n.published_at }))),
+    ...resultsOf(teamRow, teams).flatMap((t) => [...linkable(() => ({ path: teamPath(t.slug) })), ...linkable(() => ({ path: matchesPath(t.slug) }))]),
+    ...resultsOf(playerRow, players).flatMap((p) => linkable(() => ({ path: playerPath(p.team_slug, p.slug) }))),
+    ...resultsOf(matchRow, matches).flatMap((m) =>
       linkable(() => ({ path: matchPath(m.team_slug, m.season_slug, m.id), lastModified: m.updated_at })),
     ),
-    ...resultsOf<{ full_path: string }>(pages).flatMap((p) => linkable(() => ({ path: contentPath(p.full_path) }))),
-    ...resultsOf<{ entry_id: string; created_at: string }>(videos).flatMap((v) => linkable(() => ({ path: videoPath(v.entry_id), lastModified: v.created_at }))),
+    ...resultsOf(pageRow, pages).flatMap((p) => linkable(() => ({ path: contentPath(p.full_path) }))),
+    ...resultsOf(videoRow, videos).flatMap((v) => linkable(() => ({ path: videoPath(v.entry_id), lastModified: v.created_at }))),
   ];
 }

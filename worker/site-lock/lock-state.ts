@@ -1,4 +1,5 @@
 import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
+import { allRows, settingRow } from "../db/rows";
 
 /**
  * The site lock's two web settings (settings table, edited through the admin API, which bumps the
@@ -15,10 +16,11 @@ export interface SiteLockState {
 
 export function siteLockState(env: Pick<Env, "DB" | "CACHE">): Promise<SiteLockState> {
   return cached(env, "site-lock", DEFAULT_TTL_SECONDS, async () => {
-    const { results } = await env.DB.prepare("SELECT key, value FROM settings WHERE key IN (?1, ?2)")
-      .bind(SITE_LOCK_SETTINGS.enabled, SITE_LOCK_SETTINGS.entryPhrase)
-      .all<{ key: string; value: string }>();
-    const value = (key: string) => results.find((r) => r.key === key)?.value ?? "";
+    const rows = await allRows(
+      settingRow,
+      env.DB.prepare("SELECT key, value FROM settings WHERE key IN (?1, ?2)").bind(SITE_LOCK_SETTINGS.enabled, SITE_LOCK_SETTINGS.entryPhrase),
+    );
+    const value = (key: string) => rows.find((r) => r.key === key)?.value ?? "";
     const entryPhrase = value(SITE_LOCK_SETTINGS.entryPhrase);
     // A lock without a phrase could never be opened; it still locks (the club must set one).
     return { enabled: value(SITE_LOCK_SETTINGS.enabled) === "1", entryPhrase };

@@ -8,6 +8,8 @@ import { DocumentTitle } from "../DocumentTitle";
  */
 export const CONSOLE_SECTIONS = [
   { path: "/admin", label: "Live now" },
+  { path: "/admin/accounts", label: "Accounts" },
+  { path: "/admin/webhooks", label: "Webhook health" },
   { path: "/admin/content", label: "Content" },
   { path: "/admin/audit", label: "Audit log" },
 ] as const;

@@ -129,6 +129,8 @@ function HeaderToggle({ open, controls, onToggle, modifier, label, popup, part, 
       aria-controls={open ? controls : undefined}
       aria-haspopup={popup ? "dialog" : undefined}
       aria-label={label}
+      // what it toggles even while closed (aria-controls is only set while its panel is in the page)
+      data-panel={controls}
       onPointerEnter={part ? warm(part) : undefined}
       onFocus={part ? warm(part) : undefined}
       onClick={onToggle}

@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import { Link, useMatches, useNavigate } from "react-router";
-import { CHILD_VIEW_STATE, opensChildView } from "../../domain/child-view";
+import { CHILD_VIEW_STATE, childViewSourceOf, opensChildView } from "../../domain/child-view";
 import { isPageHandle } from "../../layouts/page-handle";
 import { useSiteOrigin } from "../../app/site-origin";
 import type { NewsSummary } from "../../schemas/news";
@@ -13,15 +13,7 @@ export function NewsCard({ item, variant = "default", headingLevel = 3 }: { item
   const category = item.categories[0];
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = newsPath(item.slug);
-  const leaf = useMatches().at(-1);
-  const origin = useSiteOrigin();
-  const navigate = useNavigate();
-  // From a listing, the article opens over it as a child view (src/layouts/child-view/).
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!opensChildView(event, href, origin, isPageHandle(leaf?.handle) ? leaf.handle.kind : undefined)) return;
-    event.preventDefault();
-    void navigate(href, { state: CHILD_VIEW_STATE, preventScrollReset: true });
-  };
+  const onClick = useChildViewClick(href);
   return (
     <article className={`news-card news-card--${variant}`}>
       <Link className="news-card__link" to={href} onClick={onClick}>
@@ -37,4 +29,23 @@ export function NewsCard({ item, variant = "default", headingLevel = 3 }: { item
       </Link>
     </article>
   );
+}
+
+/**
+ * The click handler of an article link: from a listing (the page's, or the search overlay's results
+ * with `fromSearch`), the article opens over the page as a child view (src/layouts/child-view/);
+ * any other click stays the link's own. It lives with the card, not in a module of its own: the
+ * search overlay's chunk imports the card's, where a module of its own was one more file to fetch
+ * on the first visit of every page with news cards.
+ */
+export function useChildViewClick(href: string, fromSearch = false) {
+  const leaf = useMatches().at(-1);
+  const origin = useSiteOrigin();
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLAnchorElement>) => {
+    const from = fromSearch ? "search" : childViewSourceOf(isPageHandle(leaf?.handle) ? leaf.handle.kind : undefined, leaf?.data);
+    if (!opensChildView(event, href, origin, from)) return;
+    event.preventDefault();
+    void navigate(href, { state: CHILD_VIEW_STATE, preventScrollReset: true });
+  };
 }

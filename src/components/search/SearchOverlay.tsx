@@ -16,6 +16,7 @@ import { NEWS_SEARCH_PAGE_SIZE } from "../../domain/timings";
 import { useSearch, type SearchRequest } from "./use-search";
 import { useWebSetting } from "../use-web-settings";
 import { useDelayedLoading } from "../use-delayed-loading";
+import { SearchNewsHit } from "./SearchNewsHit";
 
 /**
  * The search overlay (spec §2 'Search overlay', §4 'Search'): a modal panel (400 px on desktop,
@@ -136,18 +137,7 @@ export default function SearchOverlay() {
                   <p className="search-results__count">{searchCountText(results.news.length, results.newsFound)}</p>
                   <ol className="search-results__list">
                     {results.news.map((hit) => (
-                      <li key={hit.id} className="search-hit">
-                        <Link className="search-hit__link" to={newsPath(hit.fields.slug)}>
-                          <Picture className="search-hit__image" imageKey={hit.imageData.key} w={160} h={90} alt="" />
-                          <span className="search-hit__body">
-                            <span className="search-hit__title">{hit.fields.title}</span>
-                            <span className="search-hit__meta">
-                              {hit.fields.category ? `${hit.fields.category} · ` : ""}
-                              <time dateTime={hit.fields.published_date}>{formatDate(hit.fields.published_date)}</time>
-                            </span>
-                          </span>
-                        </Link>
-                      </li>
+                      <SearchNewsHit key={hit.id} hit={hit} />
                     ))}
                   </ol>
                   {last > 0 ? (

@@ -5,6 +5,8 @@ import { useDialogFocus } from "../../components/use-dialog-focus";
 import { useBackgroundLock } from "../../components/use-background-lock";
 import { useAppState } from "../../state/store";
 
+const searchButton = () => document.querySelector<HTMLElement>('button[data-panel="search-panel"]');
+
 /**
  * The panel a child view's article shows in: a modal dialog over the listing, named by the
  * article's heading. Closing is going back in history (close button, Escape, the browser's Back),
@@ -24,9 +26,14 @@ export function ChildViewDialog({ onClose, children }: { onClose: () => void; ch
     }
     heading.current = h1;
   });
-  useDialogFocus(true, dialog, { onClose, modal: true, initialFocus: heading });
-  // The page under the dialog does not scroll with it (spec §4 'Panels and background lock').
-  useBackgroundLock(true);
+  // Opened from the search results, the link it came from closed with the overlay: focus goes back
+  // to the search button, where the supporter started.
+  useDialogFocus(true, dialog, { onClose, modal: true, initialFocus: heading, fallbackFocus: searchButton });
+  // The page under the dialog does not scroll with it (spec §4 'Panels and background lock'). Opened
+  // from the search results, it takes the lock once the search overlay has closed: that close, on
+  // the same navigation, unlocks the page.
+  const { state } = useAppState();
+  useBackgroundLock(!state.searchOpen);
   // On <body>, above the header and the page's stacking contexts; it only ever renders in the
   // browser (the server has no listing to keep, see ChildViewOutlet).
   return createPortal(

@@ -13,14 +13,11 @@ export interface JsonAnswer {
 export async function requestJson(fetchFn: typeof fetch, url: string | URL, init: RequestInit = {}): Promise<JsonAnswer> {
   let response: Response;
   try {
-    response = await fetchFn(String(url), {
-      ...init,
-      redirect: "manual",
-      headers: { accept: "application/json", ...(init.headers as Record<string, string> | undefined) },
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-    });
+    const headers = new Headers(init.headers);
+    if (!headers.has("accept")) headers.set("accept", "application/json");
+    response = await fetchFn(String(url), { ...init, redirect: "manual", headers, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
   } catch (error) {
-    throw new SignInError("PROVIDER_UNAVAILABLE", `${new URL(String(url)).pathname}: ${(error as Error).message}`);
+    throw new SignInError("PROVIDER_UNAVAILABLE", `${new URL(String(url)).pathname}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const text = await response.text();
   let body: unknown = null;

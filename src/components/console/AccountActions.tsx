@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import type { AccountDetail, ConsoleAccountAction } from "../../schemas/console-accounts";
+
+/** What each action says on its button, in its confirmation, and once done. */
+const WORDING: Record<ConsoleAccountAction, { button: string; confirm: string; consequence: string; done: string }> = {
+  block: { button: "Block", confirm: "Block account", consequence: "Their videos and live streams stop now, and they cannot watch until unblocked.", done: "Blocked." },
+  unblock: { button: "Unblock", confirm: "Unblock account", consequence: "They can watch again with what they hold. Streams stopped by the block stay stopped.", done: "Unblocked." },
+  bypass: { button: "Bypass", confirm: "Bypass account", consequence: "They can watch every video and stream, on any number of devices, whatever they hold.", done: "Bypassed." },
+  unbypass: { button: "Remove bypass", confirm: "Remove bypass", consequence: "They keep only what their entitlements open, within the device limit.", done: "Bypass removed." },
+  "sign-out": { button: "Sign out everywhere", confirm: "Sign out everywhere", consequence: "Every site session and live stream of the account ends now; they must sign in again.", done: "Signed out everywhere." },
+};
+
+/** The actions that make sense for the account as it is now. */
+function actionsFor(account: AccountDetail["account"]): ConsoleAccountAction[] {
+  return [account.blocked ? "unblock" : "block", account.bypassed ? "unbypass" : "bypass", "sign-out"];
+}
+
+/**
+ * The account's actions, each behind a confirmation on the page (not window.confirm: it is read by
+ * screen readers as any other part of the page, and focus moves to it). The write is a POST to
+ * /api/console/accounts/:ssoID/:action; then the route revalidates, so the page shows the account
+ * as stored. A refusal shows its stable code and detail beside the buttons.
+ */
+export function AccountActions({ account }: { account: AccountDetail["account"] }) {
+  const [asking, setAsking] = useState<ConsoleAccountAction | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  // The confirmation replaces the buttons: on Cancel, focus goes back to the button that opened it.
+  const buttons = useRef(new Map<ConsoleAccountAction, HTMLButtonElement>());
+  const [focusBack, setFocusBack] = useState<ConsoleAccountAction | null>(null);
+  const { revalidate } = useRevalidator();
+
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+    else if (focusBack) {
+      buttons.current.get(focusBack)?.focus();
+      setFocusBack(null);
+    }
+  }, [asking, focusBack]);
+
+  const cancel = () => {
+    setFocusBack(asking);
+    setAsking(null);
+  };
+
+  const confirm = async (action: ConsoleAccountAction) => {
+    setBusy(true);
+    // Its parser (zod) loads with the first action, never with a page: first visits carry no zod.
+    const { postAccountAction } = await import("./post-account-action");
+    const result = await postAccountAction(account.ssoID, action);
+    setBusy(false);
+    setAsking(null);
+    setMessage(result.ok ? { kind: "done", text: WORDING[action].done } : { kind: "error", text: `${result.code}: ${result.detail}` });
+    if (result.ok) await revalidate();
+  };
+
+  return (
+    <div className="console-accounts__actions">
+      {asking ? (
+        <div className="console-accounts__confirm" role="group" aria-labelledby="confirm-title" aria-describedby="confirm-text" tabIndex={-1} ref={confirmRef} data-confirm={asking}>
+          <p id="confirm-title" className="console-accounts__confirm-title">
+            {WORDING[asking].confirm}: {account.email}?
+          </p>
+          <p id="confirm-text">{WORDING[asking].consequence}</p>
+          <div className="console-accounts__buttons">
+            <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void confirm(asking)}>
+              {busy ? "Working…" : `Yes, ${WORDING[asking].confirm.toLowerCase()}`}
+            </button>
+            <button type="button" className="console-accounts__button console-accounts__button--plain" disabled={busy} onClick={cancel}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="console-accounts__buttons">
+          {actionsFor(account).map((action) => (
+            <button
+              key={action}
+              type="button"
+              className="console-accounts__button"
+              data-action={action}
+              ref={(element) => {
+                if (element) buttons.current.set(action, element);
+                else buttons.current.delete(action);
+              }}
+              onClick={() => {
+                setMessage(null);
+                setAsking(action);
+              }}
+            >
+              {WORDING[action].button}
+            </button>
+          ))}
+        </div>
+      )}
+      <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
+        {message?.text ?? ""}
+      </p>
+    </div>
+  );
+}

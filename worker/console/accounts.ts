@@ -1,0 +1,231 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../app-env";
+import { apiError, noApiRoute } from "../http/api-error";
+import { staffActor, writeAudit } from "../audit/audit-log";
+import { accountRow, parseEntitlements, userFromRow, type AccountRow } from "../accounts/accounts";
+import { runAccountAction } from "../accounts/account-actions";
+import { REVERSED_PAYMENTS } from "../payments/payment-records";
+import { allRows, firstRow, resultsOf, rowSchema } from "../db/rows";
+import { GRANTING_STATUSES } from "../../src/domain/subscription-state";
+import { deviceCounts, entitlementSources, subscriptionGrants, type PaidSource } from "../../src/domain/account-entitlements";
+import { deviceName } from "../../src/domain/device-name";
+import {
+  CONSOLE_ACCOUNT_ACTIONS,
+  type AccountDetail,
+  type AccountDetailAnswer,
+  type AccountSearch,
+  type AccountSearchAnswer,
+  type AccountSummary,
+} from "../../src/schemas/console-accounts";
+
+/**
+ * The console's Accounts section (issue 22 part 4), mounted in /api/console behind staffOnly:
+ *   GET  /api/console/accounts?q=            find by e-mail (or its start), ssoID or account number
+ *   GET  /api/console/accounts/:ssoID        the account: entitlements and their sources, payments, live sessions
+ *   POST /api/console/accounts/:ssoID/:action   block | unblock | bypass | unbypass | sign-out
+ * Writes go through the same rules as the admin API (worker/accounts/account-actions.ts: a block
+ * or sign-out ends the account's streams) and are written to admin_audit_log with the staff
+ * member as actor. Every query reads by an index (tests/worker/console-accounts.test.ts asks
+ * EXPLAIN QUERY PLAN).
+ */
+export const SEARCH_LIMIT = 20;
+const AUDIT_SHOWN = 10;
+const PAYMENTS_SHOWN = 50;
+
+
+function summaryOf(row: AccountRow): AccountSummary {
+  return {
+    ssoID: row.sso_id,
+    email: row.email,
+    displayName: row.display_name,
+    blocked: row.blocked === 1,
+    bypassed: row.bypassed === 1,
+    staff: row.staff === 1,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Search: an exact ssoID or account number, or the start of an e-mail address (lowercased, as the
+ * portal stores them). Each arm of the OR reads its own index: sso_id's, the primary key, accounts_email.
+ */
+export const SEARCH_SQL = `SELECT * FROM accounts WHERE sso_id = ?1 OR id = ?2 OR (email >= ?3 AND email < ?4) ORDER BY email LIMIT ${SEARCH_LIMIT}`;
+
+export async function searchAccounts(db: D1Database, q: string): Promise<AccountSearch> {
+  const query = q.trim();
+  if (query === "") return { q: query, accounts: [] };
+  const prefix = query.toLowerCase();
+  const number = /^\d{1,15}$/.test(query) ? Number(query) : null;
+  const rows = await allRows(accountRow, db.prepare(SEARCH_SQL).bind(query, number, prefix, `${prefix}\u{10FFFF}`));
+  return { q: query, accounts: rows.map(summaryOf) };
+}
+
+/** The account's subscriptions, with their price; `reversed`: the latest paid invoice was taken back. */
+export const SUBSCRIPTIONS_SQL = `
+  SELECT s.id, s.status, s.current_period_end, s.cancel_at_period_end, s.state_created,
+         p.entitlements, p.price_display, k.title,
+         EXISTS (SELECT 1 FROM stripe_invoices i
+                  WHERE i.subscription_id = s.id
+                    AND i.paid_at = (SELECT MAX(l.paid_at) FROM stripe_invoices l WHERE l.subscription_id = s.id)
+                    AND i.id IN (${REVERSED_PAYMENTS})) AS reversed
+    FROM stripe_subscriptions s LEFT JOIN prices p ON p.id = s.price_id LEFT JOIN packages k ON k.id = p.package_id
+   WHERE s.account_id = ?1
+   ORDER BY s.state_created DESC`;
+
+/** The account's one-off payments (match passes), newest first; a subscription's checkout is its subscription. */
+export const PASSES_SQL = `
+  SELECT u.stripe_session_id, u.status, u.created_at, p.entitlements, p.price_display, k.title,
+         EXISTS (SELECT 1 FROM (${REVERSED_PAYMENTS}) rv WHERE rv.payment_id = u.stripe_session_id) AS reversed
+    FROM purchases u JOIN prices p ON p.id = u.price_id JOIN packages k ON k.id = u.package_id
+   WHERE u.account_id = ?1 AND u.mode = 'payment'
+   ORDER BY u.id DESC LIMIT ${PAYMENTS_SHOWN}`;
+
+export const AUDIT_SQL = `SELECT at, actor, action, status FROM admin_audit_log WHERE target = ?1 ORDER BY id DESC LIMIT ${AUDIT_SHOWN}`;
+
+const subscriptionRow = rowSchema("an account's subscriptions", {
+  id: z.string(),
+  status: z.string(),
+  current_period_end: z.string().nullable(),
+  cancel_at_period_end: z.number(),
+  state_created: z.number(),
+  entitlements: z.string().nullable(),
+  price_display: z.string().nullable(),
+  title: z.string().nullable(),
+  reversed: z.number(),
+});
+const passRow = rowSchema("an account's match passes", {
+  stripe_session_id: z.string().nullable(),
+  status: z.string(),
+  created_at: z.string(),
+  entitlements: z.string(),
+  price_display: z.string(),
+  title: z.string(),
+  reversed: z.number(),
+});
+const auditRow = rowSchema("an account's audit entries", { at: z.string(), actor: z.string(), action: z.string(), status: z.number() });
+
+export async function accountDetail(env: Env, ssoID: string, now = Date.now()): Promise<AccountDetail | null> {
+  const db = env.DB;
+  const row = await firstRow(accountRow, db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID));
+  if (!row) return null;
+  const [subs, passes, audit] = await db.batch([
+    db.prepare(SUBSCRIPTIONS_SQL).bind(row.id),
+    db.prepare(PASSES_SQL).bind(row.id),
+    db.prepare(AUDIT_SQL).bind(ssoID),
+  ]);
+  const subscriptions = resultsOf(subscriptionRow, subs);
+  const oneOff = resultsOf(passRow, passes);
+  const paid: PaidSource[] = [
+    ...subscriptions.map((s) => ({
+      kind: "subscription" as const,
+      reference: s.id,
+      label: `${s.title ?? "Unknown package"}, ${s.price_display ?? "unknown price"}`,
+      entitlements: parseEntitlements(s.entitlements ?? "[]"),
+      grants: subscriptionGrants(
+        { status: s.status, cancelAtPeriodEnd: s.cancel_at_period_end === 1, periodEnd: s.current_period_end, reversed: s.reversed === 1 },
+        GRANTING_STATUSES,
+        now,
+      ),
+      endsAt: s.cancel_at_period_end === 1 ? s.current_period_end : null,
+    })),
+    ...oneOff.map((u) => ({
+      kind: "match-pass" as const,
+      reference: u.stripe_session_id ?? "",
+      label: `${u.title}, ${u.price_display}`,
+      entitlements: parseEntitlements(u.entitlements),
+      grants: u.status === "paid" && u.reversed === 0,
+      endsAt: null,
+    })),
+  ];
+  const user = userFromRow(row);
+  // One call to the account's own StreamSessions object: what is playing now, and on which devices.
+  const sessions = await env.STREAM_SESSIONS.get(env.STREAM_SESSIONS.idFromName(ssoID)).sessions();
+  const liveSessions = sessions.map((s) => ({
+    id: s.id,
+    device: deviceName(s.userAgent),
+    assetID: s.assetID,
+    startedAt: new Date(s.startedAt).toISOString(),
+    lastSeenAt: new Date(s.lastSeenAt).toISOString(),
+    connected: s.connected,
+  }));
+  return {
+    account: {
+      ...summaryOf(row),
+      blockedReason: user.blockedReason,
+      sessionsValidAfter: row.sessions_valid_after ? new Date(row.sessions_valid_after).toISOString() : null,
+    },
+    entitlements: entitlementSources({ held: user.entitlements, club: parseEntitlements(row.entitlements), paid, bypassed: user.bypassed }),
+    bypass: user.bypassed,
+    payments: [
+      ...subscriptions.map((s) => ({
+        reference: s.id,
+        kind: "subscription" as const,
+        package: s.title ?? "Unknown package",
+        price: s.price_display ?? "",
+        status: s.status,
+        createdAt: new Date(s.state_created * 1000).toISOString(),
+        periodEnd: s.current_period_end,
+        cancelAtPeriodEnd: s.cancel_at_period_end === 1,
+        reversed: s.reversed === 1,
+      })),
+      ...oneOff.map((u) => ({
+        reference: u.stripe_session_id ?? "",
+        kind: "match-pass" as const,
+        package: u.title,
+        price: u.price_display,
+        status: u.status,
+        createdAt: u.created_at,
+        periodEnd: null,
+        cancelAtPeriodEnd: false,
+        reversed: u.reversed === 1,
+      })),
+    ],
+    liveSessions,
+    devices: deviceCounts(liveSessions.map((s) => s.device)),
+    audit: resultsOf(auditRow, audit),
+  };
+}
+
+const ssoIdParam = z.string().min(1).max(128).regex(/^[\w.@:-]+$/);
+const searchQuery = z.object({ q: z.string().max(200).default("") });
+const actionParam = z.enum(CONSOLE_ACCOUNT_ACTIONS);
+/** Staff may not lock themselves out from the console: their own block or sign-out is refused. */
+const OWN_ACCOUNT_REFUSED = new Set(["block", "sign-out"]);
+
+export const consoleAccountsApi = new Hono<AppEnv>();
+
+consoleAccountsApi.get("/accounts", async (c) => {
+  const query = searchQuery.safeParse(c.req.query());
+  if (!query.success) return apiError(c, 400, "INVALID_INPUT", "q is at most 200 characters");
+  const answer: AccountSearchAnswer = { data: { attributes: await searchAccounts(c.env.DB, query.data.q) } };
+  return c.json(answer);
+});
+
+consoleAccountsApi.get("/accounts/:ssoID", async (c) => {
+  const ssoID = ssoIdParam.safeParse(c.req.param("ssoID"));
+  const detail = ssoID.success ? await accountDetail(c.env, ssoID.data) : null;
+  if (!detail) return apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that id");
+  const answer: AccountDetailAnswer = { data: { attributes: detail } };
+  return c.json(answer);
+});
+
+consoleAccountsApi.post("/accounts/:ssoID/:action", async (c) => {
+  const action = actionParam.safeParse(c.req.param("action"));
+  if (!action.success) return noApiRoute(c);
+  const staff = c.get("user");
+  if (!staff) return noApiRoute(c);
+  const target = ssoIdParam.safeParse(c.req.param("ssoID"));
+  const ssoID = target.success ? target.data : null;
+  const audited = async (response: Response) => {
+    await writeAudit(c, { actor: staffActor(staff.ssoID), action: `accounts.${action.data}`, target: ssoID, status: response.status, detail: { via: "console" } });
+    return response;
+  };
+  if (!ssoID) return audited(apiError(c, 400, "INVALID_INPUT", "Invalid account id"));
+  if (ssoID === staff.ssoID && OWN_ACCOUNT_REFUSED.has(action.data)) {
+    return audited(apiError(c, 409, "OWN_ACCOUNT", "Staff cannot block or sign out their own account from the console"));
+  }
+  const row = await runAccountAction(c.env, action.data, ssoID);
+  if (!row) return audited(apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that id"));
+  return audited(c.json({ data: { attributes: summaryOf(row) } }));
+});
