@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env";
 import { auditQueryOf, dayAfter } from "../../src/domain/audit-query";
-import * as z from "zod/mini";
-import { AUDIT_PAGE_SIZE, auditEntrySchema, type AuditPage, type AuditPageAnswer, type AuditQuery } from "../../src/schemas/console-content";
+import { z } from "zod";
+import { allRows, rowSchema } from "../db/rows";
+import { AUDIT_PAGE_SIZE, type AuditPage, type AuditPageAnswer, type AuditQuery } from "../../src/schemas/console-content";
 
 /**
  * The audit log for staff (issue 22): every admin API call and console write, newest first,
@@ -12,7 +13,16 @@ import { AUDIT_PAGE_SIZE, auditEntrySchema, type AuditPage, type AuditPageAnswer
  *
  *   GET /api/console/audit?actor=&q=&from=YYYY-MM-DD&to=YYYY-MM-DD&before=<id>
  */
-const rowsSchema = z.array(auditEntrySchema);
+const auditRow = rowSchema("admin_audit_log", {
+  id: z.number(),
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  status: z.number(),
+  ip: z.string(),
+  detail: z.string().nullable(),
+});
 
 export async function auditPage(db: D1Database, query: AuditQuery): Promise<AuditPage> {
   const where: string[] = [];
@@ -28,8 +38,7 @@ export async function auditPage(db: D1Database, query: AuditQuery): Promise<Audi
   if (query.to) bind("at < ?", dayAfter(query.to));
   if (query.before) bind("id < ?", query.before);
   const sql = `SELECT id, at, actor, action, target, status, ip, detail FROM admin_audit_log ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT ${AUDIT_PAGE_SIZE + 1}`;
-  // Parsed, not cast: the page shows what the table really holds.
-  const results = rowsSchema.parse((await db.prepare(sql).bind(...binds).all()).results);
+  const results = await allRows(auditRow, db.prepare(sql).bind(...binds));
   const entries = results.slice(0, AUDIT_PAGE_SIZE);
   return { entries, nextBefore: results.length > AUDIT_PAGE_SIZE ? (entries.at(-1)?.id ?? null) : null };
 }

@@ -6,6 +6,7 @@ import { staffActor, writeAudit } from "../audit/audit-log";
 import { RESOURCES, type Field, type Resource, type ResourceName } from "../club-content/content-resources";
 import { changeContent, createContent, deleteSetting, disableContent, present, putSetting, type WriteOutcome } from "../club-content/content-writes";
 import { isRecord } from "../../src/domain/json-shape";
+import { allRows, settingRow } from "../db/rows";
 import { contentField } from "../../src/domain/content-form";
 import { contentKindSchema, type ConsoleContent, type ConsoleContentAnswer, type ContentField, type ContentFieldInput, type ContentKind, type ContentRow, type ContentValue } from "../../src/schemas/console-content";
 
@@ -73,8 +74,7 @@ const SETTING_FIELDS: ContentField[] = [
 ];
 
 async function settingsContent(db: D1Database): Promise<ConsoleContent> {
-  const { results } = await db.prepare("SELECT key, value FROM settings ORDER BY key").all();
-  const rows = z.array(z.object({ key: z.string(), value: z.string() })).parse(results);
+  const rows = await allRows(settingRow, db.prepare("SELECT key, value FROM settings ORDER BY key"));
   return {
     kind: "settings",
     singular: "web setting",
