@@ -50,10 +50,13 @@ export default function ConsoleAuditPage() {
             ) : null}
           </div>
         </Form>
+        <h3 id="audit-entries" className="console__subheading">
+          Entries, newest first
+        </h3>
         {audit.entries.length === 0 ? (
           <p className="console__empty">No entry matches.</p>
         ) : (
-          <ScrollTable labelledBy="audit-heading">
+          <ScrollTable labelledBy="audit-entries">
             <table className="console__table audit-table">
               <thead>
                 <tr>
