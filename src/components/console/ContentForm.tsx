@@ -52,7 +52,9 @@ export function ContentForm({ content, row, onSaved, onCancel }: { content: Cons
       <h3 id={`${formId}-title`} className="content-form__title" tabIndex={-1} ref={heading}>
         {title}
       </h3>
-      <p className="content-form__hint">Times are UTC. Changes show on the public site from the next page load.</p>
+      <p className="content-form__hint">
+        {fields.some((f) => f.input === "datetime") ? "Times are UTC. " : ""}Changes show on the public site from the next page load.
+      </p>
       {problem ? (
         <p className="content-form__problem" role="alert">
           {problem}
