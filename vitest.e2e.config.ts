@@ -15,6 +15,8 @@ export const EXCLUSIVE_FILES = [
   "tests/e2e/layout-variants.test.ts",
   // Direct login (the login.direct setting turns the account panel's form on for every visitor).
   "tests/e2e/direct-login.test.ts",
+  // Creates an advert in the console: live for every visitor until the test disables it.
+  "tests/e2e/console-content.test.ts",
 ];
 
 /** scripts/e2e.mjs runs the phases in turn: E2E_PHASE=shared, then E2E_PHASE=exclusive. */

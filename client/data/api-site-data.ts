@@ -73,5 +73,7 @@ export function createApiSiteData(fetchFn: Fetch = (i, init) => fetch(i, init), 
     consoleAccounts: async (q) => (await import("./console-accounts-data")).accountSearch(fetchFn, origin, q),
     consoleAccount: async (ssoID) => (await import("./console-accounts-data")).accountDetail(fetchFn, origin, ssoID),
     webhookHealth: async () => (await import("./console-accounts-data")).webhookHealth(fetchFn, origin),
+    consoleContent: async (kind) => (await import("./console-content-data")).consoleContent(fetchFn, origin, kind),
+    auditLog: async (query) => (await import("./console-content-data")).auditLog(fetchFn, origin, query),
   };
 }

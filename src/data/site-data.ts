@@ -9,6 +9,7 @@ import type { Revenue } from "../schemas/console-revenue";
 import type { LiveMediaType } from "../domain/default-live-entry";
 import type { AccountDetail, AccountSearch } from "../schemas/console-accounts";
 import type { WebhookHealth } from "../schemas/console-webhooks";
+import type { AuditPage, AuditQuery, ConsoleContent, ContentKind } from "../schemas/console-content";
 
 /**
  * The one data interface route loaders use (DESIGN.md 'Loaders').
@@ -61,6 +62,10 @@ export interface SiteData {
   consoleAccount(ssoID: string): Promise<AccountDetail | null>;
   /** the console's webhook health (issue 22 part 5); null for anyone but staff */
   webhookHealth(): Promise<WebhookHealth | null>;
+  /** the console's content pages (issue 22 part 6): a kind's list and form; null for anyone but staff */
+  consoleContent(kind: ContentKind): Promise<ConsoleContent | null>;
+  /** the console's audit log, filtered, newest first; null for anyone but staff */
+  auditLog(query: AuditQuery): Promise<AuditPage | null>;
 }
 
 export type FaqScope = "videos" | "streamer";

@@ -45,6 +45,8 @@ export const pages = {
   ConsoleAccounts: page("ConsoleAccounts", () => import("./ConsoleAccounts")),
   ConsoleAccount: page("ConsoleAccount", () => import("./ConsoleAccount")),
   ConsoleWebhooks: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")),
+  ConsoleContent: page("ConsoleContent", () => import("./ConsoleContent")),
+  ConsoleAudit: page("ConsoleAudit", () => import("./ConsoleAudit")),
   /** The streamer layout's chunk comes with the page, so RootLayout has it before it renders. */
   Streamer: lazyPage(["Streamer"], async () => {
     const [{ default: Streamer }] = await Promise.all([import("./Streamer"), StreamerLayout.preload()]);

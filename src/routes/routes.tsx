@@ -33,6 +33,7 @@ const streamer = () => import("./streamer.loader");
 const clubConsole = () => import("./console.loader");
 const consoleAccounts = () => import("./console-accounts.loader");
 const consoleWebhooks = () => import("./console-webhooks.loader");
+const consoleContent = () => import("./console-content.loader");
 
 /**
  * The one route table of spec §2, under the root layout. A route's handle names the query
@@ -81,6 +82,8 @@ const pageRoutes: PageRoute[] = [
   { path: "admin/accounts", page: pages.ConsoleAccounts, handle: pageHandle("content"), loader: () => consoleAccounts().then((m) => m.accountsLoader) },
   { path: "admin/accounts/:ssoID", page: pages.ConsoleAccount, handle: pageHandle("content"), loader: () => consoleAccounts().then((m) => m.accountLoader) },
   { path: "admin/webhooks", page: pages.ConsoleWebhooks, handle: pageHandle("content"), loader: () => consoleWebhooks().then((m) => m.webhooksLoader) },
+  { path: "admin/content/:kind?", page: pages.ConsoleContent, handle: pageHandle("content"), loader: () => consoleContent().then((m) => m.contentLoader) },
+  { path: "admin/audit", page: pages.ConsoleAudit, handle: pageHandle("content"), loader: () => consoleContent().then((m) => m.auditLoader) },
   // Legal, club information and hospitality pages come from the CMS page tree like any other page.
   { path: "*", page: pages.ContentPage, handle: pageHandle("content"), loader: () => content().then((m) => m.contentPageLoader) },
 ];

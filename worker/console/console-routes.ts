@@ -12,6 +12,8 @@ import type { RevenueAnswer } from "../../src/schemas/console-revenue";
 import { accountDetail, consoleAccountsApi, searchAccounts } from "./accounts";
 import { consoleWebhooksApi, webhookHealth } from "./webhooks";
 import { consoleWritesNeedOrigin } from "./console-csrf";
+import { consoleContent, consoleContentApi } from "./content";
+import { auditPage, consoleAuditApi } from "./audit";
 
 /**
  * The club's console (issue 22), for accounts with the staff role (migration 0017; granted through
@@ -25,6 +27,8 @@ import { consoleWritesNeedOrigin } from "./console-csrf";
  *   GET /api/console/revenue  'Subscriptions and revenue': subscribers, MRR, the last 90 days per day, passes, vouchers, funnel
  *   /api/console/accounts…  Accounts: search, an account, its actions (worker/console/accounts.ts)
  *   GET /api/console/webhooks   Webhook health (worker/console/webhooks.ts)
+ *   /api/console/content/…  Content: adverts, promos, sponsors, menu, web settings (worker/console/content.ts)
+ *   GET /api/console/audit  the audit log, filtered (worker/console/audit.ts)
  */
 
 /** Staff pass; anyone else gets the API's 404, the same as a path that does not exist. */
@@ -49,6 +53,8 @@ consoleApi.get("/revenue", async (c) => {
 
 consoleApi.route("/", consoleAccountsApi);
 consoleApi.route("/", consoleWebhooksApi);
+consoleApi.route("/", consoleContentApi);
+consoleApi.route("/", consoleAuditApi);
 
 consoleApi.all("*", noApiRoute);
 
@@ -69,6 +75,8 @@ consolePage.get("*", async (c) => {
           accountSearch: (q) => searchAccounts(c.env.DB, q),
           account: (ssoID) => accountDetail(c.env, ssoID),
           webhookHealth: () => webhookHealth(c.env.DB),
+          consoleContent: (kind) => consoleContent(c.env.DB, kind),
+          auditLog: (query) => auditPage(c.env.DB, query),
         }
       : null;
   const response = await renderPage(c, c.req.raw, pageVariantOf(c), staff);

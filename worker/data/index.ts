@@ -13,6 +13,7 @@ import type { LiveNow } from "../../src/schemas/console";
 import type { Revenue } from "../../src/schemas/console-revenue";
 import type { AccountDetail, AccountSearch } from "../../src/schemas/console-accounts";
 import type { WebhookHealth } from "../../src/schemas/console-webhooks";
+import type { AuditPage, AuditQuery, ConsoleContent, ContentKind } from "../../src/schemas/console-content";
 
 /** What only a staff member's render has: the console's reads (worker/console/), given by its page route. */
 export interface StaffReads {
@@ -22,6 +23,8 @@ export interface StaffReads {
   /** null: no such account */
   account(ssoID: string): Promise<AccountDetail | null>;
   webhookHealth(): Promise<WebhookHealth>;
+  consoleContent(kind: ContentKind): Promise<ConsoleContent>;
+  auditLog(query: AuditQuery): Promise<AuditPage>;
 }
 
 /**
@@ -70,6 +73,8 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     consoleAccounts: async (q) => (staff ? staff.accountSearch(q) : null),
     consoleAccount: async (ssoID) => (staff ? staff.account(ssoID) : null),
     webhookHealth: async () => (staff ? staff.webhookHealth() : null),
+    consoleContent: async (kind) => (staff ? staff.consoleContent(kind) : null),
+    auditLog: async (query) => (staff ? staff.auditLog(query) : null),
   };
   return preferences.spoilerFree ? spoilerFree(data, db) : data;
 }

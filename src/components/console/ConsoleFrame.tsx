@@ -11,6 +11,8 @@ export const CONSOLE_SECTIONS = [
   { path: "/admin/revenue", label: "Subscriptions and revenue" },
   { path: "/admin/accounts", label: "Accounts" },
   { path: "/admin/webhooks", label: "Webhook health" },
+  { path: "/admin/content", label: "Content" },
+  { path: "/admin/audit", label: "Audit log" },
 ] as const;
 
 /** Every console page: its title, the sections' navigation (the current one marked) and the page. */

@@ -1,0 +1,27 @@
+
+/**
+ * One console write from the browser (issue 22 part 6): JSON to /api/console/…, same origin (the
+ * console's writes need the site's Origin, which the browser sends). A refusal comes back with
+ * its detail and each field's problem, for the form to show beside the field.
+ */
+export type WriteResult = { ok: true } | { ok: false; detail: string; fields: Record<string, string> };
+
+export async function consoleWrite(method: "POST" | "PUT", path: string, body?: unknown): Promise<WriteResult> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/console${path}`, {
+      method,
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    return { ok: false, detail: "The console could not reach the site. Check the connection and try again.", fields: {} };
+  }
+  if (response.ok) return { ok: true };
+  // zod comes with the refusal, not with the page: a landing page's chunks carry none (scripts/build-client.mjs).
+  const [answer, z, { consoleWriteErrorSchema }] = await Promise.all([response.json().catch(() => null), import("zod/mini"), import("../../schemas/console-content")]);
+  const parsed = z.safeParse(consoleWriteErrorSchema, answer);
+  const error = parsed.success ? parsed.data.errors[0] : undefined;
+  return { ok: false, detail: error?.detail ?? `The change was refused (${response.status}).`, fields: error?.fields ?? {} };
+}
