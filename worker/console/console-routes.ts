@@ -18,8 +18,8 @@ import { auditPage, consoleAuditApi } from "./audit";
 /**
  * The club's console (issue 22), for accounts with the staff role (migration 0017; granted through
  * the admin API). Everyone else finds nothing: the page is the site's 404 and the API the API's
- * 404, so the console's existence is not announced. Writes (none yet) come under /api's CSRF check
- * like every other POST (worker/app.ts).
+ * 404, so the console's existence is not announced. Writes need the site's own Origin
+ * (console-csrf.ts, stricter than /api's check) and each is audited with the staff account as actor.
  *
  *   GET /admin              the console, rendered by the site's own SSR (route `admin` of
  *                           src/routes/routes.tsx); never the page cache, never stored
@@ -60,8 +60,8 @@ consoleApi.all("*", noApiRoute);
 
 /**
  * /admin and below: rendered here, past the page cache (a staff page must never be stored for
- * others, and a 404 for a visitor must not hide the console from staff). The route's loader asks
- * for 'Live now'; only a staff member's render can answer it, everyone else's says null: the 404.
+ * others, and a 404 for a visitor must not hide the console from staff). Each section's loader asks
+ * for its read; only a staff member's render can answer, everyone else's says null: the 404.
  */
 export const consolePage = new Hono<AppEnv>();
 consolePage.use(sessionMiddleware);
