@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { clientIp } from "../../worker/http/client-ip";
 import { ADMIN_FAILURE_LIMIT } from "../../worker/admin/admin-routes";
-import { AUDIT_DETAIL_MAX } from "../../worker/admin/audit-log";
+import { AUDIT_DETAIL_MAX } from "../../worker/audit/audit-log";
 import { browser, devToken, envWith, freshIdentity, locationOf, startLogin } from "./auth-test-app";
 import { signLoginToken } from "../../worker/auth/tokens";
 

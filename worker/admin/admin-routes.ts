@@ -4,7 +4,7 @@ import { findAccount, isStaff, listAccounts, type AccountRow } from "../accounts
 import { ACCOUNT_ACTIONS, runAccountAction, type AccountAction } from "../accounts/account-actions";
 import { userFromRow } from "../accounts/accounts";
 import { clientIp } from "../http/client-ip";
-import { writeAudit } from "./audit-log";
+import { writeAudit } from "../audit/audit-log";
 import { rateLimitedResponse } from "../auth/rate-limit";
 import { hitRateLimits, type RateRule } from "../http/rate-limits";
 import { settingsOf } from "../env";
