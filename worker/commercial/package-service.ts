@@ -1,8 +1,8 @@
 import { sanitizeHtml } from "../html/sanitize-html";
 import { z } from "zod";
-import { packageSchema, priceSchema } from "../../src/schemas/videos";
+import { priceSchema } from "../../src/schemas/videos";
 import { firstRow, resultsOf, rowSchema, stringList } from "../db/rows";
-import { PRICE_COLUMNS, pricesByPackage } from "../db/price-rows";
+import { PRICE_COLUMNS, packageColumns, pricesByPackage } from "../db/price-rows";
 
 /**
  * The packages service (spec §3 'Package', 'Price entry'; §7 packages): what the packages widget
@@ -41,18 +41,8 @@ export interface PackageResource {
 }
 
 const offeredPackageRow = rowSchema("offered packages", {
-  id: z.string(),
-  mode: packageSchema.shape.mode,
-  package_type: packageSchema.shape.packageType,
-  title: z.string(),
-  description: z.string(),
-  successful_payment_page: z.string(),
-  cancelled_payment_page: z.string(),
-  display_type: z.string(),
-  icon: z.string(),
-  custom_label: z.string().nullable(),
+  ...packageColumns,
   style_mode: z.string(),
-  image_key: z.string(),
   background_image_key: z.string().nullable(),
   match_id: z.number().nullable(),
 });

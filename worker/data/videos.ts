@@ -5,7 +5,7 @@ import {
 } from "../../src/schemas/videos";
 import { allRows, bool, firstOf, firstRow, resultsOf, rowSchema, settingRow, stringList } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
-import { PRICE_COLUMNS, pricesByPackage } from "../db/price-rows";
+import { PRICE_COLUMNS, packageColumns, pricesByPackage } from "../db/price-rows";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
 import { searchVideoCatalogue, toVideo, VIDEO_SELECT, videoRow, videoShape } from "./video-catalogue";
 import type { VideoListQuery } from "../../src/data/site-data";
@@ -195,20 +195,7 @@ export async function faqs(db: D1Database, scope: "videos" | "streamer" = "video
   return [...groups.values()];
 }
 
-const packageRow = rowSchema("packages", {
-  id: z.string(),
-  mode: packageSchema.shape.mode,
-  package_type: packageSchema.shape.packageType,
-  title: z.string(),
-  description: z.string(),
-  successful_payment_page: z.string(),
-  cancelled_payment_page: z.string(),
-  display_type: packageSchema.shape.displayType,
-  icon: z.string(),
-  custom_label: z.string().nullable(),
-  image_key: z.string(),
-  order_position: z.number(),
-});
+const packageRow = rowSchema("packages", { ...packageColumns, order_position: z.number() });
 
 /** Active packages, memberships before match passes, each with its active prices. Texts are CMS HTML. */
 export async function packages(db: D1Database): Promise<Package[]> {

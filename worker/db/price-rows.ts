@@ -1,7 +1,22 @@
 import { z } from "zod";
-import { priceSchema, type Price } from "../../src/schemas/videos";
+import { packageSchema, priceSchema, type Price } from "../../src/schemas/videos";
 import { sanitizeHtml } from "../html/sanitize-html";
 import { resultsOf, rowSchema, stringList } from "./rows";
+
+/** The columns of `packages` both package lists read (the packages API and the content data), as a row shape. */
+export const packageColumns = {
+  id: z.string(),
+  mode: packageSchema.shape.mode,
+  package_type: packageSchema.shape.packageType,
+  title: z.string(),
+  description: z.string(),
+  successful_payment_page: z.string(),
+  cancelled_payment_page: z.string(),
+  display_type: packageSchema.shape.displayType,
+  icon: z.string(),
+  custom_label: z.string().nullable(),
+  image_key: z.string(),
+};
 
 /** The columns of an active price both price lists select (`pr` is the prices table). */
 export const PRICE_COLUMNS = `pr.id, pr.package_id, pr.type, pr.interval, pr.amount_pence, pr.price_display, pr.offer,
