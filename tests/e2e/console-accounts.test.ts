@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, type Viewport } from "./support/browser";
 import { signInAs } from "./support/demo-account";
+import { expectConsoleNotFound } from "./support/console";
 import { createAccount, registerAs } from "./support/fresh-account";
 import { axeViolations } from "./support/axe";
 import { club } from "../../src/config/club";
@@ -56,13 +57,6 @@ async function listen(email: string): Promise<{ context: BrowserContext; page: P
   return { context, page };
 }
 
-async function expectNotFound(page: Page, path: string) {
-  const response = await page.goto(path, { waitUntil: "load" });
-  expect(response?.status(), path).toBe(404);
-  expect(await page.getByText("This page could not be found").first().isVisible()).toBe(true);
-  expect(await page.getByRole("navigation", { name: "Console sections" }).count()).toBe(0);
-}
-
 describe("the console's Accounts", () => {
   it("a block from the account page, after its confirmation, stops that account's live audio", async () => {
     const email = await createAccount(browser, "console-block", [club.entitlements.top]);
@@ -108,13 +102,13 @@ describe("the console's Accounts", () => {
   it("is the site's 404 page for a visitor and for a signed-in supporter, on both pages", async () => {
     const { context, page } = await openPage(browser, "/");
     try {
-      await expectNotFound(page, "/admin/accounts");
-      await expectNotFound(page, "/admin/webhooks");
+      await expectConsoleNotFound(page, "/admin/accounts");
+      await expectConsoleNotFound(page, "/admin/webhooks");
       await page.goto("/", { waitUntil: "load" });
       await registerAs(page, "console-nosy", { entitlements: [club.entitlements.top] });
-      await expectNotFound(page, "/admin/accounts");
-      await expectNotFound(page, "/admin/accounts?q=staff");
-      await expectNotFound(page, "/admin/webhooks");
+      await expectConsoleNotFound(page, "/admin/accounts");
+      await expectConsoleNotFound(page, "/admin/accounts?q=staff");
+      await expectConsoleNotFound(page, "/admin/webhooks");
     } finally {
       await context.close();
     }

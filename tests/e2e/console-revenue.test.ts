@@ -10,6 +10,7 @@ import { DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, saveScreensho
 import { registerAs } from "./support/fresh-account";
 import { queryD1 } from "./support/d1";
 import { axeViolations } from "./support/axe";
+import { expectConsoleNotFound } from "./support/console";
 
 const PATH = "/admin/revenue";
 const HEADING = "Subscriptions and revenue";
@@ -22,13 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectNotFound(page: Page) {
-  const response = await page.goto(PATH, { waitUntil: "load" });
-  expect(response?.status()).toBe(404);
-  expect(await page.getByText("This page could not be found").first().isVisible()).toBe(true);
-  expect(await page.getByRole("heading", { name: HEADING }).count()).toBe(0);
-}
 
 /** A fresh account of this test, given the staff role, on the revenue page. */
 async function openAsStaff(viewport: Viewport = DESKTOP) {
@@ -49,11 +43,11 @@ describe("Subscriptions and revenue", () => {
   it("is the site's 404 for a visitor and for a signed-in supporter", async () => {
     const { page, context } = await openPage(browser, "/", DESKTOP);
     try {
-      await expectNotFound(page);
+      await expectConsoleNotFound(page, PATH, HEADING);
       await page.goto("/", { waitUntil: "load" });
       await waitForHydration(page);
       await registerAs(page, "revenue-fan");
-      await expectNotFound(page);
+      await expectConsoleNotFound(page, PATH, HEADING);
     } finally {
       await context.close();
     }

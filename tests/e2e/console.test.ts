@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
 import { signInAs } from "./support/demo-account";
+import { expectConsoleNotFound } from "./support/console";
 import { createAccount } from "./support/fresh-account";
 import { axeViolations } from "./support/axe";
 import { club } from "../../src/config/club";
@@ -24,13 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectNotFound(page: Page) {
-  const response = await page.goto("/admin", { waitUntil: "load" });
-  expect(response?.status()).toBe(404);
-  expect(await page.getByText("This page could not be found").first().isVisible()).toBe(true);
-  expect(await page.getByRole("heading", { name: "Live now" }).count()).toBe(0);
-}
 
 /** The staff member's console, signed in and hydrated. */
 async function openConsole(viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
@@ -93,10 +87,10 @@ describe("the console", () => {
   it("is the site's 404 page for a visitor and for a signed-in supporter", async () => {
     const { context, page } = await openPage(browser, "/");
     try {
-      await expectNotFound(page);
+      await expectConsoleNotFound(page, "/admin", "Live now");
       await page.goto("/", { waitUntil: "load" });
       await signInAs(page, "fan@rovers.test", "/");
-      await expectNotFound(page);
+      await expectConsoleNotFound(page, "/admin", "Live now");
     } finally {
       await context.close();
     }
