@@ -13,6 +13,7 @@ import { reloadOnChunkError } from "./chunk-reload";
 import { registerAudioPlayer, registerMatchVideoPlayer, registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
 import { registerOverlayPromo } from "../src/components/promo/OverlayPromoSlot";
 import { registerMenuSource } from "../src/components/menu/menu-source";
+import { wantFooter } from "../src/components/footer/footer-wanted";
 
 // The stylesheet href, the icon sprite and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
@@ -52,6 +53,11 @@ async function resolveLandingPage(routes: RouteObject[]) {
 await resolveLandingPage(routes);
 const router = createBrowserRouter(routes);
 reloadOnChunkError(router);
+// The footer hydrates when it comes near the screen, or as the first navigation starts (footer-wanted.ts).
+const stopWatching = router.subscribe(() => {
+  wantFooter();
+  stopWatching();
+});
 
 startTransition(() => {
   hydrateRoot(

@@ -37,6 +37,11 @@ const previous = await readdir(outdir);
  */
 const publicPath = (file) => `/build/${file}`;
 
+const reactRouterProduction = {
+  "react-router/dom": path.join(root, "node_modules/react-router/dist/production/dom-export.mjs"),
+  "react-router": path.join(root, "node_modules/react-router/dist/production/index.mjs"),
+};
+
 const shell = new Set();
 /** module id → the stylesheets it imports (absolute paths) */
 const stylesOf = new Map();
@@ -45,6 +50,9 @@ const bundle = await rolldown({
   cwd: root,
   input: { entry: ENTRY },
   platform: "browser",
+  // React Router's package exports only its development build (its dev warnings kept); the
+  // production build it ships beside it drops them: 0.6 kB gzip less on every first visit.
+  ...(production ? { resolve: { alias: reactRouterProduction } } : {}),
   transform: { target, jsx: { runtime: "automatic" }, define: { "process.env.NODE_ENV": JSON.stringify(production ? "production" : "development") } },
   // React Router's modules say "use client", which means nothing to a browser bundle.
   onLog: (level, log, handle) => (log.code === "MODULE_LEVEL_DIRECTIVE" ? undefined : handle(level, log)),

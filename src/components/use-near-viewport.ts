@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from "react";
 
 /** How far below the viewport an element counts as near: about a screen ahead of the reader. */
-const AHEAD = "800px 0px";
+export const NEAR_VIEWPORT_MARGIN = "800px 0px";
 
 /**
  * Whether the element has come near the viewport (true from the start when `eager`). The server
@@ -23,7 +23,7 @@ export function useNearViewport(ref: RefObject<HTMLElement | null>, eager: boole
           observer.disconnect();
         }
       },
-      { rootMargin: AHEAD },
+      { rootMargin: NEAR_VIEWPORT_MARGIN },
     );
     observer.observe(el);
     return () => observer.disconnect();

@@ -14,16 +14,11 @@ import { useHashScroll } from "../components/use-hash-scroll";
 import { AudioPlayerSlot, MediaPlayerSlot } from "../components/player/MediaPlayerSlot";
 import SearchSlot from "../components/search/SearchSlot";
 import OverlayPromoSlot from "../components/promo/OverlayPromoSlot";
-import { lazyComponent } from "../components/lazy-component";
 import { layoutVariants } from "../domain/layout-variants";
 
 import OnDemand from "../components/OnDemand";
 import { AccountPanel, ErrorNotification, MainMenu, PackagesModal, UpgradePromo } from "../components/on-demand-parts";
-// Below the fold: the footer and its adverts hydrate when their chunks arrive. (Not later, when they
-// come into view: both read the store, and any update that reaches a boundary before it hydrates
-// makes React drop the server's HTML; a footer waiting for the screen would then never come back.)
-const FooterAdverts = lazyComponent(() => import("../components/footer/FooterAdverts"));
-const SiteFooter = lazyComponent(() => import("../components/footer/SiteFooter"));
+import FooterRegion from "../components/footer/FooterRegion";
 import { usePageViews } from "../components/tracking/use-tracker";
 
 export interface DefaultLayoutProps {
@@ -77,12 +72,10 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      {/* Below the fold and the overlays: each boundary hydrates in a task of its own after the
-          header and the page, so no single long task blocks the first interaction. */}
-      <Suspense>
-        <FooterAdverts adverts={shell?.adverts ?? []} childFriendly={state.childFriendly} disabled={state.advertisingDisabled} variant={variants.footerAdverts} />
-        <SiteFooter shell={shell} variant={variants.footer} />
-      </Suspense>
+      {/* Below the fold: hydrates when the footer is wanted (near the screen, or the first navigation). */}
+      <FooterRegion shell={shell} variant={variants.footer} advertsVariant={variants.footerAdverts} />
+      {/* The overlays: a boundary that hydrates in a task of its own after the header and the page,
+          so no single long task blocks the first interaction. */}
       <Suspense>
         <MediaPlayerSlot />
         <AudioPlayerSlot />

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useReducer, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import type { AppAction, AppState } from "./app-state";
 import { appReducer, initialAppState, randomSessionID } from "./reducer";
 import { DEFAULT_PREFERENCES, type ViewerPreferences } from "../app/viewer-preferences";
@@ -8,7 +8,41 @@ export interface AppStateContextValue {
   dispatch: (action: AppAction) => void;
 }
 
-const AppStateContext = createContext<AppStateContextValue | null>(null);
+/**
+ * The client state's holder. Its identity never changes, so the context that carries it never
+ * changes either: a dispatch re-renders the components that read the state (they subscribe), and
+ * nothing else. That matters during hydration: React treats a boundary still waiting for its code
+ * (the footer, until it comes near the screen) as reading every context, so a context whose value
+ * changed on each dispatch forced such a boundary to load at once, or to drop the server's HTML.
+ */
+export interface AppStore {
+  getState(): AppState;
+  /** The state the page was rendered with: what a boundary hydrating late must render first. */
+  getInitialState(): AppState;
+  subscribe(listener: () => void): () => void;
+  dispatch(action: AppAction): void;
+}
+
+export function createAppStore(initial: AppState): AppStore {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    getState: () => state,
+    getInitialState: () => initial,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dispatch(action) {
+      const next = appReducer(state, action);
+      if (next === state) return;
+      state = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+const AppStoreContext = createContext<AppStore | null>(null);
 
 /** CSS class on <body> while an overlay holds the background lock (styles stop page scroll). */
 export const BACKGROUND_LOCK_CLASS = "is-locked";
@@ -25,11 +59,9 @@ export interface AppStateProviderProps {
 }
 
 export function AppStateProvider({ children, initialState, preferences = DEFAULT_PREFERENCES }: AppStateProviderProps) {
-  // Lazy so the random session id is drawn once, not on every render.
-  const [fallback] = useState(() => initialState ?? withPreferences(initialAppState(randomSessionID()), preferences));
-  const [state, dispatch] = useReducer(appReducer, fallback);
-  const value = useMemo<AppStateContextValue>(() => ({ state, dispatch }), [state]);
-  return <AppStateContext.Provider value={value}>{children}</AppStateContext.Provider>;
+  // Lazy so the store (and its random session id) is made once, not on every render.
+  const [store] = useState(() => createAppStore(initialState ?? withPreferences(initialAppState(randomSessionID()), preferences)));
+  return <AppStoreContext.Provider value={store}>{children}</AppStoreContext.Provider>;
 }
 
 /** Child-friendly mode and consent start from the cookies the page was rendered with, so SSR and hydration agree. */
@@ -44,9 +76,11 @@ function withPreferences(state: AppState, preferences: ViewerPreferences): AppSt
 
 /** The client state and its dispatcher. Throws outside <AppStateProvider> so a wiring mistake is loud. */
 export function useAppState(): AppStateContextValue {
-  const value = useContext(AppStateContext);
-  if (!value) throw new Error("useAppState must be used inside <AppStateProvider>");
-  return value;
+  const store = useContext(AppStoreContext);
+  if (!store) throw new Error("useAppState must be used inside <AppStateProvider>");
+  // The initial state for the server and for hydration, so a late boundary matches the server's HTML.
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getInitialState);
+  return { state, dispatch: store.dispatch };
 }
 
 /**

@@ -3,7 +3,7 @@
 // turns it off, and after the reload they are there.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { DESKTOP, launchBrowser, openPage, waitForFooter, waitForHydration } from "./support/browser";
 import { queryD1 } from "./support/d1";
 
 let browser: Browser;
@@ -25,8 +25,9 @@ function unflagged() {
 }
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;");
 
-/** Clicks the switch and waits for the reload it starts: the home page's own navigation, then its load. */
+/** Clicks the footer's switch and waits for the reload it starts: the home page's own navigation, then its load. */
 async function clickAndReload(page: Page, toggle: Locator): Promise<void> {
+  await waitForFooter(page);
   const reloaded = page.waitForResponse((response) => response.request().isNavigationRequest() && new URL(response.url()).pathname === "/", { timeout: 30_000 });
   await toggle.click();
   await reloaded;
@@ -74,6 +75,7 @@ describe("child-friendly mode", () => {
       const teamLinks = () =>
         page.locator("main a[href^='/teams/']").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")))]);
       expect(await teamLinks()).toEqual(["/teams/b-team", "/teams/u18"]);
+      await waitForFooter(page);
       const reloaded = page.waitForResponse((r) => r.request().isNavigationRequest() && new URL(r.url()).pathname === "/teams", { timeout: 30_000 });
       await page.getByRole("switch", { name: "Child-friendly mode" }).click();
       await reloaded;

@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, waitForHydration, watchProblems, type Viewport } from "./support/browser";
+import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, waitForFooter, waitForHydration, watchProblems, type Viewport } from "./support/browser";
 import { queryD1 } from "./support/d1";
 import { ADVERT_REENABLE_MS } from "../../src/domain/timings";
 import { waitUntilShown } from "./support/visibility";
@@ -31,10 +31,18 @@ function recordEvents(page: Page): SentEvent[] {
 /**
  * The ids of the adverts the footer slots show, once the browser has drawn this view's own
  * (the first paint carries the server's choice; data-chosen marks the draw from the slot call).
+ * The slots draw once the footer is near the screen: the reader scrolls to it.
  */
 async function shownAdverts(page: Page): Promise<number[]> {
+  await waitForFooter(page);
   await page.locator(".footer-adverts[data-chosen='true'] .advert-slot[data-filled='true']").first().waitFor({ state: "attached", timeout: 20_000 });
   return page.locator(".advert-slot[data-filled='true']").evaluateAll((slots) => slots.map((s) => Number(s.getAttribute("data-advert-id"))));
+}
+
+/** Back at the top of the page, where the header (which slides away on scrolling down) shows its links. */
+async function backToTop(page: Page): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole("banner").waitFor({ state: "visible" });
 }
 
 describe("consent gates tracking", () => {
@@ -46,6 +54,7 @@ describe("consent gates tracking", () => {
       await waitUntilShown(popup, true);
       await shownAdverts(page);
       // a client-side navigation too, and time for any batch (1 s) to go out
+      await backToTop(page);
       await page.getByRole("banner").getByRole("link", { name: "News", exact: true }).first().click();
       await page.waitForURL(`${BASE_URL}/news`);
       await page.waitForTimeout(2_500); // the slots re-enable after 2 s
@@ -87,6 +96,7 @@ describe("consent gates tracking", () => {
       await popup.getByRole("button", { name: "Confirm my choices" }).click();
       await waitUntilShown(popup, false);
       expect((await context.cookies()).find((c) => c.name === "cookie_consent")?.value).toBe("analytics");
+      await waitForFooter(page);
       await expect.poll(() => sent.some((e) => e.action === "advertImpression"), { timeout: 30_000 }).toBe(true);
       const hrefs = await page.locator(".advert-slot__link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
       expect(hrefs.length).toBeGreaterThan(0);
@@ -133,6 +143,34 @@ describe("consent gates tracking", () => {
 });
 
 describe("the footer's slots ask the advertising calls (spec §7, §4 'Adverts')", () => {
+  it("not before the reader comes near the footer: at the top of / (375 px) no advert call and no footer code; near it, both", async () => {
+    const context = await browser.newContext({ viewport: MOBILE, baseURL: BASE_URL });
+    try {
+      await context.addCookies([{ name: "cookie_consent", value: "none", url: BASE_URL }]);
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      const calls: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith("/api/advertising/") || url.pathname.startsWith("/api/experiments/")) calls.push(url.pathname);
+      });
+      await page.goto("/", { waitUntil: "load" });
+      await waitForHydration(page, problems);
+      await page.waitForLoadState("networkidle");
+      expect(calls).toEqual([]);
+      expect(await page.locator("#footer-region[data-hydrated]").count()).toBe(0);
+      // the server's footer and its first choice of adverts are in the page all along
+      expect(await page.getByRole("contentinfo").count()).toBe(1);
+      expect(await page.locator(".advert-slot[data-filled='true']").count()).toBe(3);
+
+      expect(await shownAdverts(page)).toHaveLength(3);
+      expect(calls.sort()).toEqual(["/api/advertising/slots/footer_slot", "/api/experiments/data"]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("first paint: the server's choice in each shape; then the slot call per view, 2 s after a route change; experiments once", async () => {
     const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
     try {
@@ -161,6 +199,7 @@ describe("the footer's slots ask the advertising calls (spec §7, §4 'Adverts')
 
       const before = calls.length;
       const clickedAt = Date.now();
+      await backToTop(page);
       await page.getByRole("banner").getByRole("link", { name: "News", exact: true }).first().click();
       await page.waitForURL(`${BASE_URL}/news`);
       await page.locator(".footer-adverts[data-waiting='true']").waitFor({ state: "attached", timeout: 10_000 });
@@ -195,6 +234,7 @@ describe("screenshots: footer advert shapes and the consent choices", () => {
           await waitForHydration(page);
           await shownAdverts(page);
           // The first view keeps the server's shapes; after a route change the slots draw afresh.
+          await backToTop(page);
           await page.locator('a[href="/news"]:visible').first().click(); // the header's at 1440 px, the footer's at 375
           await page.waitForURL(`${BASE_URL}/news`);
           await page.locator(".footer-adverts[data-waiting='true']").waitFor({ state: "attached", timeout: 10_000 });

@@ -7,7 +7,7 @@
 // it deletes its advert at the end.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForFooter, waitForHydration, type Viewport } from "./support/browser";
 import { signInAs } from "./support/demo-account";
 import { axeViolations } from "./support/axe";
 import { queryD1 } from "./support/d1";
@@ -38,13 +38,15 @@ async function asStaff(path: string, viewport: Viewport = DESKTOP): Promise<{ co
   return { context, page };
 }
 
-/** The ids of the adverts the public home page's footer asks for (the slot call every view makes). */
+/** The ids of the adverts the public home page's footer asks for (the slot call each view makes once the reader reaches the footer). */
 async function publicAdvertIds(): Promise<number[]> {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: BASE_URL });
   const page = await context.newPage();
   try {
     const answer = page.waitForResponse((r) => r.url().includes("/api/advertising/slots/footer_slot?includeAllAdverts=true"), { timeout: 30_000 });
     await page.goto("/", { waitUntil: "load" });
+    await waitForHydration(page);
+    await waitForFooter(page);
     const body = (await (await answer).json()) as { data: { attributes: { adverts: { id: number }[] } } };
     return body.data.attributes.adverts.map((a) => a.id);
   } finally {

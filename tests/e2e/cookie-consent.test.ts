@@ -1,7 +1,7 @@
 // The cookie popup shows on a first visit; Accept hides it, and it stays hidden after a reload.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { DESKTOP, MOBILE, launchBrowser, openPage, waitForFooter, waitForHydration } from "./support/browser";
 import { waitUntilShown } from "./support/visibility";
 
 let browser: Browser;
@@ -63,9 +63,8 @@ describe("cookie consent popup", () => {
       await popup.getByRole("button", { name: "Accept" }).click();
       await waitUntilShown(popup, false);
 
-      const settings = page.getByRole("button", { name: "Cookie settings" });
-      await settings.scrollIntoViewIfNeeded({ timeout: 45_000 });
-      await settings.click();
+      await waitForFooter(page);
+      await page.getByRole("button", { name: "Cookie settings" }).click();
       await waitUntilShown(popup, true);
       for (const name of ["Analytics", "Marketing", "Personalisation"]) {
         expect(await popup.getByRole("checkbox", { name: new RegExp(name) }).isChecked(), name).toBe(true);

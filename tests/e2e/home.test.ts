@@ -3,7 +3,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { club } from "../../src/config/club";
-import { BASE_URL, DESKTOP, launchBrowser, openPage } from "./support/browser";
+import { BASE_URL, DESKTOP, launchBrowser, openPage, waitForFooter } from "./support/browser";
 import { queryD1 } from "./support/d1";
 import { linkNamed, normalise, textOf, waitUntilShown } from "./support/visibility";
 
@@ -126,10 +126,12 @@ describe("home page", () => {
     const { page, context, problems, response } = await openPage(browser, "/", DESKTOP);
     try {
       expect(response?.status()).toBe(200);
-      const hydrated = await page.evaluate(() =>
-        [...document.querySelectorAll("header a[href], footer a[href]")].every((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))),
-      );
-      expect(hydrated).toBe(true);
+      const hydrated = (selector: string) =>
+        page.evaluate((links) => [...document.querySelectorAll(links)].every((el) => Object.keys(el).some((k) => k.startsWith("__reactProps$"))), selector);
+      expect(await hydrated("header a[href]")).toBe(true);
+      // the footer hydrates once the reader comes near it
+      await waitForFooter(page);
+      expect(await hydrated("footer a[href]")).toBe(true);
       await page.waitForLoadState("networkidle");
       expect(problems).toEqual([]);
     } finally {

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, saveScreenshot, waitForHydration, watchProblems } from "./support/browser";
+import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, saveScreenshot, waitForFooter, waitForHydration, watchProblems } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { setting } from "./support/site-settings";
 import { signInAs } from "./support/demo-account";
@@ -81,12 +81,15 @@ describe("layout variants by configuration", () => {
           await expect.poll(() => page.getByRole("link", { name: /Northbridge Rovers.* home/ }).first().isVisible()).toBe(true);
 
           expect(await axeViolations(page)).toEqual([]);
+          await waitForFooter(page);
+          await page.evaluate(() => window.scrollTo(0, 0));
           const shot = `layout-${layout.header}-${layout.footer}-${layout.footerAdverts}`;
           await saveScreenshot(page, shot);
           // Close-ups of the parts that change, the adverts' images loaded.
           await header.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot}-header-${viewport.width}.png`) });
           const adverts = page.locator("aside.footer-adverts");
           await adverts.scrollIntoViewIfNeeded();
+          await page.locator(".footer-adverts[data-chosen='true']").waitFor({ state: "attached" });
           await page.waitForFunction(() => [...document.querySelectorAll(".footer-adverts img")].every((img) => (img as HTMLImageElement).complete));
           await adverts.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot}-adverts-${viewport.width}.png`) });
           await page.locator("footer.site-footer .site-footer__main").screenshot({ path: path.join(SCREENSHOT_DIR, `${shot}-footer-${viewport.width}.png`) });

@@ -108,6 +108,16 @@ export async function waitForHydration(page: Page, problems: readonly string[] =
   );
 }
 
+/**
+ * The footer and its adverts hydrate when they come near the screen or at the first navigation
+ * (src/components/footer/footer-wanted.ts), not with the rest of the page: brings the footer into
+ * view and waits until its parts answer.
+ */
+export async function waitForFooter(page: Page): Promise<void> {
+  await page.locator("#footer-region").scrollIntoViewIfNeeded();
+  await page.locator("#footer-region[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+}
+
 /** Full-page screenshot saved as test-results/screenshots/<name>-<width>.png. */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
