@@ -329,13 +329,30 @@ describe("KV cache of the shell", () => {
     expect((await data.shell()).settings["footer.copyright"]).toBe("© 2025 Rovers");
   });
 
+  const counted = z.object({ n: z.number() });
+
   it("stores with KV's minimum TTL and loads once per version", async () => {
     let loads = 0;
     const load = async () => ({ n: ++loads });
-    expect(await cached(env, "test-key", 5, load)).toEqual({ n: 1 });
-    expect(await cached(env, "test-key", 5, load)).toEqual({ n: 1 });
+    expect(await cached(env, "test-key", 5, counted, load)).toEqual({ n: 1 });
+    expect(await cached(env, "test-key", 5, counted, load)).toEqual({ n: 1 });
     await invalidateCache(env);
-    expect(await cached(env, "test-key", 5, load)).toEqual({ n: 2 });
+    expect(await cached(env, "test-key", 5, counted, load)).toEqual({ n: 2 });
+  });
+
+  it("loads again what KV holds in another shape, and stores the loaded value over it", async () => {
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    // A TTL of 0 keeps no copy in the isolate: every call reads KV.
+    expect(await cached(env, "shape-key", 0, counted, load)).toEqual({ n: 1 });
+    const key = (await env.CACHE.list({ prefix: "site-cache:" })).keys.map((k) => k.name).find((name) => name.endsWith(":shape-key"));
+    if (!key) throw new Error("the value was not stored in KV");
+    await env.CACHE.put(key, JSON.stringify({ n: "one" }));
+    expect(await cached(env, "shape-key", 0, counted, load)).toEqual({ n: 2 });
+    expect(await env.CACHE.get(key, "json")).toEqual({ n: 2 });
+    // a value of the right shape is taken from KV, not loaded
+    expect(await cached(env, "shape-key", 0, counted, load)).toEqual({ n: 2 });
+    expect(loads).toBe(2);
   });
 });
 

@@ -16,6 +16,9 @@
  * once; other isolates follow within GENERATIONS_MEMO_MS, well inside KV's own minute.
  */
 
+import * as z from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
+
 type CacheEnv = Pick<Env, "CACHE">;
 
 /** The areas the admin API writes (worker/admin/admin-content.ts); each has its own generation. */
@@ -41,18 +44,23 @@ const MEMO_MAX_ENTRIES = 200;
 
 const ZERO: Generations = { all: 0, adverts: 0, promos: 0, sponsors: 0, menu: 0, settings: 0 };
 
+/** Every counter under GENERATIONS_KEY. */
+const GENERATION_NAMES = ["all", ...CACHE_AREAS] as const;
+
 async function readGenerations(env: CacheEnv): Promise<Generations> {
   const now = Date.now();
   if (generationsMemo && generationsMemo.until > now) return generationsMemo.value;
-  let stored: Partial<Generations> | null;
+  let stored: unknown;
   try {
-    stored = await env.CACHE.get<Partial<Generations>>(GENERATIONS_KEY, "json");
+    stored = await env.CACHE.get(GENERATIONS_KEY, "json");
   } catch {
     return { ...ZERO };
   }
+  // Read field by field: a missing or broken counter counts as 0, the others stay.
+  const fields = new Map(typeof stored === "object" && stored !== null ? Object.entries(stored) : []);
   const out = { ...ZERO };
-  for (const name of Object.keys(ZERO) as (keyof Generations)[]) {
-    const n = stored?.[name];
+  for (const name of GENERATION_NAMES) {
+    const n: unknown = fields.get(name);
     if (typeof n === "number" && Number.isSafeInteger(n) && n >= 0) out[name] = n;
   }
   generationsMemo = { value: out, until: now + GENERATIONS_MEMO_MS };
@@ -72,28 +80,37 @@ export async function currentVersion(env: CacheEnv): Promise<string> {
 /**
  * The value under `key`, loaded with `load` and stored for `ttlSeconds` when missing; `areas` are
  * the club-edited areas it is built from (a write to any of them makes it stale).
+ * What KV answers is parsed with `schema` (the value's own shape): a value of another shape (a
+ * deploy that changed it without bumping SHAPE, a hand edit) is loaded again, never passed on.
  * KV failures never fail the request: the value is then loaded from D1.
  */
 export async function cached<T>(
   env: CacheEnv,
   key: string,
   ttlSeconds: number,
+  schema: $ZodType<T>,
   load: () => Promise<T>,
   areas: readonly CacheArea[] = [],
 ): Promise<T> {
   const fullKey = `site-cache:${SHAPE}:v${versionOf(await readGenerations(env), areas)}:${key}`;
   const inIsolate = memo.get(fullKey);
-  if (inIsolate && inIsolate.until > Date.now()) return inIsolate.value as T;
-  const value = await fromKvOrLoad(env, fullKey, ttlSeconds, load);
+  if (inIsolate && inIsolate.until > Date.now()) {
+    // The isolate's own copy of a value this function returned: parsed or loaded here already.
+    return inIsolate.value as T;
+  }
+  const value = await fromKvOrLoad(env, fullKey, ttlSeconds, schema, load);
   if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
   memo.set(fullKey, { value, until: Date.now() + ttlSeconds * 1000 });
   return value;
 }
 
-async function fromKvOrLoad<T>(env: CacheEnv, fullKey: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
+async function fromKvOrLoad<T>(env: CacheEnv, fullKey: string, ttlSeconds: number, schema: $ZodType<T>, load: () => Promise<T>): Promise<T> {
   try {
-    const hit = await env.CACHE.get<T>(fullKey, "json");
-    if (hit !== null) return hit;
+    const hit: unknown = await env.CACHE.get(fullKey, "json");
+    if (hit !== null) {
+      const parsed = z.safeParse(schema, hit);
+      if (parsed.success) return parsed.data;
+    }
   } catch {
     // fall through to D1
   }

@@ -1,4 +1,4 @@
-import type { Advert } from "../../src/schemas/shell";
+import { advertSchema, type Advert } from "../../src/schemas/shell";
 import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
 import { z } from "zod";
 import { allRows, rowSchema } from "../db/rows";
@@ -22,11 +22,17 @@ const advertRecordRow = rowSchema("adverts (every column)", {
   desktop_image_size: z.string().nullable(),
 });
 
+/** What the KV cache holds of them, checked when read back. */
+const advertRecordsSchema = z.array(
+  z.object({ ...advertSchema.shape, advertTitle: z.string(), mobileImageSize: z.string().nullable(), desktopImageSize: z.string().nullable() }),
+);
+
 export function advertRecords(env: Pick<Env, "DB" | "CACHE">): Promise<AdvertRecord[]> {
   return cached(
     env,
     "advert-records",
     DEFAULT_TTL_SECONDS,
+    advertRecordsSchema,
     async () => {
       const rows = await allRows(advertRecordRow, env.DB.prepare("SELECT * FROM adverts ORDER BY id"));
       return rows.map(

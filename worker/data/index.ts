@@ -9,6 +9,8 @@ import { filterTeams } from "../../src/domain/child-friendly";
 import * as teams from "./teams";
 import * as videos from "./videos";
 import { spoilerFree } from "./spoiler-free";
+import { homeSchema } from "../../src/schemas/pages";
+import { videoHomeSchema } from "../../src/schemas/videos";
 import type { LiveNow } from "../../src/schemas/console";
 import type { Revenue } from "../../src/schemas/console-revenue";
 import type { AccountDetail, AccountSearch } from "../../src/schemas/console-accounts";
@@ -40,7 +42,7 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     shell: async () => childFriendlyShell(await shell(env), childFriendly),
     menu: () => menuPages(env),
     // Built from the takeover's settings rows too (src/domain/matchday-takeover.ts): a change there is seen at once.
-    home: () => cached(env, "home", DEFAULT_TTL_SECONDS, () => pages.home(db), ["settings"]),
+    home: () => cached(env, "home", DEFAULT_TTL_SECONDS, homeSchema, () => pages.home(db), ["settings"]),
 
     news: (query) => news.news(db, query),
     newsArticle: (slug) => news.newsArticle(db, slug),
@@ -56,7 +58,7 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     player: (teamSlug, playerSlug) => teams.player(db, teamSlug, playerSlug),
 
     // The feed it reads is a web setting (tv.feed): a change retires it with the settings.
-    videoHome: () => cached(env, "video-home", DEFAULT_TTL_SECONDS, () => videos.videoHome(db), ["settings"]),
+    videoHome: () => cached(env, "video-home", DEFAULT_TTL_SECONDS, videoHomeSchema, () => videos.videoHome(db), ["settings"]),
     videoCategories: () => videos.videoCategories(db),
     videos: (query) => videos.videos(db, query),
     video: (entryId) => videos.video(db, entryId),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  advertSchema, menuPageSchema, overlayPromoSchema, sectionSponsorSchema, sponsorRowSchema,
+  advertSchema, menuPageSchema, overlayPromoSchema, sectionSponsorSchema, shellSchema, sponsorRowSchema,
   type Advert, type HeaderSponsor, type MenuPage, type OverlayPromo, type SectionSponsor, type Shell, type SponsorRow, type VideoMembership,
 } from "../../src/schemas/shell";
 import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
@@ -218,12 +218,12 @@ export async function loadShell(db: D1Database, now: number = Date.now()): Promi
 }
 
 export function shell(env: Pick<Env, "DB" | "CACHE">): Promise<Shell> {
-  return cached(env, "shell", DEFAULT_TTL_SECONDS, () => loadShell(env.DB), ["menu", "sponsors", "adverts", "settings"]);
+  return cached(env, "shell", DEFAULT_TTL_SECONDS, shellSchema, () => loadShell(env.DB), ["menu", "sponsors", "adverts", "settings"]);
 }
 
 /** The main menu's page tree (spec §3 'Menu page'), flat; asked for by the drawer, not by pages. */
 export function menuPages(env: Pick<Env, "DB" | "CACHE">): Promise<MenuPage[]> {
-  return cached(env, "menu", DEFAULT_TTL_SECONDS, async () => {
+  return cached(env, "menu", DEFAULT_TTL_SECONDS, z.array(menuPageSchema), async () => {
     const rows = await allRows(
       menuPageRow,
       env.DB.prepare(
@@ -254,7 +254,7 @@ const promoRow = rowSchema("overlay_promos", {
  * browser against its own clock (src/domain/promo-window.ts).
  */
 export function overlayPromos(env: Pick<Env, "DB" | "CACHE">, channel = "Web"): Promise<OverlayPromo[]> {
-  return cached(env, `overlay-promos:${channel}`, DEFAULT_TTL_SECONDS, async () => {
+  return cached(env, `overlay-promos:${channel}`, DEFAULT_TTL_SECONDS, z.array(overlayPromoSchema), async () => {
     const rows = await allRows(
       promoRow,
       env.DB.prepare(

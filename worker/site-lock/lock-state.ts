@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
 import { allRows, settingRow } from "../db/rows";
 
@@ -9,13 +10,11 @@ import { allRows, settingRow } from "../db/rows";
  */
 export const SITE_LOCK_SETTINGS = { enabled: "siteLock.enabled", entryPhrase: "siteLock.entryPhrase" } as const;
 
-export interface SiteLockState {
-  enabled: boolean;
-  entryPhrase: string;
-}
+const siteLockStateSchema = z.object({ enabled: z.boolean(), entryPhrase: z.string() });
+export type SiteLockState = z.infer<typeof siteLockStateSchema>;
 
 export function siteLockState(env: Pick<Env, "DB" | "CACHE">): Promise<SiteLockState> {
-  return cached(env, "site-lock", DEFAULT_TTL_SECONDS, async () => {
+  return cached(env, "site-lock", DEFAULT_TTL_SECONDS, siteLockStateSchema, async () => {
     const rows = await allRows(
       settingRow,
       env.DB.prepare("SELECT key, value FROM settings WHERE key IN (?1, ?2)").bind(SITE_LOCK_SETTINGS.enabled, SITE_LOCK_SETTINGS.entryPhrase),
