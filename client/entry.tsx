@@ -14,6 +14,7 @@ import { registerAudioPlayer, registerMatchVideoPlayer, registerVideoPlayer } fr
 import { registerOverlayPromo } from "../src/components/promo/OverlayPromoSlot";
 import { registerMenuSource } from "../src/components/menu/menu-source";
 import { wantFooter } from "../src/components/footer/footer-wanted";
+import { registerClubTimeText } from "../src/components/club-time";
 
 // The stylesheet href, the icon sprite and the router data must match what the server rendered: read them back.
 const css = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.getAttribute("href") ?? "";
@@ -33,6 +34,8 @@ registerMenuSource(() => data.menu());
 registerVideoPlayer(() => import("./player/VideoPlayerOverlay"));
 registerAudioPlayer(() => import("./player/AudioPlayerBar"));
 registerMatchVideoPlayer(() => import("./player/MatchVideoPlayer"));
+// Dates: printed by the server; the browser's own formatter (dayjs) comes when it must print one.
+registerClubTimeText(() => import("../src/domain/date-format").then((m) => m.clubTimeText));
 // The overlay promo: its own chunk, loaded once the page has hydrated.
 registerOverlayPromo(() => import("./promo/OverlayPromoHost"));
 

@@ -3,6 +3,7 @@ import { contentApiPaths as paths } from "../../src/data/content-api-paths";
 import type { ZodMiniType } from "zod/mini";
 import type { Answers } from "./api-answers";
 import { ApiError, MALFORMED_ANSWER_STATUS } from "./api-error";
+import { loadClubTimeText } from "../../src/components/club-time";
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 type Query = Record<string, string | number | undefined>;
@@ -16,7 +17,9 @@ let parser: Promise<typeof import("./api-answers")> | undefined;
 const loadParser = () => (parser ??= import("./api-answers"));
 
 /**
- * SiteData over /api/*, for loaders running in the browser after hydration. This is where
+ * SiteData over /api/*, for loaders running in the browser after hydration. The date formatter
+ * loads beside the first answer too: the page it feeds is the browser's own, dates and all
+ * (src/components/club-time.ts). This is where
  * untrusted JSON enters the browser: every answer is parsed with the shared zod schemas
  * (src/schemas/) before a loader sees it. A 404 is `null`, exactly as the D1 implementation returns it.
  */
@@ -29,6 +32,7 @@ export function createApiSiteData(fetchFn: Fetch = (i, init) => fetch(i, init), 
     const [response, { answers, parseAnswer }] = await Promise.all([
       fetchFn(`${origin}/api${path}${qs ? `?${qs}` : ""}`, { headers: { accept: "application/json" } }),
       loadParser(),
+      loadClubTimeText(),
     ]);
     if (response.status === 404) return null;
     if (!response.ok) throw new ApiError(response.status, `GET ${path} answered ${response.status}`);

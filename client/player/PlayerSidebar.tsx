@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from "react-router";
 import type { Video } from "../../src/schemas/videos";
 import { Picture } from "../../src/components/Picture";
 import { MediaIcon } from "../../src/components/video/MediaIcon";
-import { formatDate, formatDuration } from "../../src/components/format";
+import { formatDuration } from "../../src/components/format";
+import ClubTime from "../../src/components/ClubTime";
 import { useVideoLock } from "../../src/components/video/use-video-lock";
 import { videoPath } from "../../src/routes/paths";
 import { sidebarTitle } from "../../src/domain/sidebar-title";
@@ -84,7 +85,7 @@ export function PlayerSidebar({ entryId, section }: { entryId: string; section: 
                   <span className="video-overlay__item-meta">
                     <MediaIcon name={locked ? "padlock" : "play"} />
                     <span className="visually-hidden">{locked ? "Locked" : "Video"}</span>
-                    <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
+                    <ClubTime iso={video.createdAt} format="date" />
                   </span>
                 </span>
               </a>

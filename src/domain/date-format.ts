@@ -52,3 +52,28 @@ export function formatMatchDate(value: DateInput): string {
 export function formatKickOff(value: DateInput): string {
   return formatInClubTime(value, KICK_OFF_FORMAT);
 }
+
+/** The club's date texts by name, as pages show them (src/components/ClubTime.tsx). */
+export const CLUB_TIME_FORMATS = {
+  /** '5 Oct 2024' */
+  date: DATE_FORMAT,
+  /** 'Sat 5 Oct' */
+  matchDate: MATCH_DATE_FORMAT,
+  /** '15:00' */
+  kickOff: KICK_OFF_FORMAT,
+  /** '3 August 2024' (player facts, match details) */
+  longDate: "D MMMM YYYY",
+  /** 'August 2024' (the fixtures' month headings) */
+  month: "MMMM YYYY",
+} as const;
+export type ClubTimeFormat = keyof typeof CLUB_TIME_FORMATS;
+
+/** The calendar month of an instant in the club's zone ('2024-08'), to group fixtures by. */
+export function monthKey(value: DateInput): string {
+  return formatInClubTime(value, "YYYY-MM");
+}
+
+/** An instant in one of the club's named formats. */
+export function clubTimeText(value: DateInput, format: ClubTimeFormat): string {
+  return formatInClubTime(value, CLUB_TIME_FORMATS[format]);
+}

@@ -7,7 +7,7 @@ import { NewsCard } from "../components/news/NewsCard";
 import { VideoCard } from "../components/video/VideoCard";
 import { FixtureRow, MatchPanel } from "../components/match/MatchParts";
 import { Picture } from "../components/Picture";
-import { formatDate } from "../components/format";
+import ClubTime from "../components/ClubTime";
 import { useVideoLock } from "../components/video/use-video-lock";
 import { SubscribePromo } from "../components/packages/SubscribePromo";
 import { matchesPath, newsPath, sitePaths } from "./paths";
@@ -44,7 +44,7 @@ export default function Home() {
               <h1 className="home-hero__title">{lead.title}</h1>
               {lead.summary ? <p className="home-hero__summary">{lead.summary}</p> : null}
               <span className="home-hero__meta">
-                <time dateTime={lead.publishedAt}>{formatDate(lead.publishedAt)}</time>
+                <ClubTime iso={lead.publishedAt} format="date" />
                 <span className="home-hero__cta">Read story <span aria-hidden="true">→</span></span>
               </span>
             </Link>

@@ -8,7 +8,7 @@ import { LockedPanel } from "../components/video/LockedPanel";
 import { TvNav } from "../components/video/TvNav";
 import { Picture } from "../components/Picture";
 import { MediaIcon } from "../components/video/MediaIcon";
-import { liveStatusText } from "../components/live/LiveCard";
+import { LiveStatusText } from "../components/live/LiveCard";
 import { useLiveUpgrade } from "../components/live/use-live-upgrade";
 import { LiveUpgradeOffer } from "../components/live/LiveUpgradeOffer";
 import { StreamOffline } from "../components/live/StreamOffline";
@@ -42,7 +42,7 @@ export default function LivePlayer() {
               <Picture imageKey={image} w={1280} h={720} alt="" loading="eager" fetchPriority="high" />
               <span className={`live-card__status live-card__status--${asset.status} theatre__status`}>
                 {asset.status === "active" ? <span className="live-dot" aria-hidden="true" /> : null}
-                {liveStatusText(asset)}
+                <LiveStatusText asset={asset} />
               </span>
               {locked ? (
                 <LockedPanel label="Locked stream" entitlements={asset.entitlements} />

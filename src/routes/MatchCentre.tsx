@@ -12,7 +12,9 @@ import { GOAL_TYPES, shouldFollow } from "../domain/match-live";
 import { withoutLiveScore } from "../domain/spoiler-free";
 import { useViewerPreferences } from "../app/viewer-preferences";
 import type { LiveMatch, MatchEvent } from "../schemas/match-live";
-import { formatCount, formatKickoff, formatLongDate, formatMatchDate } from "../components/format";
+import { formatCount } from "../components/format";
+import ClubTime from "../components/ClubTime";
+import { clubTimeText } from "../domain/date-format";
 import { clubSideName, sides } from "../components/match/match-outcome";
 import { matchesPath, matchPath, sitePaths } from "./paths";
 import { useSiteOrigin } from "../app/site-origin";
@@ -64,7 +66,7 @@ export default function MatchCentre() {
 
   return (
     <div className="match-centre">
-      <DocumentTitle page={playing && live.score ? `${home.name} ${scoreText} ${away.name}` : `${home.name} vs ${away.name}`} description={`${match.competition}: ${home.name} v ${away.name}, ${formatLongDate(match.kickoff)}, kick-off ${formatKickoff(match.kickoff)} at ${match.venue}.`} />
+      <DocumentTitle page={playing && live.score ? `${home.name} ${scoreText} ${away.name}` : `${home.name} vs ${away.name}`} description={`${match.competition}: ${home.name} v ${away.name}, ${clubTimeText(match.kickoff, "longDate")}, kick-off ${clubTimeText(match.kickoff, "kickOff")} at ${match.venue}.`} />
       <JsonLd
         data={[
           sportsEvent(origin, match, teamName),
@@ -97,11 +99,11 @@ export default function MatchCentre() {
           <ul className="match-hero__facts">
             <li>
               <span className="match-hero__fact-label">Date</span>
-              <time dateTime={match.kickoff}>{formatMatchDate(match.kickoff)}</time>
+              <ClubTime iso={match.kickoff} format="matchDate" />
             </li>
             <li>
               <span className="match-hero__fact-label">Kick-off</span>
-              {formatKickoff(match.kickoff)}
+              <ClubTime iso={match.kickoff} format="kickOff" />
             </li>
             <li>
               <span className="match-hero__fact-label">Venue</span>
@@ -139,7 +141,7 @@ export default function MatchCentre() {
             <p>The full match report will be published shortly.</p>
           ) : (
             <p>
-              {clubSideName(team.slug, teamName)} face {match.opponent} {match.isHome ? "at home" : "away"} at {match.venue} on {formatLongDate(match.kickoff)}, kick-off {formatKickoff(match.kickoff)}.
+              {clubSideName(team.slug, teamName)} face {match.opponent} {match.isHome ? "at home" : "away"} at {match.venue} on <ClubTime iso={match.kickoff} format="longDate" />, kick-off <ClubTime iso={match.kickoff} format="kickOff" />.
               Team news and the preview will follow closer to the game.
             </p>
           )}
@@ -158,7 +160,7 @@ export default function MatchCentre() {
               </div>
               <div>
                 <dt>Date</dt>
-                <dd>{formatLongDate(match.kickoff)}</dd>
+                <dd><ClubTime iso={match.kickoff} format="longDate" /></dd>
               </div>
               <div>
                 <dt>Venue</dt>

@@ -7,7 +7,7 @@ import { DocumentTitle } from "../components/DocumentTitle";
 import { PageHead } from "../components/PageHead";
 import { SectionSponsor } from "../components/sponsors/SectionSponsor";
 import { FixtureRow } from "../components/match/MatchParts";
-import { formatMonth, monthKey } from "../components/format";
+import { clubTimeText, monthKey } from "../domain/date-format";
 import { teamTabs } from "../components/team/team-tabs";
 import { matchesPath } from "./paths";
 import { useSiteOrigin } from "../app/site-origin";
@@ -29,7 +29,7 @@ function groupByMonth(matches: Match[]): { key: string; title: string; matches: 
     const key = monthKey(match.kickoff);
     const last = groups[groups.length - 1];
     if (last && last.key === key) last.matches.push(match);
-    else groups.push({ key, title: formatMonth(match.kickoff), matches: [match] });
+    else groups.push({ key, title: clubTimeText(match.kickoff, "month"), matches: [match] });
   }
   return groups;
 }

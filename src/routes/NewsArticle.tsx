@@ -4,7 +4,7 @@ import type { newsPathLoader } from "./news.loader";
 import { DocumentTitle } from "../components/DocumentTitle";
 import { NewsCard } from "../components/news/NewsCard";
 import { Picture } from "../components/Picture";
-import { formatDate } from "../components/format";
+import ClubTime from "../components/ClubTime";
 import { categoryPath, newsPath, sitePaths } from "./paths";
 import { useSiteOrigin } from "../app/site-origin";
 import { JsonLd } from "../components/JsonLd";
@@ -35,7 +35,7 @@ export default function NewsArticle() {
           </nav>
           <h1 className="article__title">{article.title}</h1>
           <p className="article__meta">
-            <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
+            <ClubTime iso={article.publishedAt} format="date" />
             {article.author ? (
               <>
                 <span aria-hidden="true" className="article__dot">•</span>

@@ -2,7 +2,8 @@ import { Link, useLoaderData } from "react-router";
 import type { playersPathLoader } from "./teams.loader";
 import { DocumentTitle } from "../components/DocumentTitle";
 import { Picture } from "../components/Picture";
-import { formatCount, formatLongDate } from "../components/format";
+import { formatCount } from "../components/format";
+import ClubTime from "../components/ClubTime";
 import { playerPath, teamPath } from "./paths";
 import { useSiteOrigin } from "../app/site-origin";
 import { JsonLd } from "../components/JsonLd";
@@ -83,11 +84,11 @@ export default function Player() {
             </div>
             <div>
               <dt>Date of birth</dt>
-              <dd>{formatLongDate(player.dateOfBirth)}</dd>
+              <dd><ClubTime iso={player.dateOfBirth} format="longDate" /></dd>
             </div>
             <div>
               <dt>Joined</dt>
-              <dd>{formatLongDate(player.joined)}</dd>
+              <dd><ClubTime iso={player.joined} format="longDate" /></dd>
             </div>
             <div>
               <dt>Team</dt>

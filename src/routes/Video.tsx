@@ -9,7 +9,8 @@ import { LockedPanel } from "../components/video/LockedPanel";
 import { TvNav } from "../components/video/TvNav";
 import { Picture } from "../components/Picture";
 import { MediaIcon } from "../components/video/MediaIcon";
-import { formatDate, formatDuration } from "../components/format";
+import { formatDuration } from "../components/format";
+import ClubTime from "../components/ClubTime";
 import { useVideoLock } from "../components/video/use-video-lock";
 import { videoBrowsePath, videoPath } from "./paths";
 import { useSiteOrigin } from "../app/site-origin";
@@ -58,7 +59,7 @@ export default function Video() {
               </Link>
               <h1 className="theatre__title">{video.title}</h1>
               <p className="theatre__meta">
-                <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
+                <ClubTime iso={video.createdAt} format="date" />
                 <span aria-hidden="true"> · </span>
                 {formatDuration(video.durationSeconds)}
               </p>
@@ -82,7 +83,7 @@ export default function Video() {
                           <span className="playlist__item-title">{item.title}</span>
                           <span className="playlist__meta">
                             <MediaIcon name={itemLocked ? "padlock" : "play"} />
-                            <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+                            <ClubTime iso={item.createdAt} format="date" />
                           </span>
                         </span>
                       </Link>

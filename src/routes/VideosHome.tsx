@@ -9,7 +9,8 @@ import { LiveCard } from "../components/live/LiveCard";
 import { TvNav } from "../components/video/TvNav";
 import { SubscribePromo } from "../components/packages/SubscribePromo";
 import { Picture } from "../components/Picture";
-import { formatDate, formatDuration } from "../components/format";
+import { formatDuration } from "../components/format";
+import ClubTime from "../components/ClubTime";
 import { useVideoLock } from "../components/video/use-video-lock";
 import { videoBrowsePath, videoPath, sitePaths } from "./paths";
 import Button from "../components/Button";
@@ -49,7 +50,7 @@ export default function VideosHome() {
               <span className="tv-hero__eyebrow">Featured</span>
               <h2 className="tv-hero__title">{lead.title}</h2>
               <p className="tv-hero__meta">
-                <time dateTime={lead.createdAt}>{formatDate(lead.createdAt)}</time>
+                <ClubTime iso={lead.createdAt} format="date" />
                 <span aria-hidden="true"> · </span>
                 {formatDuration(lead.durationSeconds)}
               </p>

@@ -71,4 +71,37 @@ describe("hydration", () => {
       await context.close();
     }
   });
+
+  it("keeps the dates the server printed on / without downloading date code; after a navigation the browser prints them (375 px)", async () => {
+    const { context, page, problems } = await watchedPage(MOBILE);
+    try {
+      // dayjs's default format: in the date chunk, nowhere else
+      const dateCode: string[] = [];
+      page.on("response", async (response) => {
+        if (response.request().resourceType() !== "script") return;
+        const body = await response.body().catch(() => Buffer.from(""));
+        if (body.includes("YYYY-MM-DDTHH:mm:ssZ")) dateCode.push(new URL(response.url()).pathname);
+      });
+      const served = (await (await page.goto("/", { waitUntil: "load" }))?.text()) ?? "";
+      const printed = [...served.matchAll(/<time[^>]*>([^<]*)<\/time>/g)].map((m) => m[1]);
+      expect(printed.length).toBeGreaterThan(3);
+      expect(printed.every((text) => text !== "")).toBe(true);
+      await waitForHydration(page, problems);
+      await page.waitForLoadState("networkidle");
+      const times = (scope: string) => page.locator(`${scope} time`).evaluateAll((els) => els.map((el) => el.textContent ?? ""));
+      expect(await times("body")).toEqual(printed);
+      expect(dateCode).toEqual([]);
+
+      await page.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/news"], nav a[href="/news"]')?.click());
+      await page.waitForURL(`${BASE_URL}/news`);
+      await page.locator("main .news-card time").first().waitFor();
+      const listed = await times("main");
+      expect(listed.length).toBeGreaterThan(3);
+      for (const text of listed) expect(text).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+      expect(dateCode.length).toBe(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

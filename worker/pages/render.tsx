@@ -13,6 +13,11 @@ import { clientAssets, modulePreloads } from "./assets";
 import { fallbackErrorHtml } from "./fallback";
 import { pageVariantOf, type PageVariant } from "./page-variant";
 import { loadLazyComponents } from "../../src/components/lazy-component";
+import { provideClubTimeText } from "../../src/components/club-time";
+import { clubTimeText } from "../../src/domain/date-format";
+
+// The server prints every date a page shows; the browser keeps them (src/components/ClubTime.tsx).
+provideClubTimeText(clubTimeText);
 
 /**
  * Server rendering: react-router's static handler runs the loaders (D1 directly, no HTTP to

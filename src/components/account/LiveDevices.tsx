@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { buttonClassName } from "../Button";
 import { useAppState } from "../../state/store";
-import { formatDate, formatKickOff } from "../../domain/date-format";
+import ClubTime from "../ClubTime";
 import type { LiveDevice } from "../../schemas/live-session";
 
 /**
@@ -50,7 +50,7 @@ export function LiveDevices() {
           <li key={d.id} className="live-devices__item">
             <span className="live-devices__name">{d.attributes.device}</span>
             {d.attributes.thisDevice ? <span className="live-devices__this"> (this device)</span> : null}
-            <span className="live-devices__started"> started {formatKickOff(d.attributes.startedAt)}, {formatDate(d.attributes.startedAt)}</span>
+            <span className="live-devices__started"> started <ClubTime iso={d.attributes.startedAt} format="kickOff" />, <ClubTime iso={d.attributes.startedAt} format="date" /></span>
           </li>
         ))}
       </ul>

@@ -1,14 +1,20 @@
 import { Link } from "react-router";
 import type { LiveAsset } from "../../schemas/videos";
 import { livePath } from "../../routes/paths";
-import { formatDate, formatKickoff } from "../format";
+import ClubTime from "../ClubTime";
 import { Picture } from "../Picture";
 import { MediaIcon } from "../video/MediaIcon";
 
-export function liveStatusText(asset: LiveAsset): string {
+/** 'Live now', 'Unavailable', or when it starts ('5 Oct 2024 · 15:00'; 'Coming up' without a time). */
+export function LiveStatusText({ asset }: { asset: LiveAsset }) {
   if (asset.status === "active") return "Live now";
   if (asset.status === "disabled") return "Unavailable";
-  return asset.startsAt ? `${formatDate(asset.startsAt)} · ${formatKickoff(asset.startsAt)}` : "Coming up";
+  if (!asset.startsAt) return "Coming up";
+  return (
+    <>
+      <ClubTime iso={asset.startsAt} format="date" /> · <ClubTime iso={asset.startsAt} format="kickOff" />
+    </>
+  );
 }
 
 /** A live stream or live audio commentary teaser. */
@@ -21,7 +27,7 @@ export function LiveCard({ asset, locked }: { asset: LiveAsset; locked: boolean 
           <Picture imageKey={image} w={640} h={360} alt="" />
           <span className={`live-card__status live-card__status--${asset.status}`}>
             {asset.status === "active" ? <span className="live-dot" aria-hidden="true" /> : null}
-            {liveStatusText(asset)}
+            <LiveStatusText asset={asset} />
           </span>
           <span className="live-card__type">
             <MediaIcon name={asset.mediaType === "audio" ? "headphones" : "live"} />

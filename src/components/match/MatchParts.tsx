@@ -3,7 +3,7 @@ import type { Match } from "../../schemas/teams";
 import { club } from "../../config/club";
 import { matchPath } from "../../routes/paths";
 import { ClubCrest, OpponentCrest } from "./Crest";
-import { formatKickoff, formatMatchDate } from "../format";
+import ClubTime from "../ClubTime";
 import { matchOutcome, outcomeLabel, sides, type Side } from "./match-outcome";
 import Button from "../Button";
 import { RevealScore } from "../spoiler/RevealScore";
@@ -63,7 +63,7 @@ export function Scoreline({ match, teamName, size = "regular", centre }: { match
           <span className="scoreline__status">P–P</span>
         ) : (
           <span className="scoreline__time">
-            <time dateTime={match.kickoff}>{formatKickoff(match.kickoff)}</time>
+            <ClubTime iso={match.kickoff} format="kickOff" />
           </span>
         )}
       </div>
@@ -85,7 +85,7 @@ export function MatchPanel({ match, kind, teamName }: { match: Match; kind: "nex
       </header>
       <Scoreline match={match} teamName={teamName} />
       <p className="match-panel__meta">
-        <time dateTime={match.kickoff}>{formatMatchDate(match.kickoff)}</time>
+        <ClubTime iso={match.kickoff} format="matchDate" />
         <span aria-hidden="true"> · </span>
         {match.venue}
       </p>
@@ -109,7 +109,7 @@ export function FixtureRow({ match, teamName }: { match: Match; teamName?: strin
   return (
     <li className={`fixture-row${isResult ? " fixture-row--result" : ""}`}>
       <div className="fixture-row__when">
-        <time className="fixture-row__date" dateTime={match.kickoff}>{formatMatchDate(match.kickoff)}</time>
+        <ClubTime className="fixture-row__date" iso={match.kickoff} format="matchDate" />
         <span className={`fixture-row__venue-tag fixture-row__venue-tag--${match.isHome ? "home" : "away"}`}>
           {match.status === "postponed" ? "Postponed" : match.isHome ? "Home" : "Away"}
         </span>

@@ -6,7 +6,7 @@ import { LockedPanel } from "../video/LockedPanel";
 import { MediaIcon } from "../video/MediaIcon";
 import { LiveUpgradeOffer } from "../live/LiveUpgradeOffer";
 import { StreamOffline } from "../live/StreamOffline";
-import { liveStatusText } from "../live/LiveCard";
+import { LiveStatusText } from "../live/LiveCard";
 import { useLiveUpgrade } from "../live/use-live-upgrade";
 import { MatchVideoPlayerSlot } from "../player/MediaPlayerSlot";
 
@@ -53,7 +53,7 @@ export default function MatchVideo({ stream }: { stream: LiveAsset }) {
         <h2 className="page-section__title" id="match-video-title">
           Watch live
         </h2>
-        <p className="match-video__status">{liveStatusText(stream)}</p>
+        <p className="match-video__status"><LiveStatusText asset={stream} /></p>
       </div>
       <div ref={place} className={`theatre__screen match-video__place${locked ? " is-locked" : ""}${open && state.matchCentre.dockedVideo ? " is-docked" : ""}`}>
         <Picture imageKey={image} w={1280} h={720} alt="" />

@@ -9,7 +9,7 @@ import { countdownText, takeoverActions, type TakeoverStage } from "../../domain
 import { withoutLiveScore } from "../../domain/spoiler-free";
 import { useViewerPreferences } from "../../app/viewer-preferences";
 import { useVideoLock } from "../video/use-video-lock";
-import { formatKickoff, formatLongDate } from "../format";
+import ClubTime from "../ClubTime";
 import { sides } from "./match-outcome";
 import { Scoreline } from "./MatchParts";
 import { LiveStatus } from "./LiveParts";
@@ -120,7 +120,7 @@ export default function MatchdayTakeover({ takeover }: { takeover: TakeoverData 
         <Scoreline match={match} size="large" centre={centre} />
         <p className="match-hero__status">
           {stage === "before" ? (
-            <span className="takeover__countdown">{now === null ? `Kick-off ${formatKickoff(match.kickoff)}` : countdownText(match.kickoff, now)}</span>
+            <span className="takeover__countdown">{now === null ? <>Kick-off <ClubTime iso={match.kickoff} format="kickOff" /></> : countdownText(match.kickoff, now)}</span>
           ) : live && live.phase !== "fixture" ? (
             <LiveStatus live={live} />
           ) : stage === "live" ? (
@@ -130,7 +130,7 @@ export default function MatchdayTakeover({ takeover }: { takeover: TakeoverData 
           )}
         </p>
         <p className="takeover__meta">
-          <time dateTime={match.kickoff}>{formatLongDate(match.kickoff)}</time>
+          <ClubTime iso={match.kickoff} format="longDate" />
           <span aria-hidden="true"> · </span>
           {match.venue}
         </p>

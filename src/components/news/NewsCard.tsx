@@ -5,7 +5,7 @@ import { isPageHandle } from "../../layouts/page-handle";
 import { useSiteOrigin } from "../../app/site-origin";
 import type { NewsSummary } from "../../schemas/news";
 import { newsPath } from "../../routes/paths";
-import { formatDate } from "../format";
+import ClubTime from "../ClubTime";
 import { Picture } from "../Picture";
 
 /** A news teaser: image, first category, title, date. 'feature' spans two columns of the grid on wide screens. */
@@ -24,7 +24,7 @@ export function NewsCard({ item, variant = "default", headingLevel = 3 }: { item
           {category ? <span className="news-card__tag">{category.name}</span> : null}
           <Heading className="news-card__title">{item.title}</Heading>
           {variant === "feature" && item.summary ? <p className="news-card__summary">{item.summary}</p> : null}
-          <time className="news-card__date" dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time>
+          <ClubTime className="news-card__date" iso={item.publishedAt} format="date" />
         </div>
       </Link>
     </article>

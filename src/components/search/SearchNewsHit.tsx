@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { NewsSearchHit } from "../../schemas/news-search";
 import { newsPath } from "../../routes/paths";
 import { useChildViewClick } from "../news/NewsCard";
-import { formatDate } from "../format";
+import ClubTime from "../ClubTime";
 import { Picture } from "../Picture";
 
 /** One news result of the search overlay; a plain click opens the article as a child view over the page. */
@@ -17,7 +17,7 @@ export function SearchNewsHit({ hit }: { hit: NewsSearchHit }) {
           <span className="search-hit__title">{hit.fields.title}</span>
           <span className="search-hit__meta">
             {hit.fields.category ? `${hit.fields.category} · ` : ""}
-            <time dateTime={hit.fields.published_date}>{formatDate(hit.fields.published_date)}</time>
+            <ClubTime iso={hit.fields.published_date} format="date" />
           </span>
         </span>
       </Link>

@@ -7,7 +7,8 @@ import Icon from "../Icon";
 import { Picture } from "../Picture";
 import { MediaIcon } from "../video/MediaIcon";
 import { pageWindow } from "../Pagination";
-import { formatDate, formatDuration } from "../format";
+import { formatDuration } from "../format";
+import ClubTime from "../ClubTime";
 import { useVideoLock } from "../video/use-video-lock";
 import { newsPath, videoPath } from "../../routes/paths";
 import { lastPage, nextPage, previousPage, type SearchMatch, type SearchSort } from "../../domain/search-query";
@@ -181,7 +182,7 @@ export default function SearchOverlay() {
                         <span className="search-video__body">
                           <span className="search-video__title">{video.title}</span>
                           <span className="search-video__meta">
-                            {formatDuration(video.durationSeconds)} · <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
+                            {formatDuration(video.durationSeconds)} · <ClubTime iso={video.createdAt} format="date" />
                           </span>
                           {locked ? (
                             <Link className="search-video__locked" to={videoPath(video.entryId)} aria-label={`Locked: ${video.title}`}>

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Video } from "../../schemas/videos";
 import { videoPath } from "../../routes/paths";
-import { formatDate, formatDuration } from "../format";
+import { formatDuration } from "../format";
+import ClubTime from "../ClubTime";
 import { Picture } from "../Picture";
 import { MediaIcon } from "./MediaIcon";
 
@@ -20,7 +21,7 @@ export function VideoCard({ video, locked, variant = "default" }: { video: Video
         </div>
         <div className="video-card__body">
           <h3 className="video-card__title">{video.title}</h3>
-          <time className="video-card__date" dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
+          <ClubTime className="video-card__date" iso={video.createdAt} format="date" />
         </div>
       </Link>
     </article>
