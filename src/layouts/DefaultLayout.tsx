@@ -1,4 +1,4 @@
-import { Suspense, startTransition, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { ScrollRestoration, useLocation } from "react-router";
 import type { PageShell } from "../schemas/shell";
 import type { HeaderStyle } from "../state/app-state";
@@ -46,10 +46,9 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
   useHashScroll();
   usePageViews();
 
-  // Keep the client state's header style in step with the page (spec §3 'headerStyle'). A
-  // transition, so it never forces a boundary that is still hydrating to render again.
+  // Keep the client state's header style in step with the page (spec §3 'headerStyle').
   useEffect(() => {
-    startTransition(() => dispatch({ type: "headerStyle/set", headerStyle }));
+    dispatch({ type: "headerStyle/set", headerStyle });
   }, [headerStyle, dispatch]);
 
   return (

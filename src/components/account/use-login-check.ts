@@ -1,4 +1,4 @@
-import { startTransition, useEffect } from "react";
+import { useEffect } from "react";
 import { useAppState } from "../../state/store";
 import {
   LOGGED_IN_MESSAGE,
@@ -48,10 +48,8 @@ export function useLoginCheck(): void {
       dispatch({ type: "errorNotification/show", title: text.title, message: text.message });
     }
 
-    // A transition: the check's answer may land while the footer's boundary is still hydrating, and
-    // an urgent update there makes React throw the server's HTML away and render the footer again.
     const controller = new AbortController();
-    void runLoginCheck((action) => startTransition(() => dispatch(action)), controller.signal);
+    void runLoginCheck(dispatch, controller.signal);
     return () => controller.abort();
   }, [dispatch]);
 }

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { Advert, FooterAdvert } from "../../schemas/shell";
 import { eligibleAdverts, type FeedAdvert, type OlderAdvert } from "../../domain/advert-eligibility";
@@ -70,8 +70,7 @@ export default function FooterAdverts({
     if (routeChanged) setPhase("waiting");
     const choose = async () => {
       experiments ??= fetchExperimentAdverts().then((list) => {
-        // A transition: a store update that reaches a boundary still hydrating makes React redraw it.
-        startTransition(() => dispatch({ type: "adverts/set", adverts: list }));
+        dispatch({ type: "adverts/set", adverts: list });
         return list;
       });
       const [slot, tried] = await Promise.all([fetchFooterSlotAdverts(), experiments]);
