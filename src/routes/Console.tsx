@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import type { liveNowLoader } from "./console.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
+import { ConsoleTable, numeric, TitledTable } from "../components/console/ConsoleTable";
 import { LIVE_NOW_POLL_MS } from "../domain/live-now";
 import type { LiveNow } from "../schemas/console";
 
@@ -56,33 +57,20 @@ function LiveNowSection({ live }: { live: LiveNow }) {
         </div>
       </dl>
 
-      <h3 className="console__subheading">Live streams</h3>
-      {live.streams.length === 0 ? (
-        <p className="console__empty">No live stream is active and nobody is watching.</p>
-      ) : (
-        <div className="console__table-wrap">
-          <table className="console__table">
-            <thead>
-              <tr>
-                <th scope="col">Stream</th>
-                <th scope="col">Type</th>
-                <th scope="col" className="console__num">Viewers</th>
-                <th scope="col">Devices</th>
-              </tr>
-            </thead>
-            <tbody>
-              {live.streams.map((s) => (
-                <tr key={s.assetID} data-stream={s.assetID}>
-                  <th scope="row">{s.title}</th>
-                  <td>{s.mediaType}</td>
-                  <td className="console__num" data-viewers>{s.viewers}</td>
-                  <td>{s.devices.length === 0 ? "–" : s.devices.map((d) => `${d.device} × ${d.sessions}`).join(", ")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TitledTable
+        title="Live streams"
+        empty="No live stream is active and nobody is watching."
+        columns={["Stream", "Type", numeric("Viewers"), "Devices"]}
+        rows={live.streams}
+        row={(s) => (
+          <tr key={s.assetID} data-stream={s.assetID}>
+            <th scope="row">{s.title}</th>
+            <td>{s.mediaType}</td>
+            <td className="console__num" data-viewers>{s.viewers}</td>
+            <td>{s.devices.length === 0 ? "–" : s.devices.map((d) => `${d.device} × ${d.sessions}`).join(", ")}</td>
+          </tr>
+        )}
+      />
 
       <h3 className="console__subheading" id="refusals">Refusals at the concurrency limit, per minute</h3>
       {/* The bars are a picture of the table below it, which carries the numbers. */}
@@ -91,58 +79,32 @@ function LiveNowSection({ live }: { live: LiveNow }) {
           <span key={r.minute} className={r.refusals > 0 ? "console__bar" : "console__bar console__bar--none"} style={{ height: `${(r.refusals / peak) * 100}%` }} title={`${time(r.minute)}: ${r.refusals}`} />
         ))}
       </div>
-      <div className="console__table-wrap">
-        <table className="console__table" aria-labelledby="refusals">
-          <thead>
-            <tr>
-              <th scope="col">Minute (UTC)</th>
-              <th scope="col" className="console__num">Refusals</th>
-            </tr>
-          </thead>
-          <tbody>
-            {live.refusals.some((r) => r.refusals > 0) ? (
-              live.refusals
-                .filter((r) => r.refusals > 0)
-                .map((r) => (
-                  <tr key={r.minute}>
-                    <td>{time(r.minute)}</td>
-                    <td className="console__num">{r.refusals}</td>
-                  </tr>
-                ))
-            ) : (
-              <tr>
-                <td colSpan={2}>None in the last 30 minutes</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        labelledBy="refusals"
+        columns={["Minute (UTC)", numeric("Refusals")]}
+        rows={live.refusals.filter((r) => r.refusals > 0)}
+        emptyRow="None in the last 30 minutes"
+        row={(r) => (
+          <tr key={r.minute}>
+            <td>{time(r.minute)}</td>
+            <td className="console__num">{r.refusals}</td>
+          </tr>
+        )}
+      />
 
-      <h3 className="console__subheading">Match rooms</h3>
-      {live.matchRooms.length === 0 ? (
-        <p className="console__empty">No match is live or near its kick-off.</p>
-      ) : (
-        <div className="console__table-wrap">
-          <table className="console__table">
-            <thead>
-              <tr>
-                <th scope="col">Match</th>
-                <th scope="col">Kick-off</th>
-                <th scope="col" className="console__num">Supporters connected</th>
-              </tr>
-            </thead>
-            <tbody>
-              {live.matchRooms.map((r) => (
-                <tr key={r.matchID}>
-                  <th scope="row">{r.title}</th>
-                  <td>{kickoff(r.kickoff)}</td>
-                  <td className="console__num">{r.supporters}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TitledTable
+        title="Match rooms"
+        empty="No match is live or near its kick-off."
+        columns={["Match", "Kick-off", numeric("Supporters connected")]}
+        rows={live.matchRooms}
+        row={(r) => (
+          <tr key={r.matchID}>
+            <th scope="row">{r.title}</th>
+            <td>{kickoff(r.kickoff)}</td>
+            <td className="console__num">{r.supporters}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }
