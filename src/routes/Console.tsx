@@ -37,7 +37,6 @@ export default function Console() {
 
 function LiveNowSection({ live }: { live: LiveNow }) {
   const refused = live.refusals.reduce((n, r) => n + r.refusals, 0);
-  const peak = Math.max(1, ...live.refusals.map((r) => r.refusals));
   const supporters = live.matchRooms.reduce((n, r) => n + r.supporters, 0);
   return (
     <section className="console__section" aria-labelledby="live-now">
@@ -72,25 +71,7 @@ function LiveNowSection({ live }: { live: LiveNow }) {
         )}
       />
 
-      <h3 className="console__subheading" id="refusals">Refusals at the concurrency limit, per minute</h3>
-      {/* The bars are a picture of the table below it, which carries the numbers. */}
-      <div className="console__bars" aria-hidden="true">
-        {live.refusals.map((r) => (
-          <span key={r.minute} className={r.refusals > 0 ? "console__bar" : "console__bar console__bar--none"} style={{ height: `${(r.refusals / peak) * 100}%` }} title={`${time(r.minute)}: ${r.refusals}`} />
-        ))}
-      </div>
-      <ConsoleTable
-        labelledBy="refusals"
-        columns={["Minute (UTC)", numeric("Refusals")]}
-        rows={live.refusals.filter((r) => r.refusals > 0)}
-        emptyRow="None in the last 30 minutes"
-        row={(r) => (
-          <tr key={r.minute}>
-            <td>{time(r.minute)}</td>
-            <td className="console__num">{r.refusals}</td>
-          </tr>
-        )}
-      />
+      <Refusals refusals={live.refusals} />
 
       <TitledTable
         title="Match rooms"
@@ -106,5 +87,33 @@ function LiveNowSection({ live }: { live: LiveNow }) {
         )}
       />
     </section>
+  );
+}
+
+/** Session checks refused at the concurrency limit: a bar per minute, and the minutes that had any. */
+function Refusals({ refusals }: { refusals: LiveNow["refusals"] }) {
+  const peak = Math.max(1, ...refusals.map((r) => r.refusals));
+  return (
+    <>
+      <h3 className="console__subheading" id="refusals">Refusals at the concurrency limit, per minute</h3>
+      {/* The bars are a picture of the table below it, which carries the numbers. */}
+      <div className="console__bars" aria-hidden="true">
+        {refusals.map((r) => (
+          <span key={r.minute} className={r.refusals > 0 ? "console__bar" : "console__bar console__bar--none"} style={{ height: `${(r.refusals / peak) * 100}%` }} title={`${time(r.minute)}: ${r.refusals}`} />
+        ))}
+      </div>
+      <ConsoleTable
+        labelledBy="refusals"
+        columns={["Minute (UTC)", numeric("Refusals")]}
+        rows={refusals.filter((r) => r.refusals > 0)}
+        emptyRow="None in the last 30 minutes"
+        row={(r) => (
+          <tr key={r.minute}>
+            <td>{time(r.minute)}</td>
+            <td className="console__num">{r.refusals}</td>
+          </tr>
+        )}
+      />
+    </>
   );
 }
