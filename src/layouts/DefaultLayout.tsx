@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { Suspense, useEffect, useRef, type ReactNode } from "react";
 import { ScrollRestoration, useLocation } from "react-router";
 import type { PageShell } from "../schemas/shell";
 import type { HeaderStyle } from "../state/app-state";
@@ -15,6 +15,7 @@ import { AudioPlayerSlot, MediaPlayerSlot } from "../components/player/MediaPlay
 import SearchSlot from "../components/search/SearchSlot";
 import OverlayPromoSlot from "../components/promo/OverlayPromoSlot";
 import { layoutVariants } from "../domain/layout-variants";
+import { SkipLink } from "./SkipLink";
 
 import OnDemand from "../components/OnDemand";
 import { AccountPanel, ErrorNotification, MainMenu, PackagesModal, UpgradePromo } from "../components/on-demand-parts";
@@ -53,9 +54,7 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
 
   return (
     <div className="site" data-header-style={headerStyle}>
-      <a className="skip-link" href="#main" onClick={skipToMain}>
-        Skip to content
-      </a>
+      <SkipLink />
       <CookieConsent settings={shell?.settings ?? {}} />
       <RouteProgress />
       <SiteHeader shell={shell} headerStyle={headerStyle} scroll={scroll} variant={variants.header} />
@@ -96,17 +95,6 @@ export default function DefaultLayout({ shell, headerStyle, children }: DefaultL
       <ScrollRestoration />
     </div>
   );
-}
-
-/**
- * Focuses the main landmark (tabIndex -1) without a hash in the URL: a '#main' location would
- * be taken by the router and the hash scroll of spec §2 as an anchor to scroll to a second later.
- */
-function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
-  const main = document.getElementById("main");
-  if (!main) return;
-  event.preventDefault();
-  main.focus();
 }
 
 /**

@@ -13,6 +13,7 @@ import Crest from "../components/Crest";
 import Icon from "../components/Icon";
 import SocialLinks from "../components/footer/SocialLinks";
 import { STREAMER_SECTIONS, scrollToSection } from "../components/streamer/streamer-sections";
+import { SkipLink } from "./SkipLink";
 
 /** Spec §2 'Header': the sticky copy appears when the header trigger leaves view, with a 300 px margin. */
 const STICKY_TRIGGER_MARGIN_PX = 300;
@@ -48,9 +49,7 @@ export default function StreamerLayout({ shell, children }: { shell: PageShell |
 
   return (
     <div className="site streamer">
-      <a className="skip-link" href="#main" onClick={skipToMain}>
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="streamer-header">
         <div className="streamer-header__bar">
           <Link to="/" className="streamer-header__brand">
@@ -140,11 +139,4 @@ function ProfileButton() {
       <span>{state.user.loggedIn ? "Profile" : "Log In"}</span>
     </button>
   );
-}
-
-function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
-  const main = document.getElementById("main");
-  if (!main) return;
-  event.preventDefault();
-  main.focus();
 }

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import type { liveNowLoader } from "./console.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
+import { ConsoleTable, numeric, TitledTable } from "../components/console/ConsoleTable";
 import { LIVE_NOW_POLL_MS } from "../domain/live-now";
 import type { LiveNow } from "../schemas/console";
 
@@ -36,7 +37,6 @@ export default function Console() {
 
 function LiveNowSection({ live }: { live: LiveNow }) {
   const refused = live.refusals.reduce((n, r) => n + r.refusals, 0);
-  const peak = Math.max(1, ...live.refusals.map((r) => r.refusals));
   const supporters = live.matchRooms.reduce((n, r) => n + r.supporters, 0);
   return (
     <section className="console__section" aria-labelledby="live-now">
@@ -56,93 +56,64 @@ function LiveNowSection({ live }: { live: LiveNow }) {
         </div>
       </dl>
 
-      <h3 className="console__subheading">Live streams</h3>
-      {live.streams.length === 0 ? (
-        <p className="console__empty">No live stream is active and nobody is watching.</p>
-      ) : (
-        <div className="console__table-wrap">
-          <table className="console__table">
-            <thead>
-              <tr>
-                <th scope="col">Stream</th>
-                <th scope="col">Type</th>
-                <th scope="col" className="console__num">Viewers</th>
-                <th scope="col">Devices</th>
-              </tr>
-            </thead>
-            <tbody>
-              {live.streams.map((s) => (
-                <tr key={s.assetID} data-stream={s.assetID}>
-                  <th scope="row">{s.title}</th>
-                  <td>{s.mediaType}</td>
-                  <td className="console__num" data-viewers>{s.viewers}</td>
-                  <td>{s.devices.length === 0 ? "–" : s.devices.map((d) => `${d.device} × ${d.sessions}`).join(", ")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TitledTable
+        title="Live streams"
+        empty="No live stream is active and nobody is watching."
+        columns={["Stream", "Type", numeric("Viewers"), "Devices"]}
+        rows={live.streams}
+        row={(s) => (
+          <tr key={s.assetID} data-stream={s.assetID}>
+            <th scope="row">{s.title}</th>
+            <td>{s.mediaType}</td>
+            <td className="console__num" data-viewers>{s.viewers}</td>
+            <td>{s.devices.length === 0 ? "–" : s.devices.map((d) => `${d.device} × ${d.sessions}`).join(", ")}</td>
+          </tr>
+        )}
+      />
 
+      <Refusals refusals={live.refusals} />
+
+      <TitledTable
+        title="Match rooms"
+        empty="No match is live or near its kick-off."
+        columns={["Match", "Kick-off", numeric("Supporters connected")]}
+        rows={live.matchRooms}
+        row={(r) => (
+          <tr key={r.matchID}>
+            <th scope="row">{r.title}</th>
+            <td>{kickoff(r.kickoff)}</td>
+            <td className="console__num">{r.supporters}</td>
+          </tr>
+        )}
+      />
+    </section>
+  );
+}
+
+/** Session checks refused at the concurrency limit: a bar per minute, and the minutes that had any. */
+function Refusals({ refusals }: { refusals: LiveNow["refusals"] }) {
+  const peak = Math.max(1, ...refusals.map((r) => r.refusals));
+  return (
+    <>
       <h3 className="console__subheading" id="refusals">Refusals at the concurrency limit, per minute</h3>
       {/* The bars are a picture of the table below it, which carries the numbers. */}
       <div className="console__bars" aria-hidden="true">
-        {live.refusals.map((r) => (
+        {refusals.map((r) => (
           <span key={r.minute} className={r.refusals > 0 ? "console__bar" : "console__bar console__bar--none"} style={{ height: `${(r.refusals / peak) * 100}%` }} title={`${time(r.minute)}: ${r.refusals}`} />
         ))}
       </div>
-      <div className="console__table-wrap">
-        <table className="console__table" aria-labelledby="refusals">
-          <thead>
-            <tr>
-              <th scope="col">Minute (UTC)</th>
-              <th scope="col" className="console__num">Refusals</th>
-            </tr>
-          </thead>
-          <tbody>
-            {live.refusals.some((r) => r.refusals > 0) ? (
-              live.refusals
-                .filter((r) => r.refusals > 0)
-                .map((r) => (
-                  <tr key={r.minute}>
-                    <td>{time(r.minute)}</td>
-                    <td className="console__num">{r.refusals}</td>
-                  </tr>
-                ))
-            ) : (
-              <tr>
-                <td colSpan={2}>None in the last 30 minutes</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-
-      <h3 className="console__subheading">Match rooms</h3>
-      {live.matchRooms.length === 0 ? (
-        <p className="console__empty">No match is live or near its kick-off.</p>
-      ) : (
-        <div className="console__table-wrap">
-          <table className="console__table">
-            <thead>
-              <tr>
-                <th scope="col">Match</th>
-                <th scope="col">Kick-off</th>
-                <th scope="col" className="console__num">Supporters connected</th>
-              </tr>
-            </thead>
-            <tbody>
-              {live.matchRooms.map((r) => (
-                <tr key={r.matchID}>
-                  <th scope="row">{r.title}</th>
-                  <td>{kickoff(r.kickoff)}</td>
-                  <td className="console__num">{r.supporters}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+      <ConsoleTable
+        labelledBy="refusals"
+        columns={["Minute (UTC)", numeric("Refusals")]}
+        rows={refusals.filter((r) => r.refusals > 0)}
+        emptyRow="None in the last 30 minutes"
+        row={(r) => (
+          <tr key={r.minute}>
+            <td>{time(r.minute)}</td>
+            <td className="console__num">{r.refusals}</td>
+          </tr>
+        )}
+      />
+    </>
   );
 }

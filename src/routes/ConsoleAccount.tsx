@@ -3,11 +3,11 @@ import "../styles/routes/console-accounts.css";
 import { Link, useLoaderData } from "react-router";
 import type { accountLoader } from "./console-accounts.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
-import { ScrollTable } from "../components/console/ScrollTable";
+import { numeric, TitledTable } from "../components/console/ConsoleTable";
 import { AccountBadges } from "../components/console/AccountBadges";
 import { AccountActions } from "../components/console/AccountActions";
 import { utcMinute } from "../components/console/console-time";
-import type { AccountDetail, EntitlementSource } from "../schemas/console-accounts";
+import type { EntitlementSource } from "../schemas/console-accounts";
 
 const SOURCE_KIND: Record<EntitlementSource["kind"], string> = { club: "Club", subscription: "Subscription", "match-pass": "Match pass", bypass: "Bypass" };
 
@@ -54,172 +54,94 @@ export default function ConsoleAccount() {
         <h3 className="console__subheading">Actions</h3>
         <AccountActions account={account} />
 
-        <Entitlements detail={detail} />
-        <Payments payments={detail.payments} />
-        <LiveSessions detail={detail} />
-        <Audit audit={detail.audit} />
+        <TitledTable
+          id="entitlements"
+          title="Entitlements"
+          empty="None: the account watches what is free."
+          columns={["Entitlement", "From"]}
+          rows={detail.entitlements}
+          row={(e) => (
+            <tr key={e.code} data-entitlement={e.code}>
+              <th scope="row">{e.code}</th>
+              <td>
+                {e.sources.length === 0 ? (
+                  "Payments (recomputed at the next webhook)"
+                ) : (
+                  <ul className="console-accounts__sources">
+                    {e.sources.map((s, i) => (
+                      <li key={i} data-source={s.kind}>
+                        <strong>{SOURCE_KIND[s.kind]}</strong>: {s.label}
+                        {s.reference ? <span className="console-accounts__id"> {s.reference}</span> : null}
+                        {s.endsAt ? `, ends ${utcMinute(s.endsAt)}` : null}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          )}
+        />
+
+        <TitledTable
+          id="payments"
+          title="Payments"
+          empty="No subscription or match pass."
+          columns={["Package", "Kind", "Price", "Status", "Date", "Reference"]}
+          rows={detail.payments}
+          row={(p) => (
+            <tr key={`${p.kind}-${p.reference}`}>
+              <th scope="row">{p.package}</th>
+              <td>{p.kind === "subscription" ? "Subscription" : "Match pass"}</td>
+              <td>{p.price}</td>
+              <td>
+                {p.status}
+                {p.reversed ? ", refunded or disputed" : ""}
+                {p.cancelAtPeriodEnd && p.periodEnd ? `, ends ${utcMinute(p.periodEnd)}` : p.periodEnd ? `, renews ${utcMinute(p.periodEnd)}` : ""}
+              </td>
+              <td>{utcMinute(p.createdAt)}</td>
+              <td className="console-accounts__id">{p.reference}</td>
+            </tr>
+          )}
+        />
+
+        <TitledTable
+          id="live-sessions"
+          title="Devices and live sessions"
+          empty="No live stream is open on this account."
+          intro={<p className="console-accounts__devices">{detail.devices.map((d) => `${d.device} × ${d.sessions}`).join(", ")}</p>}
+          columns={["Device", "Stream", "Started", "Last seen", "Connected"]}
+          rows={detail.liveSessions}
+          row={(s) => (
+            <tr key={s.id} data-session={s.id}>
+              <th scope="row">{s.device}</th>
+              <td>{s.assetID}</td>
+              <td>{utcMinute(s.startedAt)}</td>
+              <td>{utcMinute(s.lastSeenAt)}</td>
+              <td>{s.connected ? "Yes" : "No"}</td>
+            </tr>
+          )}
+        />
+
+        <TitledTable
+          id="changes"
+          title="Latest changes"
+          empty="Nobody has changed this account through the admin API or the console."
+          columns={["When", "Who", "What", numeric("Answer")]}
+          rows={detail.audit}
+          row={(a, i) => (
+            <tr key={i}>
+              <td>{utcMinute(a.at)}</td>
+              <td className="console-accounts__id">{a.actor}</td>
+              <td>{a.action}</td>
+              <td className="console__num">{a.status}</td>
+            </tr>
+          )}
+        />
       </section>
     </ConsoleFrame>
   );
 }
 
-function Entitlements({ detail }: { detail: AccountDetail }) {
-  return (
-    <>
-      <h3 className="console__subheading" id="entitlements">Entitlements</h3>
-      {detail.entitlements.length === 0 ? (
-        <p className="console__empty">None: the account watches what is free.</p>
-      ) : (
-        <ScrollTable labelledBy="entitlements">
-          <table className="console__table" aria-labelledby="entitlements">
-            <thead>
-              <tr>
-                <th scope="col">Entitlement</th>
-                <th scope="col">From</th>
-              </tr>
-            </thead>
-            <tbody>
-              {detail.entitlements.map((e) => (
-                <tr key={e.code} data-entitlement={e.code}>
-                  <th scope="row">{e.code}</th>
-                  <td>
-                    {e.sources.length === 0 ? (
-                      "Payments (recomputed at the next webhook)"
-                    ) : (
-                      <ul className="console-accounts__sources">
-                        {e.sources.map((s, i) => (
-                          <li key={i} data-source={s.kind}>
-                            <strong>{SOURCE_KIND[s.kind]}</strong>: {s.label}
-                            {s.reference ? <span className="console-accounts__id"> {s.reference}</span> : null}
-                            {s.endsAt ? `, ends ${utcMinute(s.endsAt)}` : null}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      )}
-    </>
-  );
-}
 
-function Payments({ payments }: { payments: AccountDetail["payments"] }) {
-  return (
-    <>
-      <h3 className="console__subheading" id="payments">Payments</h3>
-      {payments.length === 0 ? (
-        <p className="console__empty">No subscription or match pass.</p>
-      ) : (
-        <ScrollTable labelledBy="payments">
-          <table className="console__table" aria-labelledby="payments">
-            <thead>
-              <tr>
-                <th scope="col">Package</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
-                <th scope="col">Date</th>
-                <th scope="col">Reference</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((p) => (
-                <tr key={`${p.kind}-${p.reference}`}>
-                  <th scope="row">{p.package}</th>
-                  <td>{p.kind === "subscription" ? "Subscription" : "Match pass"}</td>
-                  <td>{p.price}</td>
-                  <td>
-                    {p.status}
-                    {p.reversed ? ", refunded or disputed" : ""}
-                    {p.cancelAtPeriodEnd && p.periodEnd ? `, ends ${utcMinute(p.periodEnd)}` : p.periodEnd ? `, renews ${utcMinute(p.periodEnd)}` : ""}
-                  </td>
-                  <td>{utcMinute(p.createdAt)}</td>
-                  <td className="console-accounts__id">{p.reference}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      )}
-    </>
-  );
-}
 
-function LiveSessions({ detail }: { detail: AccountDetail }) {
-  return (
-    <>
-      <h3 className="console__subheading" id="live-sessions">Devices and live sessions</h3>
-      {detail.liveSessions.length === 0 ? (
-        <p className="console__empty">No live stream is open on this account.</p>
-      ) : (
-        <>
-          <p className="console-accounts__devices">
-            {detail.devices.map((d) => `${d.device} × ${d.sessions}`).join(", ")}
-          </p>
-          <ScrollTable labelledBy="live-sessions">
-            <table className="console__table" aria-labelledby="live-sessions">
-              <thead>
-                <tr>
-                  <th scope="col">Device</th>
-                  <th scope="col">Stream</th>
-                  <th scope="col">Started</th>
-                  <th scope="col">Last seen</th>
-                  <th scope="col">Connected</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.liveSessions.map((s) => (
-                  <tr key={s.id} data-session={s.id}>
-                    <th scope="row">{s.device}</th>
-                    <td>{s.assetID}</td>
-                    <td>{utcMinute(s.startedAt)}</td>
-                    <td>{utcMinute(s.lastSeenAt)}</td>
-                    <td>{s.connected ? "Yes" : "No"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        </>
-      )}
-    </>
-  );
-}
 
-function Audit({ audit }: { audit: AccountDetail["audit"] }) {
-  return (
-    <>
-      <h3 className="console__subheading" id="changes">Latest changes</h3>
-      {audit.length === 0 ? (
-        <p className="console__empty">Nobody has changed this account through the admin API or the console.</p>
-      ) : (
-        <ScrollTable labelledBy="changes">
-          <table className="console__table" aria-labelledby="changes">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col" className="console__num">Answer</th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.map((a, i) => (
-                <tr key={i}>
-                  <td>{utcMinute(a.at)}</td>
-                  <td className="console-accounts__id">{a.actor}</td>
-                  <td>{a.action}</td>
-                  <td className="console__num">{a.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      )}
-    </>
-  );
-}

@@ -3,7 +3,7 @@ import "../styles/routes/console-accounts.css";
 import { Form, Link, useLoaderData } from "react-router";
 import type { accountsLoader } from "./console-accounts.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
-import { ScrollTable } from "../components/console/ScrollTable";
+import { ConsoleTable } from "../components/console/ConsoleTable";
 import { AccountBadges } from "../components/console/AccountBadges";
 import { utcMinute } from "../components/console/console-time";
 
@@ -31,34 +31,24 @@ export default function ConsoleAccounts() {
               {count === 0 ? `No account matches “${search.q}”` : `${count} ${count === 1 ? "account matches" : "accounts match"} “${search.q}”`}
             </h3>
             {count === 0 ? null : (
-              <ScrollTable labelledBy="results">
-                <table className="console__table" aria-labelledby="results">
-                  <thead>
-                    <tr>
-                      <th scope="col">E-mail</th>
-                      <th scope="col">Name</th>
-                      <th scope="col">Account id</th>
-                      <th scope="col">State</th>
-                      <th scope="col">Created</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {search.accounts.map((a) => (
-                      <tr key={a.ssoID} data-account={a.ssoID}>
-                        <th scope="row">
-                          <Link to={`/admin/accounts/${encodeURIComponent(a.ssoID)}`}>{a.email}</Link>
-                        </th>
-                        <td>{a.displayName}</td>
-                        <td className="console-accounts__id">{a.ssoID}</td>
-                        <td>
-                          <AccountBadges account={a} />
-                        </td>
-                        <td>{utcMinute(a.createdAt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollTable>
+              <ConsoleTable
+                labelledBy="results"
+                columns={["E-mail", "Name", "Account id", "State", "Created"]}
+                rows={search.accounts}
+                row={(a) => (
+                  <tr key={a.ssoID} data-account={a.ssoID}>
+                    <th scope="row">
+                      <Link to={`/admin/accounts/${encodeURIComponent(a.ssoID)}`}>{a.email}</Link>
+                    </th>
+                    <td>{a.displayName}</td>
+                    <td className="console-accounts__id">{a.ssoID}</td>
+                    <td>
+                      <AccountBadges account={a} />
+                    </td>
+                    <td>{utcMinute(a.createdAt)}</td>
+                  </tr>
+                )}
+              />
             )}
           </>
         )}

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import type { auditLoader } from "./console-content.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
 import { FormField } from "../components/console/FormField";
-import { ScrollTable } from "../components/console/ScrollTable";
+import { numeric, TitledTable } from "../components/console/ConsoleTable";
 import { auditSearch } from "../domain/audit-query";
 import { contentField } from "../domain/content-form";
 import type { AuditQuery, ContentField } from "../schemas/console-content";
@@ -50,43 +50,26 @@ export default function ConsoleAuditPage() {
             ) : null}
           </div>
         </Form>
-        <h3 id="audit-entries" className="console__subheading">
-          Entries, newest first
-        </h3>
-        {audit.entries.length === 0 ? (
-          <p className="console__empty">No entry matches.</p>
-        ) : (
-          <ScrollTable labelledBy="audit-entries">
-            <table className="console__table audit-table">
-              <thead>
-                <tr>
-                  <th scope="col">Time (UTC)</th>
-                  <th scope="col">Actor</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col" className="console__num">
-                    Status
-                  </th>
-                  <th scope="col">Body</th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.entries.map((e) => (
-                  <tr key={e.id} data-entry={e.id}>
-                    <td>
-                      <time dateTime={e.at}>{when(e.at)}</time>
-                    </td>
-                    <td>{e.actor}</td>
-                    <td>{e.action}</td>
-                    <td>{e.target ?? "–"}</td>
-                    <td className="console__num">{e.status}</td>
-                    <td className="audit-table__detail">{e.detail ? <code>{e.detail.length > 120 ? `${e.detail.slice(0, 119)}…` : e.detail}</code> : "–"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        )}
+        <TitledTable
+          id="audit-entries"
+          title="Entries, newest first"
+          empty="No entry matches."
+          className="audit-table"
+          columns={["Time (UTC)", "Actor", "Action", "Target", numeric("Status"), "Body"]}
+          rows={audit.entries}
+          row={(e) => (
+            <tr key={e.id} data-entry={e.id}>
+              <td>
+                <time dateTime={e.at}>{when(e.at)}</time>
+              </td>
+              <td>{e.actor}</td>
+              <td>{e.action}</td>
+              <td>{e.target ?? "–"}</td>
+              <td className="console__num">{e.status}</td>
+              <td className="audit-table__detail">{e.detail ? <code>{e.detail.length > 120 ? `${e.detail.slice(0, 119)}…` : e.detail}</code> : "–"}</td>
+            </tr>
+          )}
+        />
         <nav className="audit-pages" aria-label="Audit log pages">
           {query.before ? <Link to={`/admin/audit?${auditSearch(filter)}`}>Newest entries</Link> : null}
           {audit.nextBefore ? <Link to={`/admin/audit?${auditSearch({ ...filter, before: audit.nextBefore })}`}>Older entries</Link> : null}

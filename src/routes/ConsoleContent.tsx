@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import type { contentLoader } from "./console-content.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
+import { ConsoleTable } from "../components/console/ConsoleTable";
 import { ContentForm } from "../components/console/ContentForm";
 import { consoleWrite } from "../components/console/console-write";
 import { controlValue } from "../domain/content-form";
@@ -80,47 +81,32 @@ function ContentTable({ content, onEdit, onDisable }: { content: ConsoleContent;
   const columns = content.listFields.flatMap((name) => content.fields.filter((f) => f.name === name));
   if (content.rows.length === 0) return <p className="console__empty">Nothing here yet.</p>;
   return (
-    <div className="console__table-wrap">
-      <table className="console__table content-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            {columns.map((f) => (
-              <th scope="col" key={f.name} className="content-table__value">
-                {f.label}
-              </th>
-            ))}
-            <th scope="col">State</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {content.rows.map((row) => (
-            <tr key={row.id} data-row={row.id}>
-              <th scope="row">{row.title}</th>
-              {columns.map((f) => (
-                <td key={f.name} className="content-table__value">
-                  {cellText(f, controlValue(f, row.values[f.name]))}
-                </td>
-              ))}
-              <td>{row.active ? "Live" : "Disabled"}</td>
-              <td className="content-table__actions">
-                <button type="button" className="console__button" onClick={() => onEdit(row)} aria-label={`Edit ${row.title}`}>
-                  Edit
-                </button>
-                {row.active ? (
-                  <button type="button" className="console__button" onClick={() => onDisable(row)} aria-label={`${content.kind === "settings" ? "Remove" : "Disable"} ${row.title}`}>
-                    {content.kind === "settings" ? "Remove" : "Disable"}
-                  </button>
-                ) : null}
-              </td>
-            </tr>
+    <ConsoleTable
+      className="content-table"
+      columns={["Name", ...columns.map((f) => ({ label: f.label, className: "content-table__value" })), "State", { label: <span className="visually-hidden">Actions</span> }]}
+      rows={content.rows}
+      row={(row) => (
+        <tr key={row.id} data-row={row.id}>
+          <th scope="row">{row.title}</th>
+          {columns.map((f) => (
+            <td key={f.name} className="content-table__value">
+              {cellText(f, controlValue(f, row.values[f.name]))}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <td>{row.active ? "Live" : "Disabled"}</td>
+          <td className="content-table__actions">
+            <button type="button" className="console__button" onClick={() => onEdit(row)} aria-label={`Edit ${row.title}`}>
+              Edit
+            </button>
+            {row.active ? (
+              <button type="button" className="console__button" onClick={() => onDisable(row)} aria-label={`${content.kind === "settings" ? "Remove" : "Disable"} ${row.title}`}>
+                {content.kind === "settings" ? "Remove" : "Disable"}
+              </button>
+            ) : null}
+          </td>
+        </tr>
+      )}
+    />
   );
 }
 

@@ -3,8 +3,8 @@ import "../styles/routes/console-charts.css";
 import { useLoaderData } from "react-router";
 import type { revenueLoader } from "./console.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
-import { BarChart } from "../components/console/BarChart";
-import { TimeSeriesChart } from "../components/console/TimeSeriesChart";
+import { BarChart, type Bar } from "../components/console/BarChart";
+import { TimeSeriesChart, type Series } from "../components/console/TimeSeriesChart";
 import { conversion, pounds, REVENUE_DAYS } from "../domain/revenue";
 import type { Revenue } from "../schemas/console-revenue";
 
@@ -44,6 +44,34 @@ function RevenueSection({ revenue }: { revenue: Revenue }) {
     { key: "gross", label: `Taken, last ${REVENUE_DAYS} days`, value: gross, text: pounds(gross) },
     { key: "net", label: `Net of refunds, last ${REVENUE_DAYS} days`, value: gross - sum(refunded), text: pounds(gross - sum(refunded)) },
   ];
+  // Each chart's bars and series first, so that the page below reads as its outline.
+  const tiers: Bar[] = revenue.tiers.map((t) => ({ key: t.packageID, label: t.title, value: t.subscribers, extra: [pounds(t.mrrPence)] }));
+  const movements: Series[] = [
+    { label: "New subscriptions", values: column((d) => d.newSubscriptions), tone: 1 },
+    { label: "Cancellations", values: column((d) => d.cancelled), tone: 2 },
+    { label: "Refunds", values: column((d) => d.refunds), tone: 3 },
+  ];
+  const taken: Series[] = [
+    { label: "Subscriptions", values: subscriptions, tone: 1 },
+    { label: "Match passes", values: passes, tone: 2 },
+  ];
+  const matchPasses: Bar[] = revenue.matchPasses.map((m) => ({
+    key: String(m.matchID ?? "none"),
+    label: (
+      <>
+        {m.title}
+        <span className="chart-bars__note">kick-off {kickoffDay(m.kickoff)}</span>
+      </>
+    ),
+    value: m.sold,
+    extra: [pounds(m.revenuePence)],
+  }));
+  const vouchers: Bar[] = revenue.vouchers.map((v) => ({ key: v.code, label: <code>{v.code}</code>, value: v.redemptions }));
+  const steps: Bar[] = [
+    { key: "visits", label: "Visits", value: funnel.visits, extra: ["–"] },
+    { key: "sign-ups", label: "Sign-ups", value: funnel.signUps, extra: [conversion(funnel.visits, funnel.signUps)] },
+    { key: "subscribers", label: "Subscribed", value: funnel.subscribers, extra: [conversion(funnel.signUps, funnel.subscribers)] },
+  ];
   return (
     <section className="console__section" aria-labelledby="revenue">
       <h2 id="revenue" className="console__heading">
@@ -62,71 +90,18 @@ function RevenueSection({ revenue }: { revenue: Revenue }) {
 
       <h3 className="console__subheading">Subscriptions</h3>
       <div className="chart-grid chart-grid--two">
-        <BarChart
-          id="tiers"
-          title="Active subscribers by tier"
-          labelColumn="Tier"
-          valueColumn="Subscribers"
-          extraColumns={["MRR"]}
-          bars={revenue.tiers.map((t) => ({ key: t.packageID, label: t.title, value: t.subscribers, extra: [pounds(t.mrrPence)] }))}
-          empty="No membership tiers on sale."
-        />
-        <TimeSeriesChart
-          id="movements"
-          title="New, cancelled and refunded per day"
-          kind="grouped"
-          days={dayList}
-          series={[
-            { label: "New subscriptions", values: column((d) => d.newSubscriptions), tone: 1 },
-            { label: "Cancellations", values: column((d) => d.cancelled), tone: 2 },
-            { label: "Refunds", values: column((d) => d.refunds), tone: 3 },
-          ]}
-        />
+        <BarChart id="tiers" title="Active subscribers by tier" labelColumn="Tier" valueColumn="Subscribers" extraColumns={["MRR"]} bars={tiers} empty="No membership tiers on sale." />
+        <TimeSeriesChart id="movements" title="New, cancelled and refunded per day" kind="grouped" days={dayList} series={movements} />
       </div>
 
       <h3 className="console__subheading">Revenue</h3>
       <div className="chart-grid chart-grid--two">
-        <TimeSeriesChart
-          id="taken"
-          title="Taken per day"
-          kind="stacked"
-          format={pounds}
-          days={dayList}
-          series={[
-            { label: "Subscriptions", values: subscriptions, tone: 1 },
-            { label: "Match passes", values: passes, tone: 2 },
-          ]}
-        />
+        <TimeSeriesChart id="taken" title="Taken per day" kind="stacked" format={pounds} days={dayList} series={taken} />
         <TimeSeriesChart id="refunded" title="Refunded per day" kind="stacked" format={pounds} days={dayList} series={[{ label: "Refunded", values: refunded, tone: 2 }]} />
       </div>
       <div className="chart-grid chart-grid--two">
-        <BarChart
-          id="passes"
-          title="Match passes sold per match"
-          labelColumn="Match"
-          valueColumn="Sold"
-          extraColumns={["Taken"]}
-          bars={revenue.matchPasses.map((m) => ({
-            key: String(m.matchID ?? "none"),
-            label: (
-              <>
-                {m.title}
-                <span className="chart-bars__note">kick-off {kickoffDay(m.kickoff)}</span>
-              </>
-            ),
-            value: m.sold,
-            extra: [pounds(m.revenuePence)],
-          }))}
-          empty={`No match pass sold in the last ${REVENUE_DAYS} days.`}
-        />
-        <BarChart
-          id="vouchers"
-          title="Voucher redemptions"
-          labelColumn="Code"
-          valueColumn="Redeemed"
-          bars={revenue.vouchers.map((v) => ({ key: v.code, label: <code>{v.code}</code>, value: v.redemptions }))}
-          empty={`No voucher redeemed in the last ${REVENUE_DAYS} days.`}
-        />
+        <BarChart id="passes" title="Match passes sold per match" labelColumn="Match" valueColumn="Sold" extraColumns={["Taken"]} bars={matchPasses} empty={`No match pass sold in the last ${REVENUE_DAYS} days.`} />
+        <BarChart id="vouchers" title="Voucher redemptions" labelColumn="Code" valueColumn="Redeemed" bars={vouchers} empty={`No voucher redeemed in the last ${REVENUE_DAYS} days.`} />
       </div>
 
       <h3 className="console__subheading">From visit to subscriber</h3>
@@ -136,11 +111,7 @@ function RevenueSection({ revenue }: { revenue: Revenue }) {
         labelColumn="Step"
         valueColumn="People"
         extraColumns={["From the step before"]}
-        bars={[
-          { key: "visits", label: "Visits", value: funnel.visits, extra: ["–"] },
-          { key: "sign-ups", label: "Sign-ups", value: funnel.signUps, extra: [conversion(funnel.visits, funnel.signUps)] },
-          { key: "subscribers", label: "Subscribed", value: funnel.subscribers, extra: [conversion(funnel.signUps, funnel.subscribers)] },
-        ]}
+        bars={steps}
         empty=""
       />
       <TimeSeriesChart id="sign-ups" title="Sign-ups per day" kind="stacked" days={dayList} series={[{ label: "Sign-ups", values: column((d) => d.signUps), tone: 1 }]} />

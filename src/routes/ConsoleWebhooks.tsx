@@ -3,7 +3,7 @@ import "../styles/routes/console-webhooks.css";
 import { useLoaderData } from "react-router";
 import type { webhooksLoader } from "./console-webhooks.loader";
 import { ConsoleFrame } from "../components/console/ConsoleFrame";
-import { ScrollTable } from "../components/console/ScrollTable";
+import { ConsoleTable, numeric, TitledTable } from "../components/console/ConsoleTable";
 import { utcHour, utcMinute } from "../components/console/console-time";
 import { WEBHOOK_HOURS } from "../domain/webhook-health";
 import type { WebhookHealth, WebhookHour } from "../schemas/console-webhooks";
@@ -56,57 +56,35 @@ export default function ConsoleWebhooks() {
         <HourChart hours={health.hours} />
         <HourTable hours={health.hours} />
 
-        <h3 className="console__subheading" id="ignored-types">Ignored types</h3>
-        {health.ignoredTypes.length === 0 ? (
-          <p className="console__empty">No ignored event in the last {WEBHOOK_HOURS} hours.</p>
-        ) : (
-          <ScrollTable labelledBy="ignored-types">
-            <table className="console__table" aria-labelledby="ignored-types">
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col" className="console__num">Deliveries</th>
-                </tr>
-              </thead>
-              <tbody>
-                {health.ignoredTypes.map((t) => (
-                  <tr key={t.type}>
-                    <th scope="row"><code>{t.type}</code></th>
-                    <td className="console__num">{t.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        )}
+        <TitledTable
+          id="ignored-types"
+          title="Ignored types"
+          empty={`No ignored event in the last ${WEBHOOK_HOURS} hours.`}
+          columns={["Type", numeric("Deliveries")]}
+          rows={health.ignoredTypes}
+          row={(t) => (
+            <tr key={t.type}>
+              <th scope="row"><code>{t.type}</code></th>
+              <td className="console__num">{t.count}</td>
+            </tr>
+          )}
+        />
 
-        <h3 className="console__subheading" id="failures">Failures</h3>
-        {health.failures.length === 0 ? (
-          <p className="console__empty">No failure in the last {WEBHOOK_HOURS} hours.</p>
-        ) : (
-          <ScrollTable labelledBy="failures">
-            <table className="console__table" aria-labelledby="failures">
-              <thead>
-                <tr>
-                  <th scope="col">Received</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Why</th>
-                </tr>
-              </thead>
-              <tbody>
-                {health.failures.map((f, i) => (
-                  <tr key={`${f.eventID}-${i}`}>
-                    <td>{utcMinute(f.receivedAt)}</td>
-                    <td className="console-webhooks__id">{f.eventID}</td>
-                    <td><code>{f.type}</code></td>
-                    <td>{f.detail ?? "–"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollTable>
-        )}
+        <TitledTable
+          id="failures"
+          title="Failures"
+          empty={`No failure in the last ${WEBHOOK_HOURS} hours.`}
+          columns={["Received", "Event", "Type", "Why"]}
+          rows={health.failures}
+          row={(f, i) => (
+            <tr key={`${f.eventID}-${i}`}>
+              <td>{utcMinute(f.receivedAt)}</td>
+              <td className="console-webhooks__id">{f.eventID}</td>
+              <td><code>{f.type}</code></td>
+              <td>{f.detail ?? "–"}</td>
+            </tr>
+          )}
+        />
       </section>
     </ConsoleFrame>
   );
@@ -161,39 +139,24 @@ function HourTable({ hours }: { hours: WebhookHour[] }) {
           </li>
         ))}
       </ul>
-      <ScrollTable labelledBy="per-hour">
-        <table className="console__table console-webhooks__table" aria-labelledby="per-hour">
-          <caption className="console-webhooks__caption">Newest first; hours with no delivery are left out.</caption>
-          <thead>
-            <tr>
-              <th scope="col">Hour</th>
-              {OUTCOMES.map((o) => (
-                <th scope="col" className="console__num" key={o}>{OUTCOME_LABEL[o]}</th>
-              ))}
-              <th scope="col" className="console__num">Lag avg</th>
-              <th scope="col" className="console__num">Lag max</th>
-            </tr>
-          </thead>
-          <tbody>
-            {busy.length === 0 ? (
-              <tr>
-                <td colSpan={7}>Nothing in the last {WEBHOOK_HOURS} hours</td>
-              </tr>
-            ) : (
-              busy.map((h) => (
-                <tr key={h.hour} data-hour={h.hour}>
-                  <th scope="row">{h.hour.slice(5, 10)} {utcHour(h.hour)}</th>
-                  {OUTCOMES.map((o) => (
-                    <td className="console__num" key={o}>{h[o]}</td>
-                  ))}
-                  <td className="console__num">{seconds(h.lagAverageSeconds)}</td>
-                  <td className="console__num">{seconds(h.lagMaxSeconds)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </ScrollTable>
+      <ConsoleTable
+        labelledBy="per-hour"
+        className="console-webhooks__table"
+        caption={<caption className="console-webhooks__caption">Newest first; hours with no delivery are left out.</caption>}
+        columns={["Hour", ...OUTCOMES.map((o) => numeric(OUTCOME_LABEL[o])), numeric("Lag avg"), numeric("Lag max")]}
+        rows={busy}
+        emptyRow={`Nothing in the last ${WEBHOOK_HOURS} hours`}
+        row={(h) => (
+          <tr key={h.hour} data-hour={h.hour}>
+            <th scope="row">{h.hour.slice(5, 10)} {utcHour(h.hour)}</th>
+            {OUTCOMES.map((o) => (
+              <td className="console__num" key={o}>{h[o]}</td>
+            ))}
+            <td className="console__num">{seconds(h.lagAverageSeconds)}</td>
+            <td className="console__num">{seconds(h.lagMaxSeconds)}</td>
+          </tr>
+        )}
+      />
     </>
   );
 }

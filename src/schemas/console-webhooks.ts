@@ -6,16 +6,20 @@ import * as z from "zod/mini";
  */
 export const WEBHOOK_OUTCOMES = ["applied", "duplicate", "ignored", "failed"] as const;
 
-export const webhookHourSchema = z.object({
-  /** ISO start of the hour (UTC) */
-  hour: z.string(),
+/** Deliveries per outcome, and Stripe's `created` to processed over those that carry it (null: none). */
+const webhookCounts = {
   applied: z.number(),
   duplicate: z.number(),
   ignored: z.number(),
   failed: z.number(),
-  /** Stripe's `created` to processed, over the deliveries of the hour that carry it; null: none */
   lagAverageSeconds: z.nullable(z.number()),
   lagMaxSeconds: z.nullable(z.number()),
+};
+
+export const webhookHourSchema = z.object({
+  /** ISO start of the hour (UTC) */
+  hour: z.string(),
+  ...webhookCounts,
 });
 export type WebhookHour = z.infer<typeof webhookHourSchema>;
 
@@ -27,14 +31,8 @@ export const webhookHealthSchema = z.object({
   last: z.nullable(z.object({ receivedAt: z.string(), eventID: z.string(), type: z.string(), outcome: z.enum(WEBHOOK_OUTCOMES) })),
   /** the setting console.webhookSilenceMinutes, and whether nothing has arrived for longer */
   silence: z.object({ limitMinutes: z.number(), minutesSinceLast: z.nullable(z.number()), warning: z.boolean() }),
-  totals: z.object({
-    applied: z.number(),
-    duplicate: z.number(),
-    ignored: z.number(),
-    failed: z.number(),
-    lagAverageSeconds: z.nullable(z.number()),
-    lagMaxSeconds: z.nullable(z.number()),
-  }),
+  /** the counts of all the hours shown */
+  totals: z.object(webhookCounts),
   /** the types the site received but does not act on, in the window, most first */
   ignoredTypes: z.array(z.object({ type: z.string(), count: z.number() })),
   /** the latest failed deliveries in the window, newest first */

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { jwtVerify, SignJWT } from "jose";
+import { jwtVerify, SignJWT, type JWTPayload } from "jose";
 import { z } from "zod";
 import type { AuthConfig, AuthProviderKind } from "./config";
 import { AUTH_PROVIDERS } from "./config";
@@ -55,6 +55,37 @@ function cookieOptions(url: string, maxAge: number) {
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
+/** The site's own tokens: HS256, the site as issuer, an audience per use, so one kind never passes for another. */
+function siteToken(payload: JWTPayload, audience: string): SignJWT {
+  return new SignJWT(payload).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setIssuer(SITE_ISSUER).setAudience(audience);
+}
+
+/**
+ * The claims of the site token a cookie holds: null when there is no cookie, 'invalid' when its
+ * token fails verification (forged, expired, altered, another audience) or its claims the schema.
+ */
+async function readSiteToken<T>(
+  c: Context,
+  cookieName: string,
+  config: AuthConfig,
+  token: { audience: string; requiredClaims: string[]; claims: z.ZodType<T> },
+): Promise<T | null | "invalid"> {
+  const value = getCookie(c, cookieName);
+  if (!value) return null;
+  try {
+    const { payload } = await jwtVerify(value, key(config.sessionSecret), {
+      issuer: SITE_ISSUER,
+      audience: token.audience,
+      algorithms: ["HS256"],
+      requiredClaims: token.requiredClaims,
+    });
+    const claims = token.claims.safeParse(payload);
+    return claims.success ? claims.data : "invalid";
+  } catch {
+    return "invalid";
+  }
+}
+
 export function newSessionId(): string {
   return randomToken(24);
 }
@@ -82,10 +113,7 @@ export async function issueSessionCookie(
 ): Promise<SessionClaims> {
   const now = Date.now();
   const exp = Math.floor(now / 1000) + SESSION_TTL_SECONDS;
-  const token = await new SignJWT({ sid: session.sid, prv: session.provider, ims: now })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer(SITE_ISSUER)
-    .setAudience(SESSION_AUDIENCE)
+  const token = await siteToken({ sid: session.sid, prv: session.provider, ims: now }, SESSION_AUDIENCE)
     .setSubject(session.ssoID)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(exp)
@@ -100,20 +128,7 @@ export async function issueSessionCookie(
  * fails verification (forged, expired, altered) so the caller can clear it.
  */
 export async function readSessionCookie(c: Context, config: AuthConfig): Promise<SessionClaims | null | "invalid"> {
-  const token = getCookie(c, sessionCookieName(c.req.url));
-  if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, key(config.sessionSecret), {
-      issuer: SITE_ISSUER,
-      audience: SESSION_AUDIENCE,
-      algorithms: ["HS256"],
-      requiredClaims: ["exp", "sub"],
-    });
-    const claims = sessionClaimsSchema.safeParse(payload);
-    return claims.success ? claims.data : "invalid";
-  } catch {
-    return "invalid";
-  }
+  return readSiteToken(c, sessionCookieName(c.req.url), config, { audience: SESSION_AUDIENCE, requiredClaims: ["exp", "sub"], claims: sessionClaimsSchema });
 }
 
 /** Ends the session in this browser: the session cookie and the signed-in hint. */
@@ -131,31 +146,17 @@ const stateSchema = z.object({ state: z.string().min(16).max(64), ret: z.string(
 export type SignInState = z.infer<typeof stateSchema>;
 
 export async function issueStateCookie(c: Context, config: AuthConfig, value: SignInState): Promise<void> {
-  const token = await new SignJWT(value)
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setIssuer(SITE_ISSUER)
-    .setAudience(STATE_AUDIENCE)
+  const token = await siteToken(value, STATE_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + STATE_TTL_SECONDS)
     .sign(key(config.sessionSecret));
   setCookie(c, stateCookieName(c.req.url), token, cookieOptions(c.req.url, STATE_TTL_SECONDS));
 }
 
+/** The sign-in state, or null: a missing state and one that fails verification both refuse the callback. */
 export async function readStateCookie(c: Context, config: AuthConfig): Promise<SignInState | null> {
-  const token = getCookie(c, stateCookieName(c.req.url));
-  if (!token) return null;
-  try {
-    const { payload } = await jwtVerify(token, key(config.sessionSecret), {
-      issuer: SITE_ISSUER,
-      audience: STATE_AUDIENCE,
-      algorithms: ["HS256"],
-      requiredClaims: ["exp"],
-    });
-    const parsed = stateSchema.safeParse(payload);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const state = await readSiteToken(c, stateCookieName(c.req.url), config, { audience: STATE_AUDIENCE, requiredClaims: ["exp"], claims: stateSchema });
+  return state === "invalid" ? null : state;
 }
 
 export function clearStateCookie(c: Context): void {

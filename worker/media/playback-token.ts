@@ -1,14 +1,14 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import { LIVE_TOKEN_TTL_SECONDS } from "../../src/domain/timings";
+import { tokenKey } from "./token-key";
 
 /**
  * The playback token of /media/vod/{entryId}/... (issue 9 part 2): HS256, short-lived, bound to
  * the entry, the user and the site session that asked for it, so a copied URL stops working when
  * it expires, on another video, for another account, or once that session is logged out.
  *
- * Its key is derived (HKDF-SHA-256) from the session secret of the auth config with its own
- * label, so it needs no extra secret yet can never be confused with a session cookie.
+ * Its key is derived from the session secret of the auth config under its own label (token-key.ts).
  * Visitors get a token with an empty user and session: only for videos open to everyone ('?').
  */
 export const PLAYBACK_TOKEN_TTL_SECONDS = 5 * 60;
@@ -52,23 +52,6 @@ const claimsSchema = z.object({
   sst: z.number().int().min(0).optional(),
 });
 
-const keys = new Map<string, Promise<Uint8Array>>();
-
-function playbackKey(sessionSecret: string): Promise<Uint8Array> {
-  let key = keys.get(sessionSecret);
-  if (!key) {
-    const encoder = new TextEncoder();
-    key = crypto.subtle
-      .importKey("raw", encoder.encode(sessionSecret), "HKDF", false, ["deriveBits"])
-      .then((base) =>
-        crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(KEY_LABEL) }, base, 256),
-      )
-      .then((bits) => new Uint8Array(bits));
-    keys.set(sessionSecret, key);
-  }
-  return key;
-}
-
 export async function signPlaybackToken(
   sessionSecret: string,
   grant: PlaybackGrant,
@@ -84,7 +67,7 @@ export async function signPlaybackToken(
     .setSubject(grant.ssoID)
     .setIssuedAt(nowSeconds)
     .setExpirationTime(expiresAt)
-    .sign(await playbackKey(sessionSecret));
+    .sign(await tokenKey(sessionSecret, KEY_LABEL));
   return { token, expiresAt };
 }
 
@@ -92,7 +75,7 @@ export type TokenCheck = { ok: true; grant: PlaybackGrant } | { ok: false; reaso
 
 export async function verifyPlaybackToken(sessionSecret: string, token: string): Promise<TokenCheck> {
   try {
-    const { payload } = await jwtVerify(token, await playbackKey(sessionSecret), {
+    const { payload } = await jwtVerify(token, await tokenKey(sessionSecret, KEY_LABEL), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ["HS256"],

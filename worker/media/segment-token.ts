@@ -1,3 +1,6 @@
+import { base64Url, fromBase64Url } from "../auth/constant-time";
+import { tokenKey } from "./token-key";
+
 /**
  * The segment token of a live stream (issue 17): every live playlist the worker answers carries,
  * on its init and segment URIs, a token `{expiry}.{audio|video}.{HMAC}` over the stream session,
@@ -7,8 +10,8 @@
  * session that is refused at its playlist gets no fresh segment token and its last one runs out
  * within SEGMENT_TOKEN_TARGETS target durations (docs/media-and-live.md, the bound).
  *
- * The key is derived (HKDF-SHA-256) from the session secret with its own label, like the playback
- * token's, so it needs no extra secret and cannot be mistaken for either of the others.
+ * Its key is derived from the session secret under its own label, as the playback token's is
+ * (token-key.ts), so it cannot be mistaken for either of the others.
  */
 const KEY_LABEL = "rovers live segment token v1";
 
@@ -19,29 +22,6 @@ export const SEGMENT_TOKEN_MIN_SECONDS = 12;
 
 export function segmentTokenSeconds(targetDuration: number): number {
   return Math.max(SEGMENT_TOKEN_TARGETS * targetDuration, SEGMENT_TOKEN_MIN_SECONDS);
-}
-
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function segmentKey(sessionSecret: string): Promise<CryptoKey> {
-  let key = keys.get(sessionSecret);
-  if (!key) {
-    const encoder = new TextEncoder();
-    key = crypto.subtle
-      .importKey("raw", encoder.encode(sessionSecret), "HKDF", false, ["deriveKey"])
-      .then((base) =>
-        crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(KEY_LABEL) },
-          base,
-          { name: "HMAC", hash: "SHA-256", length: 256 },
-          false,
-          ["sign", "verify"],
-        ),
-      );
-    key.catch(() => keys.delete(sessionSecret));
-    keys.set(sessionSecret, key);
-  }
-  return key;
 }
 
 /** What a segment token vouches for: this stream session of this stream. */
@@ -55,22 +35,10 @@ export type LiveMediaType = "audio" | "video";
 const message = (scope: SegmentScope, mediaType: LiveMediaType, expiresAt: number) =>
   new TextEncoder().encode(`live-segment|${scope.stream}|${scope.assetID}|${mediaType}|${expiresAt}`);
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
-  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
-}
-
 /** The stream's media type travels in the token, so a segment request needs no stream row to pick its loop. */
 export async function signSegmentToken(sessionSecret: string, scope: SegmentScope, mediaType: LiveMediaType, expiresAt: number): Promise<string> {
-  const signature = await crypto.subtle.sign("HMAC", await segmentKey(sessionSecret), message(scope, mediaType, expiresAt));
-  return `${expiresAt}.${mediaType}.${toBase64Url(new Uint8Array(signature))}`;
+  const signature = await crypto.subtle.sign("HMAC", await tokenKey(sessionSecret, KEY_LABEL), message(scope, mediaType, expiresAt));
+  return `${expiresAt}.${mediaType}.${base64Url(new Uint8Array(signature))}`;
 }
 
 export type SegmentCheck = { status: "ok"; mediaType: LiveMediaType } | { status: "expired" | "invalid" };
@@ -84,10 +52,10 @@ export async function verifySegmentToken(
 ): Promise<SegmentCheck> {
   const match = /^(\d{1,12})\.(audio|video)\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");
   const mediaType = match?.[2] === "audio" || match?.[2] === "video" ? match[2] : null;
-  const signature = fromBase64Url(match?.[3] ?? "");
-  if (!match || !mediaType || !signature) return { status: "invalid" };
+  if (!match || !mediaType) return { status: "invalid" };
   const expiresAt = Number(match[1]);
-  const valid = await crypto.subtle.verify("HMAC", await segmentKey(sessionSecret), signature, message(scope, mediaType, expiresAt));
+  const signature = fromBase64Url(match[3] ?? "");
+  const valid = await crypto.subtle.verify("HMAC", await tokenKey(sessionSecret, KEY_LABEL), signature, message(scope, mediaType, expiresAt));
   if (!valid) return { status: "invalid" };
   return expiresAt > nowSeconds ? { status: "ok", mediaType } : { status: "expired" };
 }

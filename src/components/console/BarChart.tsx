@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { ChartFigure, chartTitleId } from "./ChartFigure";
+import { ConsoleTable, numeric } from "./ConsoleTable";
 
 export interface Bar {
   key: string;
@@ -27,56 +29,38 @@ interface Props {
  */
 export function BarChart({ id, title, labelColumn, valueColumn, bars, extraColumns = [], format = String, empty }: Props) {
   const max = Math.max(1, ...bars.map((b) => b.value));
-  const titleId = `${id}-title`;
   return (
-    <figure className="chart" aria-labelledby={titleId}>
-      <figcaption id={titleId} className="chart__title">
-        {title}
-      </figcaption>
+    <ChartFigure id={id} title={title}>
       {bars.length === 0 ? (
         <p className="console__empty">{empty}</p>
       ) : (
-        // Focusable: on a narrow screen it scrolls sideways, and a keyboard must be able to scroll it.
-        <div className="console__table-wrap" tabIndex={0} role="region" aria-labelledby={titleId}>
-          <table className="console__table chart-bars" aria-labelledby={titleId}>
-            <thead>
-              <tr>
-                <th scope="col">{labelColumn}</th>
-                <th scope="col" className="chart-bars__value-head">
-                  {valueColumn}
-                </th>
-                {extraColumns.map((c) => (
-                  <th key={c} scope="col" className="console__num">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {bars.map((b) => (
-                <tr key={b.key} data-bar={b.key}>
-                  <th scope="row">{b.label}</th>
-                  <td>
-                    <div className="chart-bars__cell">
-                      <span className="chart-bars__figure" data-value={b.value}>
-                        {format(b.value)}
-                      </span>
-                      <svg className="chart-bars__svg" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-                        <rect className="chart__tone-1" width={(b.value / max) * 100} height={10} />
-                      </svg>
-                    </div>
-                  </td>
-                  {(b.extra ?? []).map((cell, i) => (
-                    <td key={extraColumns[i] ?? i} className="console__num">
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
+        <ConsoleTable
+          labelledBy={chartTitleId(id)}
+          className="chart-bars"
+          columns={[labelColumn, { label: valueColumn, className: "chart-bars__value-head" }, ...extraColumns.map(numeric)]}
+          rows={bars}
+          row={(b) => (
+            <tr key={b.key} data-bar={b.key}>
+              <th scope="row">{b.label}</th>
+              <td>
+                <div className="chart-bars__cell">
+                  <span className="chart-bars__figure" data-value={b.value}>
+                    {format(b.value)}
+                  </span>
+                  <svg className="chart-bars__svg" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+                    <rect className="chart__tone-1" width={(b.value / max) * 100} height={10} />
+                  </svg>
+                </div>
+              </td>
+              {(b.extra ?? []).map((cell, i) => (
+                <td key={extraColumns[i] ?? i} className="console__num">
+                  {cell}
+                </td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          )}
+        />
       )}
-    </figure>
+    </ChartFigure>
   );
 }

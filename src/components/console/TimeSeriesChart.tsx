@@ -1,3 +1,4 @@
+import { ChartFigure } from "./ChartFigure";
 
 /** One line (or one layer of the stacked columns) of a chart: a value per day of `days`. */
 export interface Series {
@@ -35,12 +36,8 @@ export function TimeSeriesChart({ id, title, days, series, kind, format = String
   const totals = days.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] ?? 0), 0));
   const max = Math.max(1, ...(kind === "stacked" ? totals : series.flatMap((s) => s.values)));
   const y = (value: number) => PLOT_HEIGHT - (value / max) * PLOT_HEIGHT;
-  const titleId = `${id}-title`;
   return (
-    <figure className="chart" aria-labelledby={titleId}>
-      <figcaption id={titleId} className="chart__title">
-        {title}
-      </figcaption>
+    <ChartFigure id={id} title={title}>
       <ul className="chart__legend">
         {series.map((s) => (
           <li key={s.label}>
@@ -92,7 +89,7 @@ export function TimeSeriesChart({ id, title, days, series, kind, format = String
           </table>
         </div>
       </details>
-    </figure>
+    </ChartFigure>
   );
 }
 
