@@ -11,6 +11,7 @@ import { Picture } from "../components/Picture";
 import { MediaIcon } from "../components/video/MediaIcon";
 import { formatDuration } from "../components/format";
 import ClubTime from "../components/ClubTime";
+import { VideoMeta } from "../components/video/VideoMeta";
 import { useVideoLock } from "../components/video/use-video-lock";
 import { videoBrowsePath, videoPath } from "./paths";
 import { useSiteOrigin } from "../app/site-origin";
@@ -58,11 +59,7 @@ export default function Video() {
                 {video.categorySlug.replace(/-/g, " ")}
               </Link>
               <h1 className="theatre__title">{video.title}</h1>
-              <p className="theatre__meta">
-                <ClubTime iso={video.createdAt} format="date" />
-                <span aria-hidden="true"> · </span>
-                {formatDuration(video.durationSeconds)}
-              </p>
+              <VideoMeta video={video} className="theatre__meta" />
               {video.description ? <p className="theatre__description">{video.description}</p> : null}
             </div>
           </div>

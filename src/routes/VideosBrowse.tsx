@@ -11,7 +11,7 @@ import { useVideoLock } from "../components/video/use-video-lock";
 import { videoBrowsePath } from "./paths";
 import Button from "../components/Button";
 import { VideoFilters } from "../components/video/VideoFilters";
-import { videoFilterQuery, type VideoFilter } from "../data/video-filter";
+import { videoFilterQuery } from "../data/video-filter";
 
 export default function VideosBrowse() {
   const { items, total, categories, category, page, pageSize, filter, filters } = useLoaderData<typeof videoBrowseLoader>();

@@ -9,8 +9,7 @@ import { LiveCard } from "../components/live/LiveCard";
 import { TvNav } from "../components/video/TvNav";
 import { SubscribePromo } from "../components/packages/SubscribePromo";
 import { Picture } from "../components/Picture";
-import { formatDuration } from "../components/format";
-import ClubTime from "../components/ClubTime";
+import { VideoMeta } from "../components/video/VideoMeta";
 import { useVideoLock } from "../components/video/use-video-lock";
 import { videoBrowsePath, videoPath, sitePaths } from "./paths";
 import Button from "../components/Button";
@@ -49,11 +48,7 @@ export default function VideosHome() {
             <div className="tv-hero__feature">
               <span className="tv-hero__eyebrow">Featured</span>
               <h2 className="tv-hero__title">{lead.title}</h2>
-              <p className="tv-hero__meta">
-                <ClubTime iso={lead.createdAt} format="date" />
-                <span aria-hidden="true"> · </span>
-                {formatDuration(lead.durationSeconds)}
-              </p>
+              <VideoMeta video={lead} className="tv-hero__meta" />
               <Button type="primary-light" href={videoPath(lead.entryId)} icon={leadLocked ? "padlock" : "play"} text={leadLocked ? "Unlock to Watch" : "Watch Now"} />
             </div>
           ) : (

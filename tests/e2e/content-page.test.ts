@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage } from "./support/browser";
 import { queryD1 } from "./support/d1";
-import { normalise, textOf } from "./support/visibility";
+import { textOf } from "./support/visibility";
 
 let browser: Browser;
 beforeAll(async () => {

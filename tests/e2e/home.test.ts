@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { club } from "../../src/config/club";
 import { BASE_URL, DESKTOP, launchBrowser, openPage, waitForFooter } from "./support/browser";
 import { queryD1 } from "./support/d1";
-import { linkNamed, normalise, textOf, waitUntilShown } from "./support/visibility";
+import { linkNamed, textOf, waitUntilShown } from "./support/visibility";
 
 let browser: Browser;
 beforeAll(async () => {

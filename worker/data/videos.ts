@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  categoryCarouselSchema, liveAssetSchema, packageSchema,
+  categoryCarouselSchema, liveAssetSchema,
   type FaqGroup, type LiveAsset, type Package, type Video, type VideoCategory, type VideoHome,
 } from "../../src/schemas/videos";
 import { allRows, bool, firstOf, firstRow, resultsOf, rowSchema, settingRow, stringList } from "../db/rows";

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { useBackgroundLock } from "../use-background-lock";
 import { useAppState } from "../../state/store";
 import { useDialogFocus } from "../use-dialog-focus";

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useBackgroundLock } from "../use-background-lock";
-import { useAppState } from "../../state/store";
 import { useDialogFocus } from "../use-dialog-focus";
 
 /** Spec §7: voucher redemption makes no call; it shows this alert with the code. */
@@ -20,7 +19,6 @@ export function voucherTexts(setting: (key: string) => string | undefined): { ti
  * Opening locks page scroll, closing or redeeming unlocks; the code has no validation (§5).
  */
 export function VoucherOverlay({ open, onClose, title, text, button }: { open: boolean; onClose: () => void; title: string; text: string; button: string }) {
-  const { dispatch } = useAppState();
   const [code, setCode] = useState("");
   const dialog = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);

@@ -10,7 +10,7 @@ import { pageWindow } from "../Pagination";
 import { formatDuration } from "../format";
 import ClubTime from "../ClubTime";
 import { useVideoLock } from "../video/use-video-lock";
-import { newsPath, videoPath } from "../../routes/paths";
+import { videoPath } from "../../routes/paths";
 import { lastPage, nextPage, previousPage, type SearchMatch, type SearchSort } from "../../domain/search-query";
 import { NO_RESULTS_FOUND, searchCountText } from "../../domain/search-count";
 import { NEWS_SEARCH_PAGE_SIZE } from "../../domain/timings";
