@@ -35,7 +35,8 @@ export default function RouteProgress() {
       data-phase={phase}
       role="progressbar"
       aria-label="Loading page"
-      aria-hidden={phase === "idle"}
+      // Exposed while a page is loading; its fade-out after the page has arrived is for the eye only.
+      aria-hidden={phase !== "running"}
       style={{ ["--progress-duration" as string]: `${ROUTE_PROGRESS_DURATION_MS}ms` }}
     >
       <div className="route-progress__bar" />
