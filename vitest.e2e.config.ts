@@ -35,6 +35,8 @@ export default defineConfig({
     include: phase === "exclusive" ? EXCLUSIVE_FILES : ["tests/e2e/**/*.test.ts"],
     exclude: phase === "exclusive" ? [] : EXCLUSIVE_FILES,
     environment: "node",
+    // One Miniflare on the server's state folder for the tests' D1 and KV reads and writes.
+    globalSetup: ["tests/e2e/support/state-service.ts"],
     fileParallelism: phase === "shared" && workers > 1,
     maxWorkers: phase === "shared" ? workers : 1,
     // Two files side by side share the cores: a test takes up to twice its time alone.
