@@ -35,7 +35,13 @@ export default defineConfig({
     include: phase === "exclusive" ? EXCLUSIVE_FILES : ["tests/e2e/**/*.test.ts"],
     exclude: phase === "exclusive" ? [] : EXCLUSIVE_FILES,
     environment: "node",
+    // One Miniflare on the server's state folder for the tests' D1 and KV reads and writes.
+    globalSetup: ["tests/e2e/support/state-service.ts"],
     fileParallelism: phase === "shared" && workers > 1,
+    // The files of a worker share one process and its imports (playwright-core, the support
+    // modules): a process and its imports per file cost about half a second each. No file keeps
+    // state in a shared module that another could meet (each launches its own browser).
+    isolate: false,
     maxWorkers: phase === "shared" ? workers : 1,
     // Two files side by side share the cores: a test takes up to twice its time alone.
     testTimeout: 120_000,

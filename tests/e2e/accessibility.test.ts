@@ -96,7 +96,7 @@ for (const viewport of [MOBILE, DESKTOP] satisfies Viewport[]) {
     }
 
     it("the match centre of a match with a live video stream (its locked panel; open and docked: match-video.test.ts)", async () => {
-      const [row] = queryD1<{ match_id: number }>("SELECT match_id FROM live_stream_assets WHERE id = 'women-live'");
+      const [row] = await queryD1<{ match_id: number }>("SELECT match_id FROM live_stream_assets WHERE id = 'women-live'");
       const path = `/match/womens-first-team/${row?.match_id}`;
       expect((await page.goto(path, { waitUntil: "load" }))?.status()).toBe(200);
       await waitForHydration(page, problems);

@@ -14,9 +14,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** What the e2e database holds that is not flagged child friendly (one query: wrangler is slow to start). */
-function unflagged() {
-  const rows = queryD1<{ kind: string; name: string }>(
+/** What the e2e database holds that is not flagged child friendly (one query). */
+async function unflagged() {
+  const rows = await queryD1<{ kind: string; name: string }>(
     `SELECT 'sponsor' AS kind, title AS name FROM sponsors WHERE is_child_friendly = 0 AND published = 1
      UNION ALL SELECT 'header', name FROM header_sponsors WHERE child_friendly = 0
      UNION ALL SELECT 'advert', advert_name FROM adverts WHERE child_friendly = 0`,
@@ -36,7 +36,7 @@ async function clickAndReload(page: Page, toggle: Locator): Promise<void> {
 
 describe("child-friendly mode", () => {
   it("on by default: nothing unflagged in the DOM or the HTML; the footer switch turns it off and they show after the reload", async () => {
-    const { sponsors, names } = unflagged();
+    const { sponsors, names } = await unflagged();
     expect(sponsors.length).toBeGreaterThan(0);
     const { page, context, response, problems } = await openPage(browser, "/", DESKTOP);
     try {

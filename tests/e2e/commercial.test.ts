@@ -194,7 +194,7 @@ describe("the footer's slots ask the advertising calls (spec §7, §4 'Adverts')
       expect(await shapes()).toEqual(served);
       expect(calls.map((c) => c.path).sort()).toEqual(["/api/advertising/slots/footer_slot?includeAllAdverts=true", "/api/experiments/data"]);
       // child-friendly mode (the default): only flagged adverts, as the slot call answered them
-      const flagged = queryD1<{ id: number }>("SELECT id FROM adverts WHERE child_friendly = 1").map((r) => r.id);
+      const flagged = (await queryD1<{ id: number }>("SELECT id FROM adverts WHERE child_friendly = 1")).map((r) => r.id);
       for (const id of firstIds) expect(flagged).toContain(id);
 
       const before = calls.length;

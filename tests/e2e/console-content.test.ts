@@ -20,7 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  queryD1(`DELETE FROM adverts WHERE advert_name = '${ADVERT_NAME}'`);
+  await queryD1(`DELETE FROM adverts WHERE advert_name = '${ADVERT_NAME}'`);
   await browser?.close();
 });
 

@@ -28,7 +28,7 @@ afterAll(async () => {
 async function openAsStaff(viewport: Viewport = DESKTOP) {
   const opened = await openPage(browser, "/", viewport);
   const { email } = await registerAs(opened.page, "revenue-staff");
-  const [row] = queryD1<{ staff: number }>(`UPDATE accounts SET staff = 1 WHERE email = '${email}' RETURNING staff`);
+  const [row] = await queryD1<{ staff: number }>(`UPDATE accounts SET staff = 1 WHERE email = '${email}' RETURNING staff`);
   expect(row?.staff).toBe(1);
   const response = await opened.page.goto(PATH, { waitUntil: "load" });
   expect(response?.status()).toBe(200);

@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe("content page /club-information/contact-us", () => {
   it("renders the page's title and body from the page tree", async () => {
-    const [row] = queryD1<{ post_title: string; body_html: string }>(
+    const [row] = await queryD1<{ post_title: string; body_html: string }>(
       "SELECT post_title, body_html FROM menu_pages WHERE full_path = 'club-information/contact-us'",
     );
     expect(row, "contact-us in menu_pages").toBeDefined();

@@ -11,11 +11,11 @@ import { setSetting } from "./support/site-settings";
 
 let browser: Browser;
 beforeAll(async () => {
-  setSetting("login.direct", "1");
+  await setSetting("login.direct", "1");
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  setSetting("login.direct", "0");
+  await setSetting("login.direct", "0");
   await browser?.close();
 });
 

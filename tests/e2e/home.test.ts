@@ -35,7 +35,7 @@ describe("home page", () => {
     const html = await response.text();
     expect(html).toContain('href="/category/tickets"');
     expect(html).toContain("Log In");
-    const rows = queryD1<SponsorRowDb>("SELECT id, title FROM sponsor_rows WHERE area = 'footer'");
+    const rows = await queryD1<SponsorRowDb>("SELECT id, title FROM sponsor_rows WHERE area = 'footer'");
     for (const row of rows) expect(html).toContain(row.title.replace(/&/g, "&amp;"));
   });
 
@@ -76,7 +76,7 @@ describe("home page", () => {
     const { page, context } = await openPage(browser, "/", DESKTOP);
     try {
       const footer = page.getByRole("contentinfo");
-      const rows = queryD1<SponsorRowDb>("SELECT id, title FROM sponsor_rows WHERE area = 'footer' ORDER BY forced_order");
+      const rows = await queryD1<SponsorRowDb>("SELECT id, title FROM sponsor_rows WHERE area = 'footer' ORDER BY forced_order");
       expect(rows).toHaveLength(3);
       const headings = await footer.locator(".sponsor-row").count();
       expect(headings).toBe(3);
@@ -85,7 +85,7 @@ describe("home page", () => {
       }
 
       // Published sponsors only, and child-friendly mode is on by default: only those flagged child friendly.
-      const sponsors = queryD1<SponsorDb>(
+      const sponsors = await queryD1<SponsorDb>(
         "SELECT x.row_id, s.title, s.url, s.is_child_friendly, s.published FROM sponsor_row_sponsors x JOIN sponsors s ON s.id = x.sponsor_id JOIN sponsor_rows r ON r.id = x.row_id WHERE r.area = 'footer'",
       );
       expect(sponsors.some((s) => s.published === 1 && s.is_child_friendly === 0)).toBe(true);
@@ -94,7 +94,7 @@ describe("home page", () => {
         expect(count, `sponsor '${sponsor.title}'`).toBe(sponsor.published && sponsor.is_child_friendly ? 1 : 0);
       }
 
-      const social = queryD1<{ key: string; value: string }>("SELECT key, value FROM settings WHERE key LIKE 'social%' AND value <> ''");
+      const social = await queryD1<{ key: string; value: string }>("SELECT key, value FROM settings WHERE key LIKE 'social%' AND value <> ''");
       expect(social.length).toBeGreaterThanOrEqual(6);
       for (const network of ["Facebook", "X", "Threads", "Instagram", "YouTube", "TikTok"]) {
         expect(await linkNamed(footer, network).count(), network).toBe(1);
@@ -114,7 +114,7 @@ describe("home page", () => {
         expect(await link.first().getAttribute("href")).toBe(href);
       }
       // The club's footer.copyright setting (spec §3), as D1 holds it.
-      const copyright = queryD1<{ value: string }>("SELECT value FROM settings WHERE key = 'footer.copyright'")[0]?.value;
+      const copyright = (await queryD1<{ value: string }>("SELECT value FROM settings WHERE key = 'footer.copyright'"))[0]?.value;
       expect(copyright).toBeTruthy();
       expect(await textOf(footer)).toContain(copyright);
     } finally {

@@ -35,7 +35,7 @@ async function putLayout(layout: Layout): Promise<void> {
   for (const [part, value] of Object.entries(layout)) await putSetting(`layout.${part}`, value);
 }
 
-const SEARCH_PLACEHOLDER = setting("search.placeholder");
+const SEARCH_PLACEHOLDER = await setting("search.placeholder");
 
 let browser: Browser;
 beforeAll(async () => {

@@ -39,7 +39,9 @@ describe("main menu", () => {
           expect(await linkNamed(menu, name).count(), name).toBeGreaterThanOrEqual(1);
         }
 
-        const roots = topLevel();
+        // The page tree is fetched on the first opening (src/components/menu/menu-source.ts).
+        await menu.locator(".main-menu__tree").waitFor();
+        const roots = await topLevel();
         expect(roots.length).toBeGreaterThanOrEqual(5);
         const treeText = await textOf(menu);
         for (const root of roots) expect(treeText, `top-level entry '${root.post_title}'`).toContain(root.post_title);

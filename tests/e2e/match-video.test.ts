@@ -25,7 +25,7 @@ let browser: Browser;
 let matchPath = "";
 beforeAll(async () => {
   browser = await launchBrowser();
-  const [row] = queryD1<{ match_id: number }>(`SELECT match_id FROM live_stream_assets WHERE id = '${STREAM}'`);
+  const [row] = await queryD1<{ match_id: number }>(`SELECT match_id FROM live_stream_assets WHERE id = '${STREAM}'`);
   if (!row) throw new Error(`no ${STREAM} stream in the seed`);
   matchPath = `/match/womens-first-team/${row.match_id}`;
 });

@@ -150,7 +150,7 @@ describe("the match-day takeover of the home page", () => {
     const { id, kickoff } = await ownFixture(3);
     await resetMatch(id);
     const soon = new Date(Date.now() + 100 * 60_000).toISOString();
-    queryD1(`UPDATE matches SET kickoff = '${soon}' WHERE id = ${id}`);
+    await queryD1(`UPDATE matches SET kickoff = '${soon}' WHERE id = ${id}`);
     await invalidateCaches();
     try {
       for (const viewport of [MOBILE, DESKTOP]) {
@@ -182,7 +182,7 @@ describe("the match-day takeover of the home page", () => {
       }
     } finally {
       await admin(`/settings/${TAKEOVER_SETTINGS.before}`, "DELETE");
-      queryD1(`UPDATE matches SET kickoff = '${kickoff}' WHERE id = ${id}`);
+      await queryD1(`UPDATE matches SET kickoff = '${kickoff}' WHERE id = ${id}`);
       await invalidateCaches();
     }
   });

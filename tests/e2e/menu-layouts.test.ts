@@ -52,7 +52,9 @@ describe("menu layouts", () => {
         await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
         const menu = page.getByRole("navigation", { name: "Main menu" });
         await waitUntilShown(menu, true);
-        const rows = sections();
+        // The page tree is fetched on the first opening (src/components/menu/menu-source.ts).
+        await menu.locator(".main-menu__tree").waitFor();
+        const rows = await sections();
         expect(new Set(rows.map((r) => r.menu_layout))).toEqual(new Set(Object.keys(LAYOUT_CLASS)));
 
         for (const row of rows) {

@@ -65,7 +65,7 @@ describe("overlay promo on visibility change", () => {
       let added: number | null = null;
       try {
         // Every promo there is now has been seen: nothing shows on arrival.
-        const seen = queryD1<{ id: number }>("SELECT id FROM overlay_promos ORDER BY id").map((r) => r.id).join(",");
+        const seen = (await queryD1<{ id: number }>("SELECT id FROM overlay_promos ORDER BY id")).map((r) => r.id).join(",");
         await context.clearCookies();
         await context.addCookies([
           { name: PROMO_SEEN_COOKIE_NAME, value: seen, url: BASE_URL },

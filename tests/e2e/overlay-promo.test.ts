@@ -19,9 +19,9 @@ afterAll(async () => {
 });
 
 /** The seed's one active web promo, read from the e2e database. */
-function activePromo() {
+async function activePromo() {
   const now = new Date().toISOString();
-  const rows = queryD1<{ id: number; image_alt_text: string; url: string; image_key: string }>(
+  const rows = await queryD1<{ id: number; image_alt_text: string; url: string; image_key: string }>(
     `SELECT id, image_alt_text, url, image_key FROM overlay_promos WHERE channel = 'Web' AND enabled = 1 AND child_friendly = 1
      AND start_date_time <= '${now}' AND end_date_time >= '${now}' ORDER BY start_date_time, id`,
   );
@@ -50,7 +50,7 @@ describe("overlay promo", () => {
   // shows once the popup is answered, accepted (1440 px) or declined (375 px).
   for (const [viewport, answer] of [[MOBILE, "decline"], [DESKTOP, "accept"]] as const) {
     it(`waits for the cookie popup to be answered (${answer}), then shows (${viewport.width} px)`, async () => {
-      const promo = activePromo();
+      const promo = await activePromo();
       const { context, page, problems } = await freshVisitor(viewport, false);
       try {
         const promosAnswered = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/api/promo-overlays"));
@@ -87,7 +87,7 @@ describe("overlay promo", () => {
 
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`shows once, locks the background, holds focus, Escape dismisses; not again after reload (${viewport.width} px)`, async () => {
-      const promo = activePromo();
+      const promo = await activePromo();
       const { context, page, problems } = await freshVisitor(viewport);
       try {
         await page.goto("/", { waitUntil: "load" });
@@ -128,7 +128,7 @@ describe("overlay promo", () => {
   }
 
   it("a click on its image link follows it and unlocks the background", async () => {
-    const promo = activePromo();
+    const promo = await activePromo();
     const { context, page, problems } = await freshVisitor(DESKTOP);
     try {
       await page.goto("/news", { waitUntil: "load" });

@@ -20,9 +20,9 @@ afterAll(async () => {
 });
 
 /** A word of the seeded headlines with more than two pages of matches, and how many there are. */
-function headlineWord(): { word: string; found: number } {
+async function headlineWord(): Promise<{ word: string; found: number }> {
   for (const word of ["rovers", "match", "report", "team"]) {
-    const [row] = queryD1<{ n: number }>(`SELECT COUNT(*) AS n FROM news_fts WHERE news_fts MATCH '"${word}"*'`);
+    const [row] = await queryD1<{ n: number }>(`SELECT COUNT(*) AS n FROM news_fts WHERE news_fts MATCH '"${word}"*'`);
     if ((row?.n ?? 0) > 16) return { word, found: row!.n };
   }
   throw new Error("no headline word with more than 16 matches in the seed");
@@ -42,7 +42,7 @@ async function openSearch(page: Page): Promise<void> {
 // Each test waits on real conditions; on the shared, loaded machine a search can take seconds.
 describe("search overlay", { timeout: 180_000 }, () => {
   it("keyboard only: type, count, page forward and back, open an article; the route change closes it", async () => {
-    const { word, found } = headlineWord();
+    const { word, found } = await headlineWord();
     const { page, context, problems } = await openPage(browser, "/", DESKTOP);
     try {
       await openSearch(page);
@@ -106,7 +106,7 @@ describe("search overlay", { timeout: 180_000 }, () => {
   });
 
   it("an unmatched word shows 'No results found'; a new term starts again at page 1; Escape closes and returns focus", async () => {
-    const { word } = headlineWord();
+    const { word } = await headlineWord();
     const { page, context, problems } = await openPage(browser, "/news", DESKTOP);
     try {
       await openSearch(page);
@@ -182,7 +182,7 @@ describe("search overlay", { timeout: 180_000 }, () => {
 
   // Spec §9: the fetch helper's loader appears only for fetches slower than 200 ms.
   it("'Searching…' shows only for a search slower than 200 ms", async () => {
-    const { word } = headlineWord();
+    const { word } = await headlineWord();
     const { page, context, problems } = await openPage(browser, "/", DESKTOP);
     try {
       // Every appearance of the loader, however short, is recorded.

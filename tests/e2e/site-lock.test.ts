@@ -13,18 +13,18 @@ import { waitUntilShown } from "./support/visibility";
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  setSetting("siteLock.enabled", "1");
+  await setSetting("siteLock.enabled", "1");
 });
 afterAll(async () => {
   // the rest of the suite needs the open site, whatever happened here
-  setSetting("siteLock.enabled", "0");
+  await setSetting("siteLock.enabled", "0");
   await browser?.close();
 });
 
 describe("site lock", () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`shows the lock screen and admits with the phrase (${viewport.width} px)`, async () => {
-      const phrase = setting("siteLock.entryPhrase");
+      const phrase = await setting("siteLock.entryPhrase");
       expect(phrase).not.toBe("");
       const context = await browser.newContext({ viewport, baseURL: BASE_URL });
       const page = await context.newPage();
@@ -57,7 +57,11 @@ describe("site lock", () => {
         await waitUntilShown(access, true);
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, `site-lock-access-${viewport.width}.png`), fullPage: true });
 
-        await Promise.all([page.waitForURL((url) => url.pathname === "/news", { waitUntil: "load" }), access.click()]);
+        // The lock screen is at /news already: wait for the page the form's redirect brings.
+        const admitted = page.waitForResponse((r) => r.request().isNavigationRequest() && new URL(r.url()).pathname === "/news" && r.status() === 200);
+        await access.click();
+        await admitted;
+        await page.waitForLoadState("load");
         await waitForHydration(page, problems);
         expect(await page.getByRole("heading", { level: 1, name: "This site is in development" }).count()).toBe(0);
         const entry = (await context.cookies()).find((c) => c.name === "allow_entry");

@@ -33,7 +33,7 @@ export async function launchBrowser(options: { ignoreDefaultArgs?: string[] } = 
     // itself in production; locally the worker takes it from the request.
     const headers = { "cf-connecting-ip": nextAddress(), ...options?.extraHTTPHeaders };
     const context = await newContext({ ...options, extraHTTPHeaders: headers });
-    await context.addCookies([{ name: PROMO_SEEN_COOKIE_NAME, value: allPromoIds(), url: BASE_URL }]);
+    await context.addCookies([{ name: PROMO_SEEN_COOKIE_NAME, value: await allPromoIds(), url: BASE_URL }]);
     return context;
   };
   return browser;
@@ -47,8 +47,8 @@ function nextAddress(): string {
 }
 
 let promoIds: string | null = null;
-function allPromoIds(): string {
-  promoIds ??= queryD1<{ id: number }>("SELECT id FROM overlay_promos ORDER BY id").map((r) => r.id).join(",");
+async function allPromoIds(): Promise<string> {
+  promoIds ??= (await queryD1<{ id: number }>("SELECT id FROM overlay_promos ORDER BY id")).map((r) => r.id).join(",");
   return promoIds;
 }
 

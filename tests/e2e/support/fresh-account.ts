@@ -48,7 +48,7 @@ export async function registerAs(
   );
   if (options.entitlements?.length) {
     const codes = JSON.stringify(options.entitlements).replace(/'/g, "''");
-    const [row] = queryD1<{ entitlements: string }>(`UPDATE accounts SET entitlements = '${codes}' WHERE email = '${email}' RETURNING entitlements`);
+    const [row] = await queryD1<{ entitlements: string }>(`UPDATE accounts SET entitlements = '${codes}' WHERE email = '${email}' RETURNING entitlements`);
     if (row?.entitlements !== JSON.stringify(options.entitlements)) throw new Error(`no account row for ${email} after registering`);
     // The page was rendered before the grant: show it as the account now is.
     await page.reload();
