@@ -52,6 +52,8 @@ describe("main menu", () => {
         const contact = menu.locator('a[href="/club-information/contact-us"]');
         await waitUntilShown(contact, false);
         await menu.getByText(club!.post_title, { exact: true }).first().click();
+        // On a phone the opened branch may reach below the screen: the reader scrolls the drawer to it.
+        await contact.scrollIntoViewIfNeeded();
         await waitUntilShown(contact, true);
 
         await contact.click();
