@@ -132,7 +132,7 @@ function HourTable({ hours }: { hours: WebhookHour[] }) {
   const busy = hours.filter((h) => h.applied + h.duplicate + h.ignored + h.failed > 0).reverse();
   return (
     <>
-      <ul className="console-webhooks__legend" aria-label="Chart colours">
+      <ul className="chart__legend" aria-label="Chart colours">
         {OUTCOMES.map((o) => (
           <li key={o}>
             <span className={`console-webhooks__swatch console-webhooks__bar--${o}`} aria-hidden="true" /> {OUTCOME_LABEL[o]}
