@@ -4,7 +4,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router
 import { RouterProvider } from "react-router/dom";
 import { createRoutes } from "../src/routes/routes";
 import { Document } from "../src/app/Document";
-import { createApiSiteData } from "./data/api-site-data";
+import type { SiteData } from "../src/data/site-data";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
 import { parseRouteStyles, ROUTE_STYLES_ATTRIBUTE } from "../src/app/route-styles";
 import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
@@ -13,7 +13,7 @@ import { reloadOnChunkError } from "./chunk-reload";
 import { registerAudioPlayer, registerMatchVideoPlayer, registerVideoPlayer } from "../src/components/player/MediaPlayerSlot";
 import { registerOverlayPromo } from "../src/components/promo/OverlayPromoSlot";
 import { registerMenuSource } from "../src/components/menu/menu-source";
-import { wantFooter } from "../src/components/footer/footer-wanted";
+import { wantEveryRegion } from "../src/components/lower-region/region-wanted";
 import { registerClubTimeText } from "../src/components/club-time";
 
 // The stylesheet href, the icon sprite and the router data must match what the server rendered: read them back.
@@ -26,10 +26,12 @@ const signedInHint = document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIB
 const preferences = preferencesFromKey(document.documentElement.getAttribute(PREFERENCES_ATTRIBUTE) ?? undefined);
 // react-router revives its own serialised errors from this global (see src/app/router-data.ts).
 (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(routerData);
-const data = createApiSiteData();
-const routes = createRoutes(data);
+// The data layer over /api/* is a chunk of its own, fetched beside the first loader's module.
+let data: Promise<SiteData> | undefined;
+const siteData = () => (data ??= import("./data/api-site-data").then((m) => m.createApiSiteData()));
+const routes = createRoutes(siteData);
 // The main menu's page tree comes with the drawer's first opening, not in every page's data.
-registerMenuSource(() => data.menu());
+registerMenuSource(() => siteData().then((site) => site.menu()));
 // The video player overlay and hls.js are their own chunks, fetched when a player first opens.
 registerVideoPlayer(() => import("./player/VideoPlayerOverlay"));
 registerAudioPlayer(() => import("./player/AudioPlayerBar"));
@@ -56,9 +58,10 @@ async function resolveLandingPage(routes: RouteObject[]) {
 await resolveLandingPage(routes);
 const router = createBrowserRouter(routes);
 reloadOnChunkError(router);
-// The footer hydrates when it comes near the screen, or as the first navigation starts (footer-wanted.ts).
+// Lower regions (the footer, a page's lower sections) hydrate when they come near the screen, or
+// as the first navigation starts (src/components/lower-region/region-wanted.ts).
 const stopWatching = router.subscribe(() => {
-  wantFooter();
+  wantEveryRegion();
   stopWatching();
 });
 

@@ -23,6 +23,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const outdir = path.resolve(root, process.env.CLIENT_OUTDIR || "public/build");
 const production = process.env.NODE_ENV !== "development";
 const ENTRY = "client/entry.tsx";
+/** The module whose dynamic imports are the pages (one chunk each). */
+const LAZY_PAGES = "src/routes/lazy-pages.tsx";
 const target = ["es2022", "chrome110", "firefox115", "safari16"];
 
 // The old files stay until the new manifest is written: a running `wrangler dev` (and pages
@@ -43,6 +45,8 @@ const reactRouterProduction = {
 };
 
 const shell = new Set();
+/** The page modules: lazy-pages' dynamic imports (a lower region of a page is a chunk, not a page). */
+const pageModules = new Set();
 /** module id → the stylesheets it imports (absolute paths) */
 const stylesOf = new Map();
 const STYLE_PREFIX = "\0route-style:";
@@ -81,6 +85,20 @@ const bundle = await rolldown({
         const entry = path.join(root, ENTRY);
         walk(entry);
         shell.delete(entry);
+        // What every page imports (its document title) runs on every visit too: in the shell it costs
+        // less than a chunk of its own that each first visit fetches. (Not a module that brings a
+        // stylesheet: the shell's rules are app.css's.)
+        const pageIds = this.getModuleInfo(path.join(root, LAZY_PAGES))?.dynamicallyImportedIds ?? [];
+        for (const id of pageIds) pageModules.add(id);
+        const reach = (id, seen = new Set()) => {
+          if (seen.has(id) || shell.has(id)) return seen;
+          seen.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) reach(next, seen);
+          return seen;
+        };
+        const [first, ...rest] = pageIds.map((id) => reach(id));
+        const everyPage = rest.reduce((common, ids) => new Set([...common].filter((id) => ids.has(id))), first ?? new Set());
+        for (const id of everyPage) if (!pageIds.includes(id) && !stylesOf.has(id) && !id.startsWith(STYLE_PREFIX)) shell.add(id);
       },
     },
   ],
@@ -178,8 +196,8 @@ const pages = {};
 // Each page's own stylesheets: those imported by the modules of its chunks beyond the entry's.
 const styles = {};
 for (const chunk of chunks.values()) {
-  const page = /[\\/]src[\\/]routes[\\/](\w+)\.tsx$/.exec(chunk.facadeModuleId ?? "")?.[1];
-  if (!page || !chunk.isDynamicEntry) continue;
+  if (!chunk.isDynamicEntry || !pageModules.has(chunk.facadeModuleId)) continue;
+  const page = path.basename(chunk.facadeModuleId, ".tsx");
   const files = [...withStaticImports(chunk.fileName)].filter((f) => !entryFiles.has(f));
   pages[page] = files.map(publicPath);
   const sheets = files.flatMap((f) => chunks.get(f)?.moduleIds ?? []).flatMap((id) => stylesOf.get(id) ?? []);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Settings } from "../schemas/shell";
 import { useAppState } from "../state/store";
@@ -7,6 +7,9 @@ import { readSetting } from "../data/web-settings";
 import { useDialogFocus } from "./use-dialog-focus";
 import { consentCookieValue, PREFERENCE_COOKIES, useViewerPreferences, type ConsentChoice } from "../app/viewer-preferences";
 import { CONSENT_GROUP_ALL, consentFromChoices, consentFromGroups } from "../domain/consent";
+import { lazyComponent } from "./lazy-component";
+
+const CookieChoices = lazyComponent(() => import("./CookieChoices"));
 
 export const COOKIE_CONSENT_NAME = PREFERENCE_COOKIES.consent;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -14,13 +17,6 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 export const cookieFallbackTitle = "We value your privacy";
 export const cookieFallbackText =
   "We use cookies to make this site work, to understand how it is used and to show you relevant content and adverts. By clicking Accept you agree to analytics, marketing and personalisation cookies.";
-
-/** The three categories of spec §9, in the order 'Manage choices' lists them. */
-export const CONSENT_CATEGORIES: { name: keyof ConsentChoice; label: string; description: string }[] = [
-  { name: "analytics", label: "Analytics", description: "Count visits and advert views so we can see how the site is used." },
-  { name: "marketing", label: "Marketing", description: "Let our partners' adverts link back to your visit." },
-  { name: "personalisation", label: "Personalisation", description: "Remember what you like to tailor what we show you." },
-];
 
 /** Sent by the footer's 'Cookie settings' button: the popup opens again on 'Manage choices'. */
 export const OPEN_COOKIE_SETTINGS_EVENT = "rovers:cookie-settings";
@@ -62,8 +58,9 @@ export default function CookieConsent({ settings }: { settings: Settings }) {
       setTicked(consentFromChoices(current));
       setManaging(true);
       setOpen(true);
-      // The popup does not take focus by itself; asked for from the footer, it should.
-      requestAnimationFrame(() => popupRef.current?.querySelector<HTMLElement>("input, button")?.focus());
+      // The popup does not take focus by itself; asked for from the footer, it should (on the
+      // first box, once the choices have come).
+      void CookieChoices.preload().then(() => requestAnimationFrame(() => popupRef.current?.querySelector<HTMLElement>("input, button")?.focus()));
     };
     window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
@@ -80,6 +77,10 @@ export default function CookieConsent({ settings }: { settings: Settings }) {
     setOpen(false);
   };
   const accept = () => choose(consentFromGroups([CONSENT_GROUP_ALL]), "1");
+  // The choices are a chunk of their own: they show, with 'Confirm my choices', once it has come
+  // (had it failed, rendering them tries again and reports the failure).
+  const manage = () => void CookieChoices.preload().then(showChoices, showChoices);
+  const showChoices = () => setManaging(true);
   const confirm = () => {
     const choice = consentFromChoices(ticked);
     choose(choice, consentCookieValue(choice));
@@ -97,23 +98,9 @@ export default function CookieConsent({ settings }: { settings: Settings }) {
             </Link>
           </p>
           {managing ? (
-            <fieldset className="cookie-consent__choices">
-              <legend className="cookie-consent__legend">Choose which cookies we may use</legend>
-              {CONSENT_CATEGORIES.map((category) => (
-                <label key={category.name} className="cookie-consent__choice">
-                  <input
-                    type="checkbox"
-                    name={category.name}
-                    checked={ticked[category.name]}
-                    onChange={(event) => setTicked({ ...ticked, [category.name]: event.currentTarget.checked })}
-                  />
-                  <span className="cookie-consent__choice-text">
-                    <span className="cookie-consent__choice-label">{category.label}</span>
-                    <span className="cookie-consent__choice-description">{category.description}</span>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
+            <Suspense>
+              <CookieChoices ticked={ticked} onChange={setTicked} />
+            </Suspense>
           ) : null}
         </div>
         <div className="cookie-consent__actions">
@@ -121,7 +108,7 @@ export default function CookieConsent({ settings }: { settings: Settings }) {
           {managing ? (
             <Button text="Confirm my choices" type="ghost-light" onClick={confirm} className="cookie-consent__confirm" />
           ) : (
-            <Button text="Manage choices" type="ghost-light" onClick={() => setManaging(true)} className="cookie-consent__manage" />
+            <Button text="Manage choices" type="ghost-light" onClick={manage} className="cookie-consent__manage" />
           )}
         </div>
       </div>

@@ -32,7 +32,14 @@ export function lazyComponent<P extends object>(load: () => Promise<Module<P>>):
   return Object.assign(component, { preload: get }) as unknown as LazyComponent<P>;
 }
 
-/** Loads every lazyComponent's module (the worker awaits this before rendering). */
-export function loadLazyComponents(): Promise<unknown> {
-  return Promise.all(loaders.map((get) => get()));
+/**
+ * Loads every lazyComponent's module (the worker awaits this before rendering), and those that
+ * the loaded modules define in turn.
+ */
+export async function loadLazyComponents(): Promise<void> {
+  for (let done = 0; done < loaders.length; ) {
+    const batch = loaders.slice(done);
+    done = loaders.length;
+    await Promise.all(batch.map((get) => get()));
+  }
 }

@@ -4,20 +4,18 @@ import type { homeLoader } from "./home.loader";
 import { club } from "../config/club";
 import { DocumentTitle } from "../components/DocumentTitle";
 import { NewsCard } from "../components/news/NewsCard";
-import { VideoCard } from "../components/video/VideoCard";
-import { FixtureRow, MatchPanel } from "../components/match/MatchParts";
+import { MatchPanel } from "../components/match/MatchParts";
 import { Picture } from "../components/Picture";
 import ClubTime from "../components/ClubTime";
-import { useVideoLock } from "../components/video/use-video-lock";
-import { SubscribePromo } from "../components/packages/SubscribePromo";
-import { matchesPath, newsPath, sitePaths } from "./paths";
-import { DeferredRail } from "../components/DeferredRail";
-import { PRESEASON_MESSAGE } from "../domain/preseason";
+import { newsPath, sitePaths } from "./paths";
 import { MatchdayTakeover } from "../components/match/lazy-takeover";
+import { lowerRegion } from "../components/lower-region/lower-region";
+
+/** Below the news, the TV strip and the fixtures: they hydrate as the reader comes near. */
+const Lower = lowerRegion("home-lower", "home__lower", () => import("./HomeLower"));
 
 export default function Home() {
   const data = useLoaderData<typeof homeLoader>();
-  const isLocked = useVideoLock();
   const [lead, ...moreHeadlines] = data.headline;
   // A feature plus eight cards fills whole rows at two, three and four columns.
   const latest = data.latestNews.slice(0, 9);
@@ -93,50 +91,7 @@ export default function Home() {
         </section>
       ) : null}
 
-      {/* The lower rails hydrate in tasks of their own, after the hero and the news above them. */}
-      <Suspense>
-        {data.videos.length > 0 ? (
-          <section className="tv-strip" aria-labelledby="home-tv-title">
-            <div className="tv-strip__inner">
-              <div className="page-section__head page-section__head--light">
-                <h2 className="page-section__title" id="home-tv-title">
-                  <span className="tv-strip__brand">{club.tvName}</span>
-                </h2>
-                <Link className="page-section__more" to={sitePaths.videos}>Watch more <span aria-hidden="true">→</span></Link>
-              </div>
-              {/* Below the fold: its cards render as the reader comes near. */}
-              <DeferredRail eager={false} className="tv-strip__rail">
-                {data.videos.map((video) => (
-                  <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
-                ))}
-              </DeferredRail>
-              <SubscribePromo />
-            </div>
-          </section>
-        ) : null}
-      </Suspense>
-      <Suspense>
-        {data.upcoming.length > 0 || data.preseason ? (
-          <section className="page-section">
-            <div className="page-section__head">
-              <h2 className="page-section__title">Upcoming Fixtures</h2>
-              <Link className="page-section__more" to={matchesPath("")}>All fixtures <span aria-hidden="true">→</span></Link>
-            </div>
-            {data.upcoming.length > 0 ? (
-              <ol className="fixture-list">
-                {data.upcoming.map((match) => (
-                  <FixtureRow key={match.id} match={match} />
-                ))}
-              </ol>
-            ) : (
-              // Preseason (spec §4): the season's fixtures are not out yet.
-              <div className="preseason">
-                <p className="preseason__title">{PRESEASON_MESSAGE}</p>
-              </div>
-            )}
-          </section>
-        ) : null}
-      </Suspense>
+      <Lower />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import "../styles/routes/videos.css";
-import { Fragment } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { videoHomeLoader } from "./videos.loader";
 import { club } from "../config/club";
@@ -7,28 +6,20 @@ import { DocumentTitle } from "../components/DocumentTitle";
 import { VideoCard } from "../components/video/VideoCard";
 import { LiveCard } from "../components/live/LiveCard";
 import { TvNav } from "../components/video/TvNav";
-import { SubscribePromo } from "../components/packages/SubscribePromo";
 import { Picture } from "../components/Picture";
 import { VideoMeta } from "../components/video/VideoMeta";
 import { useVideoLock } from "../components/video/use-video-lock";
-import { videoBrowsePath, videoPath, sitePaths } from "./paths";
+import { videoPath, sitePaths } from "./paths";
 import Button from "../components/Button";
-import { Carousel } from "../components/Carousel";
-import { CategoryCarousel } from "../components/video/CategoryCarousel";
 import { SectionSponsor } from "../components/sponsors/SectionSponsor";
+import { lowerRegion } from "../components/lower-region/lower-region";
 
-/**
- * The feed's first video carousels render every slide with the page; the ones below render their
- * first view with it and the rest as the reader scrolls near them (src/components/Carousel.tsx).
- */
-const EAGER_RAILS = 2;
+/** Below the featured and live videos, the feed's carousels: they hydrate as the reader comes near. */
+const Lower = lowerRegion("videos-lower", "tv__lower", () => import("./VideosHomeLower"));
 
 /** /videos: feed 1; the page is named after the TV service (spec §2). */
 export default function VideosHome() {
-  const { featured, sections, carousels, live } = useLoaderData<typeof videoHomeLoader>();
-  // The category carousels stand where the feed puts them, between its video sections.
-  const carouselsAt = (index: number) =>
-    carousels.filter((c) => c.afterSections === index).map((carousel) => <CategoryCarousel key={carousel.key} carousel={carousel} />);
+  const { featured, live } = useLoaderData<typeof videoHomeLoader>();
   const isLocked = useVideoLock();
   const [lead, ...more] = featured;
   const leadLocked = lead ? isLocked(lead.entitlements) : false;
@@ -86,26 +77,7 @@ export default function VideosHome() {
         </section>
       ) : null}
 
-      {sections.map((section, index) => (
-        <Fragment key={section.key}>
-          {carouselsAt(index)}
-          {section.videos.length > 0 ? (
-            <Carousel
-              title={section.title}
-              type={section.type}
-              style={section.style}
-              eager={index < EAGER_RAILS}
-              more={<Link className="page-section__more" to={videoBrowsePath(section.category.slug)} aria-label={`View all: ${section.title}`}>View all <span aria-hidden="true">→</span></Link>}
-              slides={section.videos.map((video) => ({ key: video.entryId, node: <VideoCard video={video} locked={isLocked(video.entitlements)} /> }))}
-            />
-          ) : null}
-        </Fragment>
-      ))}
-      {carouselsAt(sections.length)}
-
-      <section className="page-section page-section--dark">
-        <SubscribePromo />
-      </section>
+      <Lower />
     </div>
   );
 }

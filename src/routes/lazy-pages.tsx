@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { NewsRouteSwitch, PlayerRouteSwitch } from "../layouts/route-switch";
 import { StreamerLayout } from "../layouts/LazyStreamerLayout";
+import { loadingRegions } from "../components/lower-region/lower-region";
 
 /**
  * Every page is its own chunk in the browser: a first visit downloads only the page it lands on,
@@ -18,7 +19,18 @@ interface LazyPage {
   Component: () => Promise<ComponentType>;
 }
 
-const lazyPage = (modules: string[], Component: () => Promise<ComponentType>): LazyPage => ({ modules, Component });
+/**
+ * A page's lower regions (src/components/lower-region/) load with its chunk during a navigation,
+ * so they are there when the page first shows; at hydration they wait to be wanted.
+ */
+const lazyPage = (modules: string[], load: () => Promise<ComponentType>): LazyPage => ({
+  modules,
+  Component: async () => {
+    const Component = await load();
+    await loadingRegions();
+    return Component;
+  },
+});
 const page = (name: string, load: () => Promise<PageModule>) => lazyPage([name], async () => (await load()).default);
 
 export const pages = {

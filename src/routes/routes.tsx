@@ -90,10 +90,12 @@ const pageRoutes: PageRoute[] = [
 
 /**
  * The route table of spec §2, used by the worker (static handler) and the browser
- * (data router). `data` is D1 on the server and /api/* in the browser; each loader lives in its
- * route family's module beside the pages (`*.loader.ts`) and takes it as its second argument.
+ * (data router). `data` gives D1 on the server and /api/* in the browser, where it is a chunk
+ * that loads with the first loader to run (a first visit renders from the server's data and never
+ * needs it). Each loader lives in its route family's module beside the pages (`*.loader.ts`) and
+ * takes the data as its second argument.
  */
-export function createRoutes(data: SiteData): RouteObject[] {
+export function createRoutes(data: () => SiteData | Promise<SiteData>): RouteObject[] {
   // A loader is a plain function that fetches its module when first called, not a key of `lazy`:
   // the router loads every lazy key of the landing page at hydration and runs what it loaded, so a
   // first visit (whose data came with the HTML) would download and run its loader for nothing.
@@ -101,7 +103,17 @@ export function createRoutes(data: SiteData): RouteObject[] {
   const bound = ({ id, loader }: PageRoute) => ({
     ...(id ? { id } : {}),
     // The page a news child view was open over answers its own way back (src/layouts/child-view/).
-    ...(loader ? { loader: async (args: LoaderFunctionArgs) => takeKeptPage(args.request.url)?.data ?? (await loader())(args, data) } : {}),
+    // The loader's module and the data come in parallel (in the browser both are chunks of their own).
+    ...(loader
+      ? {
+          loader: async (args: LoaderFunctionArgs) => {
+            const kept = takeKeptPage(args.request.url)?.data;
+            if (kept != null) return kept;
+            const [run, site] = await Promise.all([loader(), data()]);
+            return run(args, site);
+          },
+        }
+      : {}),
   });
   return [
     {
@@ -109,7 +121,7 @@ export function createRoutes(data: SiteData): RouteObject[] {
       path: "/",
       element: <RootLayout />,
       errorElement: <RootError />,
-      loader: (args: LoaderFunctionArgs) => rootLoader(args, data),
+      loader: async (args: LoaderFunctionArgs) => rootLoader(args, await data()),
       shouldRevalidate: () => false,
       children: pageRoutes.map((route): RouteObject => {
         const { index, path, page, handle } = route;

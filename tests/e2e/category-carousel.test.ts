@@ -3,7 +3,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
-import { DESKTOP, MOBILE, BASE_URL, SCREENSHOT_DIR, launchBrowser, openPage, type Viewport } from "./support/browser";
+import { DESKTOP, MOBILE, BASE_URL, SCREENSHOT_DIR, launchBrowser, openPage, waitForRegion, type Viewport } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { carouselPerView } from "../../src/domain/carousel-per-view";
 
@@ -71,6 +71,8 @@ describe.each([
       const prev = carousel.getByRole("button", { name: "Previous: Browse by category" });
       const next = carousel.getByRole("button", { name: "Next: Browse by category" });
       await carousel.scrollIntoViewIfNeeded();
+      // The feed's carousels are the page's lower region: they answer once it has hydrated.
+      await waitForRegion(page, "videos-lower");
       await prev.focus();
       expect(await prev.getAttribute("aria-disabled")).toBe("true");
       await page.keyboard.press("Tab");

@@ -89,6 +89,8 @@ describe("consent gates tracking", () => {
       const sent = recordEvents(page);
       const popup = page.getByRole("dialog", { name: "Cookie consent" });
       await popup.getByRole("button", { name: "Manage choices" }).click();
+      // The choices come with their own chunk, the 'Confirm my choices' button with them.
+      await popup.getByRole("button", { name: "Confirm my choices" }).waitFor();
       const boxes = popup.getByRole("checkbox");
       expect(await boxes.count()).toBe(3);
       for (const name of ["Analytics", "Marketing", "Personalisation"]) expect(await popup.getByRole("checkbox", { name: new RegExp(name) }).isChecked()).toBe(false);

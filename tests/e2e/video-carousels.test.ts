@@ -3,7 +3,7 @@
 // keyboard, the lower ones filled in as the reader nears them, axe clean at 375 and 1440 px.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, BASE_URL, launchBrowser, openPage, saveScreenshot, type Viewport } from "./support/browser";
+import { DESKTOP, MOBILE, BASE_URL, launchBrowser, openPage, waitForRegion, saveScreenshot, type Viewport } from "./support/browser";
 import { axeViolations } from "./support/axe";
 import { carouselPerView } from "../../src/domain/carousel-per-view";
 import { videoHomeSchema } from "../../src/schemas/videos";
@@ -97,6 +97,8 @@ describe.each([
       const prev = carousel.getByRole("button", { name: `Previous: ${first!.title}` });
       const next = carousel.getByRole("button", { name: `Next: ${first!.title}` });
       await carousel.scrollIntoViewIfNeeded();
+      // The feed's carousels are the page's lower region: they answer once it has hydrated.
+      await waitForRegion(page, "videos-lower");
       expect(await carousel.locator(".carousel__slide").count()).toBe(first!.videos.length);
       await next.focus();
       expect(await prev.getAttribute("aria-disabled")).toBe("true");

@@ -40,6 +40,18 @@ describe("pages", () => {
     expect(html).not.toContain("<path");
   });
 
+  it("renders each page whole on its first request: every lazy part, a page's lower region too, is ready before rendering", async () => {
+    for (const path of ["/", "/videos", "/news", "/matches", "/teams", "/videos/subscriptions"]) {
+      const html = await (await get(path)).text();
+      // A boundary that suspended is streamed hidden and revealed by an inline script, which the CSP blocks.
+      expect(html, path).not.toContain("<template");
+      expect(html, path).not.toContain('<div hidden id="S:');
+    }
+    // The lower regions are in the page's own HTML, in place.
+    expect(await (await get("/")).text()).toMatch(/id="home-lower"[^>]*><!--\$--><section class="tv-strip"/);
+    expect(await (await get("/videos")).text()).toMatch(/id="videos-lower"[^>]*><!--\$--><section class="page-section carousel/);
+  });
+
   it("renders a match's live video place on the server: the locked texts for a visitor, inline, no inline script (issue 20)", async () => {
     const { match_id } = await one<{ match_id: number }>("SELECT match_id FROM live_stream_assets WHERE id = 'women-live'");
     const html = await (await get(`/match/womens-first-team/${match_id}`)).text();

@@ -30,11 +30,15 @@ export async function renderPage(
   variant: PageVariant = pageVariantOf(c),
   staff: StaffReads | null = null,
 ): Promise<Response> {
-  const routes = createRoutes(createD1SiteData(c.env, variant.preferences, staff));
+  const data = createD1SiteData(c.env, variant.preferences, staff);
+  const routes = createRoutes(() => data);
   const preloads = modulePreloads(routes, new URL(request.url));
   const handler = createStaticHandler(routes);
-  // The layout's lazy parts load once per isolate, so rendering never suspends on them.
+  // The lazy parts load once per isolate, so rendering never suspends on them: the layout's beside
+  // the query, then those the page's own module defines (its lower regions), once the query has
+  // loaded that module.
   const [queried] = await Promise.all([handler.query(request), loadLazyComponents()]);
+  await loadLazyComponents();
   if (queried instanceof Response) return queried;
   const context = withPublicErrors(c, queried);
   try {

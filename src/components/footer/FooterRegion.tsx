@@ -1,32 +1,10 @@
-import { memo, Suspense } from "react";
-import type { PageShell } from "../../schemas/shell";
-import type { FooterAdvertVariant, FooterVariant } from "../../domain/layout-variants";
-import { lazyComponent } from "../lazy-component";
-import { FOOTER_REGION_ID, whenFooterWanted } from "./footer-wanted";
+import { lowerRegion } from "../lower-region/lower-region";
 
-const Footer = lazyComponent(() => whenFooterWanted().then(() => import("./Footer")));
-
-export interface FooterRegionProps {
-  shell: PageShell | null;
-  variant: FooterVariant;
-  advertsVariant: FooterAdvertVariant;
-}
+/** The element around the footer and its adverts. */
+export const FOOTER_REGION_ID = "footer-region";
 
 /**
- * Below the fold: the footer advertising and the footer. The server renders them in full; in the
- * browser their boundary keeps the server's HTML until the footer is wanted (near the screen, or
- * the first navigation), then its chunk comes and it hydrates. Memoised on props that stay the same
- * for the page's life: a boundary still waiting for its code that receives new props is drawn
- * again from scratch, dropping the server's HTML.
+ * Below the fold on every page: the footer advertising and the footer (Footer.tsx, one chunk). The
+ * layout passes only props that never change after the page loads (shell, variant, advertsVariant).
  */
-function FooterRegion({ shell, variant, advertsVariant }: FooterRegionProps) {
-  return (
-    <div id={FOOTER_REGION_ID} className="footer-region">
-      <Suspense>
-        <Footer shell={shell} variant={variant} advertsVariant={advertsVariant} />
-      </Suspense>
-    </div>
-  );
-}
-
-export default memo(FooterRegion);
+export default lowerRegion(FOOTER_REGION_ID, "footer-region", () => import("./Footer"));

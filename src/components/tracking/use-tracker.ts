@@ -1,21 +1,22 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useAppState } from "../../state/store";
-import { buildTrackingEvent, type AdvertFields, type TrackingAction } from "../../domain/tracking-event";
+import { mayTrack } from "../../domain/consent";
+import type { AdvertFields, TrackingAction } from "../../domain/tracking-event";
 
-type Outbox = typeof import("../../app/event-queue");
+type Outbox = typeof import("./outbox");
 let outbox: Outbox | undefined;
 
 /**
- * The outbox is a chunk of its own: only a supporter who granted analytics ever needs it. Once
- * loaded (the first pageView loads it) events go in synchronously, so a handler that flushes right
+ * The outbox (the event builder and the queue) is a chunk of its own: only a supporter who granted
+ * analytics ever needs it. Once loaded, events go in synchronously, so a handler that flushes right
  * after tracking (an advert click) sends its event.
  */
-function queue(event: Parameters<Outbox["queueEvent"]>[0]): void {
-  if (outbox) return outbox.queueEvent(event);
-  void import("../../app/event-queue").then((module) => {
+function withOutbox(use: (outbox: Outbox) => void): void {
+  if (outbox) return use(outbox);
+  void import("./outbox").then((module) => {
     outbox = module;
-    module.queueEvent(event);
+    use(module);
   });
 }
 
@@ -29,15 +30,13 @@ export function useTracker(): (action: TrackingAction, fields: { url: string } &
   const { sessionID, ssoID } = state.user;
   return useCallback(
     (action, fields) => {
-      const event = buildTrackingEvent(
-        action,
-        fields,
-        { domain: window.location.hostname, width: window.screen.width, height: window.screen.height, userAgent: navigator.userAgent, ssoVendor: "", sessionID, ssoID },
-        consent,
-        new Date(),
-        Math.random,
-      );
-      if (event) queue(event);
+      if (!mayTrack(consent)) return;
+      const page = { domain: window.location.hostname, width: window.screen.width, height: window.screen.height, userAgent: navigator.userAgent, ssoVendor: "", sessionID, ssoID };
+      const now = new Date();
+      withOutbox(({ buildTrackingEvent, queueEvent }) => {
+        const event = buildTrackingEvent(action, fields, page, consent, now, Math.random);
+        if (event) queueEvent(event);
+      });
     },
     [consent, sessionID, ssoID],
   );

@@ -1,9 +1,12 @@
-import { useContext, useEffect, useRef, type ReactNode } from "react";
+import { Suspense, useContext, useEffect, useRef, type ReactNode } from "react";
 import { UNSAFE_DataRouterStateContext as RouterStateContext, UNSAFE_LocationContext as LocationContext, useLocation, useNavigate, useOutlet } from "react-router";
 import { isChildViewState } from "../../domain/child-view";
 import { CoveredPageContext } from "../../components/covered-page";
-import { ChildViewDialog } from "./ChildViewDialog";
+import { lazyComponent } from "../../components/lazy-component";
 import { forgetKeptPage, keepPage } from "./kept-page";
+
+/** Only opening an article from a listing needs the dialog: its chunk comes as that navigation starts. */
+const ChildViewDialog = lazyComponent(() => import("./ChildViewDialog").then((m) => ({ default: m.ChildViewDialog })));
 
 type RouterState = NonNullable<React.ContextType<typeof RouterStateContext>>;
 type LocationValue = React.ContextType<typeof LocationContext>;
@@ -32,6 +35,10 @@ export function ChildViewOutlet() {
   const navigate = useNavigate();
   const background = useRef<Background | null>(null);
 
+  const opening = isChildViewState(routerState?.navigation.location?.state);
+  useEffect(() => {
+    if (opening) void ChildViewDialog.preload();
+  }, [opening]);
   const child = isChildViewState(location.state) && background.current !== null && routerState !== null;
   if (!child) background.current = routerState ? { outlet, routerState, location: locationContext } : null;
   const under = background.current;
@@ -57,7 +64,11 @@ export function ChildViewOutlet() {
           </CoveredPageContext.Provider>
         </LocationContext.Provider>
       </RouterStateContext.Provider>
-      {child ? <ChildViewDialog onClose={() => navigate(-1)}>{outlet}</ChildViewDialog> : null}
+      {child ? (
+        <Suspense>
+          <ChildViewDialog onClose={() => navigate(-1)}>{outlet}</ChildViewDialog>
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -109,13 +109,19 @@ export async function waitForHydration(page: Page, problems: readonly string[] =
 }
 
 /**
- * The footer and its adverts hydrate when they come near the screen or at the first navigation
- * (src/components/footer/footer-wanted.ts), not with the rest of the page: brings the footer into
- * view and waits until its parts answer.
+ * A lower region (the footer and its adverts, the lower sections of / and /videos) hydrates when it
+ * comes near the screen or at the first navigation (src/components/lower-region/), not with the
+ * rest of the page: brings it into view, as a reader scrolling down does, and waits until its
+ * parts answer.
  */
-export async function waitForFooter(page: Page): Promise<void> {
-  await page.locator("#footer-region").scrollIntoViewIfNeeded();
-  await page.locator("#footer-region[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+export async function waitForRegion(page: Page, id: string): Promise<void> {
+  await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+  await page.locator(`#${id}[data-hydrated]`).waitFor({ state: "attached", timeout: 30_000 });
+}
+
+/** The footer region (waitForRegion). */
+export function waitForFooter(page: Page): Promise<void> {
+  return waitForRegion(page, "footer-region");
 }
 
 /** Full-page screenshot saved as test-results/screenshots/<name>-<width>.png. */
