@@ -8,6 +8,8 @@ describe("site lock: what stays reachable (issue 13 part 7)", () => {
     ["/sso/login", "GET", true],
     ["/auth/callback", "GET", true],
     ["/webhooks/stripe", "POST", true],
+    // the club's admin API (bearer token): how the club turns the lock off again
+    ["/api/admin/settings/siteLock.enabled", "PUT", true],
     ["/build/entry-ABC.js", "GET", true],
     ["/images/200x120/crest-rovers.svg", "GET", true],
     ["/crest.svg", "GET", true],
@@ -20,6 +22,8 @@ describe("site lock: what stays reachable (issue 13 part 7)", () => {
     ["/streamers", "GET", false],
     ["/authx", "GET", false],
     ["/api/shell", "GET", false],
+    ["/api/administrator", "GET", false],
+    ["/api/console/live-now", "GET", false],
     ["/api/session", "GET", false],
     ["/media/entry/index.m3u8", "GET", false],
     ["/ws/streams", "GET", false],

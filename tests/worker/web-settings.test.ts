@@ -113,4 +113,19 @@ describe("social sign-in (spec §1, §2 'Login form', §9: two providers, off by
     // google stays off until the club turns it on
     expect((await b.fetch("/auth/login?social=google")).status).toBe(404);
   });
+  it("siteLock.enabled locks the site on the next request, and opens it again", async () => {
+    // Read once while open: the lock state is then cached, as on a live site.
+    expect((await SELF.fetch("https://rovers.test/teams")).status).toBe(200);
+    try {
+      expect((await put("siteLock.entryPhrase", "rovers-preview")).status).toBe(200);
+      expect((await put("siteLock.enabled", "1")).status).toBe(200);
+      expect((await SELF.fetch("https://rovers.test/teams")).status).toBe(403);
+      // The admin API stays the club's way back in while locked, behind its token as ever.
+      const anonymous = await admin().fetch("/api/admin/settings/siteLock.enabled", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ value: "0" }) });
+      expect(anonymous.status).toBe(401);
+    } finally {
+      expect((await put("siteLock.enabled", "0")).status).toBe(200);
+    }
+    expect((await SELF.fetch("https://rovers.test/teams")).status).toBe(200);
+  });
 });

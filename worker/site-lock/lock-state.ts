@@ -23,5 +23,6 @@ export function siteLockState(env: Pick<Env, "DB" | "CACHE">): Promise<SiteLockS
     const entryPhrase = value(SITE_LOCK_SETTINGS.entryPhrase);
     // A lock without a phrase could never be opened; it still locks (the club must set one).
     return { enabled: value(SITE_LOCK_SETTINGS.enabled) === "1", entryPhrase };
-  });
+    // Built from web settings: a settings write through the admin API makes it stale at once.
+  }, ["settings"]);
 }
