@@ -21,10 +21,9 @@ function marked<P extends object>(id: string, Part: ComponentType<P>): Component
 }
 
 /**
- * A part of the page below the fold, in a chunk of its own (spec-wise nothing changes: the server
- * renders it in full). In the browser its boundary keeps the server's HTML until the part is
- * wanted (region-wanted.ts), then its chunk comes and it hydrates; a reader who stays at the top
- * never downloads it. After hydration, pages come by navigation: a page defining a region then
+ * A part of the page below the fold, in a chunk of its own. The server renders it in full; in the
+ * browser its boundary keeps the server's HTML until the part is wanted (region-wanted.ts), then
+ * its chunk comes and it hydrates: a reader who stays at the top never downloads it. After hydration, pages come by navigation: a page defining a region then
  * loads it with its own chunk (loadingRegions), so the region is there when the page first shows.
  *
  * The region is memoised, and its props must stay the same for the page's life: a boundary still
