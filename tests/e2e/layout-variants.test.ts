@@ -2,16 +2,13 @@
 // and footer (v1 or v2) are chosen by web settings. Each is switched here through the admin API, as
 // the club would, and the next request shows it, axe clean at 375 and 1440 px. The variants are
 // site-wide: this file runs in the e2e suite's exclusive phase and puts the defaults back in afterAll.
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, saveScreenshot, waitForFooter, waitForHydration, watchProblems } from "./support/browser";
 import { axeViolations } from "./support/axe";
-import { setting } from "./support/site-settings";
+import { setSetting, setting } from "./support/site-settings";
 import { signInAs } from "./support/demo-account";
-
-const ADMIN_TOKEN = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../worker/dev-admin-token.json"), "utf8")) as { DEV_ADMIN_TOKEN: string }).DEV_ADMIN_TOKEN;
 
 interface Layout {
   header: "sticky" | "v3";
@@ -22,17 +19,8 @@ const DEFAULT_LAYOUT: Layout = { header: "sticky", footer: "v1", footerAdverts: 
 // Every variant of each part appears at least once.
 const LAYOUTS: Layout[] = [DEFAULT_LAYOUT, { header: "v3", footer: "v2", footerAdverts: "v2" }, { header: "v3", footer: "v1", footerAdverts: "v3" }];
 
-async function putSetting(key: string, value: string): Promise<void> {
-  const response = await fetch(`${BASE_URL}/api/admin/settings/${key}`, {
-    method: "PUT",
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "x-admin-actor": "e2e", "content-type": "application/json" },
-    body: JSON.stringify({ value }),
-  });
-  expect(response.status, `PUT ${key}`).toBe(200);
-}
-
 async function putLayout(layout: Layout): Promise<void> {
-  for (const [part, value] of Object.entries(layout)) await putSetting(`layout.${part}`, value);
+  for (const [part, value] of Object.entries(layout)) await setSetting(`layout.${part}`, value);
 }
 
 const SEARCH_PLACEHOLDER = await setting("search.placeholder");
@@ -44,10 +32,10 @@ beforeAll(async () => {
 afterAll(async () => {
   // the rest of the suite expects the default layout, whatever happened here
   await putLayout(DEFAULT_LAYOUT);
-  await putSetting("search.placeholder", SEARCH_PLACEHOLDER);
-  await putSetting("account.debugHelp", "0");
-  await putSetting("login.social.google", "0");
-  await putSetting("login.social.facebook", "0");
+  await setSetting("search.placeholder", SEARCH_PLACEHOLDER);
+  await setSetting("account.debugHelp", "0");
+  await setSetting("login.social.google", "0");
+  await setSetting("login.social.facebook", "0");
   await browser?.close();
 });
 
@@ -134,10 +122,10 @@ describe("search.placeholder (spec §3 web settings)", () => {
         return field.getAttribute("placeholder");
       };
       expect(await placeholderOnOpen()).toBe(SEARCH_PLACEHOLDER);
-      await putSetting("search.placeholder", "Find a player, a match or a replay");
+      await setSetting("search.placeholder", "Find a player, a match or a replay");
       expect(await placeholderOnOpen()).toBe("Find a player, a match or a replay");
     } finally {
-      await putSetting("search.placeholder", SEARCH_PLACEHOLDER);
+      await setSetting("search.placeholder", SEARCH_PLACEHOLDER);
       await context.close();
     }
   });
@@ -145,7 +133,7 @@ describe("search.placeholder (spec §3 web settings)", () => {
 
 describe("account.debugHelp (spec §2 'Account summary')", () => {
   it("off: no package list; on: the account summary lists the account's packages, axe clean", async () => {
-    await putSetting("account.debugHelp", "0");
+    await setSetting("account.debugHelp", "0");
     const context = await browser.newContext({ viewport: MOBILE, baseURL: BASE_URL });
     await context.addCookies([{ name: "cookie_consent", value: "1", url: BASE_URL }]);
     const page = await context.newPage();
@@ -163,7 +151,7 @@ describe("account.debugHelp (spec §2 'Account summary')", () => {
       await openPanel();
       expect(await panel.getByRole("heading", { name: "Packages on this account" }).count()).toBe(0);
 
-      await putSetting("account.debugHelp", "1");
+      await setSetting("account.debugHelp", "1");
       await page.reload({ waitUntil: "load" });
       await waitForHydration(page, problems);
       await openPanel();
@@ -174,7 +162,7 @@ describe("account.debugHelp (spec §2 'Account summary')", () => {
       expect(await axeViolations(page)).toEqual([]);
       await saveScreenshot(page, "account-debug-help");
     } finally {
-      await putSetting("account.debugHelp", "0");
+      await setSetting("account.debugHelp", "0");
       await context.close();
     }
   });
@@ -195,13 +183,13 @@ describe("social sign-in links (spec §2 'Login form': two providers, off by def
         await panel.getByRole("heading", { name: /Sign in to your/ }).waitFor();
       };
       try {
-        await putSetting("login.social.google", "0");
-        await putSetting("login.social.facebook", "0");
+        await setSetting("login.social.google", "0");
+        await setSetting("login.social.facebook", "0");
         await openPanel();
         expect(await panel.getByRole("link", { name: /Continue with/ }).count()).toBe(0);
 
-        await putSetting("login.social.google", "1");
-        await putSetting("login.social.facebook", "1");
+        await setSetting("login.social.google", "1");
+        await setSetting("login.social.facebook", "1");
         await openPanel();
         const google = panel.getByRole("link", { name: "Continue with Google" });
         await google.waitFor();
@@ -213,8 +201,8 @@ describe("social sign-in links (spec §2 'Login form': two providers, off by def
         expect(new URL(page.url()).searchParams.get("social")).toBe("google");
         await page.getByText("Google sign-in, development stand-in").waitFor();
       } finally {
-        await putSetting("login.social.google", "0");
-        await putSetting("login.social.facebook", "0");
+        await setSetting("login.social.google", "0");
+        await setSetting("login.social.facebook", "0");
         await context.close();
       }
     });

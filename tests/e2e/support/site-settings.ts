@@ -1,18 +1,23 @@
-// Changes a web setting in the e2e server's D1 and starts a new content-cache generation (what the
-// admin API does after a write), so the running server reads the change on its next request.
-import { inject } from "vitest";
+// Web settings of the e2e server: `setSetting` changes one the way the club does, through the admin
+// API (PUT /api/admin/settings/:key with the dev admin token), which starts a new cache generation
+// for settings in the server's own isolate, so the very next request reads the change; `setting`
+// reads one from D1.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { BASE_URL } from "./browser";
 import { queryD1 } from "./d1";
 
-const GENERATIONS_MEMO_MS = 5_000;
+const ADMIN_TOKEN = (JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../worker/dev-admin-token.json"), "utf8")) as { DEV_ADMIN_TOKEN: string }).DEV_ADMIN_TOKEN;
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
+/** Sets a web setting through the admin API (reachable while the site lock is on, behind its token). */
 export async function setSetting(key: string, value: string): Promise<void> {
-  await queryD1(`UPDATE settings SET value = ${quote(value)} WHERE key = ${quote(key)}`);
-  const url = new URL(`/kv/${encodeURIComponent("site-cache:generations")}`, inject("stateServiceUrl"));
-  const response = await fetch(url, { method: "PUT", body: JSON.stringify({ all: Date.now() }) });
-  if (!response.ok) throw new Error(`KV refused the new cache generation: ${response.status} ${await response.text()}`);
-  // The worker trusts the generations it last read for 5 s (worker/cache/kv-cache.ts): wait them out.
-  await new Promise((resolve) => setTimeout(resolve, GENERATIONS_MEMO_MS + 500));
+  const response = await fetch(`${BASE_URL}/api/admin/settings/${encodeURIComponent(key)}`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "x-admin-actor": "e2e", "content-type": "application/json" },
+    body: JSON.stringify({ value }),
+  });
+  if (response.status !== 200) throw new Error(`PUT /api/admin/settings/${key} answered ${response.status}: ${await response.text()}`);
 }
 
 export async function setting(key: string): Promise<string> {
