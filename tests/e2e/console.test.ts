@@ -10,6 +10,7 @@ import { expectConsoleNotFound } from "./support/console";
 import { createAccount } from "./support/fresh-account";
 import { axeViolations } from "./support/axe";
 import { club } from "../../src/config/club";
+import { LIVE_NOW_POLL_MS } from "../../src/domain/live-now";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -26,10 +27,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The staff member's console, signed in and hydrated. */
-async function openConsole(viewport: Viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * The staff member's console, signed in and hydrated. With `clock`, the console's page runs on a
+ * clock the test can move (Playwright's), so it reaches the next 'Live now' poll at once (`polledViewers`).
+ */
+async function openConsole(viewport: Viewport = DESKTOP, { clock = false } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await openPage(browser, "/", viewport);
   await signInAs(page, "staff@rovers.test", "/");
+  // Installed before the console loads, so its poll timer is one the clock moves.
+  if (clock) await page.clock.install();
   const response = await page.goto("/admin", { waitUntil: "load" });
   expect(response?.status()).toBe(200);
   await expect.poll(() => page.getByRole("heading", { name: "Live now" }).isVisible()).toBe(true);
@@ -41,6 +47,15 @@ const streamViewers = (page: Page) =>
     .locator(`tr[data-stream="${STREAM_ID}"] [data-viewers]`)
     .textContent()
     .then((t) => Number(t));
+
+/**
+ * The stream's viewers as 'Live now' shows them after its next poll: each try moves the page's clock
+ * on by the poll's interval rather than waiting it out (the page skips a poll while one is under way).
+ */
+const polledViewers = async (page: Page) => {
+  await page.clock.fastForward(LIVE_NOW_POLL_MS);
+  return streamViewers(page);
+};
 
 /** A fresh Rovers TV+ account playing the live commentary in a context of its own. */
 async function listen(label: string): Promise<BrowserContext> {
@@ -97,18 +112,21 @@ describe("the console", () => {
   }, 120_000);
 
   it("'Live now' goes from 0 to 2 viewers as two supporters start the live audio, and back when they stop", async () => {
-    const { context, page } = await openConsole();
+    const { context, page } = await openConsole(DESKTOP, { clock: true });
     const listeners: BrowserContext[] = [];
     try {
-      // No reload from here on: the page asks again every few seconds.
-      await expect.poll(() => streamViewers(page), { timeout: WAIT }).toBe(0);
-      listeners.push(await listen("console-a"), await listen("console-b"));
-      await expect.poll(() => streamViewers(page), { timeout: WAIT }).toBe(2);
+      // No reload from here on: the page asks again at each poll.
+      await expect.poll(() => polledViewers(page), { timeout: WAIT }).toBe(0);
+      // Both supporters start side by side, each in a browser of their own.
+      const started = await Promise.allSettled([listen("console-a"), listen("console-b")]);
+      for (const one of started) if (one.status === "fulfilled") listeners.push(one.value);
+      for (const one of started) if (one.status === "rejected") throw one.reason;
+      await expect.poll(() => polledViewers(page), { timeout: WAIT }).toBe(2);
       await expect.poll(() => page.locator("[data-stat=viewers]").textContent().then(Number)).toBeGreaterThanOrEqual(2);
       await saveScreenshot(page, "console-live-now");
       // Closing a listener's browser closes its stream socket: the session is released at once.
       for (const listener of listeners.splice(0)) await listener.close();
-      await expect.poll(() => streamViewers(page), { timeout: WAIT }).toBe(0);
+      await expect.poll(() => polledViewers(page), { timeout: WAIT }).toBe(0);
     } finally {
       for (const listener of listeners) await listener.close();
       await context.close();
