@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, waitForFooter, waitForHydration, watchProblems, type Viewport } from "./support/browser";
 import { queryD1 } from "./support/d1";
 import { ADVERT_REENABLE_MS } from "../../src/domain/timings";
+import { FLUSH_DELAY_MS } from "../../src/app/event-queue";
 import { waitUntilShown } from "./support/visibility";
 
 let browser: Browser;
@@ -47,21 +48,24 @@ async function backToTop(page: Page): Promise<void> {
 
 describe("consent gates tracking", () => {
   it("no request to /api/events before consent; impressions and a page view after Accept (1440 px)", async () => {
-    const { page, context, problems } = await openPage(browser, "/", DESKTOP);
+    const { page, context, problems } = await openPage(browser, "/", DESKTOP, { clock: true });
     try {
       const sent = recordEvents(page);
       const popup = page.getByRole("dialog", { name: "Cookie consent" });
       await waitUntilShown(popup, true);
       await shownAdverts(page);
-      // a client-side navigation too, and time for any batch (1 s) to go out
+      // a client-side navigation too: the slots re-enable 2 s after it and draw again (the page's
+      // clock moved on rather than waited for), then any batch would go out within 1 s
       await backToTop(page);
       await page.getByRole("banner").getByRole("link", { name: "News", exact: true }).first().click();
       await page.waitForURL(`${BASE_URL}/news`);
-      await page.waitForTimeout(2_500); // the slots re-enable after 2 s
+      await page.locator(".footer-adverts[data-waiting='true']").waitFor({ state: "attached", timeout: 10_000 });
+      await page.clock.runFor(ADVERT_REENABLE_MS);
+      const shown = await shownAdverts(page);
+      await page.clock.runFor(FLUSH_DELAY_MS);
       await page.waitForLoadState("networkidle");
       expect(sent).toEqual([]);
 
-      const shown = await shownAdverts(page);
       const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events", { timeout: 45_000 });
       await popup.getByRole("button", { name: "Accept All Cookies" }).click();
       expect((await response).status()).toBe(202);
@@ -115,13 +119,15 @@ describe("consent gates tracking", () => {
       await context.addCookies([{ name: "cookie_consent", value: "none", url: BASE_URL }]);
       const page = await context.newPage();
       const sent = recordEvents(page);
+      // The page's timers on a clock the test moves past a batch's delay instead of waiting it out.
+      await page.clock.install();
       await page.goto("/", { waitUntil: "load" });
       await waitForHydration(page);
       await shownAdverts(page);
       await page.reload({ waitUntil: "load" });
       await waitForHydration(page);
       await shownAdverts(page);
-      await page.waitForTimeout(1_500);
+      await page.clock.runFor(FLUSH_DELAY_MS);
       await page.waitForLoadState("networkidle");
       expect(sent).toEqual([]);
       expect(await page.getByRole("dialog", { name: "Cookie consent" }).count()).toBe(0);
@@ -136,7 +142,8 @@ describe("consent gates tracking", () => {
       expect(external.length).toBeGreaterThan(0); // three slots, at most two of the seed's child-friendly adverts are site paths
       // marketing without analytics: tagged for the advertiser, but no real session id
       for (const href of external) expect(href).toContain("rovers_sid=no+tracking");
-      await page.waitForTimeout(1_500);
+      await page.clock.runFor(FLUSH_DELAY_MS);
+      await page.waitForLoadState("networkidle");
       expect(sent).toEqual([]);
     } finally {
       await context.close();
@@ -232,6 +239,8 @@ describe("screenshots: footer advert shapes and the consent choices", () => {
           await context.addCookies([{ name: "cookie_consent", value: "1", url: BASE_URL }]);
           await context.addInitScript(`Math.random = () => ${pick.random};`);
           const page = await context.newPage();
+          // The slots' 2 s after a route change is moved on by the page's clock, not waited for.
+          await page.clock.install();
           await page.goto("/", { waitUntil: "load" });
           await waitForHydration(page);
           await shownAdverts(page);
@@ -240,6 +249,7 @@ describe("screenshots: footer advert shapes and the consent choices", () => {
           await page.locator('a[href="/news"]:visible').first().click(); // the header's at 1440 px, the footer's at 375
           await page.waitForURL(`${BASE_URL}/news`);
           await page.locator(".footer-adverts[data-waiting='true']").waitFor({ state: "attached", timeout: 10_000 });
+          await page.clock.runFor(ADVERT_REENABLE_MS);
           await shownAdverts(page);
           const shapes = await page.locator(".advert-slot[data-filled='true']").evaluateAll((slots) => slots.map((s) => s.className.replace(/.*advert-slot--/, "")));
           expect(shapes).toEqual(pick.shapes);

@@ -60,11 +60,16 @@ export interface OpenedPage {
   problems: string[];
 }
 
-/** Opens `pathname` in a new context (no cookies) and waits until the client has hydrated. */
-export async function openPage(browser: Browser, pathname: string, viewport: Viewport = DESKTOP): Promise<OpenedPage> {
+/**
+ * Opens `pathname` in a new context (no cookies) and waits until the client has hydrated. With
+ * `clock`, Playwright's clock is installed before the page loads: its timers run in real time until
+ * the test moves them on (`page.clock.runFor`, `fastForward`) instead of waiting for them.
+ */
+export async function openPage(browser: Browser, pathname: string, viewport: Viewport = DESKTOP, { clock = false } = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport, baseURL: BASE_URL });
   const page = await context.newPage();
   const problems = watchProblems(page);
+  if (clock) await page.clock.install();
   const response = await page.goto(pathname, { waitUntil: "load" });
   await waitForHydration(page, problems);
   return { context, page, response, problems };
