@@ -106,17 +106,26 @@ describe("a page chunk that fails to load (spec §8: reloads the page)", () => {
 
   it("does not loop when the chunk stays unavailable", async () => {
     const chunk = await teamsChunk();
-    const { page, context } = await openPage(browser, "/", DESKTOP);
+    const { page, context } = await openPage(browser, "/", DESKTOP, { clock: true });
     try {
       await page.route(`**${chunk}`, (route) => route.abort("failed"));
       const documents: string[] = [];
+      let chunkFailures = 0;
       page.on("request", (request) => {
         if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
       });
+      page.on("requestfailed", (request) => {
+        if (new URL(request.url()).pathname === chunk) chunkFailures += 1;
+      });
       await clickHeaderLink(page, "Teams");
       await expect.poll(() => documents, { timeout: 15_000 }).toEqual(["/teams"]);
-      // Long enough for a second reload, were there one.
-      await page.waitForTimeout(3_000);
+      // The reloaded page asks for the chunk too and meets the same failure. Then 3 s of the page's
+      // timers (its clock moved on, not waited for), long enough for a second reload, were there
+      // one, and its network goes quiet (500 ms) without one.
+      await expect.poll(() => chunkFailures, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+      await page.waitForLoadState("load");
+      await page.clock.runFor(3_000);
+      await page.waitForLoadState("networkidle");
       expect(documents).toEqual(["/teams"]);
     } finally {
       await context.close();
