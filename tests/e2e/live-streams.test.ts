@@ -37,6 +37,14 @@ async function openAudio(email: string): Promise<{ context: BrowserContext; page
   return { context, page };
 }
 
+/** Waits for two pages opening side by side (each a browser of its own); if one fails, closes the other. */
+async function bothOpened<T extends { context: BrowserContext }>(a: Promise<T>, b: Promise<T>): Promise<[T, T]> {
+  const [one, two] = await Promise.allSettled([a, b]);
+  if (one.status === "fulfilled" && two.status === "fulfilled") return [one.value, two.value];
+  await Promise.all([one, two].map((opened) => (opened.status === "fulfilled" ? opened.value.context.close() : undefined)));
+  throw one.status === "rejected" ? one.reason : (two as PromiseRejectedResult).reason;
+}
+
 const bar = (page: Page) => page.getByRole("region", { name: "Live Audio" });
 const audioTime = (page: Page) => bar(page).locator("audio").evaluate((a: HTMLAudioElement) => a.currentTime);
 const audioPaused = (page: Page) => bar(page).locator("audio").evaluate((a: HTMLAudioElement) => a.paused);
@@ -83,9 +91,12 @@ describe("live audio", () => {
 
   it("a third browser of one account gets the concurrency message; 'Sign out other devices' stops another's playback", async () => {
     const vip = await createAccount(browser, "vip-audio", [club.entitlements.vip]);
-    const first = await openAudio(vip);
-    const second = await openAudio(vip);
-    const third = await openAudio(vip);
+    // The first two side by side; the third once both hold their sessions.
+    const [first, second] = await bothOpened(openAudio(vip), openAudio(vip));
+    const third = await openAudio(vip).catch(async (error: unknown) => {
+      await Promise.all([first.context.close(), second.context.close()]);
+      throw error;
+    });
     try {
       const alert = bar(third.page).getByRole("alert");
       await expect.poll(() => alert.textContent(), { timeout: WAIT }).toContain("Your account has reached the limit of concurrent streams");
@@ -130,12 +141,13 @@ describe("live video", () => {
   it("two browsers of the Rovers TV+ account watch it; 'Sign out other devices' in one stops the other with the concurrency text", async () => {
     const PRESS = "/live/video/press-conference";
     const plus = await createAccount(browser, "plus-video", [club.entitlements.top]);
-    /** Signs in, starts the live video and waits until its picture moves. */
-    const watch = async () => {
-      const opened = await openPage(browser, PRESS, DESKTOP);
+    /** Opens the live video's page signed in; with `clock`, on a clock the test can move (Playwright's). */
+    const watch = async (clock = false) => {
+      const opened = await openPage(browser, PRESS, DESKTOP, { clock });
       await signInAs(opened.page, plus, PRESS);
       return opened;
     };
+    /** Starts the live video and waits until its picture moves. */
     const play = async (page: Page) => {
       const start = page.locator(".theatre__play");
       await expect.poll(() => start.isVisible(), { timeout: WAIT }).toBe(true);
@@ -146,8 +158,7 @@ describe("live video", () => {
     };
     const videoTime = (page: Page) => page.locator(".video-overlay video").evaluate((v: HTMLVideoElement) => v.currentTime);
 
-    const first = await watch();
-    const second = await watch();
+    const [first, second] = await bothOpened(watch(), watch(true));
     try {
       await play(first.page);
       await play(second.page);
@@ -169,11 +180,22 @@ describe("live video", () => {
       const alert = stage.getByRole("alert");
       expect(await alert.textContent()).toContain("Your account has reached the limit of concurrent streams");
       expect(await alert.textContent()).toContain("Please log out of other devices and try again");
-      // Not a stalled picture: the player is paused, its stream detached, and the clock stands still.
-      expect(await second.page.locator(".video-overlay video").evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
-      const stoppedAt = await videoTime(second.page);
-      await second.page.waitForTimeout(3_000);
-      expect(await videoTime(second.page)).toBe(stoppedAt);
+      // Not a stalled picture: the player is paused, its stream detached (no src, no media data, nothing
+      // loading), and so it stays through 3 s of the page's timers (renewals, playlist reloads,
+      // retries: its clock moved on rather than waited for), its video clock standing still.
+      const media = () =>
+        second.page.locator(".video-overlay video").evaluate((v: HTMLVideoElement) => ({
+          paused: v.paused,
+          time: v.currentTime,
+          src: v.getAttribute("src"),
+          ready: v.readyState,
+          network: v.networkState,
+        }));
+      const stopped = await media();
+      // 0 and 0: HTMLMediaElement.HAVE_NOTHING and NETWORK_EMPTY
+      expect(stopped).toMatchObject({ paused: true, src: null, ready: 0, network: 0 });
+      await second.page.clock.runFor(3_000);
+      expect(await media()).toEqual(stopped);
       await saveScreenshot(second.page, "live-video-signed-out-elsewhere");
       console.log(`live video stopped ${stoppedAfterMs} ms after 'Sign out other devices'`);
 
