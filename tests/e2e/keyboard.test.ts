@@ -68,10 +68,21 @@ interface FocusStop {
 /** Where Tab lands next, whether it draws a focus ring, and whether the supporter can see it. */
 async function nextFocusStop(page: Page, key: "Tab" | "Shift+Tab"): Promise<FocusStop> {
   await page.keyboard.press(key);
-  // Let the header's slide (transform transition) settle before judging what covers what.
-  await page.waitForTimeout(40);
   return page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    // Focus moves what may cover it or hide it: the skip link slides in, and the scroll focus causes
+    // (read in the next frame) slides the header and its sticky nav copy in or out. Judge what covers
+    // what once those slides have settled (a link's own small focus effects are not waited for).
+    await frame();
+    await frame();
+    for (let round = 0; round < 5; round++) {
+      const sliding = [...document.querySelectorAll("header.site-header, .sticky-nav, .skip-link")]
+        .flatMap((bar) => bar.getAnimations())
+        .filter((slide) => slide.playState === "running");
+      if (sliding.length === 0) break;
+      await Promise.all(sliding.map((slide) => slide.finished.catch(() => undefined)));
+      await frame();
+    }
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { what: "body", where: "", ring: true, seen: true };
     const style = getComputedStyle(el);
