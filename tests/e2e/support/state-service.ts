@@ -1,7 +1,7 @@
 // vitest's globalSetup for the e2e phases: one Miniflare of the run's own on the e2e server's state
-// folder, with the D1 database and the KV namespace `wrangler dev` reads (wrangler.toml's ids). The
-// tests read and write that state through it (support/d1.ts, support/site-settings.ts) in a few
-// milliseconds each; a `wrangler d1 execute` per query started a runtime of its own, about a second.
+// folder, with the D1 database `wrangler dev` reads (wrangler.toml's id). The tests read and write
+// it through it (support/d1.ts) in a few milliseconds each; a `wrangler d1 execute` per query
+// started a runtime of its own, about a second.
 // Both runtimes open the same SQLite files, as `wrangler d1 execute` beside the server did.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -11,7 +11,7 @@ import type { TestProject } from "vitest/node";
 const root = path.resolve(import.meta.dirname, "../../..");
 const persistTo = path.resolve(root, process.env.E2E_PERSIST_TO ?? ".wrangler/e2e-state", "v3");
 
-/** The ids wrangler.toml gives the D1 database and the KV namespace: they name their files in the state folder. */
+/** The id wrangler.toml gives the D1 database: it names its file in the state folder. */
 function bindingId(key: "database_id" | "id", section: string): string {
   const toml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
   const id = toml.split(`[[${section}]]`)[1]?.match(new RegExp(`^${key} = "([^"]+)"`, "m"))?.[1];
@@ -19,7 +19,7 @@ function bindingId(key: "database_id" | "id", section: string): string {
   return id;
 }
 
-/** POST /d1 runs one SQL statement and answers its rows; PUT /kv/<key> stores the body under the key. */
+/** POST /d1 runs one SQL statement and answers its rows. (Settings change through the admin API: site-settings.ts.) */
 const SCRIPT = `export default {
   async fetch(request, env) {
     const url = new URL(request.url);
@@ -27,10 +27,6 @@ const SCRIPT = `export default {
       if (request.method === "POST" && url.pathname === "/d1") {
         const { results } = await env.DB.prepare(await request.text()).all();
         return Response.json(results);
-      }
-      if (request.method === "PUT" && url.pathname.startsWith("/kv/")) {
-        await env.CACHE.put(decodeURIComponent(url.pathname.slice(4)), await request.text());
-        return new Response(null, { status: 204 });
       }
       return new Response("no such route", { status: 404 });
     } catch (error) {
@@ -50,9 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     modules: true,
     script: SCRIPT,
     d1Databases: { DB: bindingId("database_id", "d1_databases") },
-    kvNamespaces: { CACHE: bindingId("id", "kv_namespaces") },
     d1Persist: path.join(persistTo, "d1"),
-    kvPersist: path.join(persistTo, "kv"),
   });
   project.provide("stateServiceUrl", (await miniflare.ready).href);
   return () => miniflare.dispose();
