@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
@@ -29,6 +30,10 @@ export default defineConfig(async () => {
       setupFiles: ["./tests/worker/development-build.ts", "./tests/worker/apply-migrations.ts"],
       // A local server answering like Stripe's API, for the real SDK (tests/worker/stripe-stand-in.ts).
       globalSetup: ["./tests/worker/stripe-stand-in.ts"],
+      // Two files side by side even on 2 cores (vitest's default there is one): a file's setup is
+      // mostly its runtime starting and importing the app, which leaves a core idle at times. Quiet
+      // 2-core machine: 140 s with one, 107 s with two (docs/testing.md).
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       // Whole-site sweeps render dozens of pages in workerd on a 2-core machine.
       testTimeout: 60_000,
     },
