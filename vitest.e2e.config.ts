@@ -22,11 +22,11 @@ export const EXCLUSIVE_FILES = [
 /** scripts/e2e.mjs runs the phases in turn: E2E_PHASE=shared, then E2E_PHASE=exclusive. */
 const phase = process.env.E2E_PHASE === "exclusive" ? "exclusive" : "shared";
 /**
- * Files side by side (E2E_WORKERS): every file registers the accounts it changes, so they may. The
- * default is one: on this 2-core machine two files at once made each test 1.6 times slower, saved
- * about a minute of a 23-minute run, and let a one-second wait fail under the load (docs/testing.md).
+ * Files side by side (E2E_WORKERS, default two): every file registers the accounts it changes, so
+ * they may. Once the tests waited on conditions and the page's clock instead of fixed sleeps, two
+ * at once took the shared phase from 572 to 409 s on this 2-core machine (docs/testing.md).
  */
-const workers = Number(process.env.E2E_WORKERS || 1);
+const workers = Number(process.env.E2E_WORKERS || 2);
 
 // The e2e suite drives Chromium against a running `wrangler dev` (scripts/e2e.mjs starts it and sets
 // E2E_BASE_URL). Each file launches its own browser.

@@ -117,7 +117,8 @@ describe("packages carousel", () => {
       const prev = carousel.getByRole("button", { name: "Previous" });
       const next = carousel.getByRole("button", { name: "Next" });
       await expect.poll(() => prev.isDisabled()).toBe(true);
-      expect(await next.isDisabled()).toBe(false);
+      // Both buttons stay disabled until the packages have come and the track is measured.
+      await expect.poll(() => next.isDisabled()).toBe(false);
       await next.click();
       await expect.poll(() => next.isDisabled(), { timeout: 5_000 }).toBe(true);
       expect(await prev.isDisabled()).toBe(false);
