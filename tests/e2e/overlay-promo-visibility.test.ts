@@ -15,7 +15,6 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, waitForHydration, watchProblems } from "./support/browser";
 import { axeViolations } from "./support/axe";
-import { queryD1 } from "./support/d1";
 import { waitUntilShown } from "./support/visibility";
 import { PROMO_SEEN_COOKIE_NAME } from "../../src/domain/promo-window";
 
@@ -64,8 +63,10 @@ describe("overlay promo on visibility change", () => {
       const context = await browser.newContext({ viewport, baseURL: BASE_URL });
       let added: number | null = null;
       try {
-        // Every promo there is now has been seen: nothing shows on arrival.
-        const seen = (await queryD1<{ id: number }>("SELECT id FROM overlay_promos ORDER BY id")).map((r) => r.id).join(",");
+        // Every promo that could show now has been seen: nothing shows on arrival. The list is the
+        // server's own answer (what the page asks for), not a second reader of its database file.
+        const listed = (await (await fetch(`${BASE_URL}${PROMOS_PATH}?channel=Web`)).json()) as { promoID: number }[];
+        const seen = listed.map((p) => p.promoID).join(",");
         await context.clearCookies();
         await context.addCookies([
           { name: PROMO_SEEN_COOKIE_NAME, value: seen, url: BASE_URL },
