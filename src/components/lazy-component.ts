@@ -32,14 +32,17 @@ export function lazyComponent<P extends object>(load: () => Promise<Module<P>>):
   return Object.assign(component, { preload: get }) as unknown as LazyComponent<P>;
 }
 
+/** How many of `loaders` have loaded for good: later renders pay nothing for them. */
+let ready = 0;
+
 /**
  * Loads every lazyComponent's module (the worker awaits this before rendering), and those that
- * the loaded modules define in turn.
+ * the loaded modules define in turn. Once all are loaded, a call does no work.
  */
 export async function loadLazyComponents(): Promise<void> {
-  for (let done = 0; done < loaders.length; ) {
-    const batch = loaders.slice(done);
-    done = loaders.length;
-    await Promise.all(batch.map((get) => get()));
+  while (ready < loaders.length) {
+    const upTo = loaders.length;
+    await Promise.all(loaders.slice(ready, upTo).map((get) => get()));
+    ready = upTo;
   }
 }

@@ -12,7 +12,7 @@ const root = path.resolve(import.meta.dirname, "../../..");
 const persistTo = path.resolve(root, process.env.E2E_PERSIST_TO ?? ".wrangler/e2e-state", "v3");
 
 /** The id wrangler.toml gives the D1 database: it names its file in the state folder. */
-function bindingId(key: "database_id" | "id", section: string): string {
+function bindingId(key: "database_id", section: string): string {
   const toml = readFileSync(path.join(root, "wrangler.toml"), "utf8");
   const id = toml.split(`[[${section}]]`)[1]?.match(new RegExp(`^${key} = "([^"]+)"`, "m"))?.[1];
   if (!id) throw new Error(`no ${key} in wrangler.toml's [[${section}]]`);
