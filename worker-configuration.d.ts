@@ -11,6 +11,8 @@ declare namespace Cloudflare {
 		ASSETS: Fetcher;
 		STREAM_SESSIONS: DurableObjectNamespace<import("./worker/index").StreamSessions>;
 		MATCH_ROOMS: DurableObjectNamespace<import("./worker/index").MatchRoom>;
+		SIGN_IN_ADDRESS_LIMIT: RateLimit;
+		SIGN_IN_PAIR_LIMIT: RateLimit;
 	}
 }
 interface Env extends Cloudflare.Env {}
