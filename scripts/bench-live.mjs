@@ -44,7 +44,7 @@ async function pool(items, limit, work) {
   return results;
 }
 
-/** Signs in user i (its own address: sign-in is rate-limited per IP). */
+/** Signs in user i, from an address of its own as a viewer at home would be. */
 async function signIn(base, i) {
   const ip = `10.77.${(i >> 8) & 255}.${i & 255}`;
   const ssoID = `bench-${i}`;

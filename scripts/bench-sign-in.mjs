@@ -15,7 +15,7 @@ const cookiesOf = (res, jar) => {
 const cookieHeader = (jar) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 
 /**
- * Signs `ssoID` in from address `ip` (sign-in is rate-limited per IP) with a dev-portal token
+ * Signs `ssoID` in from address `ip` (any: the callback has no per-address budget) with a dev-portal token
  * carrying the sign-in state as nonce; resolves with the session's cookie header.
  */
 export async function devSignIn(base, ssoID, ip) {

@@ -12,8 +12,8 @@ import { constantTimeEqual, randomToken } from "./constant-time";
 import { SignInError } from "./errors";
 import { apiError } from "../http/api-error";
 import { providerFor, type AuthProvider, type SignInResult } from "./providers";
-import { rateLimitedResponse, signInRules } from "./rate-limit";
-import { hitRateLimits } from "../http/rate-limits";
+import { rateLimitedResponse } from "./rate-limit";
+import { attemptKey, checkAttempt, recordFailure, recordSuccess, withinAddressCeiling } from "./sign-in-guard";
 import { returnUrlWith } from "./return-to";
 import { withQuery } from "./providers/http";
 import { SOCIAL_PROVIDERS, socialSettingKey, type SocialProvider } from "../../src/domain/social-login";
@@ -58,10 +58,6 @@ authRoutes.use("*", async (c, next) => {
   await next();
   c.header("Cache-Control", "no-store");
 });
-
-/** Per-IP budget of callbacks (each costs a token verification and maybe a portal call). */
-const CALLBACK_LIMIT = { limit: 30, windowSeconds: 60 };
-
 
 function callbackUrl(origin: string, state: string): string {
   return `${origin}/auth/callback?state=${encodeURIComponent(state)}`;
@@ -150,14 +146,18 @@ authRoutes.get("/callback", async (c) => {
   const ret = saved?.ret;
   const fail = (code: string) => c.redirect(returnUrlWith(ret, { name: LOGIN_ERROR_PARAM, value: code }), 302);
 
-  const verdict = await hitRateLimits(c.env.DB, [{ bucket: `callback-ip:${clientIp(c)}`, ...CALLBACK_LIMIT }]);
-  if (!verdict.ok) return rateLimitedResponse(c, verdict.retryAfter);
-
+  // Only a browser that started this sign-in here (its signed state cookie matches) gets as far as
+  // the exchange; everything else stops at this check, which costs no I/O. So the callback has no
+  // per-address budget of its own: a stadium's supporters all come back through one address.
   const query = callbackQuery.safeParse(c.req.query());
   if (!query.success || !saved || !(await constantTimeEqual(saved.state, query.data.state))) {
     logFailure(c, "callback", new SignInError("LOGIN_FAILED", "state missing or mismatched"));
     return fail("LOGIN_FAILED");
   }
+  // The exchange (a token verification, maybe a portal call) has the flood ceiling every
+  // sign-in step from one address has, thousands a minute (sign-in-guard.ts).
+  const ceiling = await withinAddressCeiling(c.env, "exchange", clientIp(c));
+  if (!ceiling.ok) return rateLimitedResponse(c, ceiling.retryAfter);
   try {
     const result = await providerOf(c, config).completeSignIn({
       state: query.data.state,
@@ -205,15 +205,20 @@ authRoutes.post("/login", async (c) => {
   if (!body.success) return apiError(c, 400, "INVALID_INPUT", "Username and password are required");
   const username = normaliseUsername(body.data.username);
 
-  const verdict = await hitRateLimits(c.env.DB, await signInRules(clientIp(c), username));
+  // Failures are counted per account after the password check; a shared address is not one person.
+  const key = await attemptKey(username, clientIp(c));
+  const verdict = await checkAttempt(c.env, clientIp(c), key);
   if (!verdict.ok) return rateLimitedResponse(c, verdict.retryAfter);
 
   let user;
   try {
-    user = await establishSession(c, config, await provider.directLogin(username, body.data.password));
+    const result = await provider.directLogin(username, body.data.password);
+    await recordSuccess(c.env.DB, key, verdict);
+    user = await establishSession(c, config, result);
   } catch (error) {
     logFailure(c, "direct-login", error);
     if (error instanceof SignInError && error.code === "INVALID_CREDENTIALS") {
+      await recordFailure(c.env.DB, key);
       return apiError(c, 401, "INVALID_CREDENTIALS", error.userMessage ?? LOGIN_PROBLEM_TITLE);
     }
     const unavailable = error instanceof SignInError && error.code === "PROVIDER_UNAVAILABLE";

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { authConfigOf, AuthConfigError, getAuthConfig, type AuthConfig } from "../auth/config";
 import { siteOriginOf } from "../env";
 import { clientIp } from "../http/client-ip";
-import { RATE_LIMITED_DETAIL, signInRules } from "../auth/rate-limit";
-import { hitRateLimits } from "../http/rate-limits";
+import { RATE_LIMITED_DETAIL } from "../auth/rate-limit";
+import { attemptKey, checkAttempt, recordFailure, recordSuccess, withinAddressCeiling } from "../auth/sign-in-guard";
 import { signLoginToken, verifyLoginToken } from "../auth/tokens";
 import { consumeCode, issueCode } from "./codes";
 import { badRequestPage, forgotPasswordPage, PORTAL_CSS, profilePage, registerPage, signInPage, type PortalRequest } from "./pages";
@@ -130,13 +130,19 @@ devPortal.post("/login", async (c) => {
   if (!fields.success) return c.html(signInPage(req, { error: INVALID_CREDENTIALS_MESSAGE }), 400);
   // spec §5: the username is lowercased before sign-in
   const username = fields.data.username.toLowerCase();
-  const verdict = await hitRateLimits(c.env.DB, await signInRules(clientIp(c), username));
+  // The same limits as the site's direct login: a real portal is expected to keep its own alike.
+  const key = await attemptKey(username, clientIp(c));
+  const verdict = await checkAttempt(c.env, clientIp(c), key);
   if (!verdict.ok) {
     c.header("Retry-After", String(verdict.retryAfter));
     return c.html(signInPage(req, { error: TOO_MANY_ATTEMPTS_MESSAGE, username }), 429);
   }
   const user = await authenticatePortalUser(c.env.DB, username, fields.data.password);
-  if (!user) return c.html(signInPage(req, { error: INVALID_CREDENTIALS_MESSAGE, username }), 401);
+  if (!user) {
+    await recordFailure(c.env.DB, key);
+    return c.html(signInPage(req, { error: INVALID_CREDENTIALS_MESSAGE, username }), 401);
+  }
+  await recordSuccess(c.env.DB, key, verdict);
   return returnToSite(c, config, req, user);
 });
 
@@ -161,7 +167,7 @@ devPortal.post("/register", async (c) => {
     postcode: form.postcode ?? "",
     phone: form.phone ?? "",
   };
-  const verdict = await hitRateLimits(c.env.DB, await signInRules(clientIp(c)));
+  const verdict = await withinAddressCeiling(c.env, "register", clientIp(c));
   if (!verdict.ok) {
     c.header("Retry-After", String(verdict.retryAfter));
     return c.html(registerPage(req, { form: kind, error: TOO_MANY_ATTEMPTS_MESSAGE, values }), 429);
@@ -199,7 +205,7 @@ const directLoginInput = z.object({ username: z.string().min(1).max(320), passwo
 /**
  * Direct login, step 1 (spec §7 'Direct login via an SSO helper'): POST /sso/api/direct-login
  * {username, password} → { token }, or 401 with the message the site shows under the fields.
- * The site has already lowercased the username and counted the attempt against its rate limits.
+ * The site has already lowercased the username and checked the attempt against its limits.
  */
 devPortal.post("/api/direct-login", async (c) => {
   const config = getAuthConfig(c.env);

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { firstOf, rowSchema } from "../db/rows";
 
 /**
- * Fixed-window counters in D1 (table rate_limits): sign-in attempts, callbacks and failed admin
- * tokens. The rules (which buckets, what limits) live with their callers (worker/auth/rate-limit.ts).
+ * Fixed-window counters in D1 (table rate_limits): failed admin tokens, site-lock tries and
+ * tracking-event batches, per address. The rules (which buckets, what limits) live with their
+ * callers. Sign-in does not use them: a write per attempt at kick-off, and an address is not one
+ * person there (worker/auth/sign-in-guard.ts).
  */
 export interface RateRule {
   bucket: string;

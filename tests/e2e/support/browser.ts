@@ -28,9 +28,10 @@ export async function launchBrowser(options: { ignoreDefaultArgs?: string[] } = 
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     // Each context a supporter of its own address: behind wrangler dev every browser would be one
-    // address, and the portal's 10 sign-ins a minute per address (worker/auth/rate-limit.ts) would
-    // make the files that sign in quickly wait for the next minute. Cloudflare sets this header
-    // itself in production; locally the worker takes it from the request.
+    // address, and a file signing one demo account in more than 10 times a minute from one address
+    // would meet the per-(account, address) burst limit (worker/auth/sign-in-guard.ts) and wait for
+    // the next minute. Cloudflare sets this header itself in production; locally the worker takes
+    // it from the request.
     const headers = { "cf-connecting-ip": nextAddress(), ...options?.extraHTTPHeaders };
     const context = await newContext({ ...options, extraHTTPHeaders: headers });
     await context.addCookies([{ name: PROMO_SEEN_COOKIE_NAME, value: await allPromoIds(), url: BASE_URL }]);

@@ -5,10 +5,10 @@ const RATE_LIMITED = /Too many sign-in attempts/;
 
 /**
  * Fills and sends a form of the dev login portal (sign-in or registration) and waits to land on
- * `returnPath`. The portal allows 10 attempts a minute per address in fixed windows; each e2e
- * context has an address of its own (support/browser.ts), so only a context that signs in more
- * than ten times a minute meets it. Should one, the portal says so and the form is sent again in
- * the next window, as a supporter would. Anything else (a wrong password, a page that never comes back)
+ * `returnPath`. The portal allows 10 attempts a minute per (account, address) in fixed windows;
+ * each e2e context has an address of its own (support/browser.ts), so only a context that signs
+ * one account in more than ten times a minute meets it. Should one, the portal says so and the
+ * form is sent again in the next window, as a supporter would. Anything else (a wrong password, a page that never comes back)
  * still fails the test.
  */
 export async function submitPortalForm(page: Page, fill: () => Promise<void>, submit: string, returnPath: string): Promise<void> {
