@@ -11,12 +11,13 @@
 // and `[env.*]` blocks mean here what they mean to `wrangler deploy`. Two kinds of check:
 // - refused anywhere in the file (the top level and every [env.*] block, whichever is deployed):
 //   ENVIRONMENT development or test, AUTH_PROVIDER dev, a secret written in vars, an http: URL,
-//   the development entry (worker/dev-index.ts) as `main`;
+//   the development entry as `main`, however it is spelt (`worker/dev-index`, `./worker/dev-index.ts`,
+//   `worker/dev-index.js`, a symlink to it: the bundler finds the same file for each);
 // - required of the environment being deployed (the top level, or `--env NAME` / CLOUDFLARE_ENV as
 //   wrangler reads them; wrangler does not inherit vars into an environment): AUTH_PROVIDER and
 //   its portal's vars, and the secrets its sign-in needs in the secret list.
 // The rules are the worker's (worker/env.ts, worker/auth/config.ts).
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,8 +30,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PROVIDERS = ["login-portal", "sports-alliance", "green"];
 /** Settings that are secrets (worker/env.ts SECRET_SETTINGS): `wrangler secret put`, never wrangler.toml. */
 export const SECRET_NAMES = JSON.parse(readFileSync(path.join(root, "worker", "secret-names.json"), "utf8"));
-/** The development build's entry (scripts/run-command.mjs): never what is deployed. */
-const DEVELOPMENT_ENTRY = path.join(root, "worker", "dev-index.ts");
+/** The development build's entry (scripts/run-command.mjs) without its extension: never what is deployed. */
+const DEVELOPMENT_ENTRY = path.join(realpathSync(root), "worker", "dev-index");
+/**
+ * Extensions the bundler tries for an extension-less `main`, and the ones it maps to a TypeScript
+ * source (an import of `x.js` finds `x.ts`): any of them on the development entry names it.
+ */
+const SCRIPT_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 /** Vars the worker reads as URLs (worker/env.ts): https: only in production. */
 const isUrlVar = (name) => name === "SITE_ORIGIN" || name.endsWith("_URL");
 
@@ -44,6 +50,30 @@ export function secretNames(json) {
   }
   if (!Array.isArray(parsed)) throw new Error("the secret list must be a JSON array of { name }");
   return new Set(parsed.map((entry) => (entry && typeof entry.name === "string" ? entry.name : null)).filter(Boolean));
+}
+
+/**
+ * Whether `main` (as written in the config, relative to its folder) is the development entry as
+ * wrangler's bundler resolves it: `.`/`..` segments and symlinks followed, with or without any
+ * script extension. A comparison of the written path with `worker/dev-index.ts` alone lets
+ * `worker/dev-index` through, which wrangler builds all the same.
+ */
+export function isDevelopmentEntry(main, configDir) {
+  const written = path.resolve(configDir, main);
+  let resolved = written;
+  try {
+    resolved = realpathSync(written);
+  } catch {
+    // not a file as written (extension-less): its folder may still be a symlink
+    try {
+      resolved = path.join(realpathSync(path.dirname(written)), path.basename(written));
+    } catch {
+      // no such folder: compared as written
+    }
+  }
+  const extension = path.extname(resolved);
+  const stem = SCRIPT_EXTENSIONS.includes(extension) ? resolved.slice(0, -extension.length) : resolved;
+  return stem === DEVELOPMENT_ENTRY || stem === path.join(DEVELOPMENT_ENTRY, "index");
 }
 
 /** What one block of the file (top level or one [env.*]) writes that production refuses. */
@@ -68,7 +98,7 @@ function refusedIn(block, where, configDir) {
     }
     if (protocol !== "https:") problems.push(`${at} set ${name} = ${JSON.stringify(value)}: production needs an https: URL.`);
   }
-  if (typeof block.main === "string" && path.resolve(configDir, block.main) === DEVELOPMENT_ENTRY) {
+  if (typeof block.main === "string" && isDevelopmentEntry(block.main, configDir)) {
     problems.push(`${where} has main = "${block.main}": the development build (dev portal, demo accounts, built-in secrets). Deploy worker/index.ts.`);
   }
   return problems;

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkDeploy } from "../../scripts/check-deploy.mjs";
+import { checkDeploy, isDevelopmentEntry } from "../../scripts/check-deploy.mjs";
 import { SECRET_SETTINGS } from "../../worker/env";
 
 /**
@@ -72,6 +72,37 @@ describe("npm run check:deploy", { timeout: 60_000 }, () => {
   it.each(bad)("refuses %s", (_name, text, problem, options = {}) => {
     const problems = check(text, options);
     expect(problems.join("\n")).toMatch(problem);
+  });
+
+  // wrangler's bundler finds worker/dev-index.ts for each of these spellings of `main`.
+  const developmentMains: [string, string][] = [
+    ["extension-less", "worker/dev-index"],
+    ["./ and extension-less", "./worker/dev-index"],
+    ["./ with .ts", "./worker/dev-index.ts"],
+    ["with .js (the bundler maps it to the .ts source)", "worker/dev-index.js"],
+    ["with .mjs", "worker/dev-index.mjs"],
+    ["through ..", "worker/../worker/dev-index"],
+    ["absolute", path.join(root, "worker/dev-index")],
+  ];
+
+  it.each(developmentMains)("recognises the development entry written %s (%s)", (_name, main) => {
+    expect(isDevelopmentEntry(main, root)).toBe(true);
+  });
+
+  it.each([["worker/index.ts"], ["worker/index"], ["./worker/dev-index-notes.ts"], ["worker/dev-index.d"], ["other/worker/dev-index"]])("does not take %s for the development entry (control)", (main) => {
+    expect(isDevelopmentEntry(main, root)).toBe(false);
+  });
+
+  it("refuses the development entry as main however it is spelt, from a config in another folder, and through a symlink", () => {
+    const caseDir = path.dirname(configFile(good));
+    const fromThere = path.relative(caseDir, root);
+    for (const main of [`${fromThere}/worker/dev-index`, `./${fromThere}/worker/dev-index.ts`, `${fromThere}/worker/dev-index.js`]) {
+      expect(check(`${good}\n[env.preview]\nmain = "${main}"\n`).join("\n"), main).toMatch(/\[env\.preview\] has main = .*development build/);
+      expect(check(good.replace(/^main = .*$/m, `main = "${main}"`)).join("\n"), main).toMatch(/has main = .*development build/);
+    }
+    const link = path.join(dir, "entry.ts");
+    symlinkSync(path.join(root, "worker/dev-index.ts"), link);
+    expect(check(good.replace(/^main = .*$/m, `main = "${link}"`)).join("\n")).toMatch(/has main = .*development build/);
   });
 
   it("refuses every secret the worker knows, written in vars", () => {
