@@ -1,3 +1,4 @@
 export const SECRET_NAMES: string[];
 export function secretNames(json: string): Set<string>;
 export function checkDeploy(input: { configPath?: string; env?: string; secretListJson: string }): string[];
+export function isDevelopmentEntry(main: string, configDir: string): boolean;
