@@ -103,3 +103,13 @@ describe("the web settings that are links", () => {
     expect(readLinkSetting({ "cookie.policyLink": "/our-cookies" }, "cookie.policyLink")).toBe("/our-cookies");
   });
 });
+
+describe("stored content links are never rendered when they break the rule", () => {
+  it("an advert's link: undefined (the advert shows without a link)", async () => {
+    const { advertHref } = await import("../../src/domain/advert-link");
+    expect(advertHref("javascript:alert(1)", "camp", null, 1)).toBeUndefined();
+    expect(advertHref("/\\evil.example", "camp", null, 1)).toBeUndefined();
+    expect(advertHref("/tickets", "camp", null, 1)).toBe("/tickets");
+    expect(advertHref("https://sponsor.example/", "camp", null, 1)).toBe("https://sponsor.example/");
+  });
+});
