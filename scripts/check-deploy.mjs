@@ -4,6 +4,7 @@
 //   npx wrangler secret list --format json | npm run check:deploy
 //   npm run check:deploy -- secrets.json                  (the same JSON saved to a file)
 //   npx wrangler secret list --env staging --format json | npm run check:deploy -- --env staging
+//   npm run check:deploy -- --bundle secrets.json          (also builds the bundle: see below)
 // Exits 1 with one line per problem, 0 when the deploy is complete, 2 when it cannot tell.
 //
 // The configuration is read by wrangler's own reader (the `wrangler` package's
@@ -17,7 +18,14 @@
 //   wrangler reads them; wrangler does not inherit vars into an environment): AUTH_PROVIDER and
 //   its portal's vars, and the secrets its sign-in needs in the secret list.
 // The rules are the worker's (worker/env.ts, worker/auth/config.ts).
-import { readFileSync, realpathSync } from "node:fs";
+//
+// With --bundle it also runs `wrangler deploy --dry-run` for the same config and environment (after
+// `npm run build`: the worker imports the client's manifest) and refuses a bundle holding any
+// development module, whatever entry or import brought it in: the reading of `main` above cannot
+// see an entry that merely re-exports the development one.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,6 +47,44 @@ const DEVELOPMENT_ENTRY = path.join(realpathSync(root), "worker", "dev-index");
 const SCRIPT_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 /** Vars the worker reads as URLs (worker/env.ts): https: only in production. */
 const isUrlVar = (name) => name === "SITE_ORIGIN" || name.endsWith("_URL");
+
+/** Modules of the development build (relative to the repository): never in a production bundle. */
+export const DEVELOPMENT_MODULE = /^worker\/(dev-|auth\/providers\/dev\.ts|payments\/dev-payments(?!-paths))/;
+
+/**
+ * The development modules `wrangler deploy [--env env] [--config configPath]` would bundle, from
+ * esbuild's metafile of a dry run (its inputs are relative to the config's folder). Throws when the
+ * dry run fails (say, no client build yet).
+ */
+export function bundledDevelopmentModules({ configPath, env }) {
+  const out = mkdtempSync(path.join(tmpdir(), "check-deploy-bundle-"));
+  try {
+    const args = ["deploy", "--dry-run", "--outdir", path.join(out, "bundle"), "--metafile", path.join(out, "meta.json")];
+    if (configPath) args.push("--config", path.resolve(configPath));
+    if (env) args.push("--env", env);
+    try {
+      execFileSync(path.join(root, "node_modules", ".bin", "wrangler"), args, {
+        stdio: "pipe",
+        env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", NO_UPDATE_NOTIFIER: "1" },
+      });
+    } catch (error) {
+      // wrangler's own reason: its ERROR line and the one after it, without colours
+      const lines = (String(error.stderr ?? "") + String(error.stdout ?? "")).replace(/\u001b\[[0-9;]*m/g, "").split("\n");
+      const at = lines.findIndex((line) => line.includes("ERROR"));
+      const reason = (at === -1 ? lines.slice(-4) : lines.slice(at, at + 4)).map((line) => line.trim()).filter(Boolean).slice(0, 2);
+      throw new Error(`\`wrangler deploy --dry-run\` failed (has \`npm run build\` run?): ${reason.join(" ")}`);
+    }
+    const configDir = configPath ? path.dirname(path.resolve(configPath)) : process.cwd();
+    const { inputs } = JSON.parse(readFileSync(path.join(out, "meta.json"), "utf8"));
+    const realRoot = realpathSync(root);
+    const modules = Object.keys(inputs)
+      .map((input) => path.relative(realRoot, path.resolve(configDir, input)).split(path.sep).join("/"))
+      .filter((file) => DEVELOPMENT_MODULE.test(file));
+    return [...new Set(modules)].sort();
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
 
 /** Names from `wrangler secret list --format json` ([{ name, type }]). */
 export function secretNames(json) {
@@ -180,7 +226,7 @@ async function readStdin() {
 
 async function main() {
   const { values, positionals } = parseArgs({
-    options: { env: { type: "string", short: "e" }, config: { type: "string", short: "c" } },
+    options: { env: { type: "string", short: "e" }, config: { type: "string", short: "c" }, bundle: { type: "boolean" } },
     allowPositionals: true,
   });
   if (positionals.length > 1) throw new Error("give at most one secret list file");
@@ -193,6 +239,10 @@ async function main() {
   // As `wrangler deploy` run from the repository (npm runs scripts there): its wrangler.toml.
   const configPath = values.config ?? (process.cwd() === root ? undefined : path.join(root, "wrangler.toml"));
   const problems = checkDeploy({ configPath, env: values.env, secretListJson });
+  if (values.bundle) {
+    const modules = bundledDevelopmentModules({ configPath, env: values.env });
+    if (modules.length > 0) problems.push(`the bundle \`wrangler deploy\` would upload holds development modules: ${modules.join(", ")}. Deploy worker/index.ts.`);
+  }
   const target = (values.env ?? process.env.CLOUDFLARE_ENV) || undefined;
   if (problems.length === 0) {
     console.log(`check:deploy: ${target ? `[env.${target}]` : "the top-level config"} runs as production and every required setting and secret is set.`);
