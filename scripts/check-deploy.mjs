@@ -4,6 +4,7 @@
 //   npx wrangler secret list --format json | npm run check:deploy
 //   npm run check:deploy -- secrets.json                  (the same JSON saved to a file)
 //   npx wrangler secret list --env staging --format json | npm run check:deploy -- --env staging
+//   npm run check:deploy -- --bundle secrets.json          (also builds the bundle: see below)
 // Exits 1 with one line per problem, 0 when the deploy is complete, 2 when it cannot tell.
 //
 // The configuration is read by wrangler's own reader (the `wrangler` package's
@@ -11,12 +12,20 @@
 // and `[env.*]` blocks mean here what they mean to `wrangler deploy`. Two kinds of check:
 // - refused anywhere in the file (the top level and every [env.*] block, whichever is deployed):
 //   ENVIRONMENT development or test, AUTH_PROVIDER dev, a secret written in vars, an http: URL,
-//   the development entry (worker/dev-index.ts) as `main`;
+//   the development entry as `main`, however it is spelt (`worker/dev-index`, `./worker/dev-index.ts`,
+//   `worker/dev-index.js`, a symlink to it: the bundler finds the same file for each);
 // - required of the environment being deployed (the top level, or `--env NAME` / CLOUDFLARE_ENV as
 //   wrangler reads them; wrangler does not inherit vars into an environment): AUTH_PROVIDER and
 //   its portal's vars, and the secrets its sign-in needs in the secret list.
 // The rules are the worker's (worker/env.ts, worker/auth/config.ts).
-import { readFileSync } from "node:fs";
+//
+// With --bundle it also runs `wrangler deploy --dry-run` for the same config and environment (after
+// `npm run build`: the worker imports the client's manifest) and refuses a bundle holding any
+// development module, whatever entry or import brought it in: the reading of `main` above cannot
+// see an entry that merely re-exports the development one.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,10 +38,53 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PROVIDERS = ["login-portal", "sports-alliance", "green"];
 /** Settings that are secrets (worker/env.ts SECRET_SETTINGS): `wrangler secret put`, never wrangler.toml. */
 export const SECRET_NAMES = JSON.parse(readFileSync(path.join(root, "worker", "secret-names.json"), "utf8"));
-/** The development build's entry (scripts/run-command.mjs): never what is deployed. */
-const DEVELOPMENT_ENTRY = path.join(root, "worker", "dev-index.ts");
+/** The development build's entry (scripts/run-command.mjs) without its extension: never what is deployed. */
+const DEVELOPMENT_ENTRY = path.join(realpathSync(root), "worker", "dev-index");
+/**
+ * Extensions the bundler tries for an extension-less `main`, and the ones it maps to a TypeScript
+ * source (an import of `x.js` finds `x.ts`): any of them on the development entry names it.
+ */
+const SCRIPT_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 /** Vars the worker reads as URLs (worker/env.ts): https: only in production. */
 const isUrlVar = (name) => name === "SITE_ORIGIN" || name.endsWith("_URL");
+
+/** Modules of the development build (relative to the repository): never in a production bundle. */
+export const DEVELOPMENT_MODULE = /^worker\/(dev-|auth\/providers\/dev\.ts|payments\/dev-payments(?!-paths))/;
+
+/**
+ * The development modules `wrangler deploy [--env env] [--config configPath]` would bundle, from
+ * esbuild's metafile of a dry run (its inputs are relative to the config's folder). Throws when the
+ * dry run fails (say, no client build yet).
+ */
+export function bundledDevelopmentModules({ configPath, env }) {
+  const out = mkdtempSync(path.join(tmpdir(), "check-deploy-bundle-"));
+  try {
+    const args = ["deploy", "--dry-run", "--outdir", path.join(out, "bundle"), "--metafile", path.join(out, "meta.json")];
+    if (configPath) args.push("--config", path.resolve(configPath));
+    if (env) args.push("--env", env);
+    try {
+      execFileSync(path.join(root, "node_modules", ".bin", "wrangler"), args, {
+        stdio: "pipe",
+        env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", NO_UPDATE_NOTIFIER: "1" },
+      });
+    } catch (error) {
+      // wrangler's own reason: its ERROR line and the one after it, without colours
+      const lines = (String(error.stderr ?? "") + String(error.stdout ?? "")).replace(/\u001b\[[0-9;]*m/g, "").split("\n");
+      const at = lines.findIndex((line) => line.includes("ERROR"));
+      const reason = (at === -1 ? lines.slice(-4) : lines.slice(at, at + 4)).map((line) => line.trim()).filter(Boolean).slice(0, 2);
+      throw new Error(`\`wrangler deploy --dry-run\` failed (has \`npm run build\` run?): ${reason.join(" ")}`);
+    }
+    const configDir = configPath ? path.dirname(path.resolve(configPath)) : process.cwd();
+    const { inputs } = JSON.parse(readFileSync(path.join(out, "meta.json"), "utf8"));
+    const realRoot = realpathSync(root);
+    const modules = Object.keys(inputs)
+      .map((input) => path.relative(realRoot, path.resolve(configDir, input)).split(path.sep).join("/"))
+      .filter((file) => DEVELOPMENT_MODULE.test(file));
+    return [...new Set(modules)].sort();
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
 
 /** Names from `wrangler secret list --format json` ([{ name, type }]). */
 export function secretNames(json) {
@@ -44,6 +96,30 @@ export function secretNames(json) {
   }
   if (!Array.isArray(parsed)) throw new Error("the secret list must be a JSON array of { name }");
   return new Set(parsed.map((entry) => (entry && typeof entry.name === "string" ? entry.name : null)).filter(Boolean));
+}
+
+/**
+ * Whether `main` (as written in the config, relative to its folder) is the development entry as
+ * wrangler's bundler resolves it: `.`/`..` segments and symlinks followed, with or without any
+ * script extension. A comparison of the written path with `worker/dev-index.ts` alone lets
+ * `worker/dev-index` through, which wrangler builds all the same.
+ */
+export function isDevelopmentEntry(main, configDir) {
+  const written = path.resolve(configDir, main);
+  let resolved = written;
+  try {
+    resolved = realpathSync(written);
+  } catch {
+    // not a file as written (extension-less): its folder may still be a symlink
+    try {
+      resolved = path.join(realpathSync(path.dirname(written)), path.basename(written));
+    } catch {
+      // no such folder: compared as written
+    }
+  }
+  const extension = path.extname(resolved);
+  const stem = SCRIPT_EXTENSIONS.includes(extension) ? resolved.slice(0, -extension.length) : resolved;
+  return stem === DEVELOPMENT_ENTRY || stem === path.join(DEVELOPMENT_ENTRY, "index");
 }
 
 /** What one block of the file (top level or one [env.*]) writes that production refuses. */
@@ -68,7 +144,7 @@ function refusedIn(block, where, configDir) {
     }
     if (protocol !== "https:") problems.push(`${at} set ${name} = ${JSON.stringify(value)}: production needs an https: URL.`);
   }
-  if (typeof block.main === "string" && path.resolve(configDir, block.main) === DEVELOPMENT_ENTRY) {
+  if (typeof block.main === "string" && isDevelopmentEntry(block.main, configDir)) {
     problems.push(`${where} has main = "${block.main}": the development build (dev portal, demo accounts, built-in secrets). Deploy worker/index.ts.`);
   }
   return problems;
@@ -150,7 +226,7 @@ async function readStdin() {
 
 async function main() {
   const { values, positionals } = parseArgs({
-    options: { env: { type: "string", short: "e" }, config: { type: "string", short: "c" } },
+    options: { env: { type: "string", short: "e" }, config: { type: "string", short: "c" }, bundle: { type: "boolean" } },
     allowPositionals: true,
   });
   if (positionals.length > 1) throw new Error("give at most one secret list file");
@@ -163,6 +239,10 @@ async function main() {
   // As `wrangler deploy` run from the repository (npm runs scripts there): its wrangler.toml.
   const configPath = values.config ?? (process.cwd() === root ? undefined : path.join(root, "wrangler.toml"));
   const problems = checkDeploy({ configPath, env: values.env, secretListJson });
+  if (values.bundle) {
+    const modules = bundledDevelopmentModules({ configPath, env: values.env });
+    if (modules.length > 0) problems.push(`the bundle \`wrangler deploy\` would upload holds development modules: ${modules.join(", ")}. Deploy worker/index.ts.`);
+  }
   const target = (values.env ?? process.env.CLOUDFLARE_ENV) || undefined;
   if (problems.length === 0) {
     console.log(`check:deploy: ${target ? `[env.${target}]` : "the top-level config"} runs as production and every required setting and secret is set.`);

@@ -4,6 +4,7 @@ import { useAppState } from "../../src/state/store";
 import { addSeenPromo, parseSeenPromos, PROMO_SEEN_COOKIE_EXPIRES, PROMO_SEEN_COOKIE_NAME, promoToShow } from "../../src/domain/promo-window";
 import OverlayPromoDialog, { promoImageUrl } from "./OverlayPromoDialog";
 import { isRecord } from "../../src/domain/json-shape";
+import { safeLink } from "../../src/domain/link-rule";
 
 /**
  * The overlay promo of spec §4: fetched on creation and whenever the tab becomes visible with no
@@ -25,7 +26,9 @@ function isOverlayPromo(value: unknown): value is OverlayPromo {
     typeof p.startDateTime === "string" &&
     typeof p.endDateTime === "string" &&
     (p.type === "Default" || p.type === "Mini") &&
+    // a promo whose link breaks the link rule (src/domain/link-rule.ts) is not shown
     typeof p.url === "string" &&
+    safeLink("site-path-or-https", p.url) !== undefined &&
     typeof p.webNewWindow === "boolean" &&
     typeof p.imageKey === "string" &&
     typeof p.imageAltText === "string"

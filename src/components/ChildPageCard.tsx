@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { MenuPage } from "../schemas/shell";
 import { contentPath } from "../routes/paths";
+import { safeLink } from "../domain/link-rule";
 
 /** A child page of a CMS page as a card; external entries leave the site (optionally in a new tab). */
 export function ChildPageCard({ page }: { page: MenuPage }) {
@@ -13,9 +14,11 @@ export function ChildPageCard({ page }: { page: MenuPage }) {
     </>
   );
   const className = `child-card${page.customClass ? ` ${page.customClass}` : ""}`;
-  if (page.postType === "external" && page.externalUrl) {
+  // an external URL that breaks the link rule (src/domain/link-rule.ts) is not followed: the card opens its page
+  const external = page.postType === "external" ? safeLink("https", page.externalUrl) : undefined;
+  if (external) {
     return (
-      <a className={className} href={page.externalUrl} {...(page.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+      <a className={className} href={external} {...(page.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
         {body}
       </a>
     );

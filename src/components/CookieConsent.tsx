@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Settings } from "../schemas/shell";
 import { useAppState } from "../state/store";
 import Button from "./Button";
-import { readSetting } from "../data/web-settings";
+import { readLinkSetting, readSetting } from "../data/web-settings";
 import { useDialogFocus } from "./use-dialog-focus";
 import { consentCookieValue, PREFERENCE_COOKIES, useViewerPreferences, type ConsentChoice } from "../app/viewer-preferences";
 import { CONSENT_GROUP_ALL, consentFromChoices, consentFromGroups } from "../domain/consent";
@@ -68,8 +68,7 @@ export default function CookieConsent({ settings }: { settings: Settings }) {
 
   if (!open) return null;
   // Only a site path is followed from the settings; anything else falls back to the policy page.
-  const configured = readSetting(settings, "cookie.policyLink");
-  const policyLink = configured && configured.startsWith("/") && !configured.startsWith("//") ? configured : "/cookie-policy";
+  const policyLink = readLinkSetting(settings, "cookie.policyLink") ?? "/cookie-policy";
 
   const choose = (choice: ConsentChoice, cookieValue: string) => {
     writeConsentCookie(cookieValue);

@@ -6,8 +6,11 @@
  */
 import type { ConsentChoice } from "../app/viewer-preferences";
 import { mayPersonaliseAdverts, trackingSessionId } from "./consent";
+import { safeLink } from "./link-rule";
 
-export function advertHref(url: string, campaignRef: string, consent: ConsentChoice | null, sessionID: number): string {
+/** undefined when the stored link breaks the link rule (src/domain/link-rule.ts): the advert shows without a link. */
+export function advertHref(url: string, campaignRef: string, consent: ConsentChoice | null, sessionID: number): string | undefined {
+  if (!safeLink("site-path-or-https", url)) return undefined;
   if (!mayPersonaliseAdverts(consent) || !/^https:\/\//.test(url)) return url;
   let parsed: URL;
   try {

@@ -1,4 +1,5 @@
 import type { MenuPage } from "../schemas/shell";
+import { safeLink } from "./link-rule";
 
 /** One entry of the content-managed menu, with its children in page order. */
 export interface MenuNode {
@@ -17,8 +18,10 @@ export interface MenuNode {
  * it is a site path (spec §3), else by their full path.
  */
 export function menuHref(page: MenuPage): string {
-  if (page.postType === "external" && page.externalUrl) return page.externalUrl;
-  if (page.linkSlug && /^\/(?!\/)[^\s\\]*$/.test(page.linkSlug)) return page.linkSlug;
+  // an external URL or link slug that breaks the link rule (src/domain/link-rule.ts) is never followed
+  const external = safeLink("https", page.externalUrl);
+  if (page.postType === "external" && external) return external;
+  if (page.linkSlug && safeLink("site-path", page.linkSlug)) return page.linkSlug;
   return `/${page.fullPath.replace(/^\/+|\/+$/g, "")}`;
 }
 
@@ -32,7 +35,7 @@ export function buildMenuTree(pages: readonly MenuPage[]): MenuNode[] {
   const nodes = new Map<number, MenuNode>();
   for (const page of pages) {
     if (page.postStatus !== "Published") continue;
-    const external = page.postType === "external" && Boolean(page.externalUrl);
+    const external = page.postType === "external" && Boolean(safeLink("https", page.externalUrl));
     nodes.set(page.postID, {
       id: page.postID,
       title: page.postTitle,

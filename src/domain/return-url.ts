@@ -31,18 +31,27 @@ function safePathStart(path: string): boolean {
 }
 
 export function safeReturnUrl(input: string | null | undefined): string {
-  if (typeof input !== "string" || input === "") return SAFE_FALLBACK;
+  return sameSitePath(input) ?? SAFE_FALLBACK;
+}
+
+/**
+ * The input as a same-site path, normalised as a browser would ('/a/../b' is '/b'), or null when
+ * it could leave the site or run script (the cases above). Also the rule for stored links to the
+ * site's own pages (src/domain/link-rule.ts).
+ */
+export function sameSitePath(input: string | null | undefined): string | null {
+  if (typeof input !== "string" || input === "") return null;
   // raw whitespace or control characters are never part of a URL we issued
-  if (UNSAFE_CHARS.test(input)) return SAFE_FALLBACK;
-  if (!safePathStart(input)) return SAFE_FALLBACK;
+  if (UNSAFE_CHARS.test(input)) return null;
+  if (!safePathStart(input)) return null;
 
   // The path part (before ? or #), decoded, must still be a plain same-site path.
   const pathEnd = input.search(/[?#]/);
   const rawPath = pathEnd === -1 ? input : input.slice(0, pathEnd);
   const decodedPath = fullyDecoded(rawPath);
-  if (decodedPath === null) return SAFE_FALLBACK;
+  if (decodedPath === null) return null;
   if (!safePathStart(decodedPath) || decodedPath.includes("\\") || UNSAFE_CHARS.test(decodedPath)) {
-    return SAFE_FALLBACK;
+    return null;
   }
   // Normalise as a browser would ('/a/../b', dot segments) and check it stays on our origin
   // with a path that does not itself start with '//'.
@@ -50,10 +59,10 @@ export function safeReturnUrl(input: string | null | undefined): string {
   try {
     url = new URL(input, BASE);
   } catch {
-    return SAFE_FALLBACK;
+    return null;
   }
-  if (url.origin !== BASE || url.pathname.startsWith("//")) return SAFE_FALLBACK;
+  if (url.origin !== BASE || url.pathname.startsWith("//")) return null;
   const decodedNormalised = fullyDecoded(url.pathname);
-  if (decodedNormalised === null || !safePathStart(decodedNormalised)) return SAFE_FALLBACK;
+  if (decodedNormalised === null || !safePathStart(decodedNormalised)) return null;
   return url.pathname + url.search + url.hash;
 }

@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkDeploy } from "../../scripts/check-deploy.mjs";
+import wrangler from "wrangler";
+import { bundledDevelopmentModules, checkDeploy, isDevelopmentEntry } from "../../scripts/check-deploy.mjs";
 import { SECRET_SETTINGS } from "../../worker/env";
 
 /**
@@ -73,6 +74,60 @@ describe("npm run check:deploy", { timeout: 60_000 }, () => {
     const problems = check(text, options);
     expect(problems.join("\n")).toMatch(problem);
   });
+
+  // wrangler's bundler finds worker/dev-index.ts for each of these spellings of `main`.
+  const developmentMains: [string, string][] = [
+    ["extension-less", "worker/dev-index"],
+    ["./ and extension-less", "./worker/dev-index"],
+    ["./ with .ts", "./worker/dev-index.ts"],
+    ["with .js (the bundler maps it to the .ts source)", "worker/dev-index.js"],
+    ["with .mjs", "worker/dev-index.mjs"],
+    ["through ..", "worker/../worker/dev-index"],
+    ["absolute", path.join(root, "worker/dev-index")],
+  ];
+
+  it.each(developmentMains)("recognises the development entry written %s (%s)", (_name, main) => {
+    expect(isDevelopmentEntry(main, root)).toBe(true);
+  });
+
+  it.each([["worker/index.ts"], ["worker/index"], ["./worker/dev-index-notes.ts"], ["worker/dev-index.d"], ["other/worker/dev-index"]])("does not take %s for the development entry (control)", (main) => {
+    expect(isDevelopmentEntry(main, root)).toBe(false);
+  });
+
+  it("refuses the development entry as main however it is spelt, from a config in another folder, and through a symlink", () => {
+    const caseDir = path.dirname(configFile(good));
+    const fromThere = path.relative(caseDir, root);
+    for (const main of [`${fromThere}/worker/dev-index`, `./${fromThere}/worker/dev-index.ts`, `${fromThere}/worker/dev-index.js`]) {
+      expect(check(`${good}\n[env.preview]\nmain = "${main}"\n`).join("\n"), main).toMatch(/\[env\.preview\] has main = .*development build/);
+      expect(check(good.replace(/^main = .*$/m, `main = "${main}"`)).join("\n"), main).toMatch(/has main = .*development build/);
+    }
+    const link = path.join(dir, "entry.ts");
+    symlinkSync(path.join(root, "worker/dev-index.ts"), link);
+    expect(check(good.replace(/^main = .*$/m, `main = "${link}"`)).join("\n")).toMatch(/has main = .*development build/);
+  });
+
+  it("--bundle: finds the development modules in what the dry run bundles, behind an entry that only re-exports the development one", () => {
+    // The repository's config as wrangler reads it, with absolute paths, the client manifest
+    // aliased to the worker tests' stub (no client build needed), and an entry of its own.
+    const caseDir = path.dirname(configFile(good));
+    const entry = path.join(caseDir, "entry.ts");
+    const development = JSON.stringify(path.join(root, "worker/dev-index"));
+    writeFileSync(entry, `export * from ${development};\nexport { default } from ${development};\n`);
+    const { rawConfig } = wrangler.experimental_readRawConfig({ config: path.join(root, "wrangler.toml") });
+    const absolute = (p: string) => path.resolve(root, p);
+    const config = {
+      ...rawConfig,
+      main: entry,
+      ...(rawConfig.assets?.directory ? { assets: { ...rawConfig.assets, directory: absolute(rawConfig.assets.directory) } } : {}),
+      d1_databases: rawConfig.d1_databases?.map((db: { migrations_dir?: string }) => (db.migrations_dir ? { ...db, migrations_dir: absolute(db.migrations_dir) } : db)),
+      alias: { ...rawConfig.alias, "../../public/build/manifest.json": path.join(root, "tests/worker/client-manifest.stub.json") },
+    };
+    const configPath = path.join(caseDir, "wrangler.json");
+    writeFileSync(configPath, JSON.stringify(config));
+    // reading `main` alone cannot tell: the entry is not the development one
+    expect(isDevelopmentEntry(entry, caseDir)).toBe(false);
+    expect(bundledDevelopmentModules({ configPath })).toEqual(expect.arrayContaining(["worker/dev-index.ts", "worker/dev-kit.ts", "worker/dev-portal/app.ts", "worker/payments/dev-payments.ts"]));
+  }, 300_000);
 
   it("refuses every secret the worker knows, written in vars", () => {
     for (const name of SECRET_SETTINGS) {

@@ -62,3 +62,20 @@ describe("buildMenuTree", () => {
     expect(internal).toMatchObject({ external: false, newTab: false, href: "/path/page-3" });
   });
 });
+
+describe("menu links keep the link rule", () => {
+  it("an external entry whose URL breaks it links to its own page instead, and is not marked external", () => {
+    for (const externalUrl of ["javascript:alert(1)", "http://tickets.example", "//evil.example", "https://club@evil.example/"]) {
+      const entry = page(1, null, 0, { postType: "external", externalUrl });
+      expect(menuHref(entry), externalUrl).toBe("/path/page-1");
+      expect(buildMenuTree([entry])[0]!.external, externalUrl).toBe(false);
+    }
+    expect(menuHref(page(2, null, 0, { postType: "external", externalUrl: "https://tickets.example/" }))).toBe("https://tickets.example/");
+  });
+
+  it("a link slug that could leave the site is not followed", () => {
+    expect(menuHref(page(3, null, 0, { linkSlug: "/\\evil.example" }))).toBe("/path/page-3");
+    expect(menuHref(page(3, null, 0, { linkSlug: "/%2F/evil.example" }))).toBe("/path/page-3");
+    expect(menuHref(page(3, null, 0, { linkSlug: "/tickets" }))).toBe("/tickets");
+  });
+});

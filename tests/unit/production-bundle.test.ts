@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_ADMIN_TOKEN, DEV_DEFAULTS, DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/dev-secrets";
 import { DEMO_PASSWORD, demoUsers } from "../../worker/dev-portal/demo-users";
 import { ALREADY_REGISTERED_MESSAGE } from "../../worker/dev-portal/app";
+import { DEVELOPMENT_MODULE } from "../../scripts/check-deploy.mjs";
 
 /**
  * What `wrangler deploy` bundles from the top-level wrangler.toml (`wrangler deploy --dry-run
@@ -70,7 +71,7 @@ describe("the production bundle (wrangler deploy --dry-run of wrangler.toml)", (
   });
 
   it("bundles no development module", () => {
-    const development = sources.filter((file) => /^worker\/(dev-|auth\/providers\/dev\.ts|payments\/dev-payments(?!-paths))/.test(file));
+    const development = sources.filter((file) => DEVELOPMENT_MODULE.test(file));
     expect(development).toEqual([]);
   });
 

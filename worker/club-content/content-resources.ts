@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CacheArea } from "../cache/kv-cache";
+import { isHttpsLink, linkProblem } from "../../src/domain/link-rule";
 import { placeSponsor, ROW_ID_FIELD, rowIdProblem, rowIdSchema, sponsorRowOf } from "../commercial/sponsor-placement";
 import type { ContentFieldInput, ContentOption } from "../../src/schemas/console-content";
 
@@ -9,10 +10,9 @@ import type { ContentFieldInput, ContentOption } from "../../src/schemas/console
  * how the console's form shows it (label, input). worker/club-content/content-writes.ts does the writes.
  */
 
-const sitePathOrHttps = z
-  .string()
-  .max(2048)
-  .refine((u) => (u.startsWith("/") && !u.startsWith("//")) || /^https:\/\/[^\s]+$/.test(u), "a site path (/…) or an https: URL");
+/** The one link rule (src/domain/link-rule.ts): the same as the link settings'. */
+const sitePathOrHttps = z.string().refine((u) => linkProblem("site-path-or-https", u) === null, "a path on this site (/…, not // or /\\) or an https: URL");
+const httpsLink = z.string().refine(isHttpsLink, "an https: URL (https://…)");
 const imageKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/, "letters, digits, . _ / - (up to 200)");
 const imageSize = z.string().regex(/^\d{1,4}x\d{1,4}$/, "WIDTHxHEIGHT");
 const instant = z.iso.datetime({ offset: true, message: "a date and time (ISO 8601 with its offset)" });
@@ -150,7 +150,7 @@ export const RESOURCES = {
       pageOrder: { column: "page_order", label: "Order", schema: z.number().int().min(0).max(10_000), input: "number", fallback: 0 },
       nestedLevel: { column: "nested_level", label: "Nesting level", schema: z.number().int().min(0).max(10), input: "number", fallback: 0 },
       postType: choice("post_type", "Kind", ["internal", "external"], "internal"),
-      externalUrl: { column: "external_url", label: "External URL (https)", schema: z.url({ protocol: /^https$/ }).nullable(), fallback: null },
+      externalUrl: { column: "external_url", label: "External URL (https)", schema: httpsLink.nullable(), fallback: null },
       newTab: flag("new_tab", "Opens in a new tab", false),
       icon: { column: "icon", label: "Icon", schema: z.string().regex(/^[a-z0-9-]{1,40}$/).nullable(), fallback: null },
       customClass: { column: "custom_class", label: "Custom class", schema: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/).nullable(), fallback: null },

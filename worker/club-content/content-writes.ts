@@ -1,5 +1,6 @@
 import { bumpGeneration } from "../cache/kv-cache";
 import { isRecord } from "../../src/domain/json-shape";
+import { linkProblem, linkSettingKind } from "../../src/domain/link-rule";
 import { fieldOfColumn, RESOURCES, settingBody, settingKey, type Resource, type ResourceName } from "./content-resources";
 
 /**
@@ -152,7 +153,7 @@ export async function disableContent(env: Env, name: ResourceName, id: number): 
   return { ok: true, status: 200, target: String(id), data: await present(env.DB, resource, updated) };
 }
 
-/** Sets a web setting (a new key adds it); the body is { value }. */
+/** Sets a web setting (a new key adds it); the body is { value }; a link setting must keep src/domain/link-rule.ts. */
 export async function putSetting(env: Env, rawKey: unknown, rawBody: unknown): Promise<WriteOutcome> {
   const key = settingKey.safeParse(rawKey);
   const body = settingBody.safeParse(rawBody);
@@ -161,6 +162,10 @@ export async function putSetting(env: Env, rawKey: unknown, rawBody: unknown): P
   if (!key.success) fields.push({ field: "key", detail: key.error.issues[0]?.message ?? "invalid" });
   if (!body.success) fields.push(...body.error.issues.map((i) => ({ field: i.path.join(".") || "value", detail: i.message })));
   if (!key.success || !body.success) return invalid(target, fields);
+  // A link setting keeps the one link rule (empty: unset, the page's default).
+  const linkKind = linkSettingKind(key.data);
+  const linkError = linkKind && body.data.value !== "" ? linkProblem(linkKind, body.data.value) : null;
+  if (linkError) return invalid(target, [{ field: "value", detail: linkError }]);
   await env.DB.prepare("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value").bind(key.data, body.data.value).run();
   await bumpGeneration(env, "settings");
   return { ok: true, status: 200, target: key.data, data: { id: key.data, attributes: { value: body.data.value } } };

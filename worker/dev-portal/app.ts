@@ -5,6 +5,7 @@ import { siteOriginOf } from "../env";
 import { clientIp } from "../http/client-ip";
 import { RATE_LIMITED_DETAIL } from "../auth/rate-limit";
 import { attemptKey, checkAttempt, recordFailure, recordSuccess, withinAddressCeiling } from "../auth/sign-in-guard";
+import { formFields } from "../http/form-body";
 import { signLoginToken, verifyLoginToken } from "../auth/tokens";
 import { consumeCode, issueCode } from "./codes";
 import { badRequestPage, forgotPasswordPage, PORTAL_CSS, profilePage, registerPage, signInPage, type PortalRequest } from "./pages";
@@ -56,12 +57,8 @@ function parseRequest(c: Context, config: AuthConfig, input: Record<string, unkn
   return parsed.success ? parsed.data : null;
 }
 
-async function formOf(c: Context): Promise<Record<string, string>> {
-  const body = await c.req.parseBody();
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body)) if (typeof value === "string") out[key] = value;
-  return out;
-}
+/** A malformed body is 400 MALFORMED_BODY (worker/http/form-body.ts), never a 500. */
+const formOf = (c: Context): Promise<Record<string, string>> => formFields(c);
 
 /** Sends the browser back to the site with a code or a signed token, like an external portal. */
 async function returnToSite(c: Context<PortalEnv>, config: AuthConfig, req: PortalRequest, user: PortalUser) {

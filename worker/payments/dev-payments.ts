@@ -12,6 +12,7 @@ import { paymentsConfigOf, stripeCrypto } from "./config";
 import { siteUrl } from "./checkout-request";
 import { stripeWebhook } from "./webhook-route";
 import { CHECKOUT_CSS, checkoutPage, dueToday, FIRST_MONTH_PROMO, notFoundPage, portalPage } from "./dev-payments-pages";
+import { formFields } from "../http/form-body";
 
 /**
  * The embedded dev checkout and dev portal (mount at /dev-payments): in development and test
@@ -93,7 +94,7 @@ devPayments.get("/checkout/:id", async (c) => {
 devPayments.post("/checkout/:id/promo", async (c) => {
   const session = await pendingSession(c, c.req.param("id"));
   if (!session) return c.html(notFoundPage(), 404);
-  const form = promoForm.safeParse(await c.req.parseBody());
+  const form = promoForm.safeParse(await formFields(c));
   const promo = normalisedPromo(form.success ? form.data.promo : "");
   return c.html(checkoutPage(summaryOf(session, promo)), promo.error ? 400 : 200);
 });
@@ -107,7 +108,7 @@ devPayments.post("/checkout/:id/cancel", async (c) => {
 devPayments.post("/checkout/:id/pay", async (c) => {
   const session = await pendingSession(c, c.req.param("id"));
   if (!session) return c.html(notFoundPage(), 404);
-  const form = promoForm.safeParse(await c.req.parseBody());
+  const form = promoForm.safeParse(await formFields(c));
   const promo = normalisedPromo(form.success ? form.data.promo : "");
   if (promo.error) return c.html(checkoutPage(summaryOf(session, promo)), 400);
   const due = dueToday({ amountPence: session.amount_pence, interval: session.interval, ...promo });
@@ -283,7 +284,7 @@ const cancelForm = z.object({ subscription: z.string().min(1).max(100), when: z.
 devPayments.post("/portal/cancel", async (c) => {
   const user = c.get("user");
   if (!user) return c.redirect("/", 303);
-  const form = cancelForm.safeParse(await c.req.parseBody());
+  const form = cancelForm.safeParse(await formFields(c));
   if (!form.success) return c.text("Bad request", 400);
   const sub = (await ownSubscriptions(c)).find((s) => s.id === form.data.subscription && s.status !== "canceled");
   if (!sub || !sub.price_id) return c.text("No such subscription", 404);

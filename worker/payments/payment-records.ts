@@ -248,6 +248,8 @@ const GRANT_SOURCES = `
   UNION ALL
   SELECT u.price_id, NULL FROM purchases u
    WHERE u.account_id = accounts.id AND u.mode = 'payment' AND u.status = 'paid'
+     -- a one-off payment grants only a one-off price (src/domain/checkout-price.ts), even a row stored before that rule
+     AND EXISTS (SELECT 1 FROM prices t WHERE t.id = u.price_id AND t.type = 'one_time')
      AND NOT EXISTS (SELECT 1 FROM (${REVERSED_PAYMENTS}) rv WHERE rv.payment_id = u.stripe_session_id)`;
 
 /**
@@ -348,7 +350,10 @@ export function recomputeEntitlements(db: D1Database, scope: AccountsConcerned):
 }
 
 const ssoIdRow = rowSchema("accounts past cancelled periods", { ssoID: z.string() });
-const checkoutPriceRow = rowSchema("purchases or prices of a checkout", { priceId: z.string(), packageId: z.string() });
+const checkoutPriceRow = rowSchema("purchases or prices of a checkout", { priceId: z.string(), packageId: z.string(), type: z.enum(["recurring", "one_time"]) });
+
+/** The price a checkout names, and its type (which mode may grant it: src/domain/checkout-price.ts). */
+export type CheckoutPrice = z.infer<typeof checkoutPriceRow>;
 
 /**
  * Accounts holding a subscription that was cancelled at period end and whose period is over, but
@@ -369,15 +374,17 @@ export async function accountsPastCancelledPeriods(db: D1Database): Promise<{ ss
 export async function priceOfCheckout(
   db: D1Database,
   o: CheckoutObservation,
-): Promise<{ priceId: string; packageId: string } | null> {
+): Promise<CheckoutPrice | null> {
   const pending = await firstRow(
     checkoutPriceRow,
-    db.prepare("SELECT price_id AS priceId, package_id AS packageId FROM purchases WHERE stripe_session_id = ?1").bind(o.sessionId),
+    db
+      .prepare("SELECT u.price_id AS priceId, u.package_id AS packageId, p.type AS type FROM purchases u JOIN prices p ON p.id = u.price_id WHERE u.stripe_session_id = ?1")
+      .bind(o.sessionId),
   );
   if (pending) return pending;
   if (!o.priceId) return null;
   return firstRow(
     checkoutPriceRow,
-    db.prepare("SELECT id AS priceId, package_id AS packageId FROM prices WHERE id = ?1 AND (?2 IS NULL OR package_id = ?2)").bind(o.priceId, o.packageId),
+    db.prepare("SELECT id AS priceId, package_id AS packageId, type FROM prices WHERE id = ?1 AND (?2 IS NULL OR package_id = ?2)").bind(o.priceId, o.packageId),
   );
 }

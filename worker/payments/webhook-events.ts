@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { disputeRank, disputeTakesBack, isFullRefund, refundRank } from "../../src/domain/payment-reversal";
+import { isEventAmount, isEventTime } from "../../src/domain/payment-event-bounds";
 
 /**
  * Stripe webhook events, parsed with zod into what the site needs to know (issues 11, 17).
@@ -83,7 +84,9 @@ export type Observation =
   | CheckoutObservation
   | InvoicePaymentObservation
   | ReversalObservation
-  | { kind: "ignored"; reason: string };
+  | { kind: "ignored"; reason: string }
+  /** a time or amount outside src/domain/payment-event-bounds.ts: refused (400 OUT_OF_RANGE), nothing written */
+  | { kind: "out-of-range"; field: string };
 
 export const HANDLED_EVENT_TYPES = [
   "checkout.session.completed",
@@ -103,7 +106,11 @@ export const HANDLED_EVENT_TYPES = [
 
 const idOf = z.union([z.string(), z.object({ id: z.string() })]).transform((v) => (typeof v === "string" ? v : v.id));
 const metadata = z.record(z.string(), z.string()).nullish();
-const amount = z.number().int().nonnegative().nullish();
+/** Unix seconds and minor units within src/domain/payment-event-bounds.ts; a refusal is marked `range` (outOfRange). */
+const RANGE = { range: true } as const;
+const unixSeconds = z.number().refine(isEventTime, { message: "a whole number of seconds from 1970 to 2100", params: RANGE });
+const minorUnits = z.number().refine(isEventAmount, { message: "whole minor units from 0 to 99,999,999", params: RANGE });
+const amount = minorUnits.nullish();
 
 /**
  * A Stripe event envelope. A signed body that is not one is refused (400 INVALID_EVENT) before
@@ -113,7 +120,7 @@ export const eventEnvelope = z.object({
   id: z.string().min(1).max(255),
   object: z.literal("event").optional(),
   type: z.string().min(1).max(255),
-  created: z.number().int().nonnegative(),
+  created: unixSeconds,
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
 });
 
@@ -124,10 +131,10 @@ const subscriptionSchema = z.object({
   customer: idOf.nullish(),
   status: z.string(),
   cancel_at_period_end: z.boolean().nullish(),
-  current_period_end: z.number().nullish(),
+  current_period_end: unixSeconds.nullish(),
   metadata,
   items: z
-    .object({ data: z.array(z.object({ price: z.object({ id: z.string() }).nullish(), current_period_end: z.number().nullish() })) })
+    .object({ data: z.array(z.object({ price: z.object({ id: z.string() }).nullish(), current_period_end: unixSeconds.nullish() })) })
     .nullish(),
 });
 
@@ -148,7 +155,7 @@ const invoiceSchema = z.object({
     .object({
       data: z.array(
         z.object({
-          period: z.object({ end: z.number() }).nullish(),
+          period: z.object({ end: unixSeconds }).nullish(),
           price: z.object({ id: z.string() }).nullish(),
           pricing: z.object({ price_details: z.object({ price: idOf }).nullish() }).nullish(),
         }),
@@ -182,8 +189,8 @@ const invoicePaymentSchema = z.object({
 
 const chargeSchema = z.object({
   id: z.string(),
-  amount: z.number().int().nonnegative(),
-  amount_refunded: z.number().int().nonnegative(),
+  amount: minorUnits,
+  amount_refunded: minorUnits,
   refunded: z.boolean().nullish(),
   payment_intent: idOf.nullish(),
   invoice: idOf.nullish(),
@@ -191,7 +198,7 @@ const chargeSchema = z.object({
 
 const disputeSchema = z.object({
   id: z.string(),
-  amount: z.number().int().nonnegative(),
+  amount: minorUnits,
   status: z.string(),
   charge: z.union([z.string(), z.object({ id: z.string(), invoice: idOf.nullish() })]),
   payment_intent: idOf.nullish(),
@@ -201,6 +208,36 @@ const disputeSchema = z.object({
 function paymentKeys(invoiceId: string, refs: readonly (z.infer<typeof paymentRefs> | null | undefined)[]): string[] {
   const ids = [invoiceId, ...refs.flatMap((r) => [r?.payment_intent, r?.charge])];
   return [...new Set(ids.filter((id): id is string => typeof id === "string" && id !== ""))];
+}
+
+/**
+ * The first number of `input` that a schema refused for its value (outside the bounds, not whole,
+ * Infinity from `1e400`) rather than its shape, as `path: message`; null when there is none. A
+ * signed event carrying one is refused with 400, where a shape the site does not read is ignored.
+ */
+export function outOfRange(error: z.ZodError, input: unknown, prefix = ""): string | null {
+  for (const issue of error.issues) {
+    const numeric =
+      (issue.code === "custom" && issue.params?.range === true) ||
+      (issue.code === "invalid_type" && issue.expected === "number" && typeof valueAt(input, issue.path) === "number");
+    if (numeric) return `${[prefix, ...issue.path.map(String)].filter(Boolean).join(".")}: ${issue.message}`;
+  }
+  return null;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** An object the site could not read: out of range (refused), or of a shape it does not take (ignored). */
+function unreadable(type: string, error: z.ZodError, object: unknown): Observation {
+  const field = outOfRange(error, object, "data.object");
+  return field ? { kind: "out-of-range", field } : { kind: "ignored", reason: `malformed ${type}` };
 }
 
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
@@ -214,7 +251,7 @@ export function observe(event: EventEnvelope): Observation {
     case "customer.subscription.updated":
     case "customer.subscription.deleted": {
       const sub = subscriptionSchema.safeParse(object);
-      if (!sub.success) return { kind: "ignored", reason: `malformed ${type}` };
+      if (!sub.success) return unreadable(type, sub.error, object);
       const item = sub.data.items?.data[0];
       return {
         kind: "subscription",
@@ -232,7 +269,7 @@ export function observe(event: EventEnvelope): Observation {
     case "invoice.paid":
     case "invoice.payment_failed": {
       const invoice = invoiceSchema.safeParse(object);
-      if (!invoice.success) return { kind: "ignored", reason: `malformed ${type}` };
+      if (!invoice.success) return unreadable(type, invoice.error, object);
       const subscriptionId = invoice.data.parent?.subscription_details?.subscription ?? invoice.data.subscription ?? null;
       if (!subscriptionId) return { kind: "ignored", reason: "invoice without a subscription" };
       const line = invoice.data.lines?.data[0];
@@ -259,14 +296,14 @@ export function observe(event: EventEnvelope): Observation {
     }
     case "invoice_payment.paid": {
       const paid = invoicePaymentSchema.safeParse(object);
-      if (!paid.success) return { kind: "ignored", reason: `malformed ${type}` };
+      if (!paid.success) return unreadable(type, paid.error, object);
       if (paid.data.status && paid.data.status !== "paid") return { kind: "ignored", reason: `invoice payment ${paid.data.status}` };
       const payment = { invoiceId: paid.data.invoice, keys: paymentKeys(paid.data.invoice, [paid.data.payment]), amountPaid: paid.data.amount_paid ?? null };
       return { kind: "invoice-payment", payment, created };
     }
     case "charge.refunded": {
       const charge = chargeSchema.safeParse(object);
-      if (!charge.success) return { kind: "ignored", reason: `malformed ${type}` };
+      if (!charge.success) return unreadable(type, charge.error, object);
       const full = isFullRefund({ amount: charge.data.amount, amountRefunded: charge.data.amount_refunded, refunded: charge.data.refunded ?? false });
       return {
         kind: "reversal",
@@ -287,7 +324,7 @@ export function observe(event: EventEnvelope): Observation {
     case "charge.dispute.updated":
     case "charge.dispute.closed": {
       const dispute = disputeSchema.safeParse(object);
-      if (!dispute.success) return { kind: "ignored", reason: `malformed ${type}` };
+      if (!dispute.success) return unreadable(type, dispute.error, object);
       const charge = dispute.data.charge;
       return {
         kind: "reversal",
@@ -308,7 +345,7 @@ export function observe(event: EventEnvelope): Observation {
     case "checkout.session.async_payment_succeeded":
     case "checkout.session.async_payment_failed": {
       const session = checkoutSchema.safeParse(object);
-      if (!session.success) return { kind: "ignored", reason: `malformed ${type}` };
+      if (!session.success) return unreadable(type, session.error, object);
       const mode = session.data.mode;
       if (mode !== "subscription" && mode !== "payment") return { kind: "ignored", reason: `checkout mode ${mode}` };
       const meta = session.data.metadata ?? {};

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import Stripe from "stripe";
 import type { AppEnv } from "../app-env";
 import { apiError } from "../http/api-error";
@@ -7,6 +7,7 @@ import { paymentsConfigOf, stripeCrypto } from "./config";
 import {
   eventEnvelope,
   observe,
+  outOfRange,
   type CheckoutObservation,
   type EventEnvelope,
   type Observation,
@@ -29,18 +30,25 @@ import {
   upsertReversal,
   upsertSubscription,
   type AccountsConcerned,
+  type CheckoutPrice,
   type DeliveryOutcome,
   heldEntitlementsRow,
 } from "./payment-records";
 import { resultsOf } from "../db/rows";
+import { checkoutPriceMismatch } from "../../src/domain/checkout-price";
 
 /**
  * POST /webhooks/stripe (mount at /webhooks/stripe; no session, no CSRF: the signature is the check).
  *   400 BAD_SIGNATURE: missing, forged or older than 300 s; nothing is written
  *   400 INVALID_EVENT: correctly signed, but not a Stripe event envelope ({}, [], null, wrong types); nothing is written
+ *   400 OUT_OF_RANGE: correctly signed, but a time or amount it carries is outside
+ *       src/domain/payment-event-bounds.ts (`current_period_end: 9e15`, a negative amount, 1e400);
+ *       nothing is written, the detail names the field
  *   200 { received: true } once applied; { received, duplicate: true } for an event id another
  *       delivery has claimed (nothing changes); { received, ignored: true } for a type or object
- *       the site does not act on (recorded and counted)
+ *       the site does not act on (recorded and counted), and for a checkout whose mode does not fit
+ *       its price (a payment-mode session of a recurring price: src/domain/checkout-price.ts), which
+ *       grants nothing
  *   500 WEBHOOK_FAILED only when D1 itself fails: the claim is released and the batch left
  *       nothing half-done, so Stripe's retry applies the event
  *   503 PAYMENTS_NOT_CONFIGURED in production without STRIPE_WEBHOOK_SECRET
@@ -81,10 +89,24 @@ stripeWebhook.post("/", async (c) => {
     return apiError(c, 400, "INVALID_EVENT", "The body is not a Stripe event");
   }
   const envelope = eventEnvelope.safeParse(payload);
-  if (!envelope.success) return apiError(c, 400, "INVALID_EVENT", "The body is not a Stripe event");
+  if (!envelope.success) {
+    const field = outOfRange(envelope.error, payload);
+    if (field) return outOfRangeAnswer(c, field);
+    return apiError(c, 400, "INVALID_EVENT", "The body is not a Stripe event");
+  }
   const event = envelope.data;
   const db = c.env.DB;
-  const observation = observe(event);
+  const observed = observe(event);
+  if (observed.kind === "out-of-range") return outOfRangeAnswer(c, observed.field, event);
+  // A checkout's price is read before the claim: a mode that does not fit it makes the event ignored.
+  let price: CheckoutPrice | null = null;
+  try {
+    if (observed.kind === "checkout") price = await priceOfCheckout(db, observed);
+  } catch (error) {
+    console.error(JSON.stringify({ msg: "stripe webhook failed", stage: "price", requestId: c.get("requestId"), id: event.id, error: String(error) }));
+    return apiError(c, 500, "WEBHOOK_FAILED", "The event could not be stored; please retry");
+  }
+  const observation = withCheckoutRule(observed, price);
   const claim = crypto.randomUUID();
   const failed = (stage: string, error: unknown) => {
     console.error(JSON.stringify({ msg: "stripe webhook failed", stage, requestId: c.get("requestId"), id: event.id, type: event.type, error: String(error) }));
@@ -110,7 +132,7 @@ stripeWebhook.post("/", async (c) => {
   let before: D1Result | undefined;
   let after: D1Result | undefined;
   try {
-    const { scope, writes } = await writesFor(db, observation);
+    const { scope, writes } = writesFor(db, observation, price);
     const results = await db.batch([
       heldEntitlements(db, scope),
       ...writes,
@@ -135,6 +157,21 @@ stripeWebhook.post("/", async (c) => {
   return c.json({ received: true });
 });
 
+/** 400 OUT_OF_RANGE: before the claim, so nothing of the event is written. */
+function outOfRangeAnswer(c: Context<AppEnv>, field: string, event?: EventEnvelope) {
+  console.warn(JSON.stringify({ msg: "stripe webhook out of range", requestId: c.get("requestId"), id: event?.id, type: event?.type, field }));
+  return apiError(c, 400, "OUT_OF_RANGE", `A number in the event is out of range (${field})`);
+}
+
+/**
+ * A checkout whose mode does not fit the type of its price grants nothing: it is claimed and
+ * logged as ignored, with the reason (src/domain/checkout-price.ts).
+ */
+function withCheckoutRule(o: Exclude<Observation, { kind: "out-of-range" }>, price: CheckoutPrice | null): Exclude<Observation, { kind: "out-of-range" }> {
+  const mismatch = o.kind === "checkout" && price ? checkoutPriceMismatch(o.mode, price.type) : null;
+  return mismatch ? { kind: "ignored", reason: mismatch } : o;
+}
+
 /** The delivery log is for the health console: a failure to write it never changes the answer. */
 async function logQuietly(db: D1Database, event: EventEnvelope, receivedAt: string, outcome: DeliveryOutcome, detail?: string): Promise<void> {
   try {
@@ -144,15 +181,15 @@ async function logQuietly(db: D1Database, event: EventEnvelope, receivedAt: stri
   }
 }
 
-type Applied = Exclude<Observation, { kind: "ignored" }>;
+type Applied = Exclude<Observation, { kind: "ignored" } | { kind: "out-of-range" }>;
 
 /** An event's writes, and the accounts whose entitlements it may change. */
-async function writesFor(db: D1Database, o: Applied): Promise<{ scope: AccountsConcerned; writes: D1PreparedStatement[] }> {
+function writesFor(db: D1Database, o: Applied, price: CheckoutPrice | null): { scope: AccountsConcerned; writes: D1PreparedStatement[] } {
   switch (o.kind) {
     case "subscription":
       return { scope: ownerOf(o), writes: subscriptionWrites(db, o) };
     case "checkout":
-      return { scope: ownerOf(o), writes: await checkoutWrites(db, o) };
+      return { scope: ownerOf(o), writes: checkoutWrites(db, o, price) };
     case "invoice-payment":
       return {
         scope: { paymentKeys: o.payment.keys },
@@ -178,9 +215,8 @@ function subscriptionWrites(db: D1Database, o: SubscriptionObservation): D1Prepa
   return writes;
 }
 
-async function checkoutWrites(db: D1Database, o: CheckoutObservation): Promise<D1PreparedStatement[]> {
+function checkoutWrites(db: D1Database, o: CheckoutObservation, price: CheckoutPrice | null): D1PreparedStatement[] {
   const writes: D1PreparedStatement[] = [];
-  const price = await priceOfCheckout(db, o);
   if (o.ssoID && o.customerId) writes.push(linkCustomer(db, o.ssoID, o.customerId));
   if (o.ssoID && price) writes.push(completePurchase(db, o, price));
   // What the payment goes by, so a refund or dispute of it finds the purchase or subscription.

@@ -11,6 +11,7 @@ import { safeReturnUrl } from "../../src/domain/return-url";
 import { grantEntry, hasEntry } from "./entry-cookie";
 import { lockScreenHtml } from "./lock-screen";
 import { siteLockState } from "./lock-state";
+import { formFields } from "../http/form-body";
 
 /**
  * Site lock, enforced here in the worker before anything else answers (the page cache included):
@@ -43,7 +44,7 @@ const entryForm = z.object({
 export const siteLockEntry = new Hono<AppEnv>();
 
 siteLockEntry.post("/", async (c) => {
-  const form = entryForm.safeParse(Object.fromEntries(Object.entries(await c.req.parseBody()).filter(([, v]) => typeof v === "string")));
+  const form = entryForm.safeParse(await formFields(c));
   if (!form.success) return apiError(c, 400, "INVALID_INPUT", "phrase: required");
   const lock = await siteLockState(c.env);
   const returnTo = safeReturnUrl(form.data.returnTo);

@@ -138,7 +138,7 @@ function artUrl(image: string, w: number, h: number): string {
 }
 
 /** The mobile art (square, 750x750) on phones and tablets, the shape's own art from DESKTOP_ADVERT_MIN_WIDTH. */
-function AdvertImage({ advert, href, onClick }: { advert: SlotAdvert; href: string; onClick: () => void }) {
+function AdvertImage({ advert, href, onClick }: { advert: SlotAdvert; href: string | undefined; onClick: () => void }) {
   const desktop = advert.desktopImage ?? advert.mobileImage;
   const { width, height } = ADVERT_SHAPES[advert.shape];
   const art = desktopArtSize(advert.shape);

@@ -1,12 +1,12 @@
 import type { Settings } from "../../schemas/shell";
 import Icon from "../Icon";
-import { readSetting } from "../../data/web-settings";
+import { readLinkSetting } from "../../data/web-settings";
 import { socialNetworks } from "../../config/nav-links";
 
-/** The club's social accounts (spec §2 'Footer'); a network without a URL in the settings is left out. */
+/** The club's social accounts (spec §2 'Footer'); a network without an https: URL in the settings is left out. */
 export default function SocialLinks({ settings, className }: { settings: Settings; className?: string }) {
   const links = socialNetworks.flatMap((network) => {
-    const url = readSetting(settings, network.key);
+    const url = readLinkSetting(settings, network.key);
     return url ? [{ ...network, url }] : [];
   });
   if (links.length === 0) return null;

@@ -1,6 +1,7 @@
 import type { SponsorRow } from "../../schemas/shell";
 import { filterSponsorRows } from "../../domain/child-friendly";
 import { Picture } from "../Picture";
+import { safeLink } from "../../domain/link-rule";
 
 /** Logo box sizes per row size; the image service draws the wordmark to fit. */
 const logoSize = { large: { w: 280, h: 120 }, small: { w: 180, h: 80 } } as const;
@@ -24,9 +25,14 @@ export default function SponsorRows({ rows, childFriendly }: { rows: readonly Sp
               <ul className="sponsor-row__list">
                 {sponsors.map((sponsor) => (
                   <li key={sponsor.sponsorID} className="sponsor-row__item">
-                    <a href={sponsor.url} target="_blank" rel="noopener noreferrer sponsored" className="sponsor-row__link" title={sponsor.title}>
+                    {/* a stored link that breaks the link rule (src/domain/link-rule.ts) leaves the logo unlinked */}
+                    {safeLink("site-path-or-https", sponsor.url) ? (
+                      <a href={sponsor.url} target="_blank" rel="noopener noreferrer sponsored" className="sponsor-row__link" title={sponsor.title}>
+                        <Picture imageKey={sponsor.imageKey} w={size.w} h={size.h} alt={sponsor.title} />
+                      </a>
+                    ) : (
                       <Picture imageKey={sponsor.imageKey} w={size.w} h={size.h} alt={sponsor.title} />
-                    </a>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -2,7 +2,7 @@ import { Segmented } from "../Segmented";
 import { useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { rootLoader } from "../../layouts/root.loader";
-import { readSetting } from "../../data/web-settings";
+import { readLinkSetting, readSetting } from "../../data/web-settings";
 import { NO_MATCH_PASSES_AVAILABLE, NO_SUBSCRIPTIONS_AVAILABLE } from "../../domain/package-purchase";
 import Button from "../Button";
 import { VoucherOverlay, voucherTexts } from "./VoucherOverlay";
@@ -68,7 +68,7 @@ export function PackagesWidget({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         </div>
         <div className="packages__cta">
           <Heading>{setting("cta2Text") ?? "Questions?"}</Heading>
-          <Button type="ghost-dark" href={setting("cta2ButtonLink") ?? "/videos/faqs"} text={setting("cta2ButtonCta") ?? "Read the FAQs"} />
+          <Button type="ghost-dark" href={readLinkSetting(settings, "packages.cta2ButtonLink") ?? "/videos/faqs"} text={setting("cta2ButtonCta") ?? "Read the FAQs"} />
         </div>
       </div>
       <VoucherOverlay
