@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { charge, createAccount, deliver, dispute, paidEntitlements, shuffled, stripeEvent, type StripeEvent } from "./stripe-fixtures";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 import { sweepPayments } from "../../worker/payments/payment-sweep";
-import { AUDIO_SEGMENT_SECONDS, expectSegmentBound } from "./live-bound";
+import { AUDIO_SEGMENT_SECONDS, expectSegmentBound, VOD_SEGMENT_SECONDS } from "./live-bound";
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -368,7 +368,7 @@ describe("losing an entitlement ends the account's live streams", () => {
    * player already holds plays until its segment token runs out (21 s for the audio), never after;
    * the next on-demand renewal is refused.
    */
-  it.each(["cancellation", "full refund", "dispute", "block"] as const)("a %s stops a running live token at its next playlist, its signed segments within 21 s, and refuses the next VOD renewal", async (loss) => {
+  it.each(["cancellation", "full refund", "dispute", "block"] as const)("a %s stops a running live token at its next playlist, its signed segments within 21 s; the next on-demand playlists and renewal are refused, their segments within 12 s", async (loss) => {
     const ADMIN_TOKEN = "an-admin-token-long-enough-for-tests";
     const { b, ssoID } = await signedInWatcher();
     const t = now();
@@ -391,7 +391,16 @@ describe("losing an entitlement ends the account's live streams", () => {
 
     const replay = await env.DB.prepare("SELECT entry_id FROM videos WHERE entitlements = ?1 ORDER BY id LIMIT 1").bind(JSON.stringify(["roverstv+", "vip"])).first<{ entry_id: string }>();
     const vodGate = () => b.fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId: replay!.entry_id }) });
-    expect((await vodGate()).status).toBe(200);
+    const vodGrant = await vodGate();
+    expect(vodGrant.status).toBe(200);
+    // An on-demand replay playing beside it: its master, a media playlist and a segment it lists.
+    const vod = ((await vodGrant.json()) as { data: { attributes: { url: string; token: string } } }).data.attributes;
+    const vodMedia = `/media/vod/${replay!.entry_id}/720p/index.m3u8?token=${encodeURIComponent(vod.token)}`;
+    expect((await b.fetch(vod.url)).status).toBe(200);
+    const vodPlaylist = await b.fetch(vodMedia);
+    expect(vodPlaylist.status).toBe(200);
+    const vodSegment = `/media/vod/${replay!.entry_id}/720p/${(await vodPlaylist.text()).split("\n").find((line) => line.startsWith("seg"))}`;
+    expect((await b.fetch(vodSegment)).status).toBe(200);
 
     if (loss === "block") {
       const res = await browser({ ADMIN_TOKEN }).fetch(`/api/admin/accounts/${encodeURIComponent(ssoID)}/block`, { method: "POST", headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
@@ -412,6 +421,19 @@ describe("losing an entitlement ends the account's live streams", () => {
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toMatchObject({ errors: [{ code }] });
     await expectSegmentBound((u) => b.fetch(u), segmentUrl, AUDIO_SEGMENT_SECONDS);
+    // On-demand: both playlist levels refuse at once with the gate's code and text, and the
+    // segment already listed stops at its segment token's bound (12 s), for the browser and a script.
+    const vodRefusal =
+      loss === "block"
+        ? { code: "BLOCKED", detail: "Your account has been blocked by an administrator", status: 3 }
+        : { code: "NO_SUBSCRIPTION", detail: "Sorry but you do not have any subscriptions", status: 1 };
+    for (const playlistUrl of [vod.url, vodMedia]) {
+      const refused = await b.fetch(playlistUrl);
+      expect(refused.status, playlistUrl).toBe(403);
+      expect(await refused.json()).toEqual({ errors: [vodRefusal] });
+    }
+    await expectSegmentBound((u) => b.fetch(u), vodSegment, VOD_SEGMENT_SECONDS, { status: 403, code: vodRefusal.code });
+    await expectSegmentBound((u) => browser().fetch(u), vodSegment, VOD_SEGMENT_SECONDS);
     const renewal = await vodGate();
     expect(renewal.status).toBe(403);
     expect(await streamsOf(ssoID)).toEqual([]);
