@@ -160,6 +160,22 @@ describe("segment tokens: a released session gets no init or segment byte", () =
     await expectBytes(await b.fetch(one.segment));
   });
 
+  it("a segment token fetches its own file and no other: not the next segment, not one the window has not reached, not the init", async () => {
+    const { b } = await paidAccount(["roverstv+"]);
+    const live = await start(b, MEN_AUDIO, "audio");
+    const { segment, init } = await playlist(b, live.url);
+    const number = Number(/seg(\d+)\.m4s/.exec(segment)?.[1]);
+    const seg = /[?&]seg=([^&]*)/.exec(segment)?.[1] ?? "";
+    const script = browser();
+    for (const other of [number + 1, number + 2, number + 40]) {
+      await expectRefused(await script.fetch(segment.replace(`seg${number}.m4s`, `seg${other}.m4s`)), 403, "SEGMENT_TOKEN_INVALID");
+    }
+    // the init's token is the init's: not a segment's, nor the reverse
+    await expectRefused(await script.fetch(segment.replace(/([?&]seg=)[^&]*/, `$1${/[?&]seg=([^&]*)/.exec(init)?.[1] ?? ""}`)), 403, "SEGMENT_TOKEN_INVALID");
+    await expectRefused(await b.fetch(init.replace(/([?&]seg=)[^&]*/, `$1${seg}`)), 403, "SEGMENT_TOKEN_INVALID");
+    await expectBytes(await script.fetch(segment));
+  });
+
   it("the live video's segments take a fresh segment token from each playlist (2 s segments, 12 s floor)", async () => {
     const { b } = await paidAccount(["roverstv"]);
     const live = await start(b, PRESS, "video");
