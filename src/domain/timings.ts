@@ -93,3 +93,10 @@ export const LIVE_TOKEN_TTL_SECONDS = 5 * 60;
  * (worker/media/segment-token.ts). A viewing longer than this starts again from the page.
  */
 export const MEDIA_TOKEN_GRACE_SECONDS = 4 * 60 * 60;
+
+/**
+ * A media file's segment token lives 3 target durations of its playlist, and never less than this
+ * (worker/media/segment-token.ts), so a player that has a hook can count on this long from the
+ * moment it asked for the playlist, whatever its own clock says.
+ */
+export const SEGMENT_TOKEN_MIN_SECONDS = 12;

@@ -1,5 +1,6 @@
 import { base64Url, fromBase64Url } from "../auth/constant-time";
 import { tokenKey } from "./token-key";
+import { SEGMENT_TOKEN_MIN_SECONDS } from "../../src/domain/timings";
 
 /**
  * The segment token of a media file, live or on-demand. Every media playlist the worker answers
@@ -20,8 +21,8 @@ const KEY_LABEL = "rovers media segment token v2";
 
 /** How many target durations a segment token lives: a player asks for a playlist's segments within about one. */
 export const SEGMENT_TOKEN_TARGETS = 3;
-/** A floor, so a 2 s segment's token survives a slow link or a busy device. */
-export const SEGMENT_TOKEN_MIN_SECONDS = 12;
+/** A floor, so a 2 s segment's token survives a slow link or a busy device (src/domain/timings.ts: the player counts on it). */
+export { SEGMENT_TOKEN_MIN_SECONDS };
 
 export function segmentTokenSeconds(targetDuration: number): number {
   return Math.max(SEGMENT_TOKEN_TARGETS * targetDuration, SEGMENT_TOKEN_MIN_SECONDS);
