@@ -363,10 +363,11 @@ describe("losing an entitlement ends the account's live streams", () => {
   });
 
   /**
-   * Issue 17's 'done when' with issue 18's bound: each way of losing the right, through the real
-   * webhook or admin API, stops a running live token at its very next playlist; a segment URL the
-   * player already holds plays until its segment token runs out (21 s for the audio), never after;
-   * the next on-demand renewal is refused.
+   * Each way of losing the right, through the real webhook or admin API, stops a running live
+   * token at its very next playlist and an on-demand replay at its next playlist, master or media
+   * level, with the gate's code; a segment URL the player already holds plays until its segment
+   * token runs out (21 s for the live audio, 12 s on demand), never after; the next on-demand
+   * renewal is refused.
    */
   it.each(["cancellation", "full refund", "dispute", "block"] as const)("a %s stops a running live token at its next playlist, its signed segments within 21 s; the next on-demand playlists and renewal are refused, their segments within 12 s", async (loss) => {
     const ADMIN_TOKEN = "an-admin-token-long-enough-for-tests";
