@@ -14,7 +14,7 @@ export const VIDEO_SEGMENT_SECONDS = segmentTokenSeconds(2);
  * until its segment token runs out, `seconds` after the playlist that signed it, and refused from
  * then on: SEGMENT_TOKEN_EXPIRED, or (an on-demand segment that comes with its session cookie,
  * re-proved) the access rule's own `refusal`. The worker's clock (Date only) moves; nothing sleeps. Call it
- * right after the refused playlist; it puts the real clock back.
+ * right after the refused playlist, or freeze the clock (Date only) before the playlist.
  */
 export async function expectSegmentBound(
   get: (url: string) => Promise<Response>,
@@ -22,6 +22,9 @@ export async function expectSegmentBound(
   seconds: number,
   refusal: { status: number; code: string } = { status: 403, code: "SEGMENT_TOKEN_EXPIRED" },
 ): Promise<void> {
+  // A test that froze the clock before its playlist keeps it frozen (so a slow machine cannot eat
+  // into the token's life between the playlist and here), back at its moment when this is done.
+  const wasFake = vi.isFakeTimers();
   vi.useFakeTimers({ toFake: ["Date"] });
   const start = Date.now();
   try {
@@ -36,6 +39,7 @@ export async function expectSegmentBound(
     expect(refused.headers.get("content-type")).toContain("application/json");
     expect(await refused.json()).toMatchObject({ errors: [{ code: refusal.code }] });
   } finally {
-    vi.useRealTimers();
+    if (wasFake) vi.setSystemTime(start);
+    else vi.useRealTimers();
   }
 }

@@ -261,6 +261,7 @@ describe("POST /api/admin/accounts/:ssoID/sign-out (sign out everywhere)", () =>
     const other = await paidAccount(["roverstv+"]);
     const audio = await start(b, MEN_AUDIO, "audio");
     const video = await start(phone, PRESS, "video");
+    vi.useFakeTimers({ toFake: ["Date"] }); // frozen: the bound below counts from the playlist
     const segment = (await playlist(phone, video.url)).segment;
 
     const res = await admin(`/accounts/${identity.ssoID}/sign-out`);

@@ -123,6 +123,7 @@ describe("a plain HLS client (no hooks) on an on-demand video", () => {
       .first<{ entry_id: string }>();
     const gate = await b.fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId: entry!.entry_id }) });
     const { url } = ((await gate.json()) as { data: { attributes: { url: string } } }).data.attributes;
+    startClock(); // frozen: the bound below counts from the playlist
     const player = new PlainHlsClient((u) => b.fetch(u));
     await player.open(url, 1);
     const held = player.lastFileUrls.at(-1) ?? "";

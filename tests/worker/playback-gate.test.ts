@@ -276,6 +276,7 @@ describe("GET /media/vod/{entryId}/...", () => {
     const { b, identity } = await account(["roverstv"]);
     const entry = await replay();
     const { url, token } = await grant(b, entry);
+    vi.useFakeTimers({ toFake: ["Date"] }); // frozen: the bound below counts from the playlist
     const files = await renditionFiles(b, entry, token);
     const cookie = b.jar.header();
     if (loss === "logout") await b.fetch("/auth/logout", { method: "POST", headers: { accept: "application/json" } });
