@@ -1,4 +1,4 @@
-import { LIVE_TOKEN_TTL_SECONDS } from "../src/domain/timings";
+import { LIVE_TOKEN_TTL_SECONDS, MEDIA_TOKEN_GRACE_SECONDS } from "../src/domain/timings";
 
 /**
  * The D1 list of released live stream sessions (migration 0010; issue 10). StreamSessions writes
@@ -6,11 +6,12 @@ import { LIVE_TOKEN_TTL_SECONDS } from "../src/domain/timings";
  * D1 answers from its primary, so a release is seen by the very next playlist request, from any
  * isolate.
  *
- * A row guards the tokens of its session. Live tokens live LIVE_TOKEN_TTL_SECONDS and a released
- * session is never renewed, so once that has passed (plus a margin for clocks) the row guards
+ * A row guards the tokens of its session. Live tokens live LIVE_TOKEN_TTL_SECONDS, a live playlist
+ * still reads one MEDIA_TOKEN_GRACE_SECONDS past that (a native player's reloads), and a released
+ * session is never renewed, so once both have passed (plus a margin for clocks) the row guards
  * nothing and goes as new ones arrive.
  */
-export const RELEASED_KEEP_SECONDS = LIVE_TOKEN_TTL_SECONDS + 5 * 60;
+export const RELEASED_KEEP_SECONDS = LIVE_TOKEN_TTL_SECONDS + MEDIA_TOKEN_GRACE_SECONDS + 5 * 60;
 
 /**
  * Lists the sessions as released and, in the same batch, takes them off the console's open

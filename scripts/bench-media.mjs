@@ -107,3 +107,21 @@ export async function liveSegment(baseUrl, cookie) {
     return new URL(uris(await res.text())[0], playlist).href;
   };
 }
+
+/**
+ * For an on-demand segment URL (the one firstFrame found): a function that loads its rendition's
+ * playlist again with the same playback token and the cookie, and gives the URL of the same
+ * segment with its fresh segment token (it lives 12 s).
+ */
+export function vodSegment(segmentUrl, cookie) {
+  const segment = new URL(segmentUrl);
+  const file = segment.pathname.slice(segment.pathname.lastIndexOf("/") + 1);
+  const playlist = new URL(`index.m3u8?token=${encodeURIComponent(segment.searchParams.get("token") ?? "")}`, segment);
+  return async () => {
+    const res = await fetch(playlist, { headers: { cookie } });
+    if (!res.ok) throw new Error(`GET on-demand playlist → ${res.status}`);
+    const line = uris(await res.text()).find((uri) => uri.startsWith(`${file}?`));
+    if (!line) throw new Error(`${file} is not in its playlist`);
+    return new URL(line, playlist).href;
+  };
+}

@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import Crest from "../../src/components/Crest";
 import Icon from "../../src/components/Icon";
 import { useAppState } from "../../src/state/store";
+import { keepSegmentTokens } from "./segment-tokens";
 import { attachStream, type AttachedStream } from "./attach-stream";
 import { requestPlayback, withCurrentToken, type PlaybackGrant } from "./playback-client";
 import { clearPosition, saveAccountPosition, savedPosition, savePosition, usablePosition } from "./resume-position";
@@ -151,7 +152,8 @@ export default function VideoPlayerOverlay() {
       accountResume.current = answer.grant.resumeAt ?? null;
       setPoster(answer.grant.posterUrl);
       try {
-        const attached = await attachStream(element, answer.grant.url, (url) => withCurrentToken(url, token.current), () => {
+        const segments = keepSegmentTokens(() => token.current);
+        const attached = await attachStream(element, answer.grant.url, (url) => segments.url(withCurrentToken(url, token.current)), () => {
           if (!cancelled) setPhase({ kind: "failed" });
         });
         if (cancelled) {

@@ -1,8 +1,10 @@
 /**
  * Plays an HLS master playlist in a <video>: hls.js (its own chunk, imported only here, so only
  * when a player opens) with the spec's back buffer of 8 s (spec §9), or the browser's native HLS
- * where hls.js is unsupported (Safari on iOS). Every request hls.js makes carries the newest
- * playback token, so playback goes on across token renewals.
+ * where hls.js is unsupported (older Safari on iOS: it follows the playlists, which the worker keeps
+ * re-issuing tokens in, docs/media-and-live.md). Every request hls.js makes carries the newest
+ * playback token, so playback goes on across token renewals, and `currentUrl` may also give an
+ * on-demand file a fresh segment token.
  */
 export interface AttachedStream {
   /** renditions of the master playlist (e.g. 360p and 720p) */
@@ -17,7 +19,7 @@ export const BACK_BUFFER_SECONDS = 8;
 export async function attachStream(
   video: HTMLMediaElement,
   url: string,
-  currentUrl: (requestUrl: string) => string,
+  currentUrl: (requestUrl: string) => string | Promise<string>,
   onFatal: () => void,
 ): Promise<AttachedStream> {
   const { default: Hls } = await import("hls.js");
@@ -43,8 +45,9 @@ export async function attachStream(
     backBufferLength: BACK_BUFFER_SECONDS,
     // A live stream has no end: the controls show the time played, not the window's 10 s as a length.
     liveDurationInfinity: true,
-    xhrSetup(xhr, requestUrl) {
-      xhr.open("GET", currentUrl(requestUrl), true);
+    // hls.js waits for a promise here: an on-demand file may first need a fresh segment token (segment-tokens.ts).
+    async xhrSetup(xhr, requestUrl) {
+      xhr.open("GET", await currentUrl(requestUrl), true);
     },
   });
   const ready = new Promise<void>((resolve, reject) => {

@@ -83,3 +83,20 @@ export const VIDEO_THUMBNAIL_WIDTH = 200;
  * renewal. A live token that claims a longer life (the 6 h tokens before issue 17) is refused.
  */
 export const LIVE_TOKEN_TTL_SECONDS = 5 * 60;
+
+/**
+ * How long past its 5 minutes a media token is still read where the request re-proves the whole
+ * right from D1 anyway: a live media playlist (a native HLS player, Safari's, reloads it with the
+ * URL it was first given and has no hook to put a renewed token in it), and an on-demand segment
+ * whose segment token has run out (a native player loads an on-demand playlist once). Those
+ * requests re-issue fresh tokens; the bound after a lost right stays the segment token's
+ * (worker/media/segment-token.ts). A viewing longer than this starts again from the page.
+ */
+export const MEDIA_TOKEN_GRACE_SECONDS = 4 * 60 * 60;
+
+/**
+ * A media file's segment token lives 3 target durations of its playlist, and never less than this
+ * (worker/media/segment-token.ts), so a player that has a hook can count on this long from the
+ * moment it asked for the playlist, whatever its own clock says.
+ */
+export const SEGMENT_TOKEN_MIN_SECONDS = 12;

@@ -4,13 +4,14 @@ import type { Identity } from "../../worker/accounts/identity";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, verifyPlaybackToken } from "../../worker/media/playback-token";
 import { signSegmentToken } from "../../worker/media/segment-token";
+import { MEDIA_TOKEN_GRACE_SECONDS } from "../../src/domain/timings";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 import { AUDIO_SEGMENT_SECONDS, expectSegmentBound, VIDEO_SEGMENT_SECONDS } from "./live-bound";
 
 /**
- * Issue 17 parts 1 and 2 for live streams, through the worker's one app: every live playlist and
- * init file re-proves its right (released sessions, lost entitlements, blocks, sign-outs), segments
- * need their playlist's segment token (issue 18: that token alone), live tokens are short and
+ * Live streams, through the worker's one app: every live playlist and init file re-proves its
+ * right (released sessions, lost entitlements, blocks, sign-outs), segments need the segment token
+ * their playlist signed for that file (that token alone), live tokens are short and
  * renewed, and the account's losses stop running tokens at their next playlist, the segments
  * already signed within the segment token's life.
  */
@@ -127,9 +128,10 @@ describe("segment tokens: a released session gets no init or segment byte", () =
     expect(await out.json()).toMatchObject({ data: { attributes: { released: 1 } } });
 
     await expectRefused(await phone.fetch(live.url), 403, "STREAM_SESSION_RELEASED");
+    // The init file checks the released list as the playlist does: refused at once, token or not.
+    await expectRefused(await phone.fetch(before.init), 403, "STREAM_SESSION_RELEASED");
     // The token alone, without a segment token: nothing.
     const bare = (u: string) => u.replace(/&seg=[^&]*/, "");
-    await expectRefused(await phone.fetch(bare(before.init)), 403, "SEGMENT_TOKEN_INVALID");
     await expectRefused(await phone.fetch(bare(before.segment)), 403, "SEGMENT_TOKEN_INVALID");
     // A made-up or altered segment token: nothing.
     const withSeg = (u: string, seg: string) => u.replace(/seg=[^&]*/, `seg=${encodeURIComponent(seg)}`);
@@ -137,11 +139,11 @@ describe("segment tokens: a released session gets no init or segment byte", () =
     await expectRefused(await phone.fetch(withSeg(before.segment, `${Number(expiry) + 3600}.${mac}`)), 403, "SEGMENT_TOKEN_INVALID");
     // A genuine one for this session, expired: nothing.
     const stream = (await verifyPlaybackToken(SECRET, live.token)) as { ok: true; grant: { stream: string } };
-    const old = await signSegmentToken(SECRET, { stream: stream.grant.stream, assetID: MEN_AUDIO }, "audio", Math.floor(Date.now() / 1000) - 1);
+    const segmentFile = /([^/?]+)\?/.exec(before.segment)?.[1] ?? "";
+    const old = await signSegmentToken(SECRET, { holder: stream.grant.stream, assetID: MEN_AUDIO, file: segmentFile }, "audio", Math.floor(Date.now() / 1000) - 1);
     await expectRefused(await phone.fetch(withSeg(before.segment, old)), 403, "SEGMENT_TOKEN_EXPIRED");
     // The last one it got runs out three target durations after its playlist (21 s: the audio target is 7 s).
     later(22);
-    await expectRefused(await phone.fetch(before.init), 403, "SEGMENT_TOKEN_EXPIRED");
     await expectRefused(await phone.fetch(before.segment), 403, "SEGMENT_TOKEN_EXPIRED");
     // And the released session cannot be renewed into a fresh token.
     await expectRefused(await renew(phone, live.token), 403, "STREAM_SESSION_RELEASED");
@@ -156,6 +158,22 @@ describe("segment tokens: a released session gets no init or segment byte", () =
     const swapped = one.segment.replace(/token=[^&]*/, `token=${encodeURIComponent(second.token)}`);
     await expectRefused(await b.fetch(swapped), 403, "SEGMENT_TOKEN_INVALID");
     await expectBytes(await b.fetch(one.segment));
+  });
+
+  it("a segment token fetches its own file and no other: not the next segment, not one the window has not reached, not the init", async () => {
+    const { b } = await paidAccount(["roverstv+"]);
+    const live = await start(b, MEN_AUDIO, "audio");
+    const { segment, init } = await playlist(b, live.url);
+    const number = Number(/seg(\d+)\.m4s/.exec(segment)?.[1]);
+    const seg = /[?&]seg=([^&]*)/.exec(segment)?.[1] ?? "";
+    const script = browser();
+    for (const other of [number + 1, number + 2, number + 40]) {
+      await expectRefused(await script.fetch(segment.replace(`seg${number}.m4s`, `seg${other}.m4s`)), 403, "SEGMENT_TOKEN_INVALID");
+    }
+    // the init's token is the init's: not a segment's, nor the reverse
+    await expectRefused(await script.fetch(segment.replace(/([?&]seg=)[^&]*/, `$1${/[?&]seg=([^&]*)/.exec(init)?.[1] ?? ""}`)), 403, "SEGMENT_TOKEN_INVALID");
+    await expectRefused(await b.fetch(init.replace(/([?&]seg=)[^&]*/, `$1${seg}`)), 403, "SEGMENT_TOKEN_INVALID");
+    await expectBytes(await script.fetch(segment));
   });
 
   it("the live video's segments take a fresh segment token from each playlist (2 s segments, 12 s floor)", async () => {
@@ -243,6 +261,7 @@ describe("POST /api/admin/accounts/:ssoID/sign-out (sign out everywhere)", () =>
     const other = await paidAccount(["roverstv+"]);
     const audio = await start(b, MEN_AUDIO, "audio");
     const video = await start(phone, PRESS, "video");
+    vi.useFakeTimers({ toFake: ["Date"] }); // frozen: the bound below counts from the playlist
     const segment = (await playlist(phone, video.url)).segment;
 
     const res = await admin(`/accounts/${identity.ssoID}/sign-out`);
@@ -314,6 +333,10 @@ describe("POST /api/session/renew", () => {
     await expectRefused(res, 400, "INVALID_INPUT");
     later(LIVE_TOKEN_TTL_SECONDS + 1);
     await expectRefused(await renew(b, live.token), 401, "TOKEN_EXPIRED");
+    // The playlist re-proves the whole right, so it still reads the token (a native player's
+    // reloads, below); past the grace it does not.
+    expect((await b.fetch(live.url)).status).toBe(200);
+    later(MEDIA_TOKEN_GRACE_SECONDS);
     await expectRefused(await b.fetch(live.url), 401, "TOKEN_EXPIRED");
   });
 });

@@ -2,8 +2,10 @@ import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
-import { PLAYBACK_TOKEN_TTL_SECONDS, signPlaybackToken } from "../../worker/media/playback-token";
+import { signPlaybackToken } from "../../worker/media/playback-token";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser, withDirectLogin } from "./auth-test-app";
+import { MEDIA_TOKEN_GRACE_SECONDS } from "../../src/domain/timings";
+import { expectSegmentBound, VOD_SEGMENT_SECONDS } from "./live-bound";
 
 /** The playback gate (POST /api/playback) and the token check of /media/vod/*, through the worker's one app. */
 
@@ -61,6 +63,18 @@ async function expectRefused(res: Response, status: number, code: string) {
   const text = await res.text();
   expect(text).not.toContain("#EXTM3U");
   expect(JSON.parse(text)).toMatchObject({ errors: [{ code }] });
+}
+
+/** A rendition's media playlist and the URLs of the files it lists, each with its own segment token. */
+async function renditionFiles(b: Browser, entry: string, token: string, rendition = "720p") {
+  const base = `/media/vod/${entry}/${rendition}/`;
+  const res = await b.fetch(`${base}index.m3u8?token=${encodeURIComponent(token)}`);
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(text)?.[1];
+  const segments = text.split("\n").filter((l) => l && !l.startsWith("#")).map((l) => base + l);
+  if (!init || segments.length === 0) throw new Error(`no init or segments in ${text}`);
+  return { text, init: base + init, segments };
 }
 
 describe("POST /api/playback", () => {
@@ -208,10 +222,14 @@ describe("GET /media/vod/{entryId}/...", () => {
     const session = b.jar.cookies.get("rovers_session") ?? "";
     const sid = JSON.parse(atob((session.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
     const old = await signPlaybackToken(DEV_DEFAULTS.SESSION_SECRET, { entryId: entry, ssoID: identity.ssoID, sid }, Math.floor(Date.now() / 1000) - 3600);
-    await expectRefused(await b.fetch(`/media/vod/${entry}/720p/seg0.m4s?token=${old.token}`), 401, "TOKEN_EXPIRED");
+    await expectRefused(await b.fetch(`/media/vod/${entry}/master.m3u8?token=${old.token}`), 401, "TOKEN_EXPIRED");
+    await expectRefused(await b.fetch(`/media/vod/${entry}/720p/index.m3u8?token=${old.token}`), 401, "TOKEN_EXPIRED");
+    // A segment reads an expired token only within the grace a native player needs (and re-proves the right then).
+    const older = await signPlaybackToken(DEV_DEFAULTS.SESSION_SECRET, { entryId: entry, ssoID: identity.ssoID, sid }, Math.floor(Date.now() / 1000) - MEDIA_TOKEN_GRACE_SECONDS - 600);
+    await expectRefused(await b.fetch(`/media/vod/${entry}/720p/seg0.m4s?token=${older.token}`), 401, "TOKEN_EXPIRED");
     // the same claims, fresh: accepted (so the refusal above was the expiry)
     const fresh = await signPlaybackToken(DEV_DEFAULTS.SESSION_SECRET, { entryId: entry, ssoID: identity.ssoID, sid });
-    expect((await b.fetch(`/media/vod/${entry}/720p/seg0.m4s?token=${fresh.token}`)).status).toBe(200);
+    expect((await b.fetch(`/media/vod/${entry}/master.m3u8?token=${fresh.token}`)).status).toBe(200);
   });
 
   it("refuses a token of another video with 403", async () => {
@@ -248,32 +266,72 @@ describe("GET /media/vod/{entryId}/...", () => {
   });
 
   /**
-   * Issue 18: segments read no session, so the bound of a logout or a block for a segment URL the
-   * player already holds is its token's own life (5 minutes from the gate), and the gate, which
-   * the player's renewal goes through, refuses a new token at once.
+   * Segments read no session while their segment token lives, so the bound of a logout or a block
+   * for a segment URL the player already holds is that token's life (12 s for the clips' 2 s
+   * segments) after its playlist; the playlists and the gate, which the player's renewal goes
+   * through, refuse at once. After the bound a script without the cookie gets
+   * SEGMENT_TOKEN_EXPIRED, and the browser the rule's refusal.
    */
-  it.each(["logout", "block"] as const)("after a %s, a segment plays on its token alone until the token expires, never after; the renewal is refused", async (loss) => {
+  it.each(["logout", "block"] as const)("after a %s, a listed segment plays for its segment token's life, never after; playlists and the renewal are refused at once", async (loss) => {
     const { b, identity } = await account(["roverstv"]);
     const entry = await replay();
     const { url, token } = await grant(b, entry);
-    const segment = `/media/vod/${entry}/720p/seg0.m4s?token=${encodeURIComponent(token)}`;
+    vi.useFakeTimers({ toFake: ["Date"] }); // frozen: the bound below counts from the playlist
+    const files = await renditionFiles(b, entry, token);
     const cookie = b.jar.header();
     if (loss === "logout") await b.fetch("/auth/logout", { method: "POST", headers: { accept: "application/json" } });
     else await env.DB.prepare("UPDATE accounts SET blocked = 1, blocked_reason = 'administrator' WHERE sso_id = ?1").bind(identity.ssoID).run();
 
-    // The playlist reads the session: refused at once.
-    await expectRefused(await b.fetch(url, { headers: { cookie } }), loss === "logout" ? 401 : 403, loss === "logout" ? "SESSION_REQUIRED" : "BLOCKED");
+    const refusal = loss === "logout" ? { status: 401, code: "SESSION_REQUIRED" } : { status: 403, code: "BLOCKED" };
+    await expectRefused(await b.fetch(url, { headers: { cookie } }), refusal.status, refusal.code);
+    await expectRefused(await b.fetch(`/media/vod/${entry}/720p/index.m3u8?token=${token}`, { headers: { cookie } }), refusal.status, refusal.code);
     const renewal = await play(b, entry);
-    expect(renewal.status).toBe(loss === "logout" ? 401 : 403);
+    expect(renewal.status).toBe(refusal.status);
+    await expectSegmentBound((u) => b.fetch(u, { headers: { cookie } }), files.segments[0]!, VOD_SEGMENT_SECONDS, refusal);
+    await expectSegmentBound((u) => browser().fetch(u), files.segments[1]!, VOD_SEGMENT_SECONDS);
+  });
+
+  it("a segment token fetches its own file and no other: not the next segment, not another rendition's, not the init", async () => {
+    const { b } = await account(["roverstv"]);
+    const entry = await replay();
+    const { token } = await grant(b, entry);
+    const high = await renditionFiles(b, entry, token, "720p");
+    const low = await renditionFiles(b, entry, token, "360p");
+    const segOf = (u: string) => /[?&]seg=([^&]*)/.exec(u)?.[1] ?? "";
+    const withSeg = (u: string, seg: string) => u.replace(/([?&]seg=)[^&]*/, `$1${seg}`);
+    for (const u of [high.init, ...high.segments, low.init, ...low.segments]) expect((await b.fetch(u)).status, u).toBe(200);
+    const script = browser();
+    await expectRefused(await script.fetch(withSeg(high.segments[1]!, segOf(high.segments[0]!))), 403, "SEGMENT_TOKEN_INVALID");
+    await expectRefused(await script.fetch(withSeg(low.segments[0]!, segOf(high.segments[0]!))), 403, "SEGMENT_TOKEN_INVALID");
+    await expectRefused(await script.fetch(withSeg(high.init, segOf(high.segments[0]!))), 403, "SEGMENT_TOKEN_INVALID");
+    // Another account's playlist signs for its own holder: its segment tokens are no use with this token.
+    const other = await account(["roverstv"]);
+    const theirs = await renditionFiles(other.b, entry, (await grant(other.b, entry)).token);
+    await expectRefused(await script.fetch(withSeg(high.segments[0]!, segOf(theirs.segments[0]!))), 403, "SEGMENT_TOKEN_INVALID");
+    // and without one at all
+    await expectRefused(await script.fetch(high.segments[0]!.replace(/&seg=[^&]*/, "")), 403, "SEGMENT_TOKEN_INVALID");
+  });
+
+  it("an ended pass refuses the next on-demand playlist, master and media level, with the gate's code", async () => {
+    const { b, identity } = await account([]);
+    const endsAt = new Date(Date.now() + 60_000).toISOString();
+    await env.DB.prepare("UPDATE accounts SET paid_entitlements = ?2, paid_entitlement_ends = ?3 WHERE sso_id = ?1")
+      .bind(identity.ssoID, JSON.stringify(["roverstv"]), JSON.stringify({ roverstv: endsAt }))
+      .run();
+    const entry = await replay();
+    const { url, token } = await grant(b, entry);
+    const files = await renditionFiles(b, entry, token);
     vi.useFakeTimers({ toFake: ["Date"] });
-    const start = Date.now();
-    // Token expiries are whole seconds: 2 s before is the latest moment always inside the token's life.
-    vi.setSystemTime(start + (PLAYBACK_TOKEN_TTL_SECONDS - 2) * 1000);
-    const served = await b.fetch(segment, { headers: { cookie } });
-    expect(served.status).toBe(200);
-    expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    vi.setSystemTime(start + PLAYBACK_TOKEN_TTL_SECONDS * 1000);
-    await expectRefused(await b.fetch(segment, { headers: { cookie } }), 401, "TOKEN_EXPIRED");
+    vi.setSystemTime(Date.now() + 61_000);
+    const expected = { code: "NO_SUBSCRIPTION", detail: "Sorry but you do not have any subscriptions", status: 1 };
+    for (const playlist of [url, `/media/vod/${entry}/720p/index.m3u8?token=${token}`]) {
+      const res = await b.fetch(playlist);
+      expect(res.status, playlist).toBe(403);
+      expect(await res.json()).toEqual({ errors: [expected] });
+    }
+    // Its segment tokens ran out long ago (61 s > 12 s); with the cookie the rule answers.
+    await expectRefused(await b.fetch(files.segments[0]!), 403, "NO_SUBSCRIPTION");
+    expect((await play(b, entry)).status).toBe(403);
   });
 
   it("plays the whole ladder: master, renditions, captions, init and segments all carry the token", async () => {
@@ -293,10 +351,13 @@ describe("GET /media/vod/{entryId}/...", () => {
     const base = `/media/vod/${entry}/`;
     const media = await (await b.fetch(base + variants[1])).text();
     const rendition = `${base}720p/`;
-    expect(media).toContain(`#EXT-X-MAP:URI="init.mp4?token=${token}"`);
+    const escaped = token.replace(/\./g, "\\.");
+    expect(media).toMatch(new RegExp(`#EXT-X-MAP:URI="init\\.mp4\\?token=${escaped}&seg=\\d+\\.vod\\.[\\w-]{43}"`));
     const segments = media.split("\n").filter((l) => l && !l.startsWith("#"));
     expect(segments.length).toBeGreaterThanOrEqual(2);
-    for (const s of segments) expect(s).toMatch(new RegExp(`^seg\\d+\\.m4s\\?token=${token.replace(/\./g, "\\.")}$`));
+    for (const s of segments) expect(s).toMatch(new RegExp(`^seg\\d+\\.m4s\\?token=${escaped}&seg=\\d+\\.vod\\.[\\w-]{43}$`));
+    // each file its own segment token
+    expect(new Set(segments.map((s) => s.split("seg=")[1])).size).toBe(segments.length);
 
     const segment = await b.fetch(rendition + segments[0]);
     expect(segment.status).toBe(200);
@@ -321,7 +382,7 @@ describe("GET /media/vod/{entryId}/...", () => {
     const { b } = await account(["roverstv"]);
     const entry = await replay();
     const { token } = await grant(b, entry);
-    const path = `/media/vod/${entry}/360p/seg1.m4s?token=${token}`;
+    const path = (await renditionFiles(b, entry, token, "360p")).segments[1]!;
     const whole = new Uint8Array(await (await b.fetch(path)).arrayBuffer());
 
     const part = await b.fetch(path, { headers: { range: "bytes=100-199" } });

@@ -4,7 +4,7 @@ import { app } from "../../worker/app";
 import { browser, envWith, signedIn } from "./auth-test-app";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { signPlaybackToken } from "../../worker/media/playback-token";
-import { signSegmentToken } from "../../worker/media/segment-token";
+import { signSegmentToken, vodHolder } from "../../worker/media/segment-token";
 
 /** Issue 8 part 1: one app, middleware where it is needed, pages without sessions, the signed-in hint. */
 async function call(target: Env, path: string, init: RequestInit = {}) {
@@ -143,14 +143,15 @@ describe("the session is read only where it is used (issue 18)", () => {
 
   it("on-demand and live segments are served on their tokens alone, with no D1 query", async () => {
     const { env: noDb, calls } = withDb("throw");
+    const now = Math.floor(Date.now() / 1000);
     const vod = await signPlaybackToken(SECRET, { entryId: "1_segmentsx", ssoID: "someone", sid: "a".repeat(32) });
-    const onDemand = await call(noDb, `/media/vod/1_segmentsx/720p/seg0.m4s?token=${vod.token}`, { headers: forged });
+    const vodSeg = await signSegmentToken(SECRET, { holder: vodHolder("someone", "a".repeat(32)), assetID: "1_segmentsx", file: "720p/seg0.m4s" }, "vod", now + 12);
+    const onDemand = await call(noDb, `/media/vod/1_segmentsx/720p/seg0.m4s?token=${vod.token}&seg=${vodSeg}`, { headers: forged });
     expect(onDemand.status).toBe(200);
     expect((await onDemand.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 
-    const now = Math.floor(Date.now() / 1000);
     const live = await signPlaybackToken(SECRET, { entryId: "press-conference", ssoID: "someone", sid: "a".repeat(32), stream: "stream-session-1", streamStart: now });
-    const seg = await signSegmentToken(SECRET, { stream: "stream-session-1", assetID: "press-conference" }, "video", now + 12);
+    const seg = await signSegmentToken(SECRET, { holder: "stream-session-1", assetID: "press-conference", file: "seg0.m4s" }, "video", now + 12);
     const segment = await call(noDb, `/media/live/press-conference/seg0.m4s?token=${live.token}&seg=${seg}`, { headers: forged });
     expect(segment.status).toBe(200);
     expect(segment.headers.get("content-type")).toBe("video/mp4");
@@ -167,8 +168,10 @@ describe("the session is read only where it is used (issue 18)", () => {
     const ASSETS = { fetch: (input: RequestInfo | URL, init?: RequestInit) => (reads.push(String(input)), base.ASSETS.fetch(input, init)) } as Fetcher;
     const target = { ...base, ASSETS } as Env;
     const vod = await signPlaybackToken(SECRET, { entryId: "1_memoryxx", ssoID: "someone", sid: "a".repeat(32) });
+    const seg = (file: string) =>
+      signSegmentToken(SECRET, { holder: vodHolder("someone", "a".repeat(32)), assetID: "1_memoryxx", file }, "vod", Math.floor(Date.now() / 1000) + 12);
     // seg2 of the clip: no other test reads it, so this isolate has not kept it yet.
-    const path = `/media/vod/1_memoryxx/720p/seg2.m4s?token=${vod.token}`;
+    const path = `/media/vod/1_memoryxx/720p/seg2.m4s?token=${vod.token}&seg=${await seg("720p/seg2.m4s")}`;
     const first = new Uint8Array(await (await call(target, path)).arrayBuffer());
     const second = new Uint8Array(await (await call(target, path)).arrayBuffer());
     const ranged = await call(target, path, { headers: { Range: "bytes=10-19" } });
@@ -178,7 +181,7 @@ describe("the session is read only where it is used (issue 18)", () => {
     expect(ranged.status).toBe(206);
     expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(first.slice(10, 20));
     // A file static assets do not have is a 404, and is never kept.
-    const missing = `/media/vod/1_memoryxx/720p/seg999.m4s?token=${vod.token}`;
+    const missing = `/media/vod/1_memoryxx/720p/seg999.m4s?token=${vod.token}&seg=${await seg("720p/seg999.m4s")}`;
     expect((await call(target, missing)).status).toBe(404);
     expect((await call(target, missing)).status).toBe(404);
     expect(reads).toHaveLength(3);

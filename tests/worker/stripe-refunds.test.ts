@@ -1,15 +1,19 @@
 // Issue 17: refunds and disputes take back what a payment granted, a failed delayed payment grants
 // nothing, and losing an entitlement ends the account's live streams.
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { charge, createAccount, deliver, dispute, paidEntitlements, shuffled, stripeEvent, type StripeEvent } from "./stripe-fixtures";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 import { sweepPayments } from "../../worker/payments/payment-sweep";
-import { AUDIO_SEGMENT_SECONDS, expectSegmentBound } from "./live-bound";
+import { AUDIO_SEGMENT_SECONDS, expectSegmentBound, VOD_SEGMENT_SECONDS } from "./live-bound";
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
 let pass = { priceId: "", packageId: "", entitlement: "" };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 beforeAll(async () => {
   const row = await env.DB.prepare("SELECT id, package_id, entitlements FROM prices WHERE type = 'one_time' ORDER BY id LIMIT 1").first<{ id: string; package_id: string; entitlements: string }>();
@@ -363,12 +367,13 @@ describe("losing an entitlement ends the account's live streams", () => {
   });
 
   /**
-   * Issue 17's 'done when' with issue 18's bound: each way of losing the right, through the real
-   * webhook or admin API, stops a running live token at its very next playlist; a segment URL the
-   * player already holds plays until its segment token runs out (21 s for the audio), never after;
-   * the next on-demand renewal is refused.
+   * Each way of losing the right, through the real webhook or admin API, stops a running live
+   * token at its very next playlist and an on-demand replay at its next playlist, master or media
+   * level, with the gate's code; a segment URL the player already holds plays until its segment
+   * token runs out (21 s for the live audio, 12 s on demand), never after; the next on-demand
+   * renewal is refused.
    */
-  it.each(["cancellation", "full refund", "dispute", "block"] as const)("a %s stops a running live token at its next playlist, its signed segments within 21 s, and refuses the next VOD renewal", async (loss) => {
+  it.each(["cancellation", "full refund", "dispute", "block"] as const)("a %s stops a running live token at its next playlist, its signed segments within 21 s; the next on-demand playlists and renewal are refused, their segments within 12 s", async (loss) => {
     const ADMIN_TOKEN = "an-admin-token-long-enough-for-tests";
     const { b, ssoID } = await signedInWatcher();
     const t = now();
@@ -376,6 +381,7 @@ describe("losing an entitlement ends the account's live streams", () => {
     await deliverAll(plus.events);
     expect(await paidEntitlements(ssoID)).toEqual(["roverstv+"]);
 
+    vi.useFakeTimers({ toFake: ["Date"] }); // frozen: the bounds below count from the playlists
     const check = await b.fetch("/api/session/check", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -391,7 +397,16 @@ describe("losing an entitlement ends the account's live streams", () => {
 
     const replay = await env.DB.prepare("SELECT entry_id FROM videos WHERE entitlements = ?1 ORDER BY id LIMIT 1").bind(JSON.stringify(["roverstv+", "vip"])).first<{ entry_id: string }>();
     const vodGate = () => b.fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId: replay!.entry_id }) });
-    expect((await vodGate()).status).toBe(200);
+    const vodGrant = await vodGate();
+    expect(vodGrant.status).toBe(200);
+    // An on-demand replay playing beside it: its master, a media playlist and a segment it lists.
+    const vod = ((await vodGrant.json()) as { data: { attributes: { url: string; token: string } } }).data.attributes;
+    const vodMedia = `/media/vod/${replay!.entry_id}/720p/index.m3u8?token=${encodeURIComponent(vod.token)}`;
+    expect((await b.fetch(vod.url)).status).toBe(200);
+    const vodPlaylist = await b.fetch(vodMedia);
+    expect(vodPlaylist.status).toBe(200);
+    const vodSegment = `/media/vod/${replay!.entry_id}/720p/${(await vodPlaylist.text()).split("\n").find((line) => line.startsWith("seg"))}`;
+    expect((await b.fetch(vodSegment)).status).toBe(200);
 
     if (loss === "block") {
       const res = await browser({ ADMIN_TOKEN }).fetch(`/api/admin/accounts/${encodeURIComponent(ssoID)}/block`, { method: "POST", headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
@@ -412,6 +427,19 @@ describe("losing an entitlement ends the account's live streams", () => {
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(await res.json()).toMatchObject({ errors: [{ code }] });
     await expectSegmentBound((u) => b.fetch(u), segmentUrl, AUDIO_SEGMENT_SECONDS);
+    // On-demand: both playlist levels refuse at once with the gate's code and text, and the
+    // segment already listed stops at its segment token's bound (12 s), for the browser and a script.
+    const vodRefusal =
+      loss === "block"
+        ? { code: "BLOCKED", detail: "Your account has been blocked by an administrator", status: 3 }
+        : { code: "NO_SUBSCRIPTION", detail: "Sorry but you do not have any subscriptions", status: 1 };
+    for (const playlistUrl of [vod.url, vodMedia]) {
+      const refused = await b.fetch(playlistUrl);
+      expect(refused.status, playlistUrl).toBe(403);
+      expect(await refused.json()).toEqual({ errors: [vodRefusal] });
+    }
+    await expectSegmentBound((u) => b.fetch(u), vodSegment, VOD_SEGMENT_SECONDS, { status: 403, code: vodRefusal.code });
+    await expectSegmentBound((u) => browser().fetch(u), vodSegment, VOD_SEGMENT_SECONDS);
     const renewal = await vodGate();
     expect(renewal.status).toBe(403);
     expect(await streamsOf(ssoID)).toEqual([]);

@@ -7,15 +7,17 @@ import { SESSION_ERROR_CODES, STREAM_SESSION_RELEASED } from "../../src/domain/s
 import { ENTRY_ID } from "../media/entry-id";
 import { liveAccess, refuseLive } from "./live-access";
 import { livePlaylist, parseLoop, targetDuration, type Loop } from "./live-playlist";
-import { verifyPlaybackToken, type PlaybackGrant } from "../media/playback-token";
-import { rewritePlaylist } from "../media/playlist-rewrite";
+import { LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, verifyPlaybackToken, type PlaybackGrant } from "../media/playback-token";
+import { rewriteMediaPlaylist } from "../media/playlist-rewrite";
 import { mediaBytes } from "../media/media-bytes";
-import { segmentTokenSeconds, signSegmentToken, verifySegmentToken, type LiveMediaType, type SegmentCheck } from "../media/segment-token";
+import { segmentTokenSeconds, signSegmentToken, verifySegmentToken, type LiveMediaType } from "../media/segment-token";
+import { refuseSegment } from "../media/token-check";
+import { MEDIA_TOKEN_GRACE_SECONDS } from "../../src/domain/timings";
 import { sessionMiddleware } from "../auth/session-middleware";
 
 /**
  * GET /media/live/{assetID}/{index.m3u8 | init.mp4 | segN.m4s}?token=...[&seg=...] (mount at
- * /media/live; issues 10, 17 and 18).
+ * /media/live).
  *
  * The playlist and the init file re-prove the whole right, so they read the session:
  * - the live token (minutes; the player renews it) is for this stream and belongs to the session
@@ -23,17 +25,21 @@ import { sessionMiddleware } from "../auth/session-middleware";
  * - the account the session middleware has just read from D1 still passes the live access rule
  *   (worker/live/live-access.ts): a viewer who lost the entitlement, was blocked or whose site
  *   session was logged out or signed out everywhere gets 403 with the spec's code;
- * - the playlist, which the player reloads about every target duration, checks that the token's
- *   stream session has not been released (D1's list, written by the user's StreamSessions object
- *   before it forgets a session: timed out, socket closed, signed out from another device, or
- *   ended by durable-objects/stream-release.ts), and signs a segment token into every init and
- *   segment URI it lists (worker/media/segment-token.ts).
+ * - the token's stream session has not been released (D1's list, written by the user's
+ *   StreamSessions object before it forgets a session: timed out, socket closed, signed out from
+ *   another device, or ended by durable-objects/stream-release.ts).
+ * The playlist, which a player reloads about every target duration, then re-issues a fresh live
+ * token for its children and signs a segment token for each init and segment file it lists
+ * (worker/media/segment-token.ts). Because every reload re-proves all of that, it also reads a
+ * live token up to MEDIA_TOKEN_GRACE_SECONDS past its expiry: a native HLS player (Safari's)
+ * reloads the playlist URL it was first given and cannot put a renewed token in it, so it keeps
+ * playing while the right holds and stops at the next reload when it goes.
  *
- * Segments are authorised by their tokens alone: the live token's signature and the segment
- * token's HMAC and expiry, no session and no I/O. The bound this buys (docs/media-and-live.md): a
- * lost right stops at the next playlist reload, within one target duration, and the segments
- * already signed run out within the segment token's life (3 target durations: 21 s audio, 12 s
- * video) of the last playlist that was answered.
+ * Segments are authorised by their tokens alone: the live token's signature and expiry and the
+ * segment token's HMAC for that one file, no session and no I/O. The bound this buys
+ * (docs/media-and-live.md): a lost right stops at the next playlist reload, within one target
+ * duration, and the files already listed run out within the segment token's life (3 target
+ * durations: 21 s audio, 12 s video) of the last playlist that was answered.
  *
  * The media is the committed loop of the stream's type (public/media/): the 60 s audio loop, or
  * the first clip's 360p rendition for video, served as a sliding window (live-playlist.ts).
@@ -60,11 +66,14 @@ function loopOf(env: Env, requestUrl: string, folder: string): Promise<Loop> {
 
 type LiveGrant = PlaybackGrant & { stream: string };
 
-/** The live token of a request, for this stream: its signature and expiry only (no I/O); a Response when refused. */
-async function liveToken(c: Context<AuthEnv>, assetID: string, secret: string): Promise<Response | LiveGrant> {
+/**
+ * The live token of a request, for this stream: its signature and expiry only (no I/O); a Response
+ * when refused. `graceSeconds`: only for requests that re-prove the whole right.
+ */
+async function liveToken(c: Context<AuthEnv>, assetID: string, secret: string, graceSeconds = 0): Promise<Response | LiveGrant> {
   const token = c.req.query("token");
   if (!token) return apiError(c, 401, "TOKEN_MISSING", "A playback token is needed", NO_STORE);
-  const check = await verifyPlaybackToken(secret, token);
+  const check = await verifyPlaybackToken(secret, token, graceSeconds);
   if (!check.ok) {
     return check.reason === "expired"
       ? apiError(c, 401, "TOKEN_EXPIRED", "The playback token has expired", NO_STORE)
@@ -75,9 +84,9 @@ async function liveToken(c: Context<AuthEnv>, assetID: string, secret: string): 
   return { ...grant, stream: grant.stream };
 }
 
-/** The whole right of a playlist or init request: the token, its session, the live access rule. */
+/** The whole right of a playlist or init request: the token, its session, the live access rule, the released list. */
 async function liveRight(c: Context<AuthEnv>, assetID: string, secret: string): Promise<Response | { grant: LiveGrant; mediaType: LiveMediaType }> {
-  const grant = await liveToken(c, assetID, secret);
+  const grant = await liveToken(c, assetID, secret, MEDIA_TOKEN_GRACE_SECONDS);
   if (grant instanceof Response) return grant;
   const user = c.get("user");
   const session = c.get("session");
@@ -87,14 +96,10 @@ async function liveRight(c: Context<AuthEnv>, assetID: string, secret: string): 
   const { code, stream, viewer } = await liveAccess(c, assetID);
   if (!stream || stream.status !== "active") return apiError(c, 404, "STREAM_OFFLINE", "This stream is not live", NO_STORE);
   if (code || !viewer) return refuseLive(c, code ?? SESSION_ERROR_CODES.notLoggedIn, NO_STORE);
+  // D1's list of released sessions, not the user's object: asking the object at every reload
+  // would keep it awake all the time it is watched (docs/media-and-live.md 'Cost of the Durable Object').
+  if (await isReleased(c.env.DB, grant.stream)) return refuseLive(c, STREAM_SESSION_RELEASED, NO_STORE);
   return { grant, mediaType: stream.mediaType };
-}
-
-/** The refusal of a segment token that does not vouch for its request. */
-function segmentRefusal(c: Context<AuthEnv>, check: Exclude<SegmentCheck, { status: "ok" }>): Response {
-  return check.status === "expired"
-    ? apiError(c, 403, "SEGMENT_TOKEN_EXPIRED", "Reload the playlist for this segment", NO_STORE)
-    : apiError(c, 403, "SEGMENT_TOKEN_INVALID", "This segment needs its playlist's token", NO_STORE);
 }
 
 /** An init or segment file of the loop: its bytes as static assets have them (kept in memory, worker/media/media-bytes.ts), never kept by anyone else. */
@@ -117,26 +122,26 @@ liveMediaRoutes.get("/:assetID/:file{index\\.m3u8|init\\.mp4}", sessionMiddlewar
   const right = await liveRight(c, assetID, secret);
   if (right instanceof Response) return right;
   const { grant, mediaType } = right;
-  const scope = { stream: grant.stream, assetID };
 
   if (file === "init.mp4") {
-    const check = await verifySegmentToken(secret, c.req.query("seg"), scope);
-    return check.status === "ok" ? serveLoopFile(c, mediaType, file) : segmentRefusal(c, check);
+    const check = await verifySegmentToken(secret, c.req.query("seg"), { holder: grant.stream, assetID, file });
+    return check.status === "ok" ? serveLoopFile(c, mediaType, file) : refuseSegment(c, check, NO_STORE);
   }
-  // D1's list of released sessions, not the user's object: asking the object at every reload
-  // would keep it awake all the time it is watched (docs/media-and-live.md 'Cost of the Durable Object').
-  if (await isReleased(c.env.DB, grant.stream)) return refuseLive(c, STREAM_SESSION_RELEASED, NO_STORE);
   const loop = await loopOf(c.env, c.req.url, LOOPS[mediaType]);
   const now = Date.now();
-  const seg = await signSegmentToken(secret, scope, mediaType, Math.floor(now / 1000) + segmentTokenSeconds(targetDuration(loop)));
+  const nowSeconds = Math.floor(now / 1000);
+  const segExpiry = nowSeconds + segmentTokenSeconds(targetDuration(loop));
+  // The children carry a fresh live token: the URL a native player reloads may hold an expired one.
+  const { token } = await signPlaybackToken(secret, { entryId: assetID, ssoID: grant.ssoID, sid: grant.sid, stream: grant.stream, streamStart: grant.streamStart ?? nowSeconds }, nowSeconds, LIVE_TOKEN_TTL_SECONDS);
   const text = livePlaylist(loop, now, (grant.streamStart ?? 0) * 1000);
-  return c.body(rewritePlaylist(text, c.req.query("token") ?? "", { seg }), 200, {
+  const body = await rewriteMediaPlaylist(text, token, (name) => signSegmentToken(secret, { holder: grant.stream, assetID, file: name }, mediaType, segExpiry));
+  return c.body(body, 200, {
     "Content-Type": "application/vnd.apple.mpegurl",
     "Cache-Control": "private, no-store",
   });
 });
 
-// No session: the tokens are the right (issue 18; the bound is in the comment above).
+// No session: the tokens are the right (the bound is in the comment above).
 liveMediaRoutes.get("/:assetID/:file{seg[0-9]+\\.m4s}", async (c) => {
   const assetID = c.req.param("assetID");
   const file = c.req.param("file");
@@ -144,8 +149,9 @@ liveMediaRoutes.get("/:assetID/:file{seg[0-9]+\\.m4s}", async (c) => {
   const secret = getAuthConfig(c.env).sessionSecret;
   const grant = await liveToken(c, assetID, secret);
   if (grant instanceof Response) return grant;
-  const check = await verifySegmentToken(secret, c.req.query("seg"), { stream: grant.stream, assetID });
-  return check.status === "ok" ? serveLoopFile(c, check.mediaType, file) : segmentRefusal(c, check);
+  const check = await verifySegmentToken(secret, c.req.query("seg"), { holder: grant.stream, assetID, file });
+  if (check.status !== "ok") return refuseSegment(c, check, NO_STORE);
+  return check.kind === "vod" ? refuseSegment(c, { status: "invalid" }, NO_STORE) : serveLoopFile(c, check.kind, file);
 });
 
 liveMediaRoutes.all("*", (c) => apiError(c, 404, "NOT_FOUND", "No such media"));

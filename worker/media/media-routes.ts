@@ -1,55 +1,119 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import type { AuthEnv } from "../auth/auth-env";
+import { getAuthConfig } from "../auth/config";
 import { apiError } from "../http/api-error";
 import { clipForEntry } from "../../src/domain/media-clip";
+import { MEDIA_TOKEN_GRACE_SECONDS } from "../../src/domain/timings";
 import { parseRange } from "./byte-range";
-import { assetPath, cacheControl, mediaFile } from "./media-files";
-import { checkSession, checkToken } from "./token-check";
+import { assetPath, cacheControl, mediaFile, type MediaFile } from "./media-files";
+import { checkSession, checkToken, refuseSegment, type Refusal } from "./token-check";
 import { sessionMiddleware } from "../auth/session-middleware";
-import { rewritePlaylist } from "./playlist-rewrite";
+import { rewriteMediaPlaylist, rewritePlaylist } from "./playlist-rewrite";
 import { ENTRY_ID } from "./entry-id";
 import { mediaBytes } from "./media-bytes";
+import { playbackRight, refusePlayback } from "./playback-right";
+import { segmentTokenSeconds, signSegmentToken, verifySegmentToken, vodHolder } from "./segment-token";
+import type { PlaybackGrant } from "./playback-token";
 
 /**
- * GET /media/vod/{entryId}/{file}?token=... (mount at /media; issue 9 part 2). The media files
- * sit in static assets under public/media/, but wrangler.toml sends every /media/* request to
- * the worker first, so they only ever leave through here, after the token check
- * (worker/media/token-check.ts):
- *   401 TOKEN_MISSING / TOKEN_INVALID / TOKEN_EXPIRED
- *   403 TOKEN_WRONG_ENTRY (a token of another video)
- *   404 NOT_FOUND for any other path;
- * playlists also read the session (a few requests when a video starts): 401 SESSION_REQUIRED (the
- * token's session cookie is missing, expired or logged out), 403 TOKEN_WRONG_USER (another
- * account or session), 403 BLOCKED. Segments, captions and posters read none (issue 18): their
- * token is the right, for at most its 5 minutes; the player's renewal is the gate again.
- * Errors are small JSON bodies: never a byte of media. Playlists come back with their child URLs
- * carrying the token (no-store); segments, captions and posters are immutable, come from memory
- * after their first read (worker/media/media-bytes.ts) and answer Range requests with 206.
+ * GET /media/vod/{entryId}/{file}?token=...[&seg=...] (mount at /media). The media files sit in
+ * static assets under public/media/, but wrangler.toml sends every /media/* request to the worker
+ * first, so they only ever leave through here:
+ *
+ * - Every playlist, master and media level, re-proves the whole right: the playback token (401
+ *   TOKEN_MISSING / TOKEN_INVALID / TOKEN_EXPIRED, 403 TOKEN_WRONG_ENTRY) belongs to the session
+ *   cookie that comes with it (401 SESSION_REQUIRED, 403 TOKEN_WRONG_USER), and the account as D1
+ *   has it now passes the on-demand access rule the playback gate applies (playback-right.ts: 401
+ *   LOGIN_REQUIRED, 403 NO_SUBSCRIPTION / NOT_SUBSCRIBED / BLOCKED / COUNTRY_BLOCKED with the
+ *   spec's text). A media playlist then signs a segment token for each of its init and segment
+ *   files (segment-token.ts), valid 3 target durations (12 s at least).
+ * - Init and segment files are served on their two tokens: the playback token's signature and the
+ *   segment token's HMAC for that very file, no session and no D1 (403 SEGMENT_TOKEN_INVALID /
+ *   SEGMENT_TOKEN_EXPIRED). A player with a per-request hook (hls.js, client/player/) fetches the
+ *   media playlist again before its segment tokens run out. A native HLS player loads an on-demand
+ *   media playlist once and has no hook, so past its segment token (or its 5-minute playback
+ *   token) a segment re-proves the whole right as a playlist does, from the session cookie it
+ *   sends, and is served while the right holds.
+ * - Captions and posters: the playback token alone.
+ *
+ * So the bound after a lost right is the segment token's life after the last playlist answered,
+ * as for live (docs/media-and-live.md). Errors are small JSON bodies: never a byte of media.
+ * Segments, captions and posters come from memory after their first read (media-bytes.ts) and
+ * answer Range requests with 206.
  */
 export const mediaRoutes = new Hono<AuthEnv>();
 
 const NO_STORE = { "Cache-Control": "no-store" };
+const refuse = (c: Context, denied: Refusal) => apiError(c, denied.status, denied.code, denied.detail, NO_STORE);
+
+/** The rule of a request that carries the session: the token is its session's, the account may watch. Null: allowed. */
+async function reprove(c: Context<AuthEnv>, entryId: string, grant: PlaybackGrant): Promise<Response | null> {
+  const denied = checkSession(c, grant);
+  if (denied) return refuse(c, denied);
+  const right = await playbackRight(c, entryId);
+  if (!right.entry) return apiError(c, 404, "NOT_FOUND", "No such media", NO_STORE);
+  return right.refusal ? refusePlayback(c, right.refusal, NO_STORE) : null;
+}
+
+function targetDurationOf(playlist: string): number {
+  const value = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(playlist)?.[1] ?? "");
+  return Number.isFinite(value) && value > 0 ? value : 1;
+}
 
 mediaRoutes.get("/vod/:entryId/:file{.+\\.m3u8}", sessionMiddleware, async (c) => {
   const entryId = c.req.param("entryId");
   const file = mediaFile(c.req.param("file"));
   if (!ENTRY_ID.test(entryId) || !file) return apiError(c, 404, "NOT_FOUND", "No such media");
   const { refusal, grant } = await checkToken(c, entryId);
-  const denied = refusal ?? checkSession(c, grant);
-  if (denied) return apiError(c, denied.status, denied.code, denied.detail, NO_STORE);
+  if (refusal) return refuse(c, refusal);
+  const denied = await reprove(c, entryId, grant);
+  if (denied) return denied;
   const asset = await c.env.ASSETS.fetch(new URL(assetPath(clipForEntry(entryId), file), c.req.url));
   if (!asset.ok) return apiError(c, 404, "NOT_FOUND", "No such media");
-  const text = rewritePlaylist(await asset.text(), c.req.query("token") ?? "");
-  return c.body(text, 200, { "Content-Type": file.contentType, "Cache-Control": cacheControl(file), "X-Content-Type-Options": "nosniff" });
+  const source = await asset.text();
+  const token = c.req.query("token") ?? "";
+  const headers = { "Content-Type": file.contentType, "Cache-Control": cacheControl(file), "X-Content-Type-Options": "nosniff" };
+  // A rendition's media playlist (360p/index.m3u8): each of its files gets its own segment token.
+  const folder = /^(.+)\/index\.m3u8$/.exec(file.name)?.[1];
+  if (!folder) return c.body(rewritePlaylist(source, token), 200, headers);
+  const secret = getAuthConfig(c.env).sessionSecret;
+  const expiresAt = Math.floor(Date.now() / 1000) + segmentTokenSeconds(targetDurationOf(source));
+  const holder = vodHolder(grant.ssoID, grant.sid);
+  const text = await rewriteMediaPlaylist(source, token, (name) => signSegmentToken(secret, { holder, assetID: entryId, file: `${folder}/${name}` }, "vod", expiresAt));
+  return c.body(text, 200, headers);
 });
 
-// Segments, captions and posters: the token alone (no session, no D1).
+/** Init and segment files: their segment token, or (a native player past it) the whole right again. */
+async function segmentRight(c: Context<AuthEnv>, entryId: string, file: MediaFile): Promise<Response | null> {
+  const { refusal, grant } = await checkToken(c, entryId, MEDIA_TOKEN_GRACE_SECONDS);
+  if (refusal) return refuse(c, refusal);
+  const scope = { holder: vodHolder(grant.ssoID, grant.sid), assetID: entryId, file: file.name };
+  const check = await verifySegmentToken(getAuthConfig(c.env).sessionSecret, c.req.query("seg"), scope);
+  if (check.status === "invalid") return refuseSegment(c, check, NO_STORE);
+  const tokenAlive = (grant.expiresAt ?? 0) > Math.floor(Date.now() / 1000);
+  if (check.status === "ok" && tokenAlive) return null;
+  // Past a token's life: only with the session cookie, re-read from D1, and the rule passed again.
+  if (grant.ssoID !== "" && !c.req.header("cookie")) {
+    return check.status === "expired" ? refuseSegment(c, check, NO_STORE) : refuse(c, { status: 401, code: "TOKEN_EXPIRED", detail: "The playback token has expired" });
+  }
+  let denied = null as Response | null;
+  await sessionMiddleware(c, async () => {
+    denied = await reprove(c, entryId, grant);
+  });
+  return denied;
+}
+
 mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
   const entryId = c.req.param("entryId");
   const file = mediaFile(c.req.param("file"));
   if (!ENTRY_ID.test(entryId) || !file || file.kind === "playlist") return apiError(c, 404, "NOT_FOUND", "No such media");
-  const { refusal } = await checkToken(c, entryId);
-  if (refusal) return apiError(c, refusal.status, refusal.code, refusal.detail, NO_STORE);
+  if (file.kind === "segment") {
+    const denied = await segmentRight(c, entryId, file);
+    if (denied) return denied;
+  } else {
+    const { refusal } = await checkToken(c, entryId);
+    if (refusal) return refuse(c, refusal);
+  }
 
   const bytes = await mediaBytes(c.env.ASSETS, new URL(assetPath(clipForEntry(entryId), file), c.req.url));
   if (!bytes) return apiError(c, 404, "NOT_FOUND", "No such media");

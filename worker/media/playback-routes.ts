@@ -5,7 +5,7 @@ import type { AuthEnv } from "../auth/auth-env";
 import { getAuthConfig } from "../auth/config";
 import { apiError } from "../http/api-error";
 import { video } from "../data/videos";
-import { playbackRefusal } from "../../src/domain/playback-access";
+import { playbackRight, refusePlayback } from "./playback-right";
 import { masterPlaylistPath, posterPath } from "./media-files";
 import { PLAYBACK_RENEW_BEFORE_SECONDS, PLAYBACK_TOKEN_TTL_SECONDS, signPlaybackToken } from "./playback-token";
 import { ENTRY_ID } from "./entry-id";
@@ -13,9 +13,10 @@ import { readPosition, writePosition } from "./playback-positions";
 import type { PlaybackGrantAnswer } from "../../src/schemas/playback";
 
 /**
- * POST /api/playback {entryId} (mount at /api/playback; issue 9 part 2): the playback gate. It
- * applies the page's lock rule (spec §4 'Video lock state') to the signed-in account, refuses
- * blocked accounts and lets bypassed ones through, then answers the URL of the master playlist
+ * POST /api/playback {entryId} (mount at /api/playback): the playback gate. It applies the
+ * on-demand access rule (playback-right.ts: the page's lock rule of spec §4 'Video lock state' on
+ * the signed-in account, blocked accounts refused, bypassed ones let through; every on-demand
+ * playlist applies it again), then answers the URL of the master playlist
  * with a short-lived token bound to user, entry and session. The player calls it again before
  * `expiresAt` to renew the token while it plays.
  *   200 { data: { attributes: { entryId, url, posterUrl, token, expiresAt, renewAfterSeconds, resumeAt } } }
@@ -35,15 +36,12 @@ playbackRoutes.post("/", async (c) => {
   const body = bodySchema.safeParse(await c.req.json().catch(() => undefined));
   if (!body.success) return apiError(c, 400, "INVALID_INPUT", "Send a JSON body { entryId }");
   const { entryId } = body.data;
-  const entry = await video(c.env.DB, entryId);
-  if (!entry) return apiError(c, 404, "NOT_FOUND", "No video by that id");
+  const right = await playbackRight(c, entryId);
+  if (!right.entry) return apiError(c, 404, "NOT_FOUND", "No video by that id");
+  if (right.refusal) return refusePlayback(c, right.refusal);
 
   const user = c.get("user");
   const session = c.get("session");
-  const refusal = playbackRefusal(entry.entitlements, user && session ? user : null);
-  if (refusal) {
-    return c.json({ errors: [{ code: refusal.code, detail: refusal.detail, status: refusal.accessStatus }] }, refusal.httpStatus);
-  }
   const grant = user && session ? { entryId, ssoID: user.ssoID, sid: session.sid } : { entryId, ssoID: "", sid: "" };
   const [{ token, expiresAt }, resumeAt] = await Promise.all([
     signPlaybackToken(getAuthConfig(c.env).sessionSecret, grant),

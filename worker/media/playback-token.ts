@@ -4,7 +4,7 @@ import { LIVE_TOKEN_TTL_SECONDS } from "../../src/domain/timings";
 import { tokenKey } from "./token-key";
 
 /**
- * The playback token of /media/vod/{entryId}/... (issue 9 part 2): HS256, short-lived, bound to
+ * The playback token of /media/vod/{entryId}/... and, with a stream session, of live media: HS256, short-lived, bound to
  * the entry, the user and the site session that asked for it, so a copied URL stops working when
  * it expires, on another video, for another account, or once that session is logged out.
  *
@@ -35,6 +35,8 @@ export interface PlaybackGrant {
    * live playlist numbers its segments from it (worker/live/live-playlist.ts).
    */
   streamStart?: number;
+  /** when the token expires (seconds); set by verifyPlaybackToken */
+  expiresAt?: number;
 }
 
 // LIVE_TOKEN_TTL_SECONDS (src/domain/timings.ts): the object that lists released sessions keeps them that long.
@@ -73,13 +75,20 @@ export async function signPlaybackToken(
 
 export type TokenCheck = { ok: true; grant: PlaybackGrant } | { ok: false; reason: "expired" | "invalid" };
 
-export async function verifyPlaybackToken(sessionSecret: string, token: string): Promise<TokenCheck> {
+/**
+ * `graceSeconds`: how long past its expiry the token is still read. Only a request that re-proves
+ * the whole right from D1 may pass one (a playlist a native player reloads with the URL it was
+ * given, or an on-demand segment past its segment token: worker/media/media-routes.ts); the grant's
+ * `expiresAt` tells it the token has expired.
+ */
+export async function verifyPlaybackToken(sessionSecret: string, token: string, graceSeconds = 0): Promise<TokenCheck> {
   try {
     const { payload } = await jwtVerify(token, await tokenKey(sessionSecret, KEY_LABEL), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ["HS256"],
       requiredClaims: ["exp", "sub"],
+      ...(graceSeconds > 0 ? { clockTolerance: graceSeconds } : {}),
     });
     const claims = claimsSchema.safeParse(payload);
     if (!claims.success) return { ok: false, reason: "invalid" };
@@ -92,6 +101,7 @@ export async function verifyPlaybackToken(sessionSecret: string, token: string):
         entryId: ent,
         ssoID: sub,
         sid,
+        expiresAt: exp,
         ...(ss ? { stream: ss, streamStart: sst ?? iat } : {}),
         ...(iat !== undefined ? { issuedAt: iat } : {}),
       },

@@ -1,27 +1,33 @@
 import type { Context } from "hono";
 import type { AuthEnv } from "../auth/auth-env";
 import { getAuthConfig } from "../auth/config";
+import { apiError } from "../http/api-error";
 import { verifyPlaybackToken, type PlaybackGrant } from "./playback-token";
+import type { SegmentCheck } from "./segment-token";
 
 /**
  * The token checks of on-demand media (/media/vod/*). Live media has its own gate
  * (worker/live/live-media-routes.ts).
  *
  * `checkToken`, for every file: the token must be valid, unexpired (5 minutes, renewed by the
- * player through the gate, which re-reads the account) and for this entry; a live token is
- * refused. Segments, captions and posters need nothing more (issue 18): no session read.
+ * player through the gate, which re-reads the account) unless `graceSeconds` lets the caller read
+ * an expired one it re-proves from D1, and for this entry; a live token is refused.
  *
- * `checkSession`, for playlists only (a few requests when a video starts): unless it is a
- * visitor's token for a video open to everyone, the token must belong to the session cookie that
- * comes with it, and the account must not be blocked. So a token copied to another browser, or
- * kept past a logout or a block, gets no playlist; its segments run out with the token itself.
+ * `checkSession`, for playlists: unless it is a visitor's token for a video open to everyone, the
+ * token must belong to the session cookie that comes with it, so a token copied to another
+ * browser, or kept past a logout, gets no playlist. Whether the account may still watch is the
+ * on-demand access rule's (playback-right.ts), which the playlist applies next.
  */
 export type Refusal = { status: 401 | 403; code: string; detail: string };
 
-export async function checkToken(c: Context<AuthEnv>, entryId: string): Promise<{ refusal: Refusal; grant?: undefined } | { refusal: null; grant: PlaybackGrant }> {
+export async function checkToken(
+  c: Context<AuthEnv>,
+  entryId: string,
+  graceSeconds = 0,
+): Promise<{ refusal: Refusal; grant?: undefined } | { refusal: null; grant: PlaybackGrant }> {
   const token = c.req.query("token");
   if (!token) return refused(401, "TOKEN_MISSING", "A playback token is needed");
-  const check = await verifyPlaybackToken(getAuthConfig(c.env).sessionSecret, token);
+  const check = await verifyPlaybackToken(getAuthConfig(c.env).sessionSecret, token, graceSeconds);
   if (!check.ok) {
     return check.reason === "expired"
       ? refused(401, "TOKEN_EXPIRED", "The playback token has expired")
@@ -42,8 +48,14 @@ export function checkSession(c: Context<AuthEnv>, grant: PlaybackGrant): Refusal
   if (session.sid !== grant.sid || user.ssoID !== grant.ssoID) {
     return { status: 403, code: "TOKEN_WRONG_USER", detail: "The playback token belongs to another session" };
   }
-  if (user.blocked) return { status: 403, code: "BLOCKED", detail: "Your account has been blocked by an administrator" };
   return null;
+}
+
+/** The refusal of a segment token that does not vouch for its request (live and on-demand alike). */
+export function refuseSegment(c: Context, check: Exclude<SegmentCheck, { status: "ok" }>, headers: Record<string, string>): Response {
+  return check.status === "expired"
+    ? apiError(c, 403, "SEGMENT_TOKEN_EXPIRED", "Reload the playlist for this segment", headers)
+    : apiError(c, 403, "SEGMENT_TOKEN_INVALID", "This segment needs its playlist's token", headers);
 }
 
 function refused(status: 401 | 403, code: string, detail: string) {
