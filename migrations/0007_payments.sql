@@ -19,5 +19,5 @@ CREATE INDEX stripe_subscriptions_account ON stripe_subscriptions (account_id);
 CREATE INDEX stripe_subscriptions_customer ON stripe_subscriptions (customer_id);
 
 -- Entitlements granted by payments, kept apart from those the club sets (demo fixture, admin):
--- an account holds the union of both (worker/data/accounts.ts), and a webhook recomputes only these.
+-- an account holds the union of both (worker/accounts/accounts.ts), and a webhook recomputes only these.
 ALTER TABLE accounts ADD COLUMN paid_entitlements TEXT NOT NULL DEFAULT '[]';
