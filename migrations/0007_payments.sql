@@ -1,4 +1,4 @@
--- Payments (issue 11): what Stripe said about each subscription, and the entitlements payments grant.
+-- Payments: what Stripe said about each subscription, and the entitlements payments grant.
 --
 -- A subscription's row keeps the newest state Stripe reported, ordered by the event's own `created`
 -- time (then by how far along the state is), never by arrival, so shuffled or replayed webhooks

@@ -1,4 +1,4 @@
--- Payments (issue 11): when each payment entitlement ends if nothing renews it.
+-- Payments: when each payment entitlement ends if nothing renews it.
 --
 -- A subscription cancelled at period end keeps its entitlements until `current_period_end`, and
 -- Stripe deletes it then. The deletion event can be late, so the account also carries the end of

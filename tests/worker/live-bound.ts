@@ -7,7 +7,7 @@ export const AUDIO_SEGMENT_SECONDS = segmentTokenSeconds(7);
 export const VIDEO_SEGMENT_SECONDS = segmentTokenSeconds(2);
 
 /**
- * Issue 18's bound on a live segment URL a player already holds once the right behind it is gone
+ * The bound on a live segment URL a player already holds once the right behind it is gone
  * (docs/media-and-live.md): segments are served on their tokens alone, so it is still served until
  * its segment token runs out, `seconds` after the playlist that signed it, and refused
  * SEGMENT_TOKEN_EXPIRED from then on. The worker's clock (Date only) moves; nothing sleeps. Call it

@@ -8,9 +8,9 @@ import { browser, devToken, freshIdentity, signInWithToken, type Browser } from 
 import { AUDIO_SEGMENT_SECONDS, expectSegmentBound, VIDEO_SEGMENT_SECONDS } from "./live-bound";
 
 /**
- * Issue 17 parts 1 and 2 for live streams, through the worker's one app: every live playlist and
+ * Live streams through the worker's one app: every live playlist and
  * init file re-proves its right (released sessions, lost entitlements, blocks, sign-outs), segments
- * need their playlist's segment token (issue 18: that token alone), live tokens are short and
+ * need their playlist's segment token (that token alone, no session read), live tokens are short and
  * renewed, and the account's losses stop running tokens at their next playlist, the segments
  * already signed within the segment token's life.
  */

@@ -248,7 +248,7 @@ describe("GET /media/vod/{entryId}/...", () => {
   });
 
   /**
-   * Issue 18: segments read no session, so the bound of a logout or a block for a segment URL the
+   * Segments read no session, so the bound of a logout or a block for a segment URL the
    * player already holds is its token's own life (5 minutes from the gate), and the gate, which
    * the player's renewal goes through, refuses a new token at once.
    */

@@ -1,4 +1,4 @@
-// Issue 17: refunds and disputes take back what a payment granted, a failed delayed payment grants
+// Refunds and disputes take back what a payment granted, a failed delayed payment grants
 // nothing, and losing an entitlement ends the account's live streams.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -363,7 +363,7 @@ describe("losing an entitlement ends the account's live streams", () => {
   });
 
   /**
-   * Issue 17's 'done when' with issue 18's bound: each way of losing the right, through the real
+   * Each way of losing the right, through the real
    * webhook or admin API, stops a running live token at its very next playlist; a segment URL the
    * player already holds plays until its segment token runs out (21 s for the audio), never after;
    * the next on-demand renewal is refused.
