@@ -29,5 +29,5 @@ export function stateRank(status: string): number {
 export const GRANTING_STATUSES = ["active", "trialing"] as const;
 
 export function grantsEntitlements(status: string): boolean {
-  return (GRANTING_STATUSES as readonly string[]).includes(status);
+  return GRANTING_STATUSES.some((granting) => granting === status);
 }
