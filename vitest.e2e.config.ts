@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
 export const EXCLUSIVE_FILES = [
   "tests/e2e/site-lock.test.ts",
   "tests/e2e/overlay-promo-visibility.test.ts",
-  // A live match takes over every visitor's home page (issue 20 part 6).
+  // A live match takes over every visitor's home page.
   "tests/e2e/matchday-takeover.test.ts",
   "tests/e2e/match-centre.test.ts",
   // The header, footer and footer-advertising variants (settings every page reads).

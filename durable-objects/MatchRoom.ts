@@ -6,7 +6,7 @@ import { PING_REQUEST, PING_RESPONSE } from "../src/domain/stream-socket";
 import { recordEvent, recordLineup, recordOutcome, recordReset, recordWithdrawal } from "./match-record";
 
 /**
- * One object per match (`idFromName(String(matchID))`; issue 20): the single writer of that live
+ * One object per match (`idFromName(String(matchID))`): the single writer of that live
  * match, and the room its supporters' sockets hang in.
  *
  * - Every change (an event, a withdrawal, the line-up, a reset) gets the next `seq` and is kept in

@@ -4,7 +4,7 @@ import { markReleased } from "./released-stream-sessions";
 import { CLOSE_MISMATCH, CLOSE_RELEASED, GREETING_OK, PING_REQUEST, PING_RESPONSE, RECONNECT_GRACE_MS, readPlayerMessage, sessionGreeting } from "../src/domain/stream-socket";
 
 /**
- * One object per user (`idFromName(ssoID)`): that account's live stream sessions (issue 10).
+ * One object per user (`idFromName(ssoID)`): that account's live stream sessions.
  *
  * - `admit()` (called by POST /api/session/check) adds a session unless the account already
  *   holds `limit` of them; bypassed sessions are admitted whatever the count and do not count.

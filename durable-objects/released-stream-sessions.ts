@@ -1,7 +1,7 @@
 import { LIVE_TOKEN_TTL_SECONDS, MEDIA_TOKEN_GRACE_SECONDS } from "../src/domain/timings";
 
 /**
- * The D1 list of released live stream sessions (migration 0010; issue 10). StreamSessions writes
+ * The D1 list of released live stream sessions (migration 0010). StreamSessions writes
  * to it before it forgets a session; the live playlist gate and the live token renewal read it.
  * D1 answers from its primary, so a release is seen by the very next playlist request, from any
  * isolate.

@@ -1,5 +1,5 @@
 /**
- * Ends every live stream session of an account (issue 17): called when its right to watch is
+ * Ends every live stream session of an account: called when its right to watch is
  * gone, after the change that took it away is stored (a webhook that removes an entitlement, an
  * administrator's block, a sign-out everywhere). The user's StreamSessions object lists the
  * sessions as released in D1 before it forgets them, so their tokens stop at the next playlist,

@@ -96,7 +96,7 @@ CREATE TABLE news (
   slug TEXT NOT NULL UNIQUE,
   title TEXT NOT NULL,
   summary TEXT NOT NULL,
-  body_html TEXT NOT NULL,                 -- CMS HTML: sanitised when read (worker/data/sanitize-html.ts)
+  body_html TEXT NOT NULL,                 -- CMS HTML: sanitised when read (worker/html/sanitize-html.ts)
   author TEXT NOT NULL,
   published_at TEXT NOT NULL,              -- ISO 8601 UTC
   image_key TEXT NOT NULL,

@@ -49,7 +49,7 @@ CREATE TABLE rate_limits (
 CREATE INDEX rate_limits_window ON rate_limits (window_start);
 
 -- Embedded dev portal (/sso/*, AUTH_PROVIDER=dev): people who registered there. The six demo
--- accounts are a fixture in code (worker/auth/dev-portal/demo-users.ts), not rows here.
+-- accounts are a fixture in code (worker/dev-portal/demo-users.ts), not rows here.
 CREATE TABLE dev_portal_users (
   id TEXT PRIMARY KEY,
   email TEXT NOT NULL UNIQUE,

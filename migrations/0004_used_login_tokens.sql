@@ -1,4 +1,4 @@
--- Login tokens already spent on a sign-in (issue 7: a login token works once). One row per token
+-- Login tokens already spent on a sign-in (a login token works once). One row per token
 -- id (its jti, or a hash of the token) until the token would have expired anyway.
 CREATE TABLE used_login_tokens (
   token_id TEXT PRIMARY KEY,

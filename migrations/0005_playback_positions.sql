@@ -1,5 +1,5 @@
--- Where each signed-in viewer left each video (issue 9 part 3: resume from the last position,
--- on the account when signed in). One row per account and video, overwritten as they watch.
+-- Where each signed-in viewer left each video (a video resumes from the last
+-- position, kept on the account when signed in). One row per account and video, overwritten as they watch.
 CREATE TABLE playback_positions (
   sso_id TEXT NOT NULL REFERENCES accounts(sso_id) ON DELETE CASCADE,
   entry_id TEXT NOT NULL,

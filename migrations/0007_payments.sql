@@ -1,4 +1,4 @@
--- Payments (issue 11): what Stripe said about each subscription, and the entitlements payments grant.
+-- Payments: what Stripe said about each subscription, and the entitlements payments grant.
 --
 -- A subscription's row keeps the newest state Stripe reported, ordered by the event's own `created`
 -- time (then by how far along the state is), never by arrival, so shuffled or replayed webhooks
@@ -19,5 +19,5 @@ CREATE INDEX stripe_subscriptions_account ON stripe_subscriptions (account_id);
 CREATE INDEX stripe_subscriptions_customer ON stripe_subscriptions (customer_id);
 
 -- Entitlements granted by payments, kept apart from those the club sets (demo fixture, admin):
--- an account holds the union of both (worker/data/accounts.ts), and a webhook recomputes only these.
+-- an account holds the union of both (worker/accounts/accounts.ts), and a webhook recomputes only these.
 ALTER TABLE accounts ADD COLUMN paid_entitlements TEXT NOT NULL DEFAULT '[]';

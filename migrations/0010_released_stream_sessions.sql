@@ -1,4 +1,4 @@
--- Live stream sessions their user's StreamSessions object has released (issue 10): timed out,
+-- Live stream sessions their user's StreamSessions object has released: timed out,
 -- socket closed, or signed out from another device. The live playlist gate reads this table
 -- instead of asking the object at every playlist reload, so the object can hibernate between
 -- pings (README 'Cost of the Durable Object'). The object writes a row before it forgets the

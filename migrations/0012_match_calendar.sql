@@ -1,4 +1,4 @@
--- Fixture calendars (issue 12 part 3): an iCalendar client only replaces an event it already
+-- Fixture calendars: an iCalendar client only replaces an event it already
 -- holds when SEQUENCE goes up and LAST-MODIFIED moves on, so every match keeps both. A trigger
 -- keeps them, so any way of editing a match (admin SQL, a future CMS import) bumps them alike.
 ALTER TABLE matches ADD COLUMN sequence INTEGER NOT NULL DEFAULT 0;

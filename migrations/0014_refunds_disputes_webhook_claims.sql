@@ -1,4 +1,4 @@
--- Payments (issue 17): refunds and disputes take back what a payment granted, and every webhook
+-- Payments: refunds and disputes take back what a payment granted, and every webhook
 -- delivery claims its event id first and is logged for the webhook-health console.
 
 -- Which payment each id names. A charge, refund or dispute event names a charge (ch_…), a payment

@@ -1,4 +1,4 @@
--- News search at 50,000 articles (issue 19): the worker keeps each query's count and first ranked
+-- News search at 50,000 articles: the worker keeps each query's count and first ranked
 -- ids (worker/search/news-search.ts) and uses them only while this counter is unchanged. Every
 -- write that can change a search answer bumps it, however it was made (the content system writes
 -- D1 directly): the news row (indexed text, slug, date, image), its categories, a category's name.

@@ -1,4 +1,4 @@
--- Live matches (issue 20). The MatchRoom Durable Object of a match is the one writer: it decides
+-- Live matches. The MatchRoom Durable Object of a match is the one writer: it decides
 -- an event's seq and whether it is allowed in its own SQLite storage, then copies it here before
 -- it answers, so server rendering, the sitemap and reports read a match's timeline from D1
 -- without waking the room. The idempotency key is unique per match, like the room's own copy.

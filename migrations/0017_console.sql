@@ -1,4 +1,4 @@
--- The club's console (issue 22).
+-- The club's console.
 --
 -- Staff: an account that may open the console at /admin. Granted and revoked through the admin
 -- API (audited); a column rather than a roles table because the session middleware already reads

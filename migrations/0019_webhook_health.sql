@@ -1,4 +1,4 @@
--- The console's webhook health (issue 22 part 5): what each delivery needs for the processing lag.
+-- The console's webhook health: what each delivery needs for the processing lag.
 --
 -- `received_at` (0014) is now written by the worker as the delivery arrives, before anything is
 -- claimed or applied; `processed_at` is when its outcome was stored; `event_created` is Stripe's

@@ -1,4 +1,4 @@
--- The club's console, 'Subscriptions and revenue' (issue 22 part 3).
+-- The club's console, 'Subscriptions and revenue'.
 --
 -- The payments tables said what was bought, not what was paid: a promotion code (FIRSTMONTH) makes
 -- a first invoice £0, so the price is not the money. The webhook now keeps the amount Stripe

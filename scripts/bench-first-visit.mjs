@@ -1,4 +1,4 @@
-// What a new visitor's browser downloads (issue 19): a fresh Chromium context (no cookies, so the
+// What a new visitor's browser downloads: a fresh Chromium context (no cookies, so the
 // cookie popup and the overlay promo come too) opens the page and every response is counted until
 // it has hydrated and no response has arrived for 2 s, by resource type. Each body is weighed raw and gzip -9, as
 // a CDN would send it: local workerd serves the files uncompressed.

@@ -1,5 +1,5 @@
 #!/usr/bin/env -S node --experimental-websocket
-// `npm run bench:live`: a load test of live stream sessions (issue 10) against `wrangler dev`.
+// `npm run bench:live`: a load test of live stream sessions against `wrangler dev`.
 // BENCH_USERS simulated users (default 1,000) sign in; each, as a browser would, asks the session
 // check three times at once (two admitted, the third must be ERR_54648_1) and opens its two
 // sessions' sockets on /ws/streams with the spec's greeting, pinging every BENCH_PING_MS (30 s).

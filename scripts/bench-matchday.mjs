@@ -1,5 +1,5 @@
 #!/usr/bin/env -S node --experimental-websocket
-// `npm run bench:matchday`: match-day load on one MatchRoom (issue 20, part 8) against `wrangler dev`.
+// `npm run bench:matchday`: match-day load on one MatchRoom against `wrangler dev`.
 // MATCHDAY_SOCKETS supporters (default 5,000) hold /ws/matches/{id} to one fixture of the demo
 // data while the club posts 30 events through the admin feed, one after another, each as soon as
 // every socket has the one before (or MATCHDAY_EVENT_WAIT_MS has passed). Measured: delivery time

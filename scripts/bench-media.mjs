@@ -1,4 +1,4 @@
-// The Rovers TV part of `npm run bench` (issue 9): time and bytes from pressing play on a replay
+// The Rovers TV part of `npm run bench`: time and bytes from pressing play on a replay
 // to its first decoded frame in Chromium (signed in as the Rovers TV demo account through the
 // dev portal), and the playback token / cookie wrk needs to load one /media segment.
 import { chromium } from "playwright-core";

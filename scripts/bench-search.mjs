@@ -1,4 +1,4 @@
-// The search figures of `npm run bench` (issue 12): GET /api/news/search as the overlay asks it
+// The search figures of `npm run bench`: GET /api/news/search as the overlay asks it
 // (8 hits, relevance) for a one-word, a three-word and an exact (quoted) query, and the one word by
 // Date Added; the first request's time (nothing kept yet), then p50/p99 under wrk,
 // against the seeded ~248 articles and against 50,000 generated ones. Each set has a D1 state of its own

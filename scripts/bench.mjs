@@ -316,7 +316,7 @@ async function main() {
   } finally {
     await stopServer(server);
   }
-  // Issue 12: news search on the seeded and on 50,000 generated articles, with servers and databases of its own.
+  // News search on the seeded and on 50,000 generated articles, with servers and databases of its own.
   await reportSearch(tool);
 }
 

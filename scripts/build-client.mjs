@@ -18,7 +18,7 @@ import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-// CLIENT_OUTDIR: another folder for the same files (tests/unit/route-styles-build.test.ts builds into a
+// CLIENT_OUTDIR: another folder for the same files (tests/unit/route-styles.test.ts builds into a
 // temporary one, leaving a running server's public/build/ alone); the URLs stay /build/….
 const outdir = path.resolve(root, process.env.CLIENT_OUTDIR || "public/build");
 const production = process.env.NODE_ENV !== "development";

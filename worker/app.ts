@@ -51,7 +51,7 @@ export const app = new Hono<AppEnv>();
 const development = installedDevelopmentKit();
 
 app.use("*", requestId, securityHeaders, limitBodies);
-// Site lock (issue 13): before every route and the page cache; exempts its own form, sign-in, webhooks, static files.
+// Site lock: before every route and the page cache; exempts its own form, sign-in, webhooks, static files.
 app.use("*", siteLock);
 app.use("/site-lock", csrfProtection());
 app.route("/site-lock", siteLockEntry);
@@ -70,7 +70,7 @@ for (const path of ["/auth/*", "/sso/*", "/api/session/*", "/api/users/entitleme
 // The embedded dev login portal: 404 unless AUTH_PROVIDER=dev in development or test.
 if (development) app.route("/sso", development.portal);
 app.route("/auth", authRoutes);
-// Live streams: session check, devices, stream assets (issue 10).
+// Live streams: session check, devices, stream assets.
 app.route("/api/session", liveSessionRoutes);
 app.route("/api/streams", liveStreamRoutes);
 app.route("/api/session", sessionRoutes);
@@ -85,7 +85,7 @@ app.route("/api/promo-overlays", promoOverlayRoutes);
 app.route("/api/promo-overlays/", promoOverlayRoutes);
 // Spoiler-free mode: one match's score, on request.
 app.route("/api/matches", matchScoreRoutes);
-// A live match's state (issue 20): no session, cached a second at the edge.
+// A live match's state: no session, cached a second at the edge.
 app.route("/api/matches", matchLiveRoutes);
 app.route("/api/checkout", checkoutRoutes);
 app.route("/api/payments", paymentPortalRoutes);
@@ -93,7 +93,7 @@ app.route("/api/advertising", advertisingRoutes);
 app.route("/api/adverts", advertRoutes);
 app.route("/api/experiments", experimentRoutes);
 app.route("/api/events", eventRoutes);
-// The club's console for staff (issue 22); a 404 for everyone else.
+// The club's console for staff; a 404 for everyone else.
 app.route("/api/console", consoleApi);
 // The content API, the one router at /api itself: its paths are src/data/content-api-paths.ts, shared with the browser.
 app.route("/api", contentApi);

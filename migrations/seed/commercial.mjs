@@ -107,7 +107,7 @@ export function buildAdverts() {
 }
 
 /**
- * One promo is active on the web (spec issue 13: "the seed holds one active promo"); the others
+ * One promo is active on the web (so a first visit meets the overlay promo); the others
  * exercise the rule: a Mini one still to come, two expired, one disabled (and not child friendly),
  * one for the app channel only.
  */

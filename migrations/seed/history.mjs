@@ -1,5 +1,5 @@
 /**
- * 90 days of payments and visits history for the console (issue 22 part 8), so every chart of
+ * 90 days of payments and visits history for the console, so every chart of
  * /admin/revenue means something on `npm run dev`: sign-ups, subscriptions (long-standing ones
  * renewing, new ones, some with FIRSTMONTH), cancellations, refunds, match passes for ten matches,
  * voucher redemptions and consented tracking events.

@@ -55,7 +55,7 @@ export const SETTINGS = {
   "login.social.facebook": "0",
   // Spec §1, §9: direct username/password login off (src/domain/direct-login.ts); '1' turns it on.
   "login.direct": "0",
-  // Issue 22: the console's webhook health warns when no Stripe delivery came for longer (minutes).
+  // The console's webhook health warns when no Stripe delivery came for longer (minutes).
   "console.webhookSilenceMinutes": "60",
   // Spec §9: the registration form is 'short' (src/domain/registration-form.ts); or 'long'.
   "login.registrationForm": "short",

@@ -1,5 +1,5 @@
 /**
- * Demo Stripe webhook history for the console's webhook health (issue 22 part 5): 40 hours of
+ * Demo Stripe webhook history for the console's webhook health: 40 hours of
  * deliveries ending ten minutes before the seed is loaded, with duplicates, ignored types, a few
  * failures and a slow hour, so /admin/webhooks means something on a fresh `npm run dev`.
  *

@@ -42,7 +42,7 @@ export function parseConsent(value: string | undefined): ConsentChoice | null {
   if (value === "1") return { analytics: true, marketing: true, personalisation: true };
   if (value === "none") return { analytics: false, marketing: false, personalisation: false };
   const granted = value.split(",");
-  if (!granted.every((name) => (CONSENT_CATEGORIES as readonly string[]).includes(name))) return null;
+  if (!granted.every((name) => CONSENT_CATEGORIES.some((category) => category === name))) return null;
   return {
     analytics: granted.includes("analytics"),
     marketing: granted.includes("marketing"),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 
 /** What Tab can land on inside a dialog (inert and hidden elements are filtered out below). */
 const FOCUSABLE = [
@@ -13,6 +13,9 @@ const FOCUSABLE = [
   "[tabindex]:not([tabindex='-1'])",
   "[contenteditable='true']",
 ].join(",");
+
+/** The focused element, or null when nothing is (the body). */
+const focusedElement = () => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
 
 export function focusableIn(container: HTMLElement): HTMLElement[] {
   return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
@@ -51,18 +54,26 @@ export function useDialogFocus(
   const fallbackRef = useRef(fallbackFocus);
   fallbackRef.current = fallbackFocus;
 
+  /** The element focus came from when the dialog opened (set at the commit that opened it). */
+  const openedFrom = useRef<HTMLElement | null>(null);
+
+  // Focus moves in at the commit that opens the dialog, before the browser paints it: the opened
+  // state is already in the DOM (no longer inert), and the element that had focus still has it.
+  // A frame later is too late on a busy device: the dialog shows with focus still outside, so a
+  // Tab or a screen reader starts behind it, and an opener that the dialog makes inert (a child
+  // view's card) may have lost focus already, leaving nothing to give it back to.
+  useLayoutEffect(() => {
+    const container = dialog.current;
+    if (!open || !container || !focusOnOpen) return;
+    openedFrom.current = focusedElement();
+    const target = initialFocus?.current ?? focusableIn(container)[0] ?? container;
+    target.focus({ preventScroll: true });
+  }, [open, dialog, initialFocus, focusOnOpen]);
+
   useEffect(() => {
     const container = dialog.current;
     if (!open || !container) return;
-    const focused = () => (document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null);
-    let opener = focusOnOpen ? focused() : null;
-    // After the open state has rendered (the dialog is no longer inert), move focus in.
-    const frame = focusOnOpen
-      ? requestAnimationFrame(() => {
-          const target = initialFocus?.current ?? focusableIn(container)[0] ?? container;
-          target.focus({ preventScroll: true });
-        })
-      : 0;
+    let opener = focusOnOpen ? openedFrom.current : null;
     // Unasked-for dialog: the element focus came from when the supporter first tabbed in.
     const onFocusIn = (event: FocusEvent) => {
       if (opener === null && event.relatedTarget instanceof HTMLElement && !container.contains(event.relatedTarget)) opener = event.relatedTarget;
@@ -96,7 +107,6 @@ export function useDialogFocus(
     document.addEventListener("keydown", onKey);
 
     return () => {
-      cancelAnimationFrame(frame);
       container.removeEventListener("focusin", onFocusIn);
       document.removeEventListener("keydown", onKey);
       // Back to the opener, unless the supporter has already moved on elsewhere (e.g. a link

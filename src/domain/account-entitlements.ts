@@ -1,7 +1,7 @@
 import type { EntitlementSource } from "../schemas/console-accounts";
 
 /**
- * Where each of an account's entitlements comes from (the console's account page, issue 22), pure:
+ * Where each of an account's entitlements comes from (the console's account page), pure:
  * the worker reads the club's own list, the account's subscriptions and match passes, the page
  * shows the answer. The rule of what grants mirrors the webhook's recompute
  * (worker/payments/payment-records.ts GRANT_SOURCES): a subscription in a granting state, not past

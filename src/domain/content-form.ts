@@ -1,7 +1,7 @@
 import type { ContentField, ContentFieldInput, ContentValue } from "../schemas/console-content";
 
 /**
- * The console's content forms (issue 22 part 6): what a control shows for a stored value, and what
+ * The console's content forms: what a control shows for a stored value, and what
  * the write body carries for what staff typed. The server judges every value (its zod schemas);
  * these only turn controls into JSON of the right type, so that its field errors speak of the
  * value staff entered, not of a string where a number was expected.

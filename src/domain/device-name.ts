@@ -1,5 +1,5 @@
 /**
- * The name of a device in the account panel's list of live sessions (issue 10 'Devices'):
+ * The name of a device in the account panel's list of live sessions:
  * browser and operating system read from the user agent, e.g. 'Chrome on Windows'. Pure; order
  * matters because most browsers also claim to be Safari, Chrome or Mozilla.
  */

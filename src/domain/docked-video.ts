@@ -1,5 +1,5 @@
 /**
- * When the match centre's live video docks (issue 20 part 7, spec §3 `matchCentre.dockedVideo`):
+ * When the match centre's live video docks (spec §3 `matchCentre.dockedVideo`):
  * while it is open and its place on the page is mostly out of view (scrolled past, either way), it
  * plays on as a mini player in a corner; as soon as half its place is back in view it returns
  * there. The place keeps its size while the video is docked, so docking never moves the page and

@@ -31,5 +31,5 @@ export function durationRange(filter: DurationFilter): { min: number | null; max
 }
 
 export function isDurationFilter(value: string): value is DurationFilter {
-  return (DURATION_FILTERS as readonly string[]).includes(value);
+  return DURATION_FILTERS.some((filter) => filter === value);
 }

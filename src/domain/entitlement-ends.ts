@@ -1,5 +1,5 @@
 /**
- * Payment entitlements that outlast their subscription's period are dropped on read (issue 11):
+ * Payment entitlements that outlast their subscription's period are dropped on read:
  * a subscription cancelled at period end grants until `current_period_end`, even when Stripe's
  * deletion event comes late or not at all.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's 'Live now' (issue 22), pure: how the open stream sessions and the per-minute
+ * The console's 'Live now', pure: how the open stream sessions and the per-minute
  * refusals the worker counts in D1 become what staff read. The worker queries, the page shows.
  */
 

@@ -2,7 +2,7 @@ import { SESSION_ERROR_CODES } from "./session-errors";
 import { isVideoLocked } from "./video-lock";
 
 /**
- * Who may start a live stream (issue 10, spec §7 'POST session/check', §8 'Session check
+ * Who may start a live stream (spec §7 'POST session/check', §8 'Session check
  * codes'): the rule behind every 403 of the session check except the concurrency limit, which
  * only the user's StreamSessions object can answer. Pure, in the order the checks run:
  * logged in, not blocked, the stream is on air and of that media type, the request's country

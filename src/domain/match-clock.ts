@@ -2,7 +2,7 @@ import type { LiveMatch, MatchEvent, MatchEventType, MatchPhase } from "../schem
 import { standing } from "./match-live";
 
 /**
- * The running minute of a live match (issue 20): it ticks in the browser between the feed's
+ * The running minute of a live match: it ticks in the browser between the feed's
  * events, counted from the time stamp of the event that started the phase (kick-off, second half,
  * extra time). Past a period's regular end it reads as stoppage time, '45+2'. It stands still
  * where no clock runs: half-time, penalties, before kick-off and after full time.

@@ -2,7 +2,7 @@ import type { Lineup, LiveMatch, LiveScore, MatchEvent, MatchEventInput, MatchEv
 import type { Backoff } from "./reconnect";
 
 /**
- * The rules of a live match (issue 20), pure so the MatchRoom object, the server render and the
+ * The rules of a live match, pure so the MatchRoom object, the server render and the
  * browser agree: the phase and the score follow from the events that stand (not withdrawn), and
  * what the club's feed may post depends on the phase.
  */

@@ -1,7 +1,7 @@
 import type { Matchday, MatchdayCandidate } from "../schemas/matchday";
 
 /**
- * The match-day takeover of the home page (spec §2; issue 20 part 6): from a set time before
+ * The match-day takeover of the home page (spec §2): from a set time before
  * kick-off until a set time after full time, and whenever a match is live, `/` leads with the
  * match instead of the news hero. Which match, and whether now is inside its window, are decided
  * here, by the worker's render and by the browser's loader alike.

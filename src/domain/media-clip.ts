@@ -1,5 +1,5 @@
 /**
- * Which demo clip plays for a video (issue 9 part 1). The committed media (scripts/make-media.sh,
+ * Which demo clip plays for a video. The committed media (scripts/make-media.sh,
  * public/media/vod/{clip}/) has a few short clips; every video of the catalogue maps to one of
  * them by a hash of its entry id, so the mapping needs no column and never changes for an entry.
  */

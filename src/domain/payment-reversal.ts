@@ -1,5 +1,5 @@
 /**
- * When a refund or a dispute takes back what a payment granted (issue 17).
+ * When a refund or a dispute takes back what a payment granted.
  *
  * - A refund takes back only when it is full: Stripe's `refunded`, or everything refunded. A
  *   partial refund (a goodwill credit) is recorded and leaves the grant. A charge's refunds only

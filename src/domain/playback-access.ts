@@ -2,7 +2,7 @@ import { ACCESS_MESSAGES, ACCESS_STATUS } from "./access-status";
 import { isVideoLocked } from "./video-lock";
 
 /**
- * Who may start an on-demand video (issue 9 part 2): the worker's playback gate applies the same
+ * Who may start an on-demand video: the worker's playback gate applies the same
  * rule as the page's padlock (spec §4 'Video lock state', isVideoLocked: a bypassed account passes
  * every lock there, spec §6), plus the flag the page cannot see: a blocked account is refused
  * everything (spec §6, §8 status 3). The refusal carries the access status of spec §4 'Access status

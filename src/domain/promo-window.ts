@@ -44,7 +44,7 @@ export function addSeenPromo(cookieValue: string | null | undefined, promoID: nu
 }
 
 /**
- * Consent first (issue 21): a visitor who has not answered the cookie popup (accepted, or confirmed
+ * Consent first: a visitor who has not answered the cookie popup (accepted, or confirmed
  * their choices, declining included) is offered no promo, so the promo never covers the popup.
  * Once answered, the promo follows its own rules (selectPromo).
  */

@@ -1,6 +1,6 @@
 /**
- * Return URLs (login/logout returns, stored player return points) are same-site only
- * (DESIGN.md 'Conventions'). Anything that could leave the site or run script falls back to '/':
+ * Return URLs (login/logout returns, stored player return points) are same-site only, so a
+ * link to the site cannot send a supporter on to another one after signing in. Anything that could leave the site or run script falls back to '/':
  * protocol-relative ('//x', '/\x'), absolute ('https://x'), other schemes ('javascript:'), and
  * the same hidden behind percent-encoding, whitespace or control characters.
  */

@@ -1,5 +1,5 @@
 /**
- * The rules of the console's 'Subscriptions and revenue' (issue 22 part 3). Money is integer minor
+ * The rules of the console's 'Subscriptions and revenue'. Money is integer minor
  * units (pence) everywhere; only `pounds` turns it into text, at display.
  */
 

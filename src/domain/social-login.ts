@@ -19,5 +19,5 @@ export function enabledSocialProviders(settings: Readonly<Record<string, string>
 }
 
 export function isSocialProvider(value: string | undefined): value is SocialProvider {
-  return (SOCIAL_PROVIDERS as readonly string[]).includes(value ?? "");
+  return SOCIAL_PROVIDERS.some((provider) => provider === value);
 }

@@ -3,7 +3,7 @@ import type { LiveMatch } from "../schemas/match-live";
 import { GOAL_TYPES } from "./match-live";
 
 /**
- * Spoiler-free mode (issue 12 part 4): while it is on, no score reaches the page. These rules run
+ * Spoiler-free mode: while it is on, no score reaches the page. These rules run
  * in the data layer (worker/data/spoiler-free.ts) before the HTML or the API's JSON is built, so
  * hiding is not a CSS trick: the numbers are simply not there. One match's score comes back only
  * when the supporter asks for it (GET /api/matches/{id}/score).
@@ -47,7 +47,7 @@ export function reportSideName(teamSlug: string, teamName: string): string {
 }
 
 /**
- * A live match without its score or any goal (issue 20 part 5): the server renders this for a
+ * A live match without its score or any goal: the server renders this for a
  * spoiler-free supporter, and the browser renders every pushed update through it until 'Reveal
  * score' for that match. A withdrawn goal goes too: its correction would tell the score.
  */

@@ -1,5 +1,5 @@
 /**
- * Which state of a Stripe subscription wins, whatever order the webhooks arrive in (issue 11).
+ * Which state of a Stripe subscription wins, whatever order the webhooks arrive in.
  *
  * Stripe does not deliver events in order and may deliver one more than once. Each event carries
  * the state at its own `created` time; the state reported by the latest event wins. Events of the
@@ -29,5 +29,5 @@ export function stateRank(status: string): number {
 export const GRANTING_STATUSES = ["active", "trialing"] as const;
 
 export function grantsEntitlements(status: string): boolean {
-  return (GRANTING_STATUSES as readonly string[]).includes(status);
+  return GRANTING_STATUSES.some((granting) => granting === status);
 }

@@ -77,10 +77,10 @@ export const PROMO_IMAGE_SIZE = 1400;
 export const VIDEO_THUMBNAIL_WIDTH = 200;
 
 /**
- * A live token lives minutes, like an on-demand one (issue 17): the player renews it while its
+ * A live token lives minutes, like an on-demand one: the player renews it while its
  * stream session lives (POST /api/session/renew, which re-applies the live access rule and reads
  * the released list), so a token outlives its session, or the viewer's right, by at most one
- * renewal. A live token that claims a longer life (the 6 h tokens before issue 17) is refused.
+ * renewal. A live token that claims a longer life (live tokens once lived 6 h) is refused.
  */
 export const LIVE_TOKEN_TTL_SECONDS = 5 * 60;
 

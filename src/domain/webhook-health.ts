@@ -1,7 +1,7 @@
 import type { WebhookHealth, WebhookHour } from "../schemas/console-webhooks";
 
 /**
- * The console's webhook health (issue 22 part 5), pure: how the per-hour groups the worker reads
+ * The console's webhook health, pure: how the per-hour groups the worker reads
  * from `webhook_deliveries` become the hours staff read, and when the silence warning shows.
  */
 

@@ -32,7 +32,7 @@ function allIconNames(): readonly IconName[] {
 export const iconNames: readonly IconName[] = /* @__PURE__ */ allIconNames();
 
 export function isIconName(name: string): name is IconName {
-  return (iconNames as readonly string[]).includes(name);
+  return iconNames.some((icon) => icon === name);
 }
 
 /** Symbol id of the crest in the sprite (icon names are the other ids). */

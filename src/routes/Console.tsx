@@ -11,7 +11,7 @@ const time = (iso: string) => new Date(iso).toISOString().slice(11, 16);
 const kickoff = (iso: string) => `${new Date(iso).toISOString().slice(0, 10)} ${time(iso)} UTC`;
 
 /**
- * The club's console, for staff (issue 22). 'Live now' asks again every few seconds by revalidating
+ * The club's console, for staff. 'Live now' asks again every few seconds by revalidating
  * its route: the same loader, the same 404 once the staff role or the session is gone.
  */
 export default function Console() {

@@ -12,7 +12,7 @@ import type { EntitlementSource } from "../schemas/console-accounts";
 const SOURCE_KIND: Record<EntitlementSource["kind"], string> = { club: "Club", subscription: "Subscription", "match-pass": "Match pass", bypass: "Bypass" };
 
 /**
- * One account in the console (issue 22 part 4): its state and actions, its entitlements with where
+ * One account in the console: its state and actions, its entitlements with where
  * each comes from, its payments, its live sessions and devices, and the latest changes made to it.
  */
 export default function ConsoleAccount() {

@@ -8,7 +8,7 @@ import { AccountBadges } from "../components/console/AccountBadges";
 import { utcMinute } from "../components/console/console-time";
 
 /**
- * The console's Accounts section (issue 22 part 4): find an account by e-mail (or its start) or
+ * The console's Accounts section: find an account by e-mail (or its start) or
  * id. A GET form, so a search is a URL staff can share and the browser's back button returns to it.
  */
 export default function ConsoleAccounts() {

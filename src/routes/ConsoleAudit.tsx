@@ -21,7 +21,7 @@ const FILTERS = [
 const when = (iso: string) => iso.replace("T", " ").slice(0, 19);
 
 /**
- * The audit log (issue 22): every admin API call and console write, newest first, filtered by a
+ * The audit log: every admin API call and console write, newest first, filtered by a
  * GET form (the filter is the page's address, so it can be shared and goes back with the browser),
  * 50 entries a page, 'Older entries' marking where the next page starts.
  */

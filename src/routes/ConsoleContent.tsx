@@ -22,7 +22,7 @@ const KINDS: readonly { kind: ContentKind; label: string }[] = [
 type Editing = { row: ContentRow | null } | null;
 
 /**
- * The console's content (issue 22 part 6): one page per kind under /admin/content/{kind}, the
+ * The console's content: one page per kind under /admin/content/{kind}, the
  * list with each entry's state, a form to create or change one, and Disable (a setting: Remove),
  * each a write of the admin API's own logic. After a write the page asks for its data again.
  */

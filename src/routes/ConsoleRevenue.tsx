@@ -12,7 +12,7 @@ const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const kickoffDay = (iso: string | null) => (iso ? iso.slice(0, 10) : "–");
 
 /**
- * The console's 'Subscriptions and revenue' (issue 22 part 3): subscribers and MRR now, the last
+ * The console's 'Subscriptions and revenue': subscribers and MRR now, the last
  * 90 days per day, match passes, vouchers and the funnel. Money arrives in pence and becomes
  * pounds only here.
  */

@@ -13,7 +13,7 @@ const OUTCOMES = ["applied", "duplicate", "ignored", "failed"] as const;
 const OUTCOME_LABEL = { applied: "Applied", duplicate: "Duplicates", ignored: "Ignored", failed: "Failed" } as const;
 
 /**
- * The console's webhook health (issue 22 part 5): has Stripe been heard from, how long events
+ * The console's webhook health: has Stripe been heard from, how long events
  * wait before they are applied, and what was duplicated, ignored or failed, per hour.
  */
 export default function ConsoleWebhooks() {

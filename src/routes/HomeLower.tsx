@@ -6,7 +6,7 @@ import { PRESEASON_MESSAGE } from "../domain/preseason";
 import { DeferredRail } from "../components/DeferredRail";
 import { FixtureRow } from "../components/match/MatchParts";
 import { SubscribePromo } from "../components/packages/SubscribePromo";
-import { VideoCard } from "../components/video/VideoCard";
+import { VideoCard, VideoCardSpace } from "../components/video/VideoCard";
 import { useVideoLock } from "../components/video/use-video-lock";
 
 /**
@@ -28,7 +28,13 @@ export default function HomeLower() {
               <Link className="page-section__more" to={sitePaths.videos}>Watch more <span aria-hidden="true">→</span></Link>
             </div>
             {/* Its cards render as the reader comes near: they were an eighth of the page's HTML. */}
-            <DeferredRail eager={false} className="tv-strip__rail">
+            <DeferredRail
+              eager={false}
+              className="tv-strip__rail"
+              placeholder={videos.map((video) => (
+                <VideoCardSpace key={video.entryId} title={video.title} />
+              ))}
+            >
               {videos.map((video) => (
                 <VideoCard key={video.entryId} video={video} locked={isLocked(video.entitlements)} />
               ))}

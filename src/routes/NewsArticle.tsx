@@ -50,7 +50,7 @@ export default function NewsArticle() {
       </div>
       <div className="article__content">
         {article.summary ? <p className="article__standfirst">{article.summary}</p> : null}
-        {/* bodyHtml is sanitised by the server before it reaches the page (DESIGN.md 'Conventions'). */}
+        {/* bodyHtml is CMS HTML: the server sanitises it (worker/html/sanitize-html.ts) before it reaches the page. */}
         <div className="article__body rich-text" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
         <footer className="article__footer">
           <span className="article__footer-label">Filed under</span>

@@ -76,7 +76,7 @@ const pageRoutes: PageRoute[] = [
   { id: STREAMER_ROUTE_ID, path: "streamer", page: pages.Streamer, handle: pageHandle("video-listing"), loader: () => streamer().then((m) => m.streamerLoader) },
   { path: "payment-successful", page: pages.PaymentResult, handle: pageHandle("content"), loader: () => content().then((m) => m.paymentPageLoader) },
   { path: "payment-cancelled", page: pages.PaymentResult, handle: pageHandle("content"), loader: () => content().then((m) => m.paymentPageLoader) },
-  // The club's console (issue 22): staff only; the worker renders it past the page cache (worker/console/).
+  // The club's console: staff only; the worker renders it past the page cache (worker/console/).
   { path: "admin", page: pages.Console, handle: pageHandle("content"), loader: () => clubConsole().then((m) => m.liveNowLoader) },
   { path: "admin/revenue", page: pages.ConsoleRevenue, handle: pageHandle("content"), loader: () => clubConsole().then((m) => m.revenueLoader) },
   { path: "admin/accounts", page: pages.ConsoleAccounts, handle: pageHandle("content"), loader: () => consoleAccounts().then((m) => m.accountsLoader) },

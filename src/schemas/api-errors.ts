@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 
 /**
  * The error body of the worker's JSON answers, `{ errors: [{ code, detail, status? }] }`
- * (worker/routes/api-errors.ts); `status` is the access status of spec §4 on playback refusals.
+ * (worker/http/api-error.ts); `status` is the access status of spec §4 on playback refusals.
  */
 export const apiErrorsSchema = z.object({
   errors: z.array(z.object({ code: z.string(), detail: z.optional(z.string()), status: z.optional(z.number()) })),

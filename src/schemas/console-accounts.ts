@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * The console's Accounts section (issue 22 part 4), staff only: the worker builds its answers with
+ * The console's Accounts section, staff only: the worker builds its answers with
  * these types (worker/console/accounts.ts), the browser parses them with these schemas. Imported
  * only by the console's own chunks.
  */

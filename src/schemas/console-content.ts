@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * The console's content pages and audit log (issue 22 part 6), staff only: the worker builds its
+ * The console's content pages and audit log, staff only: the worker builds its
  * answers with these types (worker/console/content.ts, audit.ts), the console's pages parse them
  * with these schemas. Imported only by the console's own chunks.
  */

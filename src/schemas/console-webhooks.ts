@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * GET /api/console/webhooks (issue 22 part 5), staff only: the Stripe webhook's health. The worker
+ * GET /api/console/webhooks, staff only: the Stripe webhook's health. The worker
  * builds it with this type (worker/console/webhooks.ts), the console page parses it with this schema.
  */
 export const WEBHOOK_OUTCOMES = ["applied", "duplicate", "ignored", "failed"] as const;

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * The live stream answers (worker/media/live-session-routes.ts builds them with these types, the
+ * The live stream answers (worker/live/live-session-routes.ts builds them with these types, the
  * browser parses them with these schemas).
  *   POST /api/session/check and /api/session/renew: a live token, its URL and when to renew it.
  *   GET /api/session/devices: the account's live streams, one per device.

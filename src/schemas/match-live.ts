@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * A live match (issue 20): the state the MatchRoom Durable Object holds, GET /api/matches/{id}/live
+ * A live match: the state the MatchRoom Durable Object holds, GET /api/matches/{id}/live
  * answers, the match centre renders, and every socket message carries. One schema for the room,
  * the API and the browser, so nothing on either end is a cast.
  */

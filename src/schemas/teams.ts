@@ -88,7 +88,7 @@ export const matchCentreSchema = z.object({
   team: teamSchema,
   season: seasonSchema,
   match: matchSchema,
-  /** the live feed's state (issue 20); null for a match the feed never touched */
+  /** the live feed's state; null for a match the feed never touched */
   live: z.nullable(liveMatchSchema),
   /** the match's live video stream (live_stream_assets.match_id), not disabled; null when it has none */
   stream: z.nullable(liveAssetSchema),

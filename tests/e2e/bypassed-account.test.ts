@@ -1,4 +1,4 @@
-// Issue 17 part 6: an account bypassed from restrictions (spec §1, §6) plays every on-demand video.
+// An account bypassed from restrictions (spec §1, §6) plays every on-demand video.
 // The page's padlock and the playback gate follow one rule (src/domain/video-lock.ts), so the
 // bypassed account gets a play button, no upgrade promo, real media, and its account summary
 // says so; a subscriber without the tier still meets the lock.

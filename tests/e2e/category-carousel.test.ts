@@ -1,4 +1,4 @@
-// Issue 21 item 6: the video carousel with category cards on /videos (spec §2 Shared widgets, §9
+// The video carousel with category cards on /videos (spec §2 Shared widgets, §9
 // per-view counts): laid out by the server's HTML, stepped by keyboard, axe clean at 375 and 1440 px.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

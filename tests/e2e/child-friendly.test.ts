@@ -1,4 +1,4 @@
-// Issue 13 part 6: child-friendly mode is on by default: no sponsor, header sponsor or advert that
+// Child-friendly mode is on by default: no sponsor, header sponsor or advert that
 // is not flagged child friendly is in the DOM or in the HTML the server sent; the footer switch
 // turns it off, and after the reload they are there.
 import type { Browser, Locator, Page } from "playwright-core";

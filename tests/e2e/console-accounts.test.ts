@@ -1,4 +1,4 @@
-// The club's console, issue 22 parts 4 and 5: staff (the demo account staff@rovers.test, only read
+// The club's console, its Accounts and webhook health: staff (the demo account staff@rovers.test, only read
 // here) find a fresh Rovers TV+ account that is playing the live commentary in another browser
 // context and block it through the Accounts page, with the page's own confirmation: the player stops
 // and says the account is blocked. A visitor and a fresh supporter get the site's 404 at

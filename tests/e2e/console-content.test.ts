@@ -1,4 +1,4 @@
-// The console's content pages and audit log (issue 22 part 6). Staff (the demo account
+// The console's content pages and audit log. Staff (the demo account
 // staff@rovers.test) create an advert through the form, meet a field error beside its field, see the
 // advert in the public page's advert call, disable it and see it gone at the next request, then find
 // both writes in the audit log through its filter. A visitor and a supporter get the site's 404.

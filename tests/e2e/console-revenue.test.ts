@@ -1,4 +1,4 @@
-// The console's 'Subscriptions and revenue' (issue 22 parts 3 and 7): a visitor and a supporter get
+// The console's 'Subscriptions and revenue': a visitor and a supporter get
 // the site's 404 at /admin/revenue; a staff member (an account of the test's own, given the role in
 // D1) sees the money taken and the MRR rise by exactly the price of a Rovers TV+ monthly plan bought
 // through the dev checkout by another fresh account; the page is reached from the console's

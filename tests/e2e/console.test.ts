@@ -1,4 +1,4 @@
-// The club's console (issue 22, parts 1 and 2): a visitor and a supporter get the site's 404 at
+// The club's console: a visitor and a supporter get the site's 404 at
 // /admin; staff (the demo account staff@rovers.test, only read here) see 'Live now' count two
 // fresh Rovers TV+ accounts' live audio in other browser contexts, and drop back when they stop;
 // the console is axe clean at 375 and 1440 px.

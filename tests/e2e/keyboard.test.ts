@@ -132,6 +132,47 @@ describe("keyboard", () => {
     }
   }
 
+  for (const viewport of [MOBILE, DESKTOP]) {
+    // On a slow connection the home page's lower region (the Rovers TV strip) hydrates late, and Tab
+    // passes its rail while the rail has no cards yet (they render in the browser): the cards that
+    // then render must not push the button the supporter is on down, off the screen.
+    it(`a Tab stop below the Rovers TV rail stays in place when the rail's cards render late (${viewport.width} px)`, { timeout: 180_000 }, async () => {
+      const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+      try {
+        await context.addCookies([{ name: "cookie_consent", value: "1", url: BASE_URL }]);
+        const page = await context.newPage();
+        await page.goto("/", { waitUntil: "load" });
+        await waitForHydration(page);
+        // Every script asked for from now on (the lower regions' code) waits until released.
+        const held: Array<() => void> = [];
+        let holding = true;
+        await page.route("**/build/*.js", async (route) => {
+          if (holding) await new Promise<void>((release) => held.push(release));
+          await route.continue();
+        });
+        const packages = page.locator("#home-lower .subscribe-promo").getByRole("link", { name: "View Packages" });
+        await tabTo(page, packages);
+        const rail = page.locator("#home-lower .tv-strip__rail");
+        expect(await rail.getAttribute("data-deferred"), "the rail's cards were held back").toBe("true");
+        const before = await waitUntilShown(packages, true);
+
+        holding = false;
+        for (const release of held.splice(0)) release();
+        await page.locator("#home-lower[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
+        await expect.poll(() => rail.getAttribute("data-deferred")).toBeNull();
+        await expect.poll(() => rail.locator(".video-card__link").count()).toBeGreaterThan(0);
+        // Their dates print once the date code has come (ClubTime).
+        await expect.poll(() => rail.locator("time").first().textContent()).not.toBe("");
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(await isFocused(packages), `focus: ${await focusedElement(page)}`).toBe(true);
+        const after = await waitUntilShown(packages, true);
+        expect(after.top, "the focused button moved when the rail's cards rendered").toBe(before.top);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   it("the first Tab reaches 'Skip to content', shown on focus; Enter moves to the main content", async () => {
     const { page, context } = await openPage(browser, "/news", MOBILE);
     try {

@@ -1,4 +1,4 @@
-// Issue 21 item 2 (spec §2 'Layouts'): the header (sticky or v3), footer advertising (v1, v2 or v3)
+// Spec §2 'Layouts': the header (sticky or v3), footer advertising (v1, v2 or v3)
 // and footer (v1 or v2) are chosen by web settings. Each is switched here through the admin API, as
 // the club would, and the next request shows it, axe clean at 375 and 1440 px. The variants are
 // site-wide: this file runs in the e2e suite's exclusive phase and puts the defaults back in afterAll.

@@ -1,6 +1,6 @@
 // A deploy restarts the Durable Object that holds a viewer's live stream session: every socket on
 // it drops at once. The picture must play on while the player reopens its socket (with back-off)
-// and the object, which kept the session, greets it again (issue 18: what a restart mid-stream does).
+// and the object, which kept the session, greets it again.
 import type { Browser, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage } from "./support/browser";

@@ -1,4 +1,4 @@
-// Live streams (issue 10): the Rovers TV+ account plays the men's live commentary in the bottom bar;
+// Live streams: the Rovers TV+ account plays the men's live commentary in the bottom bar;
 // the freemium account gets the not-subscribed text; three browsers of one account, the third gets
 // the concurrency message; 'Sign out other devices' stops another browser's playback; live video
 // plays in the player overlay; two browsers of one TV+ account both watch it, and 'Sign out other

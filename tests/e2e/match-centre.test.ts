@@ -1,4 +1,4 @@
-// The live match centre (issue 20): a goal the club posts through the admin feed shows on an open
+// The live match centre: a goal the club posts through the admin feed shows on an open
 // page within 2 s without a reload, and is announced politely; a spoiler-free supporter sees no
 // score and no goal until 'Reveal score'. Each test resets its own match first and after, so order is free.
 import type { Browser, Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// The match centre's live video (issue 20 part 7): a Rovers TV subscriber plays the match's live
+// The match centre's live video: a Rovers TV subscriber plays the match's live
 // stream inside the match centre (the session check, the concurrency socket and the media gate of
 // the live player), scrolls on, and it keeps playing docked as a mini player; 'Expand' takes it
 // back to its place and 'Close' stops it, all by keyboard; axe clean at 375 and 1440 px, open and

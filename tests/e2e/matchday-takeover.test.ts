@@ -1,4 +1,4 @@
-// The match-day takeover of the home page (issue 20 part 6): the news hero while no match is in
+// The match-day takeover of the home page: the news hero while no match is in
 // its window; the match instead while one is live (its score moving over the socket without a
 // reload), counting down before kick-off (the window a settings row the club changes), and
 // spoiler-free until 'Reveal score'. Axe clean at 375 and 1440 px in each state.

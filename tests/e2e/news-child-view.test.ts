@@ -97,6 +97,50 @@ describe("news item child view", { timeout: 120_000 }, () => {
     }
   });
 
+  it("on a slow connection focus is on the article's heading as the dialog shows, and back on the card after Escape", async () => {
+    const { page, context, problems } = await openPage(browser, "/news", DESKTOP);
+    try {
+      // The dialog's own code arrives after the article: the listing is inert under a dialog that
+      // is not there yet, which takes focus from the card that opened it.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/build/*.js", async (route) => {
+        const response = await route.fetch();
+        if ((await response.text()).includes("child-view__close")) await released;
+        await route.fulfill({ response });
+      });
+      // Where focus is at the first moment the dialog is in the page (an observer's callback runs
+      // once the commit that added it is done, before anything is painted).
+      await page.evaluate(() => {
+        const observer = new MutationObserver(() => {
+          const dialog = document.querySelector(".child-view");
+          if (!dialog) return;
+          observer.disconnect();
+          document.documentElement.dataset.focusAsShown = `${document.activeElement?.tagName} inside=${dialog.contains(document.activeElement)}`;
+        });
+        observer.observe(document.body, { childList: true });
+      });
+      const card = page.locator("main .news-card__link").nth(2);
+      const href = (await card.getAttribute("href"))!;
+      await card.focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.pathname === href);
+      await page.locator(".child-view-under[inert]").waitFor({ state: "attached" });
+      await expect.poll(() => page.evaluate(() => document.activeElement === document.body)).toBe(true);
+      release();
+      await waitUntilShown(childView(page), true, 30_000);
+      expect(await page.locator("html").getAttribute("data-focus-as-shown")).toBe("H1 inside=true");
+
+      await page.keyboard.press("Escape");
+      await page.waitForURL((url) => url.pathname === "/news");
+      await waitUntilShown(childView(page), false, 30_000);
+      await expect.poll(() => focusedHref(page)).toBe(href);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("opens from a category listing and the home page's news rail by click, not from a modified click", async () => {
     const { page, context } = await openPage(browser, "/category/tickets", DESKTOP);
     try {

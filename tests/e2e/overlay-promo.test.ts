@@ -1,4 +1,4 @@
-// Issue 13 part 3: the overlay promo shows once (first unseen active promo), locks the background,
+// The overlay promo shows once (first unseen active promo), locks the background,
 // keeps focus inside, and does not show again after a reload; a click on its image link unlocks.
 import path from "node:path";
 import { mkdirSync } from "node:fs";
@@ -46,7 +46,7 @@ const seenCookie = async (page: Page) => (await page.context().cookies()).find((
 const isLocked = (page: Page) => page.evaluate(() => document.body.classList.contains("is-locked"));
 
 describe("overlay promo", () => {
-  // Issue 21 contradiction 8: consent first. A new visitor meets the cookie popup alone; the promo
+  // Consent first. A new visitor meets the cookie popup alone; the promo
   // shows once the popup is answered, accepted (1440 px) or declined (375 px).
   for (const [viewport, answer] of [[MOBILE, "decline"], [DESKTOP, "accept"]] as const) {
     it(`waits for the cookie popup to be answered (${answer}), then shows (${viewport.width} px)`, async () => {

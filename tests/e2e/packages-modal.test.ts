@@ -1,4 +1,4 @@
-// Issue 21 contradiction 7: the packages modal of the default layout (spec §2) opens from any page:
+// The packages modal of the default layout (spec §2) opens from any page:
 // from a locked player and from the account panel, by keyboard. Focus moves in and stays inside,
 // Escape closes it and focus goes back; its code and the packages come only when it first opens.
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Issue 11: a freemium account buys Rovers TV monthly through the dev checkout with FIRSTMONTH,
+// A freemium account buys Rovers TV monthly through the dev checkout with FIRSTMONTH,
 // lands on payment-successful, and a replay that was locked now plays; View Subscriptions opens
 // the dev portal, and cancelling there removes the entitlement (the 'now' option). The buyer is an
 // account of the test's own: fan@ stays freemium for the files that read it.

@@ -1,4 +1,4 @@
-// Issue 21 item 7: a section sponsor slot (spec §3) shows under its section's heading, in the
+// A section sponsor slot (spec §3) shows under its section's heading, in the
 // first paint, as a keyboard-reachable link with a label; axe clean at 375 and 1440 px. The
 // rules (inactive, app, child-friendly) are worker tests (tests/worker/section-sponsors.test.ts).
 import type { Browser } from "playwright-core";

@@ -1,4 +1,4 @@
-// Issue 13 part 7: with the site lock on, every page is the lock screen; Access appears only when
+// With the site lock on, every page is the lock screen; Access appears only when
 // the typed text equals the entry phrase, and admits the browser (allow_entry) to the page it asked for.
 // The lock is site-wide: this file runs in the e2e suite's exclusive phase (vitest.e2e.config.ts).
 import path from "node:path";

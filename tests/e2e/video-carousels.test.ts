@@ -1,4 +1,4 @@
-// Issue 21: the video feed's sections on /videos are carousels (spec §2 Shared widgets, §9 per-view
+// The video feed's sections on /videos are carousels (spec §2 Shared widgets, §9 per-view
 // counts by type, one below 400 px): laid out by the server's HTML, no jump on hydration, stepped by
 // keyboard, the lower ones filled in as the reader nears them, axe clean at 375 and 1440 px.
 import type { Browser, Locator, Page } from "playwright-core";

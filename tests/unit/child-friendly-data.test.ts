@@ -30,7 +30,7 @@ const team = (slug: string, childFriendly: boolean) => ({ slug, childFriendly })
 const clubTeams = [team("", false), team("womens-first-team", false), team("b-team", true), team("u18", true)];
 const tabs = ["", "womens-first-team", "b-team", "u18"].map((slug) => ({ slug }));
 
-describe("child-friendly mode on the server's data (issue 13 part 6)", () => {
+describe("child-friendly mode on the server's data", () => {
   it.each([
     // mode, sponsors per row, header sponsors, adverts
     [true, [[1]], ["H1"], [1]],

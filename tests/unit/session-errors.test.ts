@@ -34,7 +34,7 @@ describe("sessionError (spec §8 'Session check codes')", () => {
   });
 });
 
-describe("a released stream session (issue 17)", () => {
+describe("a released stream session", () => {
   it("shows ERR_54648_1's text: its slot went to another device of the account", () => {
     const e = sessionError("STREAM_SESSION_RELEASED");
     expect(e.code).toBe("STREAM_SESSION_RELEASED");

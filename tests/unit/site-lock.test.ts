@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isSiteLockExempt } from "../../src/domain/site-lock";
 
-describe("site lock: what stays reachable (issue 13 part 7)", () => {
+describe("site lock: what stays reachable", () => {
   it.each([
     ["/streamer", "GET", true],
     ["/streamer/packages", "GET", true],

@@ -105,7 +105,7 @@ describe("login tokens", () => {
   });
 });
 
-/** Issue 7: a login token works once, for the sign-in that asked for it, within 5 minutes. */
+/** A login token works once, for the sign-in that asked for it, within 5 minutes. */
 describe("login tokens are single use and bound to their sign-in", () => {
   it("refuses a second use of a token, even from the same browser with a fresh state", async () => {
     const b = browser();

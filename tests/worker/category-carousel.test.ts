@@ -1,4 +1,4 @@
-// Issue 21 item 6: the video carousel with category cards (spec §2 Shared widgets, §5, §9) on /videos,
+// The video carousel with category cards (spec §2 Shared widgets, §5, §9) on /videos,
 // where the feed's sections ask for one; its type and style come from the section's row.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";

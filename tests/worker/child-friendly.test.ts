@@ -29,7 +29,7 @@ async function unflaggedNames() {
   };
 }
 
-describe("child-friendly mode in the data (issue 13 part 6)", () => {
+describe("child-friendly mode in the data", () => {
   afterEach(async () => {
     // back to the seed's flags (spec §3: only the B team and U18)
     await env.DB.prepare("UPDATE teams SET child_friendly = CASE WHEN slug IN ('b-team', 'u18') THEN 1 ELSE 0 END").run();

@@ -8,7 +8,7 @@ import { AUDIT_SQL, PASSES_SQL, SEARCH_SQL, SUBSCRIPTIONS_SQL } from "../../work
 import { BYPASS_CODE, CLUB_SOURCE_LABEL } from "../../src/domain/account-entitlements";
 import type { AccountDetail, AccountSearch } from "../../src/schemas/console-accounts";
 
-/** Issue 22 part 4: the console's Accounts: search, an account's figures, its audited actions. */
+/** The console's Accounts: search, an account's figures, its audited actions. */
 
 const MEN_AUDIO = "men-audio-commentary"; // roverstv+, active
 const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36";

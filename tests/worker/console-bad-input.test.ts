@@ -1,4 +1,4 @@
-// Every console endpoint answers bad input with a 4xx and a stable code, never a 500 (issue 22):
+// Every console endpoint answers bad input with a 4xx and a stable code, never a 500:
 // broken JSON, wrong types, unknown kinds, ids and actions, odd query strings.
 import { describe, expect, it } from "vitest";
 import { staffAccount } from "./staff-accounts";

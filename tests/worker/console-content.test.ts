@@ -4,7 +4,7 @@ import { browser, type Browser } from "./auth-test-app";
 import { account, adminHeaders, CONSOLE_VARS, expectNotFoundPage, queryPlan, staffAccount } from "./staff-accounts";
 import type { AuditPage, ConsoleContent } from "../../src/schemas/console-content";
 
-/** Issue 22 part 6: the console's content pages over the admin API's writes, and the audit log. */
+/** The console's content pages over the admin API's writes, and the audit log. */
 
 const json = (method: string, body?: unknown, headers: Record<string, string> = {}) => ({
   method,

@@ -7,7 +7,7 @@ import { storeEvents } from "../../worker/events/event-store";
 import { revenueAnswerSchema, type Revenue } from "../../src/schemas/console-revenue";
 
 /**
- * Issue 22 part 3, 'Subscriptions and revenue': every figure of worker/console/revenue.ts against
+ * The console's 'Subscriptions and revenue': every figure of worker/console/revenue.ts against
  * one computed by hand from a fixed data set in the payments tables (refunds, a dispute, a
  * cancellation, a period ended, promotion codes, consent), in a window (2031) nothing else of this
  * file writes into; then the webhook storing what was paid, the 404s, and the indexes.

@@ -7,7 +7,7 @@ import { FAILURES_SQL, HOURS_SQL, IGNORED_SQL, LAST_SQL, webhookHealth } from ".
 import { SILENCE_SETTING } from "../../src/domain/webhook-health";
 import type { WebhookHealth } from "../../src/schemas/console-webhooks";
 
-/** Issue 22 part 5: the console's webhook health, against numbers worked out by hand. */
+/** The console's webhook health, against numbers worked out by hand. */
 
 /** A fixed moment in the future: only this file's rows fall in its 48 hours. */
 const NOW = Date.parse("2031-03-10T12:30:00.000Z");

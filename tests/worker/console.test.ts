@@ -7,7 +7,7 @@ import { countAdmission } from "../../worker/console/live-counts";
 import { markReleased } from "../../durable-objects/released-stream-sessions";
 import type { LiveNow } from "../../src/schemas/console";
 
-/** Issue 22, parts 1 and 2: the staff role, the console's 404 for everyone else, 'Live now'. */
+/** The staff role, the console's 404 for everyone else, 'Live now'. */
 
 const admin = adminHeaders;
 const MEN_AUDIO = "men-audio-commentary"; // roverstv+, active

@@ -185,7 +185,7 @@ describe("SiteData over D1", () => {
     expect(byId.stream).toBeNull();
   });
 
-  it("match centre: the match's live video stream, tied to it by live_stream_assets.match_id (issue 20)", async () => {
+  it("match centre: the match's live video stream, tied to it by live_stream_assets.match_id", async () => {
     const tied = await env.DB.prepare("SELECT id, match_id FROM live_stream_assets WHERE id = 'women-live'").first<{ id: string; match_id: number }>();
     expect(tied?.match_id).toBeTypeOf("number");
     const centre = matchCentreSchema.parse(await data.match("womens-first-team", undefined, tied!.match_id));

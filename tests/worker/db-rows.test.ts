@@ -5,7 +5,7 @@ import { app } from "../../worker/app";
 import { allRows, firstOf, jsonRows, resultsOf, rowSchema, RowShapeError } from "../../worker/db/rows";
 import { NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "../../worker/data/news";
 
-/** Issue 18: D1 rows are parsed against their query's declared shape, so a renamed or retyped column fails by name. */
+/** D1 rows are parsed against their query's declared shape, so a renamed or retyped column fails by name. */
 describe("D1 rows parsed, not asserted", () => {
   const teamRow = rowSchema("teams", { slug: z.string(), name: z.string() });
 

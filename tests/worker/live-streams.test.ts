@@ -7,7 +7,7 @@ import { sessionGreeting } from "../../src/domain/stream-socket";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 import { invalidateCache } from "../../worker/cache/kv-cache";
 
-/** Issue 10 through the worker's one app: session check codes, live tokens, live HLS, devices, the socket. */
+/** Live streams through the worker's one app: session check codes, live tokens, live HLS, devices, the socket. */
 
 const MEN_AUDIO = "men-audio-commentary"; // roverstv+ / vip
 const PRESS = "press-conference"; // roverstv and up, active video

@@ -1,4 +1,4 @@
-// The home page's match-day takeover in the worker (issue 20 part 6): the home data carries the
+// The home page's match-day takeover in the worker: the home data carries the
 // candidates and the window's settings rows; `/` leads with a live match, keeps being a page-cache
 // hit while it is live (no score in its HTML, so none can go stale), and follows full time and the
 // club's settings without a deploy. A file of its own: a live match changes every home page.

@@ -1,4 +1,4 @@
-// Issue 21 item 7: the club's tier records (spec §3 'Video membership') write a locked video's
+// The club's tier records (spec §3 'Video membership') write a locked video's
 // title, message and button. They travel in the root loader's shell, so editing a row in D1 and
 // starting a new cache generation (what the admin API does after a write) changes the locked
 // panel on the next request, with no request of its own per locked video.

@@ -11,7 +11,7 @@ const cacheState = async (path: string) => {
 };
 
 /**
- * Issue 17 part 6: the page cache keys on the parameters a route reads, with values its loader
+ * The page cache keys on the parameters a route reads, with values its loader
  * accepts. The Cache API cannot list its entries, so 'no new entry' is shown the other way round:
  * after the plain page is stored, every variation answers from that one entry (a hit), and an
  * invalid value is answered without touching the cache at all (no X-Page-Cache) and stays so.

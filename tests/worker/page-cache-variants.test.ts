@@ -4,7 +4,7 @@ import { invalidateCache } from "../../worker/cache/kv-cache";
 
 const get = (path: string, cookie?: string) => SELF.fetch(`https://rovers.test${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
 
-/** Issue 13 part 8: consent, child-friendly and site-lock state change the HTML; the session never does. */
+/** Consent, child-friendly and site-lock state change the HTML; the session never does. */
 describe("page-cache variants", () => {
   afterEach(async () => {
     await env.DB.prepare("UPDATE settings SET value = '0' WHERE key = 'siteLock.enabled'").run();

@@ -1,4 +1,4 @@
-// Issue 11: a subscription cancelled at period end grants until `current_period_end` and no longer,
+// A subscription cancelled at period end grants until `current_period_end` and no longer,
 // whether or not Stripe's deletion event has arrived (check on read, then the scheduled sweep), and
 // the dev portal sends that deletion itself once the period is over.
 import { env } from "cloudflare:test";

@@ -14,9 +14,9 @@ import { paymentsConfigOf } from "../../worker/payments/config";
 import { browser, envWith } from "./auth-test-app";
 
 /**
- * Issue 7 'Done when': the worker started with exactly what `wrangler deploy` ships: the bindings
+ * The worker started with exactly what `wrangler deploy` ships: the bindings
  * of the top-level wrangler.toml, no ENVIRONMENT, no AUTH_PROVIDER, no secrets, no .dev.vars, and
- * (issue 17) the production build: wrangler.toml's main, worker/index.ts, has no development kit
+ * the production build: wrangler.toml's main, worker/index.ts, has no development kit
  * (worker/development.ts), so the tests take away the one their setup installed. That the
  * production bundle has none of the kit's code is tests/unit/production-bundle.test.ts.
  */

@@ -19,7 +19,7 @@ async function insertPromo(id: number, fields: { start: string; end: string; cha
     .run();
 }
 
-describe("GET /api/promo-overlays/?channel=Web (issue 13 part 3)", () => {
+describe("GET /api/promo-overlays/?channel=Web", () => {
   afterEach(async () => {
     await env.DB.prepare("DELETE FROM overlay_promos WHERE id >= 100").run();
     await invalidateCache(env);

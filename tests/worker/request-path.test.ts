@@ -6,7 +6,7 @@ import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { signPlaybackToken } from "../../worker/media/playback-token";
 import { signSegmentToken, vodHolder } from "../../worker/media/segment-token";
 
-/** Issue 8 part 1: one app, middleware where it is needed, pages without sessions, the signed-in hint. */
+/** One app, middleware where it is needed, pages without sessions, the signed-in hint. */
 async function call(target: Env, path: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
   const response = await app.fetch(new Request(`http://localhost${path}`, { redirect: "manual", ...init }), target, ctx);
@@ -112,7 +112,7 @@ describe("one app", () => {
   });
 });
 
-describe("the session is read only where it is used (issue 18)", () => {
+describe("the session is read only where it is used", () => {
   const SECRET = DEV_DEFAULTS.SESSION_SECRET;
   const forged = { cookie: "rovers_session=forged.cookie.value; rovers_signed_in=1" };
   const clears = (res: Response) => res.headers.getSetCookie().some((c) => c.startsWith("rovers_session=;"));

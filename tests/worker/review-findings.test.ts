@@ -8,7 +8,7 @@ import { AUDIT_DETAIL_MAX } from "../../worker/audit/audit-log";
 import { browser, devToken, envWith, freshIdentity, locationOf, startLogin } from "./auth-test-app";
 import { signLoginToken } from "../../worker/auth/tokens";
 
-/** Issue 7, item 5: the review's smaller findings, each with its test. */
+/** The review's smaller findings, each with its test. */
 const get = (path: string, headers: Record<string, string> = {}) => SELF.fetch(`https://rovers.test${path}`, { headers, redirect: "manual" });
 
 async function call(target: Env, path: string, init: RequestInit = {}) {

@@ -1,4 +1,4 @@
-// Issue 21 item 7: section sponsor slots (spec §3) show in the section they name, server-rendered:
+// Section sponsor slots (spec §3) show in the section they name, server-rendered:
 // an active web slot shows, an inactive or app one does not, and child-friendly mode (on by
 // default) hides a sponsor not flagged child friendly, as it does every other sponsor.
 import { env, SELF } from "cloudflare:test";

@@ -52,7 +52,7 @@ describe("pages", () => {
     expect(await (await get("/videos")).text()).toMatch(/id="videos-lower"[^>]*><!--\$--><section class="page-section carousel/);
   });
 
-  it("renders a match's live video place on the server: the locked texts for a visitor, inline, no inline script (issue 20)", async () => {
+  it("renders a match's live video place on the server: the locked texts for a visitor, inline, no inline script", async () => {
     const { match_id } = await one<{ match_id: number }>("SELECT match_id FROM live_stream_assets WHERE id = 'women-live'");
     const html = await (await get(`/match/womens-first-team/${match_id}`)).text();
     expect(html).toContain(">Watch live<");

@@ -1,4 +1,4 @@
-// Accounts for the console's tests (issue 22): signed-in supporters with the entitlements a test
+// Accounts for the console's tests: signed-in supporters with the entitlements a test
 // gives them, and staff, whose role is granted through the admin API as the club does it.
 import { env } from "cloudflare:test";
 import { expect } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 17: refunds and disputes take back what a payment granted, a failed delayed payment grants
+// Refunds and disputes take back what a payment granted, a failed delayed payment grants
 // nothing, and losing an entitlement ends the account's live streams.
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 21: the video feed's sections on /videos are carousels of their rows' type and style (spec §2
+// The video feed's sections on /videos are carousels of their rows' type and style (spec §2
 // Shared widgets, §9 per-view counts), rendered by the server with the first view's slides.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";

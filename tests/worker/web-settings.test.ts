@@ -1,4 +1,4 @@
-// Issue 21 items 2 and 7: web settings the club changes through the admin API reach the page on the
+// Web settings the club changes through the admin API reach the page on the
 // next request (the write starts a new cache generation, so neither the KV copy nor the page cache
 // keeps the old HTML).
 import { SELF } from "cloudflare:test";

@@ -6,7 +6,7 @@ import { setBlocked, setBypassed, setStaff, signOutEverywhere, type AccountRow }
  * What the club may do to an account, and what follows each change: the one set of rules behind
  * both doors, the bearer-token admin API (worker/admin/admin-routes.ts) and the staff console
  * (worker/console/accounts.ts). A block or a sign-out everywhere ends the account's live streams
- * once the change is stored (issue 17): their tokens stop at the next playlist, their sockets
+ * once the change is stored: their tokens stop at the next playlist, their sockets
  * close, and an unblock later does not bring an old token back, because its session stays released.
  */
 export const ACCOUNT_ACTIONS = ["block", "unblock", "sign-out", "bypass", "unbypass", "grant-staff", "revoke-staff"] as const;

@@ -140,7 +140,7 @@ export async function setStaff(db: D1Database, ssoID: string, staff: boolean): P
 export const isStaff = (row: Pick<AccountRow, "staff">): boolean => row.staff === 1;
 
 /**
- * Signs the account out everywhere (issue 17): every site session cookie issued before `nowMs`
+ * Signs the account out everywhere: every site session cookie issued before `nowMs`
  * stops counting (the session middleware compares its issue time with `sessions_valid_after`),
  * and the provider sessions that could refresh them are forgotten, in one batch. Answers the
  * account, or null when there is none.

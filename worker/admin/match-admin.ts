@@ -9,7 +9,7 @@ import { matchSchema } from "../../src/schemas/teams";
 import { allRows, firstRow, rowSchema } from "../db/rows";
 
 /**
- * The club's match feed (issue 20; mounted inside the admin API, so bearer ADMIN_TOKEN and the
+ * The club's match feed (mounted inside the admin API, so bearer ADMIN_TOKEN and the
  * audit log come with it):
  *   POST   /api/admin/matches/{matchID}/events       Idempotency-Key header; body {type, minute, side, playerID?, playerOffID?, text?}
  *                                                    (the same key with another body: 422 IDEMPOTENCY_KEY_REUSED)

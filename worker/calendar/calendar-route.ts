@@ -11,8 +11,8 @@ import { calendarMatchRow, fixtureCalendar } from "./fixture-calendar";
 const teamRow = rowSchema("teams", { slug: z.string(), name: z.string() });
 
 /**
- * GET /calendar/{team}.ics: a team's matches of the current and next season as an iCalendar feed
- * (issue 12 part 3). The first team is 'first-team'. Answers are kept in the Workers cache under
+ * GET /calendar/{team}.ics: a team's matches of the current and next season as an iCalendar feed.
+ * The first team is 'first-team'. Answers are kept in the Workers cache under
  * the content cache generation (worker/cache/edge-cache.ts), so invalidating the content retires
  * them at once; otherwise a subscribed calendar sees a change within CALENDAR_TTL_SECONDS.
  */

@@ -20,7 +20,7 @@ import {
 } from "../../src/schemas/console-accounts";
 
 /**
- * The console's Accounts section (issue 22 part 4), mounted in /api/console behind staffOnly:
+ * The console's Accounts section, mounted in /api/console behind staffOnly:
  *   GET  /api/console/accounts?q=            find by e-mail (or its start), ssoID or account number
  *   GET  /api/console/accounts/:ssoID        the account: entitlements and their sources, payments, live sessions
  *   POST /api/console/accounts/:ssoID/:action   block | unblock | bypass | unbypass | sign-out

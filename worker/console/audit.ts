@@ -6,7 +6,7 @@ import { allRows, rowSchema } from "../db/rows";
 import { AUDIT_PAGE_SIZE, type AuditPage, type AuditPageAnswer, type AuditQuery } from "../../src/schemas/console-content";
 
 /**
- * The audit log for staff (issue 22): every admin API call and console write, newest first,
+ * The audit log for staff: every admin API call and console write, newest first,
  * filtered by actor, by text in the action or target, and by UTC days; a page is 50 entries.
  * Pages are marked by id ("older than #n"), so each one walks the primary key down from its mark
  * and reads its page, however deep it is, instead of an OFFSET that counts every row before it.

@@ -16,7 +16,7 @@ import { consoleContent, consoleContentApi } from "./content";
 import { auditPage, consoleAuditApi } from "./audit";
 
 /**
- * The club's console (issue 22), for accounts with the staff role (migration 0017; granted through
+ * The club's console, for accounts with the staff role (migration 0017; granted through
  * the admin API). Everyone else finds nothing: the page is the site's 404 and the API the API's
  * 404, so the console's existence is not announced. Writes need the site's own Origin
  * (console-csrf.ts, stricter than /api's check) and each is audited with the staff account as actor.

@@ -11,7 +11,7 @@ import { contentField } from "../../src/domain/content-form";
 import { contentKindSchema, type ConsoleContent, type ConsoleContentAnswer, type ContentField, type ContentFieldInput, type ContentKind, type ContentRow, type ContentValue } from "../../src/schemas/console-content";
 
 /**
- * The console's content pages (issue 22 part 6): the club's adverts, overlay promos, sponsors (with
+ * The console's content pages: the club's adverts, overlay promos, sponsors (with
  * their footer rows), menu entries and web settings, listed with the form each needs, and written
  * through the very functions of the admin API (worker/club-content/content-writes.ts):
  *

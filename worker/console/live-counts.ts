@@ -2,7 +2,7 @@ import { minuteOf } from "../../src/domain/live-now";
 import { deviceName } from "../../src/domain/device-name";
 
 /**
- * The running counts of 'Live now' (issue 22), written where the live session check decides
+ * The running counts of 'Live now', written where the live session check decides
  * (worker/live/live-session-routes.ts). The release side is the StreamSessions object's
  * (durable-objects/released-stream-sessions.ts): it deletes the open row in the batch that lists
  * the session as released. Counting never refuses or delays a viewer: a failed write is logged.

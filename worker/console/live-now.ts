@@ -6,7 +6,7 @@ import { z } from "zod";
 import { resultsOf, rowSchema } from "../db/rows";
 
 /**
- * What 'Live now' reads (issue 22), per console poll: one GROUP BY over the open sessions' index,
+ * What 'Live now' reads, per console poll: one GROUP BY over the open sessions' index,
  * the live streams' rows, at most REFUSAL_MINUTES refusal rows, and one call per match room that
  * supporters may be in (a live match, or a fixture within the match centre's follow window). No
  * user's StreamSessions object is asked.

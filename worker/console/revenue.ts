@@ -5,7 +5,7 @@ import type { Revenue } from "../../src/schemas/console-revenue";
 import { resultsOf, rowSchema } from "../db/rows";
 
 /**
- * What 'Subscriptions and revenue' reads (issue 22 part 3): one D1 batch of grouped queries, each a
+ * What 'Subscriptions and revenue' reads: one D1 batch of grouped queries, each a
  * range of an index (migrations/0020_console_revenue.sql; the plans are in docs/console.md). Money
  * comes from what the webhook stored as paid (purchases.amount_paid for match passes, the
  * invoices' amount_paid for subscriptions) and refunded (stripe_reversals), in pence.

@@ -6,7 +6,7 @@ import { SILENCE_SETTING, WEBHOOK_HOURS, silenceLimit, webhookHours, webhookSile
 import { WEBHOOK_OUTCOMES, type WebhookHealth, type WebhookHealthAnswer } from "../../src/schemas/console-webhooks";
 
 /**
- * The console's webhook health (issue 22 part 5), mounted in /api/console behind staffOnly:
+ * The console's webhook health, mounted in /api/console behind staffOnly:
  *   GET /api/console/webhooks   the last 48 hours of Stripe deliveries (webhook_deliveries, 0014/0019)
  * Four reads in one batch, each by an index: the hours by webhook_deliveries_time, the ignored
  * types and the failures by webhook_deliveries_outcome, the last delivery by the time index's end;

@@ -6,7 +6,7 @@ import { matchRoom } from "./match-rooms";
 import type { LiveMatch } from "../../src/schemas/match-live";
 
 /**
- * The live match for everyone (issue 20): no session is read on either route, so a kick-off's
+ * The live match for everyone: no session is read on either route, so a kick-off's
  * crowd costs the room and nothing else.
  *
  * GET /api/matches/{id}/live (mount at /api/matches): the room's state, for a client whose socket

@@ -5,7 +5,7 @@ import ClubTime from "../ClubTime";
 import type { LiveDevice } from "../../schemas/live-session";
 
 /**
- * The account's live streams as named devices (issue 10 'Devices'): browser and OS, when it
+ * The account's live streams as named devices: browser and OS, when it
  * started, 'this device'; 'Sign out other devices' releases the others, whose playback stops at
  * their next playlist reload. Read from /api/session/devices when the account panel opens.
  */

@@ -1,6 +1,6 @@
 
 /**
- * One console write from the browser (issue 22 part 6): JSON to /api/console/…, same origin (the
+ * One console write from the browser: JSON to /api/console/…, same origin (the
  * console's writes need the site's Origin, which the browser sends). A refusal comes back with
  * its detail and each field's problem, for the form to show beside the field.
  */

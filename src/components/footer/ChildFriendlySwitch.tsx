@@ -5,7 +5,7 @@ import { useAppState } from "../../state/store";
 const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * The footer's child-friendly switch (spec §1: default on; issue 13 part 6). The choice is the
+ * The footer's child-friendly switch (spec §1: default on). The choice is the
  * cookie the worker reads before rendering, so the page is reloaded: the server answers the other
  * page-cache variant, with the sponsors, adverts and teams that mode allows already in the HTML.
  */

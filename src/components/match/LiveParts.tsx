@@ -6,7 +6,7 @@ import { eventMinuteLabels, matchClock } from "../../domain/match-clock";
 import { sides } from "./match-outcome";
 import { SideCrest, SideName } from "./MatchParts";
 
-// The live match centre's parts (issue 20), apart from MatchParts: the home page and the fixture
+// The live match centre's parts, apart from MatchParts: the home page and the fixture
 // lists draw matches too, and a first visit should not carry the live timeline's code.
 
 /** How the timeline names each event type. */

@@ -11,7 +11,7 @@ import { useLiveUpgrade } from "../live/use-live-upgrade";
 import { MatchVideoPlayerSlot } from "../player/MediaPlayerSlot";
 
 /**
- * The match's live video in the match centre (issue 20 part 7, spec §3 `matchCentre.videoOpen`,
+ * The match's live video in the match centre (spec §3 `matchCentre.videoOpen`,
  * `dockedVideo`). The server renders its place: the poster and a play button for a viewer the
  * stream is open to, the locked texts (spec §6, §8, the same rules as every locked video) for
  * anyone else, or the offline panel while the club has not started the stream. Play loads the

@@ -49,7 +49,7 @@ function Score({ home, away }: { home: number; away: number }) {
 }
 
 /**
- * The match-day takeover of the home page (issue 20 part 6), in place of the news hero: both
+ * The match-day takeover of the home page, in place of the news hero: both
  * sides, then a countdown to kick-off, the live score and minute, or the result; and the calls to
  * action of that stage.
  *

@@ -3,7 +3,7 @@ import type { LiveMatch, MatchEvent, MatchSocketMessage } from "../../schemas/ma
 import { applyMessage, MATCH_SOCKET_BACKOFF } from "../../domain/match-live";
 import { reconnectDelay } from "../../domain/reconnect";
 
-/** The live API's polling period while the socket cannot open (issue 20). */
+/** The live API's polling period while the socket cannot open. */
 export const POLL_MS = 10_000;
 
 export type LiveLink = "connecting" | "open" | "polling";

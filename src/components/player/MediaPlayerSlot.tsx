@@ -47,7 +47,7 @@ export function MediaPlayerSlot() {
   );
 }
 
-/** What the match centre hands its live video player (issue 20 part 7). */
+/** What the match centre hands its live video player. */
 export interface MatchVideoPlayerProps {
   stream: LiveAsset;
   /** the video's place on the page: it keeps its size while the video is docked */

@@ -27,3 +27,22 @@ export function VideoCard({ video, locked, variant = "default" }: { video: Video
     </article>
   );
 }
+
+/**
+ * The room a VideoCard takes, without its picture, link or date code: what a deferred rail
+ * (DeferredRail) holds its place with until its cards render. Invisible and hidden from assistive
+ * technology; it carries the title only so that it wraps onto as many lines as the card's will.
+ */
+export function VideoCardSpace({ title }: { title: string }) {
+  return (
+    <div className="video-card video-card--space" aria-hidden="true">
+      <div className="video-card__link">
+        <div className="video-card__media" />
+        <div className="video-card__body">
+          <p className="video-card__title">{title}</p>
+          <span className="video-card__date" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import Icon from "../../components/Icon";
 import { useDialogFocus } from "../../components/use-dialog-focus";
@@ -7,15 +7,23 @@ import { useAppState } from "../../state/store";
 
 const searchButton = () => document.querySelector<HTMLElement>('button[data-panel="search-panel"]');
 
+interface ChildViewDialogProps {
+  onClose: () => void;
+  /** The element that had focus as the article's navigation started (ChildViewOutlet). */
+  openedFrom: () => HTMLElement | null;
+  children: ReactNode;
+}
+
 /**
  * The panel a child view's article shows in: a modal dialog over the listing, named by the
  * article's heading. Closing is going back in history (close button, Escape, the browser's Back),
  * so the listing's entry, its scroll position and the card that opened the article come back.
  */
-export function ChildViewDialog({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+export function ChildViewDialog({ onClose, openedFrom, children }: ChildViewDialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLElement>(null);
-  useEffect(() => {
+  // Before useDialogFocus moves focus in, at the same commit, so the heading is its target.
+  useLayoutEffect(() => {
     // The article's h1 names the dialog and takes the focus, so a screen reader starts at the title.
     const h1 = dialog.current?.querySelector<HTMLElement>("h1") ?? null;
     if (h1) {
@@ -26,9 +34,13 @@ export function ChildViewDialog({ onClose, children }: { onClose: () => void; ch
     }
     heading.current = h1;
   });
-  // Opened from the search results, the link it came from closed with the overlay: focus goes back
-  // to the search button, where the supporter started.
-  useDialogFocus(true, dialog, { onClose, modal: true, initialFocus: heading, fallbackFocus: searchButton });
+  // Focus goes back to the card the article was opened from. Opened from the search results, that
+  // link closed with the overlay: focus goes back to the search button, where the supporter started.
+  const returnTo = () => {
+    const from = openedFrom();
+    return from?.isConnected ? from : searchButton();
+  };
+  useDialogFocus(true, dialog, { onClose, modal: true, initialFocus: heading, fallbackFocus: returnTo });
   // The page under the dialog does not scroll with it (spec §4 'Panels and background lock'). Opened
   // from the search results, it takes the lock once the search overlay has closed: that close, on
   // the same navigation, unlocks the page.

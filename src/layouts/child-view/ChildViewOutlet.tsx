@@ -36,8 +36,15 @@ export function ChildViewOutlet() {
   const background = useRef<Background | null>(null);
 
   const opening = isChildViewState(routerState?.navigation.location?.state);
+  /** What had focus as the article's navigation started (the card): where closing returns it. */
+  const openedFrom = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (opening) void ChildViewDialog.preload();
+    if (!opening) return;
+    void ChildViewDialog.preload();
+    // Taken now, while the card still has it: the listing turns inert when the article shows, and
+    // if the dialog's chunk is still on its way then, the card has lost focus before the dialog
+    // could see where focus came from.
+    openedFrom.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
   }, [opening]);
   const child = isChildViewState(location.state) && background.current !== null && routerState !== null;
   if (!child) background.current = routerState ? { outlet, routerState, location: locationContext } : null;
@@ -66,7 +73,9 @@ export function ChildViewOutlet() {
       </RouterStateContext.Provider>
       {child ? (
         <Suspense>
-          <ChildViewDialog onClose={() => navigate(-1)}>{outlet}</ChildViewDialog>
+          <ChildViewDialog onClose={() => navigate(-1)} openedFrom={() => openedFrom.current}>
+            {outlet}
+          </ChildViewDialog>
         </Suspense>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-// The club's match feed and admin API as the e2e files drive them (issue 20): bearer the
+// The club's match feed and admin API as the e2e files drive them: bearer the
 // development admin token, each post with its own Idempotency-Key.
 import { readFileSync } from "node:fs";
 import path from "node:path";
