@@ -4,6 +4,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router
 import { RouterProvider } from "react-router/dom";
 import { createRoutes } from "../src/routes/routes";
 import { Document } from "../src/app/Document";
+import { preloadErrorPage } from "../src/layouts/RootError";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
 import { parseRouteStyles, ROUTE_STYLES_ATTRIBUTE } from "../src/app/route-styles";
 import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
@@ -58,8 +59,10 @@ const router = createBrowserRouter(routes);
 reloadOnChunkError(router);
 // Lower regions (the footer, a page's lower sections) hydrate when they come near the screen, or
 // as the first navigation starts (src/components/lower-region/region-wanted.ts).
+// The error page's code comes then too (src/layouts/RootError.tsx), in case a later one fails offline.
 const stopWatching = router.subscribe(() => {
   wantEveryRegion();
+  void preloadErrorPage().catch(() => undefined);
   stopWatching();
 });
 

@@ -69,6 +69,7 @@ export async function navigations(baseUrl, runs = 5) {
         await quiet(page, () => pending.length);
         const responses = (await Promise.all(pending)).filter(Boolean);
         results[i].runs.push({ ms, responses });
+        console.log(`navigation run ${run + 1}: ${step.name} ${ms.toFixed(0)} ms, ${responses.length} responses`);
       }
       await context.close();
     }
@@ -90,10 +91,12 @@ export async function navigations(baseUrl, runs = 5) {
   });
 }
 
+/** Until no response has arrived for a second (at most 20 s: a page that polls is quiet enough then). */
 async function quiet(page, count) {
-  for (let seen = -1; seen !== count(); ) {
+  const until = Date.now() + 20_000;
+  for (let seen = -1; seen !== count() && Date.now() < until; ) {
     seen = count();
-    await page.waitForLoadState("networkidle");
+    await page.waitForLoadState("networkidle", { timeout: 20_000 }).catch(() => undefined);
     await page.waitForTimeout(QUIET_MS);
   }
 }

@@ -1,9 +1,10 @@
-import { env, SELF } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { app } from "../../worker/app";
 import { afterEach, describe, expect, it } from "vitest";
 import { invalidateCache } from "../../worker/cache/kv-cache";
 import { ROUTE_DATA_HEADER } from "../../src/app/route-data";
 import { staffAccount, CONSOLE_VARS } from "./staff-accounts";
-import { browser } from "./auth-test-app";
+import { browser, envWith } from "./auth-test-app";
 
 /**
  * A browser navigation's data: the page's URL with the route-data header, answered by the page's
@@ -91,5 +92,34 @@ describe("route data", () => {
     expect(await json(staff)).toMatchObject({ data: { live: { totalViewers: expect.any(Number) }, pageCache: false } });
     // A visitor right after still gets the 404, not a stored copy.
     expect((await browser(CONSOLE_VARS).fetch("/admin", { headers: { [ROUTE_DATA_HEADER]: "admin" } })).status).toBe(404);
+  });
+
+  it("a failing category read is only logged (spec §8): the listing comes without its category pills", async () => {
+    // A D1 whose category list query fails; every other query answers.
+    const db = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "prepare") return (sql: string) => {
+          if (sql.includes("AS article_count")) throw new Error("categories unavailable");
+          return target.prepare(sql);
+        };
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const original = console.warn;
+    const warnings: string[] = [];
+    console.warn = (line: unknown) => warnings.push(String(line));
+    try {
+      const ctx = createExecutionContext();
+      const res = await app.fetch(new Request("https://rovers.test/news?page=1", { headers: { [ROUTE_DATA_HEADER]: "news" } }), { ...envWith({}), DB: db } as Env, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: { categories: unknown[]; news: { items: unknown[] } } };
+      expect(body.data.categories).toEqual([]);
+      expect(body.data.news.items.length).toBeGreaterThan(0);
+      expect(warnings.join("\n")).toContain("categories");
+    } finally {
+      console.warn = original;
+    }
   });
 });
