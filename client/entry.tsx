@@ -4,7 +4,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router
 import { RouterProvider } from "react-router/dom";
 import { createRoutes } from "../src/routes/routes";
 import { Document } from "../src/app/Document";
-import type { SiteData } from "../src/data/site-data";
+import { preloadErrorPage } from "../src/layouts/RootError";
 import { ROUTER_DATA_ID } from "../src/app/router-data";
 import { parseRouteStyles, ROUTE_STYLES_ATTRIBUTE } from "../src/app/route-styles";
 import { SIGNED_IN_HINT_ATTRIBUTE } from "../src/app/signed-in-hint";
@@ -26,12 +26,11 @@ const signedInHint = document.documentElement.hasAttribute(SIGNED_IN_HINT_ATTRIB
 const preferences = preferencesFromKey(document.documentElement.getAttribute(PREFERENCES_ATTRIBUTE) ?? undefined);
 // react-router revives its own serialised errors from this global (see src/app/router-data.ts).
 (window as Window & { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = JSON.parse(routerData);
-// The data layer over /api/* is a chunk of its own, fetched beside the first loader's module.
-let data: Promise<SiteData> | undefined;
-const siteData = () => (data ??= import("./data/api-site-data").then((m) => m.createApiSiteData()));
-const routes = createRoutes(siteData);
+// A route's data comes from the worker, which runs its loader (client/route-data.ts): one request
+// per navigation, and no loader code in the browser.
+const routes = createRoutes((args, route) => import("./route-data").then((m) => m.routeData(args, route.id)));
 // The main menu's page tree comes with the drawer's first opening, not in every page's data.
-registerMenuSource(() => siteData().then((site) => site.menu()));
+registerMenuSource(() => import("./menu-pages").then((m) => m.menuPages()));
 // The video player overlay and hls.js are their own chunks, fetched when a player first opens.
 registerVideoPlayer(() => import("./player/VideoPlayerOverlay"));
 registerAudioPlayer(() => import("./player/AudioPlayerBar"));
@@ -60,8 +59,10 @@ const router = createBrowserRouter(routes);
 reloadOnChunkError(router);
 // Lower regions (the footer, a page's lower sections) hydrate when they come near the screen, or
 // as the first navigation starts (src/components/lower-region/region-wanted.ts).
+// The error page's code comes then too (src/layouts/RootError.tsx), in case a later one fails offline.
 const stopWatching = router.subscribe(() => {
   wantEveryRegion();
+  void preloadErrorPage().catch(() => undefined);
   stopWatching();
 });
 

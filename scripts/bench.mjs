@@ -22,6 +22,7 @@ import { startServer, stopServer } from "./start-server.mjs";
 import { firstFrame, liveSegment, vodSegment } from "./bench-media.mjs";
 import { searchBench } from "./bench-search.mjs";
 import { byKind, firstVisits } from "./bench-first-visit.mjs";
+import { navigations, navigationTable } from "./bench-navigation.mjs";
 
 const PERSIST_TO = ".wrangler/bench-state";
 const port = Number(process.env.BENCH_PORT || 8798);
@@ -220,6 +221,19 @@ async function main() {
       const audits = [];
       for (const pathname of LIGHTHOUSE_PAGES) audits.push(await lighthouseMedian(server.baseUrl, pathname));
       console.log(lighthouseTable(audits).join("\n"));
+      return;
+    }
+    // BENCH_ONLY=navigation: the first visits and the client navigation only, to compare a change to the data path.
+    if (process.env.BENCH_ONLY === "navigation") {
+      const visits = await firstVisits(server.baseUrl, ["/", "/videos"]);
+      const steps = await navigations(server.baseUrl);
+      const lines = ["| page | JS files | JS raw | JS gzip | all gzip |", "|---|---:|---:|---:|---:|"];
+      for (const [pathname, responses] of Object.entries(visits)) {
+        const js = byKind(responses).js ?? { files: 0, raw: 0, gzip: 0 };
+        lines.push(`| \`${pathname}\` | ${js.files} | ${kb(js.raw)} | ${kb(js.gzip)} | ${kb(responses.reduce((s, r) => s + r.gzip, 0))} |`);
+      }
+      console.log(`\nMeasured ${new Date().toISOString()} with BENCH_ONLY=navigation, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} at the end\n\n${lines.join("\n")}\n\n${navigationTable(steps).join("\n")}`);
+      for (const s of steps) console.log(`\n${s.name}, last run:\n${s.last.map((r) => `  ${r.kind} ${r.url} ${kb(r.gzip)}`).join("\n")}`);
       return;
     }
     const home = await fetch(`${server.baseUrl}/`);

@@ -204,7 +204,7 @@ for (const chunk of chunks.values()) {
   if (sheets.length > 0) styles[page] = [...new Set(sheets.map((file) => cssUrl.get(file)))];
 }
 
-// zod (zod/mini, for the API answers the browser parses: client/data/api-answers.ts) may only come
+// zod (zod/mini, for the API answers the browser parses itself: client/api-answer.ts) may only come
 // with a later navigation's lazy chunk: never in what a first visit downloads (the entry and the
 // chunks it imports, or a landing page's chunks), which would cost the first-visit JS budget.
 const firstVisit = new Set([...entryFiles, ...Object.values(pages).flat().map((p) => path.basename(p))]);

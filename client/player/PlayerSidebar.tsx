@@ -10,7 +10,7 @@ import { videoPath } from "../../src/routes/paths";
 import { sidebarTitle } from "../../src/domain/sidebar-title";
 import { DEFAULT_VIDEO_NAME } from "../../src/state/reducer";
 import { useAppState } from "../../src/state/store";
-import { createApiSiteData } from "../data/api-site-data";
+import { sidebarVideos } from "./sidebar-videos";
 
 /** Spec §7/§9: the sidebar reads 10 items from page 0 of its section. */
 const SIDEBAR_SIZE = 10;
@@ -33,12 +33,11 @@ export function PlayerSidebar({ entryId, section }: { entryId: string; section: 
 
   useEffect(() => {
     let cancelled = false;
-    const data = createApiSiteData();
     const pick = (list: Video[]) => list.filter((v) => v.entryId !== entryId).slice(0, SIDEBAR_SIZE);
     void (async () => {
       try {
-        let list = section ? pick((await data.videos({ category: section, page: 0, pageSize: SIDEBAR_SIZE + 1 })).items) : [];
-        if (list.length === 0) list = pick((await data.videos({ page: 0, pageSize: SIDEBAR_SIZE + 1 })).items);
+        let list = section ? pick(await sidebarVideos(SIDEBAR_SIZE + 1, section)) : [];
+        if (list.length === 0) list = pick(await sidebarVideos(SIDEBAR_SIZE + 1));
         if (!cancelled) setItems(list);
       } catch {
         // spec §8: feed failures are only logged

@@ -9,7 +9,7 @@ export type ClubTimeText = (iso: string, format: ClubTimeFormat) => string;
  * has it only once it must print a date itself: the dates of a first visit come printed in the
  * HTML and are kept as they are (ClubTime), so a first visit downloads no date code (dayjs and
  * its zone data, ~4.6 kB gzip, and the first Intl call). It loads with the first data the browser
- * fetches for a page (client/data/api-site-data.ts), or when a date the server did not print mounts.
+ * fetches for a page (client/route-data.ts), or when a date the server did not print mounts.
  */
 let text: ClubTimeText | null = null;
 let load: (() => Promise<ClubTimeText>) | null = null;

@@ -13,7 +13,8 @@ import type { AuditPage, AuditQuery, ConsoleContent, ContentKind } from "../sche
 
 /**
  * The one data interface route loaders use (DESIGN.md 'Loaders').
- * The worker implements it over D1/KV (worker/data/), the browser over /api/* (client/data/).
+ * Only the worker implements it, over D1/KV (worker/data/), and loaders run only there: a browser
+ * navigation asks the worker for a route's result (client/route-data.ts).
  * `null` always means "nothing by that name": the loader turns it into a 404.
  */
 export interface SiteData {

@@ -1,7 +1,7 @@
 /**
- * Small guards for the sign-in answers (/api/session, entitlements) the browser reads on every
- * first visit: the zod schemas only come with a later navigation's lazy chunk
- * (client/data/api-answers.ts), so these few fields are checked by hand.
+ * Small guards for the answers the browser reads without downloading zod: the sign-in answers
+ * (/api/session, entitlements) of every first visit and the envelope of a navigation's route data
+ * (client/route-data.ts), so these few fields are checked by hand.
  */
 export type JsonRecord = Record<string, unknown>;
 

@@ -10,6 +10,13 @@ import { lazyComponent } from "../components/lazy-component";
 const ErrorPage = lazyComponent(() => import("../components/ErrorPage"));
 
 /**
+ * The browser fetches the error page's code as its first navigation starts, beside that
+ * navigation's own requests: a later navigation that fails because the network is gone can still
+ * show the error page, not the last-resort text.
+ */
+export const preloadErrorPage = (): Promise<unknown> => ErrorPage.preload();
+
+/**
  * Every route error lands here: the spec's error page inside the Default layout. The status is the
  * error's own (spec §8 'Error normalising': statusCode, else status, else its response's status,
  * else 500): a thrown 404 response, or an API answer's 503 on a client-side navigation.

@@ -4,12 +4,18 @@ import { isPageHandle, LIST_QUERY, pageHandle, VIDEO_BROWSE_QUERY, type PageHand
 import { RootLayout, STREAMER_ROUTE_ID } from "../layouts/RootLayout";
 import { RootError } from "../layouts/RootError";
 import { pages } from "./lazy-pages";
-import { rootLoader } from "../layouts/root.loader";
 import { takeKeptPage } from "../layouts/child-view/kept-page";
 
-type Loader = (args: LoaderFunctionArgs, data: SiteData) => Promise<unknown>;
+/** A route's loader: it runs on the server only, over the worker's SiteData (D1/KV). */
+export type Loader = (args: LoaderFunctionArgs, data: SiteData) => Promise<unknown>;
 
-/** A page of the route table, without its data: `loader` gets the data when createRoutes binds it. */
+/**
+ * How a route gets its data. The worker imports the route's loader module and runs it; the browser
+ * asks the worker for that route's result (client/route-data.ts) and never downloads a loader.
+ */
+export type LoadRoute = (args: LoaderFunctionArgs, route: { id: string; loader: () => Promise<Loader> }) => Promise<unknown>;
+
+/** A page of the route table, without its data: createRoutes gives it its `load`. */
 interface PageRoute {
   path?: string;
   index?: true;
@@ -89,39 +95,45 @@ const pageRoutes: PageRoute[] = [
 ];
 
 /**
- * The route table of spec §2, used by the worker (static handler) and the browser
- * (data router). `data` gives D1 on the server and /api/* in the browser, where it is a chunk
- * that loads with the first loader to run (a first visit renders from the server's data and never
- * needs it). Each loader lives in its route family's module beside the pages (`*.loader.ts`) and
- * takes the data as its second argument.
+ * A route's id, the same on both sides and across deploys of an unchanged table: its path (the
+ * index route is `home`). The browser names it when it asks the worker for the route's data.
  */
-export function createRoutes(data: () => SiteData | Promise<SiteData>): RouteObject[] {
-  // A loader is a plain function that fetches its module when first called, not a key of `lazy`:
-  // the router loads every lazy key of the landing page at hydration and runs what it loaded, so a
-  // first visit (whose data came with the HTML) would download and run its loader for nothing.
-  // Keys a route does not have stay absent, as react-router expects of lazy routes.
-  const bound = ({ id, loader }: PageRoute) => ({
-    ...(id ? { id } : {}),
-    // The page a news child view was open over answers its own way back (src/layouts/child-view/).
-    // The loader's module and the data come in parallel (in the browser both are chunks of their own).
-    ...(loader
-      ? {
-          loader: async (args: LoaderFunctionArgs) => {
-            const kept = takeKeptPage(args.request.url)?.data;
-            if (kept != null) return kept;
-            const [run, site] = await Promise.all([loader(), data()]);
-            return run(args, site);
-          },
-        }
-      : {}),
-  });
+const routeIdOf = ({ id, index, path }: PageRoute): string => id ?? (index ? "home" : (path ?? ""));
+
+/**
+ * The route table of spec §2, used by the worker (static handler) and the browser (data router).
+ * `load` gives a route its data: the worker runs the loader (its family's `*.loader.ts` beside the
+ * pages) over D1/KV; the browser asks the worker for the result with one request per navigation.
+ */
+export function createRoutes(load: LoadRoute): RouteObject[] {
+  // A loader is a plain function, not a key of `lazy`: the router loads every lazy key of the
+  // landing page at hydration and runs what it loaded, so a first visit (whose data came with the
+  // HTML) would fetch its data for nothing. Keys a route does not have stay absent, as react-router
+  // expects of lazy routes.
+  const bound = (route: PageRoute) => {
+    const id = routeIdOf(route);
+    const { loader } = route;
+    return {
+      id,
+      // The page a news child view was open over answers its own way back (src/layouts/child-view/).
+      ...(loader
+        ? {
+            loader: async (args: LoaderFunctionArgs) => {
+              const kept = takeKeptPage(args.request.url)?.data;
+              if (kept != null) return kept;
+              return load(args, { id, loader });
+            },
+          }
+        : {}),
+    };
+  };
   return [
     {
       id: "root",
       path: "/",
       element: <RootLayout />,
       errorElement: <RootError />,
-      loader: async (args: LoaderFunctionArgs) => rootLoader(args, await data()),
+      loader: (args: LoaderFunctionArgs) => load(args, { id: "root", loader: () => import("../layouts/root.loader").then((m) => m.rootLoader) }),
       shouldRevalidate: () => false,
       children: pageRoutes.map((route): RouteObject => {
         const { index, path, page, handle } = route;

@@ -1,12 +1,14 @@
-// Spec §8 on the page, for client-side navigations (after hydration the browser loads a page's data
-// through /api/* and its code as a lazy chunk): a route error shows its own status; an answer that
-// does not match its schema is an error, not a broken page; category fetches are only logged; a
-// failed page chunk reloads the page once. And the account panel shows the direct-login form
-// when /api/session says direct login is on.
+// Spec §8 on the page, for client-side navigations (after hydration the browser asks the worker for
+// a page's route data and loads its code as a lazy chunk): a route error shows its own status; an
+// answer of the wrong shape is an error, not a broken page; a failed page chunk reloads the page
+// once. (A failing category read is only logged: the loader runs on the server,
+// tests/worker/route-data.test.ts.) And the account panel shows the direct-login form when
+// /api/session says direct login is on.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { textOf } from "./support/visibility";
+import { ROUTE_DATA_HEADER } from "../../src/app/route-data";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,11 +25,20 @@ async function clickHeaderLink(page: Page, name: string) {
 
 const heading = (page: Page) => page.getByRole("main").getByRole("heading", { level: 1 });
 
+/** Answers the /news listing's route data with `status` and `body`, as the worker marks its own answers. */
+async function answerNewsData(page: Page, status: number, body: string) {
+  await page.route(/\/news$/, (route) =>
+    route.request().headers()[ROUTE_DATA_HEADER.toLowerCase()] === undefined
+      ? route.continue()
+      : route.fulfill({ status, contentType: "application/json", headers: { [ROUTE_DATA_HEADER]: "news" }, body }),
+  );
+}
+
 describe("route errors on client-side navigations (spec §8)", () => {
-  it("shows the API's own status on the error page, not always 500", async () => {
+  it("shows the route data's own status on the error page, not always 500", async () => {
     const { page, context } = await openPage(browser, "/", DESKTOP);
     try {
-      await page.route(/\/api\/news(\?|$)/, (route) => route.fulfill({ status: 503, contentType: "application/json", body: '{"errors":[{"code":"UNAVAILABLE"}]}' }));
+      await answerNewsData(page, 503, '{"error":{"status":503,"statusText":"Service Unavailable","data":"down"}}');
       await clickHeaderLink(page, "News");
       await page.waitForURL(/\/news$/);
       await expect.poll(() => textOf(heading(page))).toBe("503 error");
@@ -36,32 +47,13 @@ describe("route errors on client-side navigations (spec §8)", () => {
     }
   });
 
-  it("an answer that does not match its schema is an error page (502), never a half-drawn page", async () => {
+  it("an answer of the wrong shape is an error page (502), never a half-drawn page", async () => {
     const { page, context } = await openPage(browser, "/", DESKTOP);
     try {
-      await page.route(/\/api\/news(\?|$)/, (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"items":"nope","total":"many"}' }));
+      await answerNewsData(page, 200, '{"items":"nope","total":"many"}');
       await clickHeaderLink(page, "News");
       await page.waitForURL(/\/news$/);
       await expect.poll(() => textOf(heading(page))).toBe("502 error");
-    } finally {
-      await context.close();
-    }
-  });
-
-  it("a failing category fetch is only logged: the news listing shows, without its category pills", async () => {
-    const { page, context } = await openPage(browser, "/", DESKTOP);
-    try {
-      let categoryCalls = 0;
-      await page.route(/\/api\/categories(\?|$)/, (route) => {
-        categoryCalls += 1;
-        return route.fulfill({ status: 500, contentType: "application/json", body: '{"errors":[{"code":"INTERNAL"}]}' });
-      });
-      await clickHeaderLink(page, "News");
-      await page.waitForURL(/\/news$/);
-      await expect.poll(() => textOf(heading(page))).toBe("News");
-      expect(categoryCalls).toBeGreaterThan(0);
-      expect(await page.locator("article, .news-card").count()).toBeGreaterThan(0);
-      expect(await page.getByRole("navigation", { name: "News categories" }).count()).toBe(0);
     } finally {
       await context.close();
     }

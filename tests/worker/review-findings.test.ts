@@ -7,6 +7,7 @@ import { ADMIN_FAILURE_LIMIT } from "../../worker/admin/admin-routes";
 import { AUDIT_DETAIL_MAX } from "../../worker/audit/audit-log";
 import { browser, devToken, envWith, freshIdentity, locationOf, startLogin } from "./auth-test-app";
 import { signLoginToken } from "../../worker/auth/tokens";
+import { ROUTE_DATA_HEADER } from "../../src/app/route-data";
 
 /** The review's smaller findings, each with its test. */
 const get = (path: string, headers: Record<string, string> = {}) => SELF.fetch(`https://rovers.test${path}`, { headers, redirect: "manual" });
@@ -131,7 +132,7 @@ describe("error texts outside development", () => {
     const original = console.error;
     console.error = () => {};
     try {
-      const res = await call({ ...production(), DB: failingDb("D1 exploded: table accounts") } as Env, "/api/news");
+      const res = await call({ ...production(), DB: failingDb("D1 exploded: table accounts") } as Env, "/api/teams");
       expect(res.status).toBe(500);
       const body = JSON.stringify(await res.json());
       expect(body).not.toContain("exploded");
@@ -140,16 +141,32 @@ describe("error texts outside development", () => {
       console.error = original;
     }
   });
+
+  it("a navigation's failing loader answers 500 with the page's generic text; the details go to the log", async () => {
+    const lines: string[] = [];
+    const original = console.error;
+    console.error = (line: unknown) => lines.push(String(line));
+    try {
+      const res = await call({ ...production(), DB: failingDb("D1 exploded: table accounts") } as Env, "/news/an-article-that-fails", { headers: { [ROUTE_DATA_HEADER]: "news/*" } });
+      expect(res.status).toBe(500);
+      const body = JSON.stringify(await res.json());
+      expect(body).not.toContain("exploded");
+      expect(body).toContain("Something went wrong");
+      expect(lines.join("\n")).toContain("exploded");
+    } finally {
+      console.error = original;
+    }
+  });
 });
 
 describe("media locators stay out of public responses", () => {
-  it("/api/live*, /api/videos/home and the SSR data of /videos carry no playback id", async () => {
+  it("/api/videos/home, the SSR data of /videos and /live and their navigations' data carry no playback id", async () => {
     const { results } = await env.DB.prepare("SELECT id, playback_id FROM live_stream_assets").all<{ id: string; playback_id: string }>();
     expect(results.length).toBeGreaterThan(0);
     const live = results.find((r) => r.id === "press-conference") ?? results[0]!;
     const bodies = [
-      await (await get("/api/live")).text(),
-      await (await get(`/api/live/${live.id}`)).text(),
+      await (await get("/live", { [ROUTE_DATA_HEADER]: "live" })).text(),
+      await (await get(`/live/video/${live.id}`, { [ROUTE_DATA_HEADER]: "live/:mediaType/:assetID?" })).text(),
       await (await get("/api/videos/home")).text(),
       await (await get("/videos")).text(),
       await (await get("/live")).text(),

@@ -5,15 +5,17 @@ import { createD1SiteData } from "../data";
 import type { SiteData } from "../../src/data/site-data";
 import { apiError } from "../http/api-error";
 import { contentApiPaths as paths } from "../../src/data/content-api-paths";
-import { pagePathPattern, paramPatterns } from "../../src/data/route-params";
+import { paramPatterns } from "../../src/data/route-params";
 import { isSeasonFilter, isTeamFilter } from "../../src/data/video-filter";
 import { DURATION_FILTERS } from "../../src/domain/duration-filter";
 import { preferencesFromCookies } from "../../src/app/viewer-preferences";
-import { LIVE_MEDIA_TYPES } from "../../src/domain/default-live-entry";
 
 /**
- * JSON for the browser's loaders: one endpoint per SiteData method, same shapes as SSR gets
- * from D1. `null` from the data layer is a 404 NOT_FOUND.
+ * The content reads the browser and the club's tools call themselves, beside the pages: the shell
+ * and the drawer's menu tree, the landing pages' data, teams and fixtures (the match feed's tools
+ * and the demo script find matches here), the video list (the player's sidebar, spec §7's feed
+ * call) and the packages list. Same shapes as the loaders get from D1; a page's own data comes with
+ * its route (worker/pages/route-data.ts). `null` from the data layer is a 404 NOT_FOUND.
  */
 export const contentApi = new Hono<AppEnv>();
 
@@ -21,13 +23,6 @@ const slug = z.string().regex(paramPatterns.slug);
 const teamSlug = z.union([z.literal(""), slug]);
 const season = z.string().regex(paramPatterns.season);
 const pageNumber = z.coerce.number().int().min(0).max(10_000);
-const newsQuery = z.object({
-  page: pageNumber.default(0),
-  category: slug.optional(),
-  year: z.coerce.number().int().min(1900).max(2100).optional(),
-  month: z.coerce.number().int().min(1).max(12).optional(),
-  day: z.coerce.number().int().min(1).max(31).optional(),
-});
 const videoQuery = z.object({
   category: slug.optional(),
   page: pageNumber.optional(),
@@ -38,10 +33,6 @@ const videoQuery = z.object({
   duration: z.enum(DURATION_FILTERS).optional(),
 });
 const matchQuery = z.object({ season: season.optional(), id: z.coerce.number().int().positive().optional() });
-const pagePath = z.string().regex(pagePathPattern);
-const entryId = z.string().regex(paramPatterns.entryId);
-const faqScope = z.enum(["videos", "streamer"]);
-const liveMediaType = z.enum(LIVE_MEDIA_TYPES);
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
 
@@ -65,19 +56,6 @@ async function answer<T>(c: Context<AppEnv>, call: (data: SiteData) => Promise<T
 contentApi.get(paths.shell, (c) => answer(c, (d) => d.shell()));
 contentApi.get(paths.menu, (c) => answer(c, (d) => d.menu()));
 contentApi.get(paths.home, (c) => answer(c, (d) => d.home()));
-contentApi.get(paths.news, (c) => {
-  const q = parse(c, newsQuery, c.req.query());
-  return q.ok ? answer(c, (d) => d.news(q.value)) : q.response;
-});
-contentApi.get(paths.newsArticle, (c) => {
-  const s = parse(c, slug, c.req.param("slug"));
-  return s.ok ? answer(c, (d) => d.newsArticle(s.value)) : s.response;
-});
-contentApi.get(paths.categories, (c) => answer(c, (d) => d.categories()));
-contentApi.get(paths.category, (c) => {
-  const s = parse(c, slug, c.req.param("slug"));
-  return s.ok ? answer(c, (d) => d.category(s.value)) : s.response;
-});
 contentApi.get(paths.teams, (c) => answer(c, (d) => d.teams()));
 contentApi.get(paths.team, (c) => {
   const t = parse(c, teamSlug, c.req.query("team") ?? "");
@@ -97,38 +75,9 @@ contentApi.get(paths.match, (c) => {
   if (!q.ok) return q.response;
   return answer(c, (d) => d.match(t.value, q.value.season, q.value.id));
 });
-contentApi.get(paths.player, (c) => {
-  const t = parse(c, teamSlug, c.req.query("team") ?? "");
-  const p = parse(c, slug, c.req.param("slug"));
-  if (!t.ok) return t.response;
-  if (!p.ok) return p.response;
-  return answer(c, (d) => d.player(t.value, p.value));
-});
 contentApi.get(paths.videoHome, (c) => answer(c, (d) => d.videoHome()));
-contentApi.get(paths.videoCategories, (c) => answer(c, (d) => d.videoCategories()));
 contentApi.get(paths.videos, (c) => {
   const q = parse(c, videoQuery, c.req.query());
   return q.ok ? answer(c, (d) => d.videos(q.value)) : q.response;
 });
-contentApi.get(paths.video, (c) => {
-  const id = parse(c, entryId, c.req.param("entryId"));
-  return id.ok ? answer(c, (d) => d.video(id.value)) : id.response;
-});
-contentApi.get(paths.faqs, (c) => {
-  const s = parse(c, faqScope, c.req.query("scope") ?? "videos");
-  return s.ok ? answer(c, (d) => d.faqs(s.value)) : s.response;
-});
 contentApi.get(paths.packages, (c) => answer(c, (d) => d.packages()));
-contentApi.get(paths.liveAssets, (c) => answer(c, (d) => d.liveAssets()));
-contentApi.get(paths.liveAsset, (c) => {
-  const id = parse(c, entryId, c.req.param("id"));
-  return id.ok ? answer(c, (d) => d.liveAsset(id.value)) : id.response;
-});
-contentApi.get(paths.defaultLiveAsset, (c) => {
-  const type = parse(c, liveMediaType, c.req.param("mediaType"));
-  return type.ok ? answer(c, (d) => d.defaultLiveAsset(type.value)) : type.response;
-});
-contentApi.get(paths.page, (c) => {
-  const p = parse(c, pagePath, c.req.query("path"));
-  return p.ok ? answer(c, (d) => d.page(p.value)) : p.response;
-});

@@ -4,6 +4,8 @@ import { openEdgeCache } from "../cache/edge-cache";
 import { settingsOf } from "../env";
 import { clientAssets } from "./assets";
 import { pageVariantKey, pageVariantOf, type PageVariant } from "./page-variant";
+import { routeDataRequestOf } from "./route-data";
+import { ROUTE_DATA_HEADER } from "../../src/app/route-data";
 import { pageHandleAt } from "../../src/routes/routes";
 import { pageQueryOf } from "../../src/data/page-query";
 import type { PageQueryName } from "../../src/layouts/page-handle";
@@ -26,6 +28,10 @@ import type { PageQueryName } from "../../src/layouts/page-handle";
  * Each page has a few variants (worker/pages/page-variant.ts): visitor or signed-in (the hint
  * cookie, src/app/signed-in-hint.ts) times the cookie preferences (src/app/viewer-preferences.ts).
  * A hit reads no session and makes no D1 query: only the Cache API and the KV cache generation.
+ *
+ * A browser navigation's data (the same URL with the route-data header, worker/pages/route-data.ts)
+ * is kept beside its page under the same rules: its own entry per route id, in the same variants,
+ * rendered for the same normalised URL, stored only when it is a plain 200 for everyone.
  */
 export const PAGE_TTL_SECONDS = 60;
 
@@ -72,7 +78,9 @@ export async function withPageCache(
   const request = new Request(pageUrl, c.req.raw);
   // An invalid value is the loader's 404: rendered each time, never looked up or stored.
   if (!cacheable) return render(request, variant);
-  const cache = await openEdgeCache(c, "pages", `${pageVariantKey(variant)}${BUILD}${pageUrl.pathname}${pageUrl.search}`);
+  const routeId = routeDataRequestOf(request);
+  const answer = routeId === undefined ? "page" : `data:${routeId}`;
+  const cache = await openEdgeCache(c, "pages", `${pageVariantKey(variant)}${BUILD}${answer}${pageUrl.pathname}${pageUrl.search}`);
   const forceRender = settingsOf(c.env).isDevelopment && /\bno-cache\b/.test(c.req.header("cache-control") ?? "");
   if (!forceRender) {
     const hit = await cache.match();
@@ -101,5 +109,7 @@ function forBrowser(c: Context<AppEnv>, response: Response, state: "hit" | "miss
   out.headers.set("X-Request-Id", c.get("requestId"));
   out.headers.set("Cache-Control", "no-cache");
   out.headers.set("X-Page-Cache", state);
+  // A page and its route data share a URL: a browser's cache must not answer one with the other.
+  out.headers.set("Vary", ROUTE_DATA_HEADER);
   return out;
 }

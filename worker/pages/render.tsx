@@ -3,7 +3,8 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { reactRenderer } from "@hono/react-renderer";
 import { preloadModule } from "react-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from "react-router";
-import { createRoutes } from "../../src/routes/routes";
+import { createRoutes, type LoadRoute } from "../../src/routes/routes";
+import type { SiteData } from "../../src/data/site-data";
 import { Document } from "../../src/app/Document";
 import { serializeRouterData } from "../../src/app/router-data";
 import { createD1SiteData, type StaffReads } from "../data";
@@ -12,6 +13,7 @@ import { settingsOf, siteOriginOf } from "../env";
 import { clientAssets, modulePreloads } from "./assets";
 import { fallbackErrorHtml } from "./fallback";
 import { pageVariantOf, type PageVariant } from "./page-variant";
+import { routeDataAnswer, routeDataRequestOf } from "./route-data";
 import { loadLazyComponents } from "../../src/components/lazy-component";
 import { provideClubTimeText } from "../../src/components/club-time";
 import { clubTimeText } from "../../src/domain/date-format";
@@ -23,6 +25,8 @@ provideClubTimeText(clubTimeText);
  * Server rendering: react-router's static handler runs the loaders (D1 directly, no HTTP to
  * itself), then React streams the document. Loader redirects are returned as they are. `staff`:
  * the console's reads, only from its own page route (worker/console/console-routes.ts).
+ * A browser navigation's data request (the same URL with the route-data header) is answered by
+ * the same handler with the same reads and variant: that one loader's result as JSON (route-data.ts).
  */
 export async function renderPage(
   c: Context<AppEnv>,
@@ -31,9 +35,11 @@ export async function renderPage(
   staff: StaffReads | null = null,
 ): Promise<Response> {
   const data = createD1SiteData(c.env, variant.preferences, staff);
-  const routes = createRoutes(() => data);
-  const preloads = modulePreloads(routes, new URL(request.url));
+  const routes = createRoutes(runLoaderWith(data));
   const handler = createStaticHandler(routes);
+  const routeId = routeDataRequestOf(request);
+  if (routeId !== undefined) return routeDataAnswer(c, handler, request, routeId);
+  const preloads = modulePreloads(routes, new URL(request.url));
   // The lazy parts load once per isolate, so rendering never suspends on them: the layout's beside
   // the query, then those the page's own module defines (its lower regions), once the query has
   // loaded that module.
@@ -114,6 +120,14 @@ function withPublicErrors(c: Context<AppEnv>, context: StaticHandlerContext): St
 function ModulePreloads({ hrefs }: { hrefs: string[] }) {
   for (const href of hrefs) preloadModule(href, { as: "script" });
   return null;
+}
+
+/** On the server a route's data is its loader's result, run here over D1/KV. */
+function runLoaderWith(data: SiteData): LoadRoute {
+  return async (args, route) => {
+    const run = await route.loader();
+    return run(args, data);
+  };
 }
 
 const uncacheable = (data: unknown) => typeof data === "object" && data !== null && "pageCache" in data && data.pageCache === false;
