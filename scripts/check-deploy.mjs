@@ -13,7 +13,7 @@
 // - refused anywhere in the file (the top level and every [env.*] block, whichever is deployed):
 //   ENVIRONMENT development or test, AUTH_PROVIDER dev, a secret written in vars, an http: URL,
 //   the development entry as `main`, however it is spelt (`worker/dev-index`, `./worker/dev-index.ts`,
-//   `worker/dev-index.js`, a symlink to it: the bundler finds the same file for each);
+//   the same name with a `.js` or `.mjs` ending, a symlink to it: the bundler finds the same file for each);
 // - required of the environment being deployed (the top level, or `--env NAME` / CLOUDFLARE_ENV as
 //   wrangler reads them; wrangler does not inherit vars into an environment): AUTH_PROVIDER and
 //   its portal's vars, and the secrets its sign-in needs in the secret list.

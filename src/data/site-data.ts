@@ -12,7 +12,7 @@ import type { WebhookHealth } from "../schemas/console-webhooks";
 import type { AuditPage, AuditQuery, ConsoleContent, ContentKind } from "../schemas/console-content";
 
 /**
- * The one data interface route loaders use (DESIGN.md 'Loaders').
+ * The one data interface route loaders use: they run on the server only.
  * Only the worker implements it, over D1/KV (worker/data/), and loaders run only there: a browser
  * navigation asks the worker for a route's result (client/route-data.ts).
  * `null` always means "nothing by that name": the loader turns it into a 404.

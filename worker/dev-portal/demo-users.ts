@@ -2,7 +2,7 @@ import { club } from "../../src/config/club";
 import type { InitialAccountData } from "../accounts/accounts";
 
 /**
- * The demo accounts of the embedded dev portal (DESIGN.md 'Identity'; password `rovers-demo`).
+ * The demo accounts of the embedded dev portal (password `rovers-demo`).
  * The portal knows who they are; what they may watch (entitlements, bypassed, blocked) is the
  * site's data, written into `accounts` when each first signs in.
  */
