@@ -20,7 +20,7 @@ type PlayerState = "not ready" | "ready" | "playing" | "paused";
  * message with the link of its type. While it plays, the concurrency socket pings every 30 s and
  * the live token is renewed; when the stream stops under it (refused playlist or segment, socket
  * closed by the account's object, refused renewal) it stops and shows the text of the code the
- * renewal answers: not subscribed, blocked, logged out, or the session released (issue 17).
+ * renewal answers: not subscribed, blocked, logged out, or the session released.
  */
 export default function AudioPlayerBar() {
   const { state, dispatch } = useAppState();

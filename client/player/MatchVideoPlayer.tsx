@@ -7,7 +7,7 @@ import { useLiveVideo } from "./use-live-video";
 import { PlayerMessage } from "./PlayerMessage";
 
 /**
- * The match centre's live video (issue 20 part 7): the live player's own playback (session check,
+ * The match centre's live video: the live player's own playback (session check,
  * concurrency socket, renewals, media gate, hls.js: use-live-video.ts) in the match's place on the
  * page. An IntersectionObserver watches that place; while it is mostly out of view the player
  * docks as a mini player in a corner (src/domain/docked-video.ts) and keeps playing: the same

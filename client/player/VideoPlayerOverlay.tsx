@@ -33,7 +33,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), select, video[controls], [ta
 export default function VideoPlayerOverlay() {
   const { state, dispatch } = useAppState();
   const { currentVideoID: entryId, currentVideoName: title, currentSection: section } = state.mediaPlayer;
-  // Live video (issue 10): the session check and the concurrency socket instead of the on-demand gate.
+  // Live video: the session check and the concurrency socket instead of the on-demand gate.
   const live = state.mediaPlayer.mediaType === "DrmLiveVideo";
   const { pathname } = useLocation();
   const dialog = useRef<HTMLDivElement>(null);

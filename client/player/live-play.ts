@@ -9,7 +9,7 @@ export interface LivePlay {
 }
 
 /**
- * Plays a granted live stream (issue 10, issue 17) in `element`: keeps the token renewed, holds the
+ * Plays a granted live stream in `element`: keeps the token renewed, holds the
  * concurrency socket and attaches hls.js with the newest token on every request. When the stream
  * stops under it (a renewal refused, the socket closed by the account's object, a playlist or
  * segment refused) it stops the media at once, so no stalled frame or sound stays, then asks the

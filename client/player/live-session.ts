@@ -4,12 +4,12 @@ import { reconnectDelay } from "../../src/domain/reconnect";
 import { CLOSE_MISMATCH, CLOSE_RELEASED, GREETING_OK, greetingMessage, PING_REQUEST, RECONNECT_WINDOW_MS } from "../../src/domain/stream-socket";
 
 /**
- * The browser side of a live stream (issue 10, spec §4 'Audio player (live stream)', §7):
+ * The browser side of a live stream (spec §4 'Audio player (live stream)', §7):
  * POST /api/session/check (200 and 403 are both answers; a 403's code maps to the spec's
  * message and type), then the concurrency socket /ws/streams: `{action:'session'}` with base64
  * of userID:assetID, then `{action:'ping'}` every 30 s.
  *
- * The live token lives minutes (issue 17): `keepLiveToken` renews it before it expires
+ * The live token lives minutes: `keepLiveToken` renews it before it expires
  * (POST /api/session/renew) and hls.js puts the newest one on every request (attach-stream.ts).
  * When the stream stops under the player (a playlist, init or segment refused, the socket closed
  * by the object, a renewal refused) the renewal is asked why: its refusal carries the code whose

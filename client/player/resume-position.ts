@@ -1,5 +1,5 @@
 /**
- * Resume from the last position per video (issue 9 part 3): kept in localStorage on this device
+ * Resume from the last position per video: kept in localStorage on this device
  * and, when signed in, on the account (PUT /api/playback/position; the gate answers it back as
  * resumeAt), so it follows the viewer to another device. Positions near the start or the end
  * are not worth resuming.

@@ -14,7 +14,7 @@ export type LiveVideoPhase =
   | { kind: "failed" };
 
 /**
- * Plays a live video stream in `video` (issue 10): after the login check, the session check; on
+ * Plays a live video stream in `video`: after the login check, the session check; on
  * 200 the concurrency socket, the live playlist and the token's renewals (live-play.ts). When the
  * stream stops under it, the renewal says why and that text shows. The player overlay and the
  * match centre's docked video both play live video through this, and only while `active`.

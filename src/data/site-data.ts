@@ -53,17 +53,17 @@ export interface SiteData {
   /** fullPath without leading or trailing slash, e.g. "club-information/contact-us" */
   page(fullPath: string): Promise<ContentPage | null>;
 
-  /** the console's 'Live now' (issue 22): null for anyone but signed-in staff, so the route is their 404 */
+  /** the console's 'Live now': null for anyone but signed-in staff, so the route is their 404 */
   liveNow(): Promise<LiveNow | null>;
-  /** the console's 'Subscriptions and revenue' (issue 22): null for anyone but signed-in staff, like liveNow */
+  /** the console's 'Subscriptions and revenue': null for anyone but signed-in staff, like liveNow */
   revenue(): Promise<Revenue | null>;
-  /** the console's account search (issue 22 part 4); null for anyone but staff */
+  /** the console's account search; null for anyone but staff */
   consoleAccounts(q: string): Promise<AccountSearch | null>;
   /** one account for the console; null for anyone but staff, and for an unknown account */
   consoleAccount(ssoID: string): Promise<AccountDetail | null>;
-  /** the console's webhook health (issue 22 part 5); null for anyone but staff */
+  /** the console's webhook health; null for anyone but staff */
   webhookHealth(): Promise<WebhookHealth | null>;
-  /** the console's content pages (issue 22 part 6): a kind's list and form; null for anyone but staff */
+  /** the console's content pages: a kind's list and form; null for anyone but staff */
   consoleContent(kind: ContentKind): Promise<ConsoleContent | null>;
   /** the console's audit log, filtered, newest first; null for anyone but staff */
   auditLog(query: AuditQuery): Promise<AuditPage | null>;

@@ -3,7 +3,7 @@ import type { SiteData } from "../data/site-data";
 import { found } from "../data/not-found";
 
 /**
- * /admin/accounts and /admin/accounts/:ssoID (issue 22 part 4). Only a staff member's data answers
+ * /admin/accounts and /admin/accounts/:ssoID. Only a staff member's data answers
  * (the worker renders /admin/* with the console's reads, the browser asks /api/console/accounts…);
  * anyone else gets null, so the route is the site's 404. `pageCache: false`: never stored.
  */

@@ -5,7 +5,7 @@ import { contentKindSchema } from "../schemas/console-content";
 import { auditQueryOf } from "../domain/audit-query";
 
 /**
- * /admin/content/{kind} and /admin/audit (issue 22 part 6). Only a staff member's data answers
+ * /admin/content/{kind} and /admin/audit. Only a staff member's data answers
  * (the worker's console render, or /api/console/… in the browser); for anyone else, and for a kind
  * that does not exist, the route is the site's 404. `pageCache: false`: never stored.
  */

@@ -3,7 +3,7 @@ import type { SiteData } from "../data/site-data";
 import { found } from "../data/not-found";
 
 /**
- * /admin (issue 22): the console's 'Live now'. Only a staff member's data answers it (the worker
+ * /admin: the console's 'Live now'. Only a staff member's data answers it (the worker
  * renders /admin with the console's reads, the browser asks /api/console/live); for anyone else it
  * is null, so the route is the site's 404. `pageCache: false`: never stored.
  */

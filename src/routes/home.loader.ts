@@ -13,7 +13,7 @@ const firstCategory = (categories: { slug: string; name: string }[]) => categori
 
 export async function homeLoader(_args: LoaderFunctionArgs, data: SiteData) {
   const { matchday, ...home } = await data.home();
-  // The match-day takeover (issue 20 part 6): chosen with this render's clock from data cached a
+  // The match-day takeover: chosen with this render's clock from data cached a
   // minute at most; only the chosen match travels with the page, without its report.
   const chosen = takeoverOf(matchday.candidates, takeoverWindowOf(matchday.settings), Date.now());
   const takeover = chosen && { stage: chosen.stage, streams: chosen.candidate.streams, match: { ...chosen.candidate.match, report: null } };

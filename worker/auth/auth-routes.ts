@@ -238,7 +238,7 @@ authRoutes.post("/logout", async (c) => {
     const provider = providerOf(c, config);
     const state = provider.signOut ? await loadProviderState(c.env.DB, config.sessionSecret, session.sid) : null;
     await revokeSession(c.env.DB, session);
-    // Its live streams end with it: their slots are free at once (issue 17).
+    // Its live streams end with it: their slots are free at once.
     await endSiteStreams(c.env, session.ssoID, session.sid);
     if (provider.signOut && state) {
       await provider.signOut(state).catch((error: unknown) => logFailure(c, "sign-out", error));

@@ -1,6 +1,6 @@
 import { safeReturnUrl } from "../../src/domain/return-url";
 
-/** A same-site return URL (never elsewhere, spec §7 + DESIGN 'Return URLs') with one query parameter added. */
+/** A same-site return URL (never elsewhere, spec §7) with one query parameter added. */
 export function returnUrlWith(input: string | null | undefined, param?: { name: string; value: string }): string {
   const safe = safeReturnUrl(input);
   if (!param) return safe;

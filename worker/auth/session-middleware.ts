@@ -91,7 +91,7 @@ export const sessionMiddleware: MiddlewareHandler<AuthEnv> = async function sess
     if (hasSignedInHint(c)) clearSignedInHint(c);
   } else {
     const row = claims.prv === config.provider ? await loadSession(c.env.DB, claims) : null;
-    // Revoked at logout, or issued before the account was signed out everywhere (issue 17).
+    // Revoked at logout, or issued before the account was signed out everywhere.
     const signedOutEverywhere = row?.sessions_valid_after != null && issuedAtMs(claims) < row.sessions_valid_after;
     if (!row || row.revoked || signedOutEverywhere) {
       clearSessionCookie(c);

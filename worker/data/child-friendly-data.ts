@@ -3,7 +3,7 @@ import { filterAdverts, filterHeaderSponsors, filterSponsorRows } from "../../sr
 import { childFriendlySectionSponsors } from "../../src/domain/section-sponsor";
 
 /**
- * Child-friendly mode on the server (spec §1, §5; issue 13 part 6): what is not flagged child
+ * Child-friendly mode on the server (spec §1, §5): what is not flagged child
  * friendly is left out of the data itself (the HTML and the router data SSR sends, and the API's
  * JSON), not only hidden by the components. The components filter again with the same rule, so
  * the switch changes the page at once in the browser too.

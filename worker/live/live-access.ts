@@ -12,7 +12,7 @@ import { liveUpgradeData, passesLiveLogin } from "../../src/domain/live-upgrade"
  * The live access rule (src/domain/live-session-access.ts) applied to this request: the account
  * the session middleware has just read from D1 (entitlements, blocked, bypassed), the live
  * upgrade data's login stage, the stream's row and the request's country. The session check
- * applies it before admitting; since issue 17 every live playlist, init and segment request and
+ * applies it before admitting; every live playlist, init and segment request and
  * every token renewal applies it again, so a viewer who lost the right, was blocked or was
  * signed out is refused at the next one with the spec's code.
  */

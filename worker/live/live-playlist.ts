@@ -1,5 +1,5 @@
 /**
- * A live HLS playlist over a looped on-demand one (issue 10, DESIGN 'Media'): the committed
+ * A live HLS playlist over a looped on-demand one: the committed
  * 60 s audio loop or a short video clip plays round and round, and the worker answers what a
  * live encoder would publish at this moment: the last `window` finished segments, the media
  * sequence advancing with the clock, no ENDLIST. Every lap starts again at timestamp 0, so

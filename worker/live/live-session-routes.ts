@@ -16,7 +16,7 @@ import type { LiveDevicesAnswer, LiveGrantAnswer } from "../../src/schemas/live-
 import { LIVE_RENEW_BEFORE_SECONDS, LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, verifyPlaybackToken, type PlaybackGrant } from "../media/playback-token";
 
 /**
- * Live streams (issue 10; mount at /api):
+ * Live streams (mount at /api):
  *   POST /api/session/check {data:{attributes:{videoID, mediaType, userID?, userEmail?}}}
  *        200 {data:{attributes:{token, bypassed, url, expiresAt, renewAfterSeconds}}}: a live token
  *        bound to a new stream session, valid minutes (the player renews it, below)
@@ -95,7 +95,7 @@ liveSessionRoutes.post("/check", async (c) => {
 const renewBody = z.object({ data: z.object({ attributes: z.object({ token: z.string().min(1).max(4096) }) }) });
 
 /**
- * POST /api/session/renew {data:{attributes:{token}}} (issue 17): a fresh live token for the same
+ * POST /api/session/renew {data:{attributes:{token}}}: a fresh live token for the same
  * stream session, while the token has not expired, belongs to this site session, its stream
  * session has not been released (D1's list, as the playlist reads it) and the viewer still passes
  * the live access rule. The stream session's start goes along in its own claim, for the

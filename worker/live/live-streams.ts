@@ -4,7 +4,7 @@ import { liveAssetSchema } from "../../src/schemas/videos";
 import { firstRow, rowSchema, stringList } from "../db/rows";
 
 /**
- * What the session check and the live media gate need of a live stream (issue 10), beside the
+ * What the session check and the live media gate need of a live stream, beside the
  * public view of worker/data/videos.ts. The playback id stays in D1: nothing here answers it.
  */
 export interface LiveStreamRow extends LiveStreamFacts {

@@ -7,7 +7,7 @@ import { apiError } from "../http/api-error";
 import { verifyPlaybackToken } from "../media/playback-token";
 
 /**
- * GET /ws/streams?token=... (mount at /ws; issue 10): the live player's concurrency socket. The
+ * GET /ws/streams?token=... (mount at /ws): the live player's concurrency socket. The
  * worker checks the upgrade comes from the site's own pages (a websocket is not covered by CORS),
  * that the session cookie is signed in, and that the live token belongs to that session, then
  * hands the upgrade to the user's StreamSessions object with the token's stream session. The

@@ -3,7 +3,7 @@ import { settingsOf } from "../env";
 import { isRepositorySecret } from "../known-secrets";
 
 /**
- * What payments may use in this environment (issue 11). Production is the default: there the
+ * What payments may use in this environment. Production is the default: there the
  * webhook needs STRIPE_WEBHOOK_SECRET and checkout needs STRIPE_SECRET_KEY, and without them
  * they are simply unavailable (never the dev checkout, never a built-in secret).
  * In development and test, without a key, the embedded dev checkout stands in for Stripe and

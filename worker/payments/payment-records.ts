@@ -324,7 +324,7 @@ export function entitlementsLost(before: readonly HeldEntitlements[], after: rea
  * whose payment stands. A subscription cancelled at period end grants until
  * `current_period_end` (Stripe deletes it then): past that it grants nothing, and before it the
  * entitlements it alone grants carry that end in `paid_entitlement_ends`, which reading the
- * account honours (issue 11: an entitlement never outlasts the period, even when the deletion
+ * account honours (an entitlement never outlasts the period, even when the deletion
  * event is late).
  */
 export function recomputeEntitlements(db: D1Database, scope: AccountsConcerned): D1PreparedStatement {
