@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { AppEnv } from "./app-env";
 import { securityHeaders } from "./http/security-headers";
 import { requestId } from "./http/request-id";
 import { limitBodies } from "./http/body-limit";
@@ -28,11 +27,11 @@ import { matchScoreRoutes } from "./content/match-score";
 import { matchLiveRoutes, matchSocketRoutes } from "./matches/live-routes";
 import { calendarRoutes } from "./calendar/calendar-route";
 import { seoRoutes } from "./seo/seo-routes";
-import { ApiError, apiError, noApiRoute } from "./http/api-error";
+import { ApiError, noApiRoute } from "./http/api-error";
 import { renderPage } from "./pages/render";
 import { withPageCache } from "./pages/page-cache";
 import { fallbackErrorHtml } from "./pages/fallback";
-import { settingsOf } from "./env";
+import { settingsOf, type AppEnv } from "./env";
 import { installedDevelopmentKit } from "./development";
 import { siteLock, siteLockEntry } from "./site-lock/site-lock";
 import { promoOverlayRoutes } from "./commercial/promo-overlays";
@@ -124,13 +123,13 @@ app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request
 
 app.onError((error, c) => {
   // A refusal a handler or middleware threw: its own status, code and headers, nothing to log.
-  if (error instanceof ApiError) return apiError(c, error.status, error.code, error.detail, error.headers, error.fields);
+  if (error instanceof ApiError) return c.json(error.body(), error.status, error.headers);
   const status = error instanceof HTTPException ? error.status : 500;
   console.error(JSON.stringify({ msg: "unhandled", path: c.req.path, requestId: c.get("requestId"), error: String(error) }));
   if (c.req.path.startsWith("/api/")) {
     // The details stay in the log (with the request id); outside development the browser gets a generic text.
     const detail = status === 500 || !isDevelopment(c.env) ? "Something went wrong" : error.message;
-    return apiError(c, status, status === 500 ? "INTERNAL" : "HTTP_ERROR", detail);
+    return c.json(new ApiError(status, status === 500 ? "INTERNAL" : "HTTP_ERROR", detail).body(), status);
   }
   return c.html(fallbackErrorHtml(), status);
 });

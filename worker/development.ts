@@ -1,8 +1,7 @@
 import type { Hono } from "hono";
-import type { AppEnv } from "./app-env";
 import type { AuthProvider, ProviderDeps } from "./auth/providers/types";
 import { installDevProvider } from "./auth/providers";
-import { setDevelopmentSettings, type DevelopmentSettings } from "./env";
+import { setDevelopmentSettings, type DevelopmentSettings, type AppEnv } from "./env";
 
 /**
  * What only the development build has. The production entry (worker/index.ts, wrangler.toml's
@@ -16,7 +15,7 @@ import { setDevelopmentSettings, type DevelopmentSettings } from "./env";
  */
 export interface DevelopmentKit extends DevelopmentSettings {
   /** The embedded login portal (AUTH_PROVIDER=dev), mounted at /sso. */
-  portal: Hono<{ Bindings: Env }>;
+  portal: Hono<AppEnv>;
   /** The embedded dev checkout and subscription portal, mounted at /dev-payments. */
   payments: Hono<AppEnv>;
   /** The sign-in provider of the embedded portal. */

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import type { SecureHeadersVariables } from "hono/secure-headers";
+import type { RequestIdVariables } from "hono/request-id";
+import type { SessionUser } from "../src/schemas/session-user";
 import { isRepositorySecret } from "./known-secrets";
 import secretNames from "./secret-names.json";
 
@@ -197,4 +200,43 @@ export function settingsOf(env: object): Settings {
 /** The site's public origin: SITE_ORIGIN when set, else the origin of the request. */
 export function siteOriginOf(env: object, requestUrl: string): string {
   return settingsOf(env).siteOrigin ?? new URL(requestUrl).origin;
+}
+
+/** The site session behind `c.var.user` (what logout revokes). */
+export interface SessionInfo {
+  sid: string;
+  ssoID: string;
+  provider: AuthProviderKind;
+  /** unix seconds when the cookie expires */
+  exp: number;
+}
+
+/**
+ * What one request carries beside the bindings. Each is set by the middleware that owns it, and
+ * only on the routes behind it; elsewhere it is undefined, whatever its type says:
+ * - user, session, authNotice, staff: worker/auth/session-middleware.ts, on the routes that read
+ *   the user. `authNotice` is 'LOGIN_FAILED' when this request ended a session because the provider
+ *   refused to refresh it (spec §8 'There was a problem logging in'), so /api/session can say why;
+ *   `staff` is the console's role, never sent to the browser.
+ * - adminActor, auditAction, auditTarget, auditDetail: the admin API's audit (worker/admin/admin-routes.ts).
+ */
+export type RequestVariables = SecureHeadersVariables &
+  RequestIdVariables & {
+    user: SessionUser | null;
+    session: SessionInfo | null;
+    authNotice: "LOGIN_FAILED" | null;
+    staff: boolean;
+    adminActor: string;
+    auditAction: string;
+    auditTarget: string | null;
+    auditDetail: unknown;
+  };
+
+/** The one Hono environment of every app, sub-app, middleware and handler of the worker. */
+export type AppEnv = { Bindings: Env; Variables: RequestVariables };
+
+declare module "hono" {
+  interface ContextRenderer {
+    (children: React.ReactElement): Response | Promise<Response>;
+  }
 }

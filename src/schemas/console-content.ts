@@ -60,9 +60,9 @@ export type ConsoleContent = z.infer<typeof consoleContentSchema>;
 export const consoleContentAnswerSchema = z.object({ data: z.object({ attributes: consoleContentSchema }) });
 export type ConsoleContentAnswer = z.infer<typeof consoleContentAnswerSchema>;
 
-/** A refused console write: 400 with each field's problem (worker/http/api-error.ts `fields`). */
+/** A refused console write: 400 with one error per field, `{ code, detail, field }` (worker/http/api-error.ts). */
 export const consoleWriteErrorSchema = z.object({
-  errors: z.array(z.object({ code: z.string(), detail: z.string(), fields: z.optional(z.record(z.string(), z.string())) })),
+  errors: z.array(z.object({ code: z.string(), detail: z.string(), field: z.optional(z.string()) })),
 });
 
 /** GET /api/console/audit: the query (every part optional) and the page. */

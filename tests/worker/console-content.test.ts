@@ -4,6 +4,9 @@ import { browser, type Browser } from "./auth-test-app";
 import { account, adminHeaders, CONSOLE_VARS, expectNotFoundPage, queryPlan, staffAccount } from "./staff-accounts";
 import type { AuditPage, ConsoleContent } from "../../src/schemas/console-content";
 
+/** A refused write: one error per field (worker/http/api-error.ts). */
+type FieldErrors = { errors: { code: string; detail: string; field?: string }[] };
+
 /** The console's content pages over the admin API's writes, and the audit log. */
 
 const json = (method: string, body?: unknown, headers: Record<string, string> = {}) => ({
@@ -65,9 +68,10 @@ describe("the console's content writes", () => {
 
       const missing = await b.fetch(`/api/console/content/${kind}`, json("POST", {}));
       expect(missing.status).toBe(400);
-      const refused = (await missing.json()) as { errors: [{ code: string; fields: Record<string, string> }] };
-      expect(refused.errors[0].code).toBe("INVALID_INPUT");
-      expect(Object.values(refused.errors[0].fields)).toContain("required");
+      const refused = (await missing.json()) as FieldErrors;
+      // One item per field, each with the stable code, its field and its text.
+      expect(refused.errors.every((e) => e.code === "INVALID_INPUT" && typeof e.field === "string")).toBe(true);
+      expect(refused.errors.map((e) => e.detail)).toContain("required");
 
       const created = await b.fetch(`/api/console/content/${kind}`, json("POST", k.create));
       expect(created.status).toBe(201);
@@ -77,7 +81,7 @@ describe("the console's content writes", () => {
 
       const bad = await b.fetch(`/api/console/content/${kind}/${id}`, json("PUT", k.bad));
       expect(bad.status).toBe(400);
-      expect(((await bad.json()) as { errors: [{ fields: Record<string, string> }] }).errors[0].fields).toHaveProperty(k.badField);
+      expect(((await bad.json()) as FieldErrors).errors.map((e) => e.field)).toContain(k.badField);
 
       const changed = await b.fetch(`/api/console/content/${kind}/${id}`, json("PUT", k.change));
       expect(changed.status).toBe(200);
@@ -105,7 +109,7 @@ describe("the console's content writes", () => {
     expect((await b.fetch("/api/console/content/settings", json("POST", { key, value: "first" }))).status).toBe(200);
     const again = await b.fetch("/api/console/content/settings", json("POST", { key, value: "second" }));
     expect(again.status).toBe(400);
-    expect(((await again.json()) as { errors: [{ fields: Record<string, string> }] }).errors[0].fields).toHaveProperty("key");
+    expect(((await again.json()) as FieldErrors).errors).toEqual([{ code: "INVALID_INPUT", detail: expect.any(String), field: "key" }]);
     expect((await b.fetch(`/api/console/content/settings/${key}`, json("PUT", { value: "changed" }))).status).toBe(200);
     expect((await content(b, "settings")).rows.find((r) => r.id === key)?.values.value).toBe("changed");
     expect((await b.fetch(`/api/console/content/settings/${key}/disable`, json("POST"))).status).toBe(200);

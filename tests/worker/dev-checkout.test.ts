@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { signedIn } from "./auth-test-app";
-import type { AppEnv } from "../../worker/app-env";
+import type { AppEnv } from "../../worker/env";
 import { findAccount, userFromRow } from "../../worker/accounts/accounts";
 import { checkoutRoutes, paymentPortalRoutes } from "../../worker/payments/payment-routes";
 import { paymentsConfigOf } from "../../worker/payments/config";

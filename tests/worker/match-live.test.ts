@@ -118,17 +118,17 @@ describe("the club's match feed", () => {
     const m = await fixture();
     const bad = await post(m.id, { type: "header", minute: 131, side: "middle" });
     expect(bad.status).toBe(400);
-    const body = (await bad.json()) as { errors: [{ code: string; fields: Record<string, string> }] };
-    expect(body.errors[0].code).toBe("INVALID_INPUT");
-    expect(Object.keys(body.errors[0].fields).sort()).toEqual(["minute", "side", "type"]);
+    const body = (await bad.json()) as { errors: { code: string; detail: string; field?: string }[] };
+    expect(body.errors.every((e) => e.code === "INVALID_INPUT" && e.detail.length > 0)).toBe(true);
+    expect(body.errors.map((e) => e.field).sort()).toEqual(["minute", "side", "type"]);
     const noKey = await b.fetch(`/api/admin/matches/${m.id}/events`, { method: "POST", headers: admin(), body: JSON.stringify({ type: "kickoff", minute: 0, side: "home" }) });
     expect(noKey.status).toBe(400);
-    expect(await noKey.json()).toMatchObject({ errors: [{ code: "INVALID_INPUT", fields: { "Idempotency-Key": expect.any(String) } }] });
+    expect(await noKey.json()).toMatchObject({ errors: [{ code: "INVALID_INPUT", detail: expect.any(String), field: "Idempotency-Key" }] });
     await post(m.id, { type: "kickoff", minute: 0, side: "home" });
     const club = m.is_home ? "home" : "away";
     const stranger = await post(m.id, { type: "goal", minute: 5, side: club, playerID: 999_999 });
     expect(stranger.status).toBe(400);
-    expect(await stranger.json()).toMatchObject({ errors: [{ code: "UNKNOWN_PLAYER", fields: { playerID: expect.any(String) } }] });
+    expect(await stranger.json()).toMatchObject({ errors: [{ code: "UNKNOWN_PLAYER", detail: expect.any(String), field: "playerID" }] });
     expect((await post(999_999_999, { type: "kickoff", minute: 0, side: "home" })).status).toBe(404);
     expect((await b.fetch(`/api/matches/999999999/live`)).status).toBe(404);
   });
@@ -183,7 +183,7 @@ describe("the club's match feed", () => {
     expect(state.lineup?.side).toBe(m.is_home ? "home" : "away");
     const unknown = await put({ starting: [...players.slice(0, 10), 999_999], subs: [] });
     expect(unknown.status).toBe(400);
-    expect(await unknown.json()).toMatchObject({ errors: [{ code: "UNKNOWN_PLAYER", fields: { "starting.10": expect.any(String) } }] });
+    expect(await unknown.json()).toMatchObject({ errors: [{ code: "UNKNOWN_PLAYER", detail: expect.any(String), field: "starting.10" }] });
     expect((await put({ starting: players.slice(0, 10), subs: [] })).status).toBe(400);
   });
 

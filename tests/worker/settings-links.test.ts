@@ -52,11 +52,11 @@ describe("link settings: refused where they are written", () => {
     const before = await stored("cookie.policyLink");
     const changed = await b.fetch("/api/console/content/settings/cookie.policyLink", json("PUT", { value: "/\\evil.example/phish" }));
     expect(changed.status).toBe(400);
-    expect(await changed.json()).toEqual({ errors: [{ code: "INVALID_INPUT", detail: "Some fields need a change", fields: { value: SITE_PATH } }] });
+    expect(await changed.json()).toEqual({ errors: [{ code: "INVALID_INPUT", detail: SITE_PATH, field: "value" }] });
     expect(await stored("cookie.policyLink")).toBe(before);
     const created = await b.fetch("/api/console/content/settings", json("POST", { key: "social_x", value: "javascript:alert(1)" }));
     expect(created.status).toBe(400);
-    expect(((await created.json()) as { errors: { fields: Record<string, string> }[] }).errors[0]!.fields).toEqual({ value: HTTPS });
+    expect(await created.json()).toEqual({ errors: [{ code: "INVALID_INPUT", detail: HTTPS, field: "value" }] });
     expect(await stored("social_x")).toBeUndefined();
   });
 

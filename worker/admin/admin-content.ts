@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { apiError } from "../http/api-error";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/api-error";
 import { RESOURCE_NAMES } from "../club-content/content-resources";
 import { changeContent, createContent, deleteSetting, disableContent, putSetting, type WriteOutcome } from "../club-content/content-writes";
 
@@ -15,20 +16,18 @@ import { changeContent, createContent, deleteSetting, disableContent, putSetting
  * A sponsor's `rowID` places it in that footer sponsor row (null: in none; worker/commercial/sponsor-placement.ts).
  * The writes themselves are worker/club-content/content-writes.ts, shared with the staff console; here
  * their outcome becomes this API's answer: a bad body is a 400 listing every field's error
- * ({errors:[{code:'INVALID_FIELD', field, detail}]}), a duplicate or missing parent a 409.
+ * ({errors:[{code:'INVALID_FIELD', detail, field}]}), a duplicate or missing parent a 409.
  */
-export type AdminContentEnv = { Bindings: Env; Variables: { auditAction: string; auditTarget: string | null; auditDetail: unknown } };
+export const adminContentRoutes = new Hono<AppEnv>();
 
-export const adminContentRoutes = new Hono<AdminContentEnv>();
-
-function answer(c: Context<AdminContentEnv>, outcome: WriteOutcome, body: (data: Extract<WriteOutcome, { ok: true }>) => unknown = (o) => ({ data: o.data })) {
+function answer(c: Context<AppEnv>, outcome: WriteOutcome, body: (data: Extract<WriteOutcome, { ok: true }>) => unknown = (o) => ({ data: o.data })) {
   c.set("auditTarget", outcome.target);
   if (outcome.ok) return c.json(body(outcome), outcome.status);
-  if (outcome.status === 400) return c.json({ errors: outcome.fields.map((f) => ({ code: "INVALID_FIELD", ...f })) }, 400);
-  return apiError(c, outcome.status, outcome.code, outcome.detail);
+  if (outcome.status === 400) throw ApiError.fields(400, "INVALID_FIELD", "The body is not valid", outcome.fields);
+  throw new ApiError(outcome.status, outcome.code, outcome.detail);
 }
 
-async function jsonBody(c: Context<AdminContentEnv>): Promise<unknown> {
+async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
   const raw: unknown = await c.req.json().catch(() => undefined);
   c.set("auditDetail", raw);
   return raw;
@@ -37,14 +36,16 @@ async function jsonBody(c: Context<AdminContentEnv>): Promise<unknown> {
 const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** The path's id, or null (then the answer is a 404, as for an id that names nothing). */
-function idOf(c: Context<AdminContentEnv>): number | null {
+function idOf(c: Context<AppEnv>): number | null {
   const parsed = idParam.safeParse(c.req.param("id"));
   c.set("auditTarget", parsed.success ? String(parsed.data) : null);
   return parsed.success ? parsed.data : null;
 }
 
 for (const path of RESOURCE_NAMES) {
-  const missing = (c: Context<AdminContentEnv>) => apiError(c, 404, "NOT_FOUND", `No ${path} entry by that id`);
+  const missing = (): never => {
+    throw new ApiError(404, "NOT_FOUND", `No ${path} entry by that id`);
+  };
 
   adminContentRoutes.post(`/${path}`, async (c) => {
     c.set("auditAction", `${path}.create`);
@@ -55,13 +56,13 @@ for (const path of RESOURCE_NAMES) {
     c.set("auditAction", `${path}.update`);
     const id = idOf(c);
     const raw = await jsonBody(c);
-    return id === null ? missing(c) : answer(c, await changeContent(c.env, path, id, raw));
+    return id === null ? missing() : answer(c, await changeContent(c.env, path, id, raw));
   });
 
   adminContentRoutes.post(`/${path}/:id/disable`, async (c) => {
     c.set("auditAction", `${path}.disable`);
     const id = idOf(c);
-    return id === null ? missing(c) : answer(c, await disableContent(c.env, path, id));
+    return id === null ? missing() : answer(c, await disableContent(c.env, path, id));
   });
 }
 

@@ -7,9 +7,9 @@ import { clientIp } from "../http/client-ip";
 import { writeAudit } from "../audit/audit-log";
 import { rateLimitedResponse } from "../auth/rate-limit";
 import { hitRateLimits, type RateRule } from "../http/rate-limits";
-import { settingsOf } from "../env";
+import { settingsOf, type AppEnv } from "../env";
 import { constantTimeEqual } from "../auth/constant-time";
-import { apiError, noApiRoute } from "../http/api-error";
+import { ApiError, noApiRoute } from "../http/api-error";
 import { invalidateCache } from "../cache/kv-cache";
 import { liveStream, updateLiveStream } from "../live/live-streams";
 import { ENTRY_ID } from "../media/entry-id";
@@ -39,13 +39,12 @@ import { matchAdminRoutes } from "./match-admin";
  * nobody can fill the audit log; a stored request body is capped at AUDIT_DETAIL_MAX characters.
  */
 export const ADMIN_FAILURE_LIMIT = { limit: 10, windowSeconds: 60 };
-type AdminEnv = { Bindings: Env; Variables: { adminActor: string; auditAction: string; auditTarget: string | null; auditDetail: unknown } };
 
-export const adminRoutes = new Hono<AdminEnv>();
+export const adminRoutes = new Hono<AppEnv>();
 
 const actorHeader = z.string().trim().min(1).max(64).regex(/^[\w.@ +-]+$/);
 
-const adminAuth: MiddlewareHandler<AdminEnv> = async function adminAuth(c, next) {
+const adminAuth: MiddlewareHandler<AppEnv> = async function adminAuth(c, next) {
   const token = settingsOf(c.env).adminToken;
   if (!token) return noApiRoute(c);
   const actor = actorHeader.safeParse(c.req.header("x-admin-actor"));
@@ -57,7 +56,7 @@ const adminAuth: MiddlewareHandler<AdminEnv> = async function adminAuth(c, next)
     if (!verdict.ok) return rateLimitedResponse(c, verdict.retryAfter, "Too many failed admin tokens. Please try again later.");
     await writeAudit(c, { actor: "unauthenticated", action: `${c.req.method} ${c.req.path}`, target: null, status: 401, detail: undefined });
     c.header("WWW-Authenticate", 'Bearer realm="admin"');
-    return apiError(c, 401, "UNAUTHORIZED", "A valid admin token is required");
+    throw new ApiError(401, "UNAUTHORIZED", "A valid admin token is required");
   }
   c.set("adminActor", actor.success ? actor.data : "admin");
   c.set("auditAction", `${c.req.method} ${c.req.path}`);
@@ -81,7 +80,7 @@ function accountBody(row: AccountRow) {
 
 const ssoIdParam = z.string().min(1).max(128).regex(/^[\w.@:-]+$/);
 
-function targetOf(c: Context<AdminEnv>): string | null {
+function targetOf(c: Context<AppEnv>): string | null {
   const parsed = ssoIdParam.safeParse(c.req.param("ssoID"));
   c.set("auditTarget", parsed.success ? parsed.data : null);
   return parsed.success ? parsed.data : null;
@@ -98,7 +97,7 @@ const listQuery = z.object({
 adminRoutes.get("/accounts", async (c) => {
   c.set("auditAction", "accounts.list");
   const query = listQuery.safeParse(c.req.query());
-  if (!query.success) return apiError(c, 400, "INVALID_INPUT", query.error.issues[0]?.message ?? "Invalid query");
+  if (!query.success) throw new ApiError(400, "INVALID_INPUT", query.error.issues[0]?.message ?? "Invalid query");
   const { q, blocked, bypassed, limit, offset } = query.data;
   c.set("auditDetail", query.data);
   const { rows, total } = await listAccounts(c.env.DB, {
@@ -114,28 +113,28 @@ adminRoutes.get("/accounts", async (c) => {
 adminRoutes.get("/accounts/:ssoID", async (c) => {
   c.set("auditAction", "accounts.read");
   const ssoID = targetOf(c);
-  if (!ssoID) return apiError(c, 400, "INVALID_INPUT", "Invalid ssoID");
+  if (!ssoID) throw new ApiError(400, "INVALID_INPUT", "Invalid ssoID");
   const row = await findAccount(c.env.DB, ssoID);
-  if (!row) return apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
+  if (!row) throw new ApiError(404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
   return c.json({ data: { id: row.sso_id, attributes: accountBody(row) } });
 });
 
 /** One account action through the shared rules (worker/accounts/account-actions.ts), audited as `accounts.<action>`. */
 function flagRoute(action: AccountAction) {
-  return async (c: Context<AdminEnv>) => {
+  return async (c: Context<AppEnv>) => {
     c.set("auditAction", `accounts.${action}`);
     const ssoID = targetOf(c);
-    if (!ssoID) return apiError(c, 400, "INVALID_INPUT", "Invalid ssoID");
+    if (!ssoID) throw new ApiError(400, "INVALID_INPUT", "Invalid ssoID");
     const raw = (c.req.header("content-type") ?? "").includes("application/json") ? await c.req.json().catch(() => undefined) : undefined;
     if (raw !== undefined) c.set("auditDetail", raw);
     let row: AccountRow | null;
     try {
       row = await runAccountAction(c.env, action, ssoID, raw ?? {});
     } catch (error) {
-      if (error instanceof z.ZodError) return apiError(c, 400, "INVALID_INPUT", error.issues[0]?.message ?? "Invalid body");
+      if (error instanceof z.ZodError) throw new ApiError(400, "INVALID_INPUT", error.issues[0]?.message ?? "Invalid body");
       throw error;
     }
-    if (!row) return apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
+    if (!row) throw new ApiError(404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");
     return c.json({ data: { id: row.sso_id, attributes: accountBody(row) } });
   };
 }
@@ -147,7 +146,7 @@ const auditQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).def
 adminRoutes.get("/audit", async (c) => {
   c.set("auditAction", "audit.read");
   const query = auditQuery.safeParse(c.req.query());
-  if (!query.success) return apiError(c, 400, "INVALID_INPUT", "Invalid limit");
+  if (!query.success) throw new ApiError(400, "INVALID_INPUT", "Invalid limit");
   const { results } = await c.env.DB.prepare("SELECT * FROM admin_audit_log ORDER BY id DESC LIMIT ?1").bind(query.data.limit).all();
   return c.json({ data: results });
 });
@@ -165,7 +164,7 @@ const streamChange = z
   })
   .strict();
 
-function streamTarget(c: Context<AdminEnv>): string | null {
+function streamTarget(c: Context<AppEnv>): string | null {
   const id = c.req.param("assetID") ?? "";
   const ok = ENTRY_ID.test(id);
   c.set("auditTarget", ok ? id : null);
@@ -176,7 +175,7 @@ adminRoutes.get("/streams/:assetID", async (c) => {
   c.set("auditAction", "streams.read");
   const id = streamTarget(c);
   const stream = id ? await liveStream(c.env.DB, id) : null;
-  if (!stream) return apiError(c, 404, "NOT_FOUND", "No stream by that id");
+  if (!stream) throw new ApiError(404, "NOT_FOUND", "No stream by that id");
   return c.json({ data: { id: stream.id, attributes: stream } });
 });
 
@@ -186,8 +185,8 @@ adminRoutes.put("/streams/:assetID", async (c) => {
   const raw: unknown = await c.req.json().catch(() => undefined);
   c.set("auditDetail", raw);
   const change = streamChange.safeParse(raw);
-  if (!id || !change.success) return apiError(c, 400, "INVALID_INPUT", "Send { status?, allowedCountries? }");
-  if (!(await updateLiveStream(c.env.DB, id, change.data))) return apiError(c, 404, "NOT_FOUND", "No stream by that id");
+  if (!id || !change.success) throw new ApiError(400, "INVALID_INPUT", "Send { status?, allowedCountries? }");
+  if (!(await updateLiveStream(c.env.DB, id, change.data))) throw new ApiError(404, "NOT_FOUND", "No stream by that id");
   // Pages and the live feed read the status through the content cache.
   await invalidateCache(c.env);
   const stream = await liveStream(c.env.DB, id);

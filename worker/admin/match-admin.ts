@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AdminContentEnv } from "./admin-content";
-import { ApiError, type FieldErrors } from "../http/api-error";
+import type { AppEnv } from "../env";
+import { ApiError, type FieldError } from "../http/api-error";
 import { invalidateCache } from "../cache/kv-cache";
 import { matchRoom, MATCH_ID } from "../matches/match-rooms";
 import { lineupInputSchema, matchEventInputSchema, type LivePlayer, type MatchSide } from "../../src/schemas/match-live";
@@ -19,8 +19,7 @@ import { allRows, firstRow, rowSchema } from "../db/rows";
  * The match's MatchRoom decides and stores each change; these routes check the shape and the
  * squad (D1) first, and retire the page and KV caches when the match starts, ends or reopens.
  */
-export const matchAdminRoutes = new Hono<AdminContentEnv>();
-type AdminEnv = AdminContentEnv;
+export const matchAdminRoutes = new Hono<AppEnv>();
 
 const matchRow = rowSchema("matches", { id: z.number(), team_id: z.number(), is_home: z.number(), status: matchSchema.shape.status, live_seq: z.number() });
 type MatchRow = z.infer<typeof matchRow>;
@@ -28,19 +27,19 @@ const squadPlayerRow = rowSchema("players of the match's team", { id: z.number()
 
 const idempotencyKey = z.string().trim().min(1).max(200).regex(/^[\w.:-]+$/);
 
-/** zod's issues as one text per field. */
-function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldErrors {
-  const fields: FieldErrors = {};
+/** zod's issues as one error per field (the first issue of each). */
+function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldError[] {
+  const fields = new Map<string, string>();
   for (const issue of error.issues) {
     const name = issue.path.map(String).join(".") || "body";
-    fields[name] ??= issue.message;
+    if (!fields.has(name)) fields.set(name, issue.message);
   }
-  return fields;
+  return [...fields].map(([field, detail]) => ({ field, detail }));
 }
 
-const invalid = (detail: string, fields: FieldErrors) => new ApiError(400, "INVALID_INPUT", detail, {}, fields);
+const invalid = (detail: string, fields: FieldError[]) => ApiError.fields(400, "INVALID_INPUT", detail, fields);
 
-async function matchOf(c: Context<AdminEnv>): Promise<MatchRow> {
+async function matchOf(c: Context<AppEnv>): Promise<MatchRow> {
   const text = c.req.param("matchID") ?? "";
   c.set("auditTarget", MATCH_ID.test(text) ? text : null);
   const row = MATCH_ID.test(text)
@@ -50,10 +49,10 @@ async function matchOf(c: Context<AdminEnv>): Promise<MatchRow> {
   return row;
 }
 
-async function bodyOf(c: Context<AdminEnv>): Promise<unknown> {
+async function bodyOf(c: Context<AppEnv>): Promise<unknown> {
   const raw: unknown = await c.req.json().catch(() => undefined);
   c.set("auditDetail", raw);
-  if (raw === undefined) throw invalid("Send a JSON body", { body: "Expected a JSON object" });
+  if (raw === undefined) throw invalid("Send a JSON body", [{ field: "body", detail: "Expected a JSON object" }]);
   return raw;
 }
 
@@ -73,9 +72,10 @@ async function squadPlayers(db: D1Database, match: MatchRow, wanted: Record<stri
     );
     for (const p of players) found.set(p.id, p);
   }
-  const unknown: FieldErrors = {};
-  for (const [field, id] of Object.entries(wanted)) if (!found.has(id)) unknown[field] = `No player ${id} in this team's squad`;
-  if (Object.keys(unknown).length > 0) throw new ApiError(400, "UNKNOWN_PLAYER", "A player is not in this team's squad", {}, unknown);
+  const unknown = Object.entries(wanted)
+    .filter(([, id]) => !found.has(id))
+    .map(([field, id]) => ({ field, detail: `No player ${id} in this team's squad` }));
+  if (unknown.length > 0) throw ApiError.fields(400, "UNKNOWN_PLAYER", "A player is not in this team's squad", unknown);
   return found;
 }
 
@@ -88,7 +88,7 @@ matchAdminRoutes.post("/matches/:matchID/events", async (c) => {
   c.set("auditAction", "matches.events.post");
   const match = await matchOf(c);
   const key = idempotencyKey.safeParse(c.req.header("idempotency-key"));
-  if (!key.success) throw invalid("An Idempotency-Key header is required", { "Idempotency-Key": "1 to 200 letters, digits, '.', ':', '_' or '-'" });
+  if (!key.success) throw invalid("An Idempotency-Key header is required", [{ field: "Idempotency-Key", detail: "1 to 200 letters, digits, '.', ':', '_' or '-'" }]);
   const parsed = matchEventInputSchema.safeParse(await bodyOf(c));
   if (!parsed.success) throw invalid("The event is not valid", fieldErrors(parsed.error));
   const input = parsed.data;
@@ -98,7 +98,7 @@ matchAdminRoutes.post("/matches/:matchID/events", async (c) => {
   if (input.playerID !== undefined) wanted.playerID = input.playerID;
   if (input.playerOffID !== undefined) wanted.playerOffID = input.playerOffID;
   if (Object.keys(wanted).length > 0 && input.side !== clubSide(match)) {
-    throw invalid("Players are known for the club's side only", Object.fromEntries(Object.keys(wanted).map((f) => [f, `Only for side "${clubSide(match)}"`])));
+    throw invalid("Players are known for the club's side only", Object.keys(wanted).map((field) => ({ field, detail: `Only for side "${clubSide(match)}"` })));
   }
   const players = await squadPlayers(c.env.DB, match, wanted);
   const result = await matchRoom(c.env, match.id).post(match.id, {
@@ -132,7 +132,7 @@ matchAdminRoutes.put("/matches/:matchID/lineups", async (c) => {
   if (!parsed.success) throw invalid("The line-up is not valid", fieldErrors(parsed.error));
   const { starting, subs } = parsed.data;
   const all = [...starting, ...subs];
-  if (new Set(all).size !== all.length) throw invalid("A player is named twice", { body: "Each player once, in the eleven or on the bench" });
+  if (new Set(all).size !== all.length) throw invalid("A player is named twice", [{ field: "body", detail: "Each player once, in the eleven or on the bench" }]);
   const wanted = Object.fromEntries([...starting.map((id, i) => [`starting.${i}`, id]), ...subs.map((id, i) => [`subs.${i}`, id])]);
   const players = await squadPlayers(c.env.DB, match, wanted);
   const { seq } = await matchRoom(c.env, match.id).setLineup(match.id, {

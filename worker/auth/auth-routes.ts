@@ -3,14 +3,13 @@ import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { upsertAccountOnSignIn } from "../accounts/accounts";
-import type { AuthEnv } from "./auth-env";
 import { clientIp } from "../http/client-ip";
 import { getAuthConfig, type AuthConfig } from "./config";
-import { siteOriginOf } from "../env";
+import { siteOriginOf, type AppEnv } from "../env";
 import { spendLoginToken } from "./used-tokens";
 import { constantTimeEqual, randomToken } from "./constant-time";
 import { SignInError } from "./errors";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 import { providerFor, type AuthProvider, type SignInResult } from "./providers";
 import { rateLimitedResponse } from "./rate-limit";
 import { attemptKey, checkAttempt, recordFailure, recordSuccess, withinAddressCeiling } from "./sign-in-guard";
@@ -51,7 +50,7 @@ import {
  *   GET  /auth/profile, /auth/forgot-password → the provider's pages
  * Return URLs are same-site only (safeReturnUrl): anything else falls back to '/'.
  */
-export const authRoutes = new Hono<AuthEnv>();
+export const authRoutes = new Hono<AppEnv>();
 authRoutes.use(sessionMiddleware);
 
 authRoutes.use("*", async (c, next) => {
@@ -63,7 +62,7 @@ function callbackUrl(origin: string, state: string): string {
   return `${origin}/auth/callback?state=${encodeURIComponent(state)}`;
 }
 
-function providerOf(c: Context<AuthEnv>, config: AuthConfig): AuthProvider {
+function providerOf(c: Context<AppEnv>, config: AuthConfig): AuthProvider {
   return providerFor(c.env, config, siteOriginOf(c.env, c.req.url));
 }
 
@@ -76,17 +75,17 @@ async function socialSetting(db: D1Database, provider: SocialProvider): Promise<
 }
 
 /** Starts a sign-in: remembers the return URL and a fresh state in a signed cookie, then leaves for the portal. */
-async function startSignIn(c: Context<AuthEnv>, page: "login" | "register") {
+async function startSignIn(c: Context<AppEnv>, page: "login" | "register") {
   const config = getAuthConfig(c.env);
   const query = returnQuery.safeParse(c.req.query());
   const ret = returnUrlWith(query.success ? query.data.returnUrl : undefined);
   // A social sign-in (spec §2 'Login form') is this same sign-in with a hint for the portal, and
   // only while the club has that provider on.
   const social = socialQuery.safeParse(c.req.query());
-  if (!social.success) return apiError(c, 400, "INVALID_SOCIAL_PROVIDER", "social is google or facebook");
+  if (!social.success) throw new ApiError(400, "INVALID_SOCIAL_PROVIDER", "social is google or facebook");
   const hint = page === "login" ? social.data.social : undefined;
   if (hint && !settingOn(await socialSetting(c.env.DB, hint))) {
-    return apiError(c, 404, "SOCIAL_LOGIN_OFF", "That sign-in provider is not enabled");
+    throw new ApiError(404, "SOCIAL_LOGIN_OFF", "That sign-in provider is not enabled");
   }
   const state = randomToken(24);
   await issueStateCookie(c, config, { state, ret });
@@ -105,7 +104,7 @@ authRoutes.get("/login", (c) => startSignIn(c, "login"));
 authRoutes.get("/register", (c) => startSignIn(c, "register"));
 
 /** The session every successful sign-in ends in: account row, new session id, cookie, provider state. */
-async function establishSession(c: Context<AuthEnv>, config: AuthConfig, result: SignInResult) {
+async function establishSession(c: Context<AppEnv>, config: AuthConfig, result: SignInResult) {
   // A login token works once: a second sign-in with the same token (replayed, copied) is refused.
   if (result.token && !(await spendLoginToken(c.env.DB, result.token))) {
     throw new SignInError("LOGIN_FAILED", "login token already used");
@@ -199,10 +198,10 @@ authRoutes.post("/login", async (c) => {
   const config = getAuthConfig(c.env);
   const provider = providerOf(c, config);
   if (!provider.directLogin || !(await directLoginOn(c.env.DB, config))) {
-    return apiError(c, 404, "DIRECT_LOGIN_OFF", "Direct login is not enabled");
+    throw new ApiError(404, "DIRECT_LOGIN_OFF", "Direct login is not enabled");
   }
   const body = directLoginBody.safeParse(await bodyOf(c));
-  if (!body.success) return apiError(c, 400, "INVALID_INPUT", "Username and password are required");
+  if (!body.success) throw new ApiError(400, "INVALID_INPUT", "Username and password are required");
   const username = normaliseUsername(body.data.username);
 
   // Failures are counted per account after the password check; a shared address is not one person.
@@ -219,10 +218,10 @@ authRoutes.post("/login", async (c) => {
     logFailure(c, "direct-login", error);
     if (error instanceof SignInError && error.code === "INVALID_CREDENTIALS") {
       await recordFailure(c.env.DB, key);
-      return apiError(c, 401, "INVALID_CREDENTIALS", error.userMessage ?? LOGIN_PROBLEM_TITLE);
+      throw new ApiError(401, "INVALID_CREDENTIALS", error.userMessage ?? LOGIN_PROBLEM_TITLE);
     }
     const unavailable = error instanceof SignInError && error.code === "PROVIDER_UNAVAILABLE";
-    return apiError(c, unavailable ? 503 : 401, "LOGIN_FAILED", LOGIN_PROBLEM_TITLE);
+    throw new ApiError(unavailable ? 503 : 401, "LOGIN_FAILED", LOGIN_PROBLEM_TITLE);
   }
   if (wantsJson(c)) return c.json({ data: { attributes: user } });
   return c.redirect(returnUrlWith(body.data.returnUrl, { name: LOGIN_SUCCESS_PARAM, value: "true" }), 303);

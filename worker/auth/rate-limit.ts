@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 
 /**
  * The one "too many attempts" answer (429 RATE_LIMITED with Retry-After) of sign-in and the other
@@ -8,6 +8,6 @@ import { apiError } from "../http/api-error";
 
 export const RATE_LIMITED_DETAIL = "Too many sign-in attempts. Please try again in a few minutes.";
 
-export function rateLimitedResponse(c: Context, retryAfter: number, detail = RATE_LIMITED_DETAIL) {
-  return apiError(c, 429, "RATE_LIMITED", detail, { "Retry-After": String(Math.max(1, retryAfter)) });
+export function rateLimitedResponse(c: Context, retryAfter: number, detail = RATE_LIMITED_DETAIL): never {
+  throw new ApiError(429, "RATE_LIMITED", detail, { "Retry-After": String(Math.max(1, retryAfter)) });
 }

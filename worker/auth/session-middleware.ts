@@ -2,9 +2,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { accountShape, isStaff, userFromRow } from "../accounts/accounts";
 import { firstRow, rowSchema } from "../db/rows";
-import type { AuthEnv, SessionInfo } from "./auth-env";
 import { authConfigOf, AuthConfigError, type AuthConfig } from "./config";
-import { siteOriginOf } from "../env";
+import { siteOriginOf, type AppEnv, type SessionInfo } from "../env";
 import { SignInError } from "./errors";
 import { providerFor } from "./providers";
 import { clearSessionCookie, clearSignedInHint, hasSignedInHint, issuedAtMs, readSessionCookie, type SessionClaims } from "./session-cookie";
@@ -44,7 +43,7 @@ async function loadSession(db: D1Database, claims: SessionClaims): Promise<z.inf
 }
 
 /** Renews a provider session; false when the provider refused and the session is over. */
-async function refreshWithProvider(c: Context<AuthEnv>, config: AuthConfig, claims: SessionClaims, seenRefreshAfter: number): Promise<boolean> {
+async function refreshWithProvider(c: Context<AppEnv>, config: AuthConfig, claims: SessionClaims, seenRefreshAfter: number): Promise<boolean> {
   const provider = providerFor(c.env, config, siteOriginOf(c.env, c.req.url));
   if (!provider.refresh) return true;
   const now = Math.floor(Date.now() / 1000);
@@ -72,7 +71,7 @@ async function refreshWithProvider(c: Context<AuthEnv>, config: AuthConfig, clai
   }
 }
 
-export const sessionMiddleware: MiddlewareHandler<AuthEnv> = async function session(c, next) {
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = async function session(c, next) {
   // Already read for this request (another router at the same prefix said so too).
   if (c.get("user") !== undefined) return next();
   c.set("user", null);

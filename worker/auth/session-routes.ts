@@ -1,7 +1,7 @@
 import { sessionMiddleware } from "./session-middleware";
 import { Hono } from "hono";
-import type { AuthEnv } from "./auth-env";
-import { apiError } from "../http/api-error";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/api-error";
 import { getAuthConfig } from "./config";
 import { directLoginOn } from "./login-settings";
 import { LOGIN_PROBLEM_TITLE } from "../../src/account/login-messages";
@@ -17,7 +17,7 @@ import { LOGIN_PROBLEM_TITLE } from "../../src/account/login-messages";
  *   401 { errors: [{ code: 'LOGIN_REFRESH_FAILED' }] } when this request ended the session because
  *       the portal refused to refresh it (the browser shows 'There was a problem logging in').
  */
-export const sessionRoutes = new Hono<AuthEnv>();
+export const sessionRoutes = new Hono<AppEnv>();
 sessionRoutes.use(sessionMiddleware);
 
 sessionRoutes.get("/", async (c) => {
@@ -26,6 +26,6 @@ sessionRoutes.get("/", async (c) => {
   const user = c.get("user");
   const meta = { directLogin: await directLoginOn(c.env.DB, getAuthConfig(c.env)) };
   if (user) return c.json({ data: { attributes: user }, meta });
-  if (c.get("authNotice") === "LOGIN_FAILED") return apiError(c, 401, "LOGIN_REFRESH_FAILED", LOGIN_PROBLEM_TITLE);
+  if (c.get("authNotice") === "LOGIN_FAILED") throw new ApiError(401, "LOGIN_REFRESH_FAILED", LOGIN_PROBLEM_TITLE);
   return c.json({ data: null, meta });
 });

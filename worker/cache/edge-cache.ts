@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../env";
 import { currentVersion } from "./kv-cache";
 
 /**

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
 import { club } from "../../src/config/club";
 import { FIRST_TEAM_ALIAS } from "../../src/data/route-params";
 import { edgeCached } from "../cache/edge-cache";
-import { siteOriginOf } from "../env";
+import { siteOriginOf, type AppEnv } from "../env";
 import { z } from "zod";
 import { allRows, firstRow, rowSchema } from "../db/rows";
 import { calendarMatchRow, fixtureCalendar } from "./fixture-calendar";

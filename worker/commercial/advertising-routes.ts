@@ -1,11 +1,11 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../env";
 import { advertRecords, specAdvert, type AdvertRecord } from "./adverts";
 import { shell } from "../data/shell";
 import { eligibleAdverts, pickAdvert, type FeedAdvert, type OlderAdvert } from "../../src/domain/advert-eligibility";
 import { preferencesFromCookies } from "../../src/app/viewer-preferences";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 
 /**
  * The advertising calls of spec §7, every answer through the one eligibility rule
@@ -46,9 +46,9 @@ function personal(c: Context) {
 
 advertisingRoutes.get("/slots/:slotID", async (c) => {
   const slot = slotId.safeParse(c.req.param("slotID"));
-  if (!slot.success) return apiError(c, 404, "SLOT_NOT_FOUND", "No advert slot by that id");
+  if (!slot.success) throw new ApiError(404, "SLOT_NOT_FOUND", "No advert slot by that id");
   const query = slotQuery.safeParse(c.req.query());
-  if (!query.success) return apiError(c, 400, "INVALID_INPUT", "includeAllAdverts is true or false; channel is web");
+  if (!query.success) throw new ApiError(400, "INVALID_INPUT", "includeAllAdverts is true or false; channel is web");
   const eligible = await eligibleNow(c);
   personal(c);
   if (slot.data === FOOTER_SLOT_ID && query.data.includeAllAdverts === "true") {
@@ -62,7 +62,7 @@ advertisingRoutes.get("/slots/:slotID", async (c) => {
 
 advertRoutes.get("/", async (c) => {
   const area = c.req.query("area");
-  if (area !== "footer") return apiError(c, 400, "INVALID_INPUT", "area must be footer");
+  if (area !== "footer") throw new ApiError(400, "INVALID_INPUT", "area must be footer");
   const eligible = await eligibleNow(c);
   personal(c);
   return c.json({ adverts: eligible.map(specAdvert) });

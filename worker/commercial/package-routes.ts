@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
-import { apiError } from "../http/api-error";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/api-error";
 import { offeredPackages } from "./package-service";
 
 /**
@@ -16,7 +16,7 @@ const packageType = z.enum(["membership", "match-pass"]);
 
 packageRoutes.get("/", async (c) => {
   const type = packageType.safeParse(c.req.query("filter.packageType"));
-  if (!type.success) return apiError(c, 400, "INVALID_INPUT", "filter.packageType must be membership or match-pass");
+  if (!type.success) throw new ApiError(400, "INVALID_INPUT", "filter.packageType must be membership or match-pass");
   c.header("Cache-Control", "public, max-age=60");
   return c.json({ data: await offeredPackages(c.env.DB, type.data) });
 });

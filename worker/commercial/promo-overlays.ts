@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../env";
 import { overlayPromos } from "../data";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 import { preferencesFromCookies } from "../../src/app/viewer-preferences";
 import { isPromoActive } from "../../src/domain/promo-window";
 import { filterOverlayPromos } from "../../src/domain/child-friendly";
@@ -21,7 +21,7 @@ promoOverlayRoutes.get("/", promoList);
 
 async function promoList(c: Context<AppEnv>) {
   const parsed = query.safeParse(c.req.query());
-  if (!parsed.success) return apiError(c, 400, "INVALID_INPUT", `channel: ${parsed.error.issues[0]?.message ?? "required"}`);
+  if (!parsed.success) throw new ApiError(400, "INVALID_INPUT", `channel: ${parsed.error.issues[0]?.message ?? "required"}`);
   const { childFriendly } = preferencesFromCookies(c.req.header("cookie"));
   const now = Date.now();
   const promos = filterOverlayPromos(await overlayPromos(c.env, parsed.data.channel), childFriendly).filter((p) => isPromoActive(p, now));

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
-import { apiError, noApiRoute } from "../http/api-error";
+import type { AppEnv } from "../env";
+import { ApiError, noApiRoute } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
 import { accountRow, parseEntitlements, userFromRow, type AccountRow } from "../accounts/accounts";
 import { runAccountAction } from "../accounts/account-actions";
@@ -197,7 +197,7 @@ export const consoleAccountsApi = new Hono<AppEnv>();
 
 consoleAccountsApi.get("/accounts", async (c) => {
   const query = searchQuery.safeParse(c.req.query());
-  if (!query.success) return apiError(c, 400, "INVALID_INPUT", "q is at most 200 characters");
+  if (!query.success) throw new ApiError(400, "INVALID_INPUT", "q is at most 200 characters");
   const answer: AccountSearchAnswer = { data: { attributes: await searchAccounts(c.env.DB, query.data.q) } };
   return c.json(answer);
 });
@@ -205,7 +205,7 @@ consoleAccountsApi.get("/accounts", async (c) => {
 consoleAccountsApi.get("/accounts/:ssoID", async (c) => {
   const ssoID = ssoIdParam.safeParse(c.req.param("ssoID"));
   const detail = ssoID.success ? await accountDetail(c.env, ssoID.data) : null;
-  if (!detail) return apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that id");
+  if (!detail) throw new ApiError(404, "ACCOUNT_NOT_FOUND", "No account with that id");
   const answer: AccountDetailAnswer = { data: { attributes: detail } };
   return c.json(answer);
 });
@@ -217,15 +217,18 @@ consoleAccountsApi.post("/accounts/:ssoID/:action", async (c) => {
   if (!staff) return noApiRoute(c);
   const target = ssoIdParam.safeParse(c.req.param("ssoID"));
   const ssoID = target.success ? target.data : null;
-  const audited = async (response: Response) => {
-    await writeAudit(c, { actor: staffActor(staff.ssoID), action: `accounts.${action.data}`, target: ssoID, status: response.status, detail: { via: "console" } });
-    return response;
+  const audit = (status: number) => writeAudit(c, { actor: staffActor(staff.ssoID), action: `accounts.${action.data}`, target: ssoID, status, detail: { via: "console" } });
+  // A refusal is audited too, then thrown to the one error answer.
+  const refuse = async (error: ApiError): Promise<never> => {
+    await audit(error.status);
+    throw error;
   };
-  if (!ssoID) return audited(apiError(c, 400, "INVALID_INPUT", "Invalid account id"));
+  if (!ssoID) return refuse(new ApiError(400, "INVALID_INPUT", "Invalid account id"));
   if (ssoID === staff.ssoID && OWN_ACCOUNT_REFUSED.has(action.data)) {
-    return audited(apiError(c, 409, "OWN_ACCOUNT", "Staff cannot block or sign out their own account from the console"));
+    return refuse(new ApiError(409, "OWN_ACCOUNT", "Staff cannot block or sign out their own account from the console"));
   }
   const row = await runAccountAction(c.env, action.data, ssoID);
-  if (!row) return audited(apiError(c, 404, "ACCOUNT_NOT_FOUND", "No account with that id"));
-  return audited(c.json({ data: { attributes: summaryOf(row) } }));
+  if (!row) return refuse(new ApiError(404, "ACCOUNT_NOT_FOUND", "No account with that id"));
+  await audit(200);
+  return c.json({ data: { attributes: summaryOf(row) } });
 });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../env";
 import { auditQueryOf, dayAfter } from "../../src/domain/audit-query";
 import { z } from "zod";
 import { allRows, rowSchema } from "../db/rows";

@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app-env";
-import { siteOriginOf } from "../env";
+import { siteOriginOf, type AppEnv } from "../env";
 import { ApiError } from "../http/api-error";
 import { CSRF_DETAIL } from "../auth/csrf";
 

@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../env";
 import { sessionMiddleware } from "../auth/session-middleware";
 import { noApiRoute } from "../http/api-error";
 import { renderPage } from "../pages/render";

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
-import { ApiError, apiError } from "../http/api-error";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
 import { RESOURCES, type Field, type Resource, type ResourceName } from "../club-content/content-resources";
 import { changeContent, createContent, deleteSetting, disableContent, present, putSetting, type WriteOutcome } from "../club-content/content-writes";
@@ -20,7 +20,7 @@ import { contentKindSchema, type ConsoleContent, type ConsoleContentAnswer, type
  *   PUT  /api/console/content/:kind/:id          change the fields sent
  *   POST /api/console/content/:kind/:id/disable  out of the public site (settings: removed)
  *
- * A refused body is 400 INVALID_INPUT with `fields` ({ advertName: "required" }), the form's errors.
+ * A refused body is 400 INVALID_INPUT with one error per field ({ code, detail: "required", field: "advertName" }), the form's errors.
  * Every write, refused ones too, is audited with the staff member as actor, like the admin API's.
  */
 export const consoleContentApi = new Hono<AppEnv>();
@@ -104,11 +104,8 @@ async function audited(c: Context<AppEnv>, action: string, detail: unknown, writ
   const user = c.get("user");
   await writeAudit(c, { actor: staffActor(user?.ssoID ?? "unknown"), action, target: outcome.target, status: outcome.status, detail: { via: "console", body: detail } });
   if (outcome.ok) return c.json({ data: outcome.data }, outcome.status);
-  if (outcome.status === 400) {
-    const fields = Object.fromEntries(outcome.fields.map((f) => [f.field, f.detail]));
-    return apiError(c, 400, "INVALID_INPUT", "Some fields need a change", undefined, fields);
-  }
-  return apiError(c, outcome.status, outcome.code, outcome.detail);
+  if (outcome.status === 400) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", outcome.fields);
+  throw new ApiError(outcome.status, outcome.code, outcome.detail);
 }
 
 const body = (c: Context<AppEnv>): Promise<unknown> => c.req.json().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../env";
 import { firstOf, resultsOf, rowSchema, settingRow } from "../db/rows";
 import { SILENCE_SETTING, WEBHOOK_HOURS, silenceLimit, webhookHours, webhookSilence, webhookTotals, windowStart } from "../../src/domain/webhook-health";
 import { WEBHOOK_OUTCOMES, type WebhookHealth, type WebhookHealthAnswer } from "../../src/schemas/console-webhooks";

@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../env";
 import { createD1SiteData } from "../data";
 import type { SiteData } from "../../src/data/site-data";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 import { contentApiPaths as paths } from "../../src/data/content-api-paths";
 import { paramPatterns } from "../../src/data/route-params";
 import { isSeasonFilter, isTeamFilter } from "../../src/data/video-filter";
@@ -34,13 +34,12 @@ const videoQuery = z.object({
 });
 const matchQuery = z.object({ season: season.optional(), id: z.coerce.number().int().positive().optional() });
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; response: Response };
-
-function parse<T>(c: Context, schema: z.ZodType<T>, input: unknown): Parsed<T> {
+/** The input as the schema reads it, or a thrown 400 INVALID_INPUT naming every problem. */
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
+  if (result.success) return result.data;
   const detail = result.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ");
-  return { ok: false, response: apiError(c, 400, "INVALID_INPUT", detail) };
+  throw new ApiError(400, "INVALID_INPUT", detail);
 }
 
 /**
@@ -49,7 +48,7 @@ function parse<T>(c: Context, schema: z.ZodType<T>, input: unknown): Parsed<T> {
  */
 async function answer<T>(c: Context<AppEnv>, call: (data: SiteData) => Promise<T | null>) {
   const value = await call(createD1SiteData(c.env, preferencesFromCookies(c.req.header("cookie"))));
-  if (value === null) return apiError(c, 404, "NOT_FOUND", "Nothing by that name");
+  if (value === null) throw new ApiError(404, "NOT_FOUND", "Nothing by that name");
   return c.json(value);
 }
 
@@ -58,26 +57,22 @@ contentApi.get(paths.menu, (c) => answer(c, (d) => d.menu()));
 contentApi.get(paths.home, (c) => answer(c, (d) => d.home()));
 contentApi.get(paths.teams, (c) => answer(c, (d) => d.teams()));
 contentApi.get(paths.team, (c) => {
-  const t = parse(c, teamSlug, c.req.query("team") ?? "");
-  return t.ok ? answer(c, (d) => d.team(t.value)) : t.response;
+  const team = parse(teamSlug, c.req.query("team") ?? "");
+  return answer(c, (d) => d.team(team));
 });
 contentApi.get(paths.fixtures, (c) => {
-  const t = parse(c, teamSlug, c.req.query("team") ?? "");
-  const s = parse(c, season.optional(), c.req.query("season"));
-  if (!t.ok) return t.response;
-  if (!s.ok) return s.response;
-  return answer(c, (d) => d.fixtures(t.value, s.value));
+  const team = parse(teamSlug, c.req.query("team") ?? "");
+  const year = parse(season.optional(), c.req.query("season"));
+  return answer(c, (d) => d.fixtures(team, year));
 });
 contentApi.get(paths.match, (c) => {
-  const t = parse(c, teamSlug, c.req.query("team") ?? "");
-  const q = parse(c, matchQuery, { season: c.req.query("season"), id: c.req.query("id") });
-  if (!t.ok) return t.response;
-  if (!q.ok) return q.response;
-  return answer(c, (d) => d.match(t.value, q.value.season, q.value.id));
+  const team = parse(teamSlug, c.req.query("team") ?? "");
+  const q = parse(matchQuery, { season: c.req.query("season"), id: c.req.query("id") });
+  return answer(c, (d) => d.match(team, q.season, q.id));
 });
 contentApi.get(paths.videoHome, (c) => answer(c, (d) => d.videoHome()));
 contentApi.get(paths.videos, (c) => {
-  const q = parse(c, videoQuery, c.req.query());
-  return q.ok ? answer(c, (d) => d.videos(q.value)) : q.response;
+  const query = parse(videoQuery, c.req.query());
+  return answer(c, (d) => d.videos(query));
 });
 contentApi.get(paths.packages, (c) => answer(c, (d) => d.packages()));

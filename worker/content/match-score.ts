@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../env";
 import { firstRow, rowSchema } from "../db/rows";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 import type { MatchScore } from "../../src/schemas/match-score";
 
 /**
@@ -20,7 +20,7 @@ matchScoreRoutes.get("/:id{[0-9]{1,9}}/score", async (c) => {
       "SELECT id, goals_for, goals_against, report FROM matches WHERE id = ? AND status = 'result' AND goals_for IS NOT NULL AND goals_against IS NOT NULL",
     ).bind(Number(c.req.param("id"))),
   );
-  if (!row) return apiError(c, 404, "NOT_FOUND", "No played match by that id");
+  if (!row) throw new ApiError(404, "NOT_FOUND", "No played match by that id");
   const score: MatchScore = { id: row.id, goalsFor: row.goals_for, goalsAgainst: row.goals_against, report: row.report };
   return c.json(score, 200, { "Cache-Control": "no-store" });
 });

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { authConfigOf, AuthConfigError, getAuthConfig, type AuthConfig } from "../auth/config";
-import { siteOriginOf } from "../env";
+import { siteOriginOf, type AppEnv } from "../env";
 import { clientIp } from "../http/client-ip";
 import { RATE_LIMITED_DETAIL } from "../auth/rate-limit";
 import { attemptKey, checkAttempt, recordFailure, recordSuccess, withinAddressCeiling } from "../auth/sign-in-guard";
@@ -21,7 +21,6 @@ import { registrationFormOf } from "../../src/domain/registration-form";
  * server-side at /sso/api/auth, green-type) or ?tokenpayload= (a signed login token).
  * It only ever redirects to the site's own /auth/callback, so it is no open redirector.
  */
-export type PortalEnv = { Bindings: Env };
 
 export const TOKEN_TTL = "5m";
 export const ALREADY_REGISTERED_MESSAGE = "An account with this email address already exists";
@@ -61,7 +60,7 @@ function parseRequest(c: Context, config: AuthConfig, input: Record<string, unkn
 const formOf = (c: Context): Promise<Record<string, string>> => formFields(c);
 
 /** Sends the browser back to the site with a code or a signed token, like an external portal. */
-async function returnToSite(c: Context<PortalEnv>, config: AuthConfig, req: PortalRequest, user: PortalUser) {
+async function returnToSite(c: Context<AppEnv>, config: AuthConfig, req: PortalRequest, user: PortalUser) {
   const target = new URL(req.redirect_uri);
   if (req.response_type === "tokenpayload") {
     const token = await signLoginToken(user, {
@@ -94,7 +93,7 @@ const longFormExtras = z.object({
   phone: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, "Please enter your phone number"),
 });
 
-export const devPortal = new Hono<PortalEnv>();
+export const devPortal = new Hono<AppEnv>();
 
 // The portal only exists while it is the configured provider.
 devPortal.use("*", async (c, next) => {

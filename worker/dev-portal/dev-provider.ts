@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { devPortal, type PortalEnv } from "./app";
+import { devPortal } from "./app";
+import type { AppEnv } from "../env";
 import { demoUserById } from "./demo-users";
 import { SignInError } from "../auth/errors";
 import { verifyLoginToken } from "../auth/tokens";
@@ -18,7 +19,7 @@ import type { AuthProvider, CallbackInput, ProviderDeps, SignInResult } from "..
  * Part of the development build only: worker/dev-kit.ts hands it to worker/auth/providers/index.ts.
  */
 // The portal as the site mounts it (at /sso), for in-process calls with full URLs.
-const portalApp = new Hono<PortalEnv>().route("/sso", devPortal);
+const portalApp = new Hono<AppEnv>().route("/sso", devPortal);
 
 export function createDevProvider(deps: ProviderDeps): AuthProvider {
   const portalFetch = ((input: RequestInfo | URL, init?: RequestInit) => portalApp.request(input, init, deps.env)) as typeof fetch;

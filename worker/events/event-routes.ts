@@ -1,13 +1,12 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
 import { clientIp } from "../http/client-ip";
 import { rateLimitedResponse } from "../auth/rate-limit";
 import { hitRateLimits } from "../http/rate-limits";
-import { settingsOf } from "../env";
+import { settingsOf, type AppEnv } from "../env";
 import { eventBatchSchema } from "./event-schema";
 import { storeEvents } from "./event-store";
 import { MAX_EVENTS_BODY_BYTES, MAX_EVENTS_PER_BATCH } from "../../src/domain/tracking-event";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 
 /**
  * POST /api/events: tracking events from the browser (spec §3 'Tracking event', advertImpression,
@@ -21,9 +20,9 @@ export const eventRoutes = new Hono<AppEnv>();
 
 eventRoutes.post("/", async (c) => {
   const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > MAX_EVENTS_BODY_BYTES) return apiError(c, 400, "EVENTS_TOO_LARGE", `At most ${MAX_EVENTS_BODY_BYTES} bytes of events per request`);
+  if (declared > MAX_EVENTS_BODY_BYTES) throw new ApiError(400, "EVENTS_TOO_LARGE", `At most ${MAX_EVENTS_BODY_BYTES} bytes of events per request`);
   const body = await c.req.arrayBuffer();
-  if (body.byteLength > MAX_EVENTS_BODY_BYTES) return apiError(c, 400, "EVENTS_TOO_LARGE", `At most ${MAX_EVENTS_BODY_BYTES} bytes of events per request`);
+  if (body.byteLength > MAX_EVENTS_BODY_BYTES) throw new ApiError(400, "EVENTS_TOO_LARGE", `At most ${MAX_EVENTS_BODY_BYTES} bytes of events per request`);
 
   const verdict = await hitRateLimits(c.env.DB, [{ bucket: `events-ip:${clientIp(c)}`, ...EVENTS_RATE_LIMIT }]);
   if (!verdict.ok) return rateLimitedResponse(c, verdict.retryAfter, "Too many events. Please try again later.");
@@ -32,15 +31,15 @@ eventRoutes.post("/", async (c) => {
   try {
     raw = JSON.parse(new TextDecoder().decode(body));
   } catch {
-    return apiError(c, 400, "INVALID_EVENTS", "The body is not JSON");
+    throw new ApiError(400, "INVALID_EVENTS", "The body is not JSON");
   }
   const parsed = eventBatchSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const tooMany = issue?.code === "too_big" && issue.path.length === 1 && issue.path[0] === "events";
-    return tooMany
-      ? apiError(c, 400, "TOO_MANY_EVENTS", `At most ${MAX_EVENTS_PER_BATCH} events per request`)
-      : apiError(c, 400, "INVALID_EVENTS", `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
+    throw tooMany
+      ? new ApiError(400, "TOO_MANY_EVENTS", `At most ${MAX_EVENTS_PER_BATCH} events per request`)
+      : new ApiError(400, "INVALID_EVENTS", `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
   }
   const stored = await storeEvents({ DB: c.env.DB, EVENTS: settingsOf(c.env).eventsDataset ?? undefined }, parsed.data.events);
   c.header("Cache-Control", "no-store");

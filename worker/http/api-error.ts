@@ -3,37 +3,56 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /**
- * The one error body of the worker's JSON answers (/api/*, /auth/*, /sso/api/*):
- * `{ errors: [{ code, detail }] }` with a stable code. A handler or middleware throws an ApiError
- * and worker/app.ts's `onError` writes it; `apiError` writes the same body where a handler
- * returns its answer instead. A refused body may name what is wrong with each field
- * (`fields: { minute: "Too big: expected number to be <=130" }`), so a feed can fix its input.
+ * The one error body of the worker's JSON answers (/api/*, /auth/*, /sso/api/*, /media/*):
+ * `{ errors: [{ code, detail, field? }] }` with a stable code. Handlers and middleware throw an
+ * ApiError and worker/app.ts's `onError` writes it, so every refusal has the same shape and
+ * nothing is half-written before it. A refused body names each field that is wrong, one item per
+ * field (`{ code: "INVALID_INPUT", detail: "Too big: expected number to be <=130", field: "minute" }`),
+ * so a feed or the console can show the problem beside its field. A playback refusal adds spec
+ * §4's access `status` for the player.
  */
-export type FieldErrors = Record<string, string>;
+export interface ErrorItem {
+  code: string;
+  detail: string;
+  field?: string;
+  status?: number;
+}
+
+/** One field's problem, before it gets its code. */
+export interface FieldError {
+  field: string;
+  detail: string;
+}
 
 export class ApiError extends HTTPException {
+  /** the body's items; by default the one `{ code, detail }` */
+  readonly errors: ErrorItem[];
+
   constructor(
     status: ContentfulStatusCode,
     readonly code: string,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
-    readonly fields?: FieldErrors,
+    errors?: ErrorItem[],
   ) {
     super(status, { message: detail });
+    this.errors = errors && errors.length > 0 ? errors : [{ code, detail }];
+  }
+
+  /** A refused body: one item per field, each with the same code. */
+  static fields(status: ContentfulStatusCode, code: string, detail: string, fields: FieldError[]): ApiError {
+    return new ApiError(status, code, detail, {}, fields.map((f) => ({ code, detail: f.detail, field: f.field })));
+  }
+
+  /** The body every error answer carries. */
+  body(): { errors: ErrorItem[] } {
+    return { errors: this.errors };
   }
 
   /** The answer outside an app's `onError` (a sub-app used on its own). */
   override getResponse(): Response {
-    return Response.json(errorBody(this.code, this.detail, this.fields), { status: this.status, headers: this.headers });
+    return Response.json(this.body(), { status: this.status, headers: this.headers });
   }
-}
-
-export function errorBody(code: string, detail: string, fields?: FieldErrors) {
-  return { errors: [fields ? { code, detail, fields } : { code, detail }] };
-}
-
-export function apiError(c: Context, status: ContentfulStatusCode, code: string, detail: string, headers?: Record<string, string>, fields?: FieldErrors) {
-  return c.json(errorBody(code, detail, fields), status, headers);
 }
 
 /** 404 for a path under /api that no route answers. */

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import type { AppEnv } from "../env";
 import { renderArt } from "./art";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 
 /** Generated artwork for every image key of the seed data: /images/{w}x{h}/{key}.svg */
-export const images = new Hono<{ Bindings: Env }>();
+export const images = new Hono<AppEnv>();
 
 const dimension = z.number().int().min(16).max(2000);
 const sizeSchema = z
@@ -32,11 +33,11 @@ const svgHeaders = {
 images.get("/:size/:file", (c) => {
   const size = sizeSchema.safeParse(c.req.param("size"));
   if (!size.success) {
-    return apiError(c, 404, "IMAGE_SIZE_INVALID", "Size must be {width}x{height}, each between 16 and 2000 pixels.");
+    throw new ApiError(404, "IMAGE_SIZE_INVALID", "Size must be {width}x{height}, each between 16 and 2000 pixels.");
   }
   const key = fileSchema.safeParse(c.req.param("file"));
   if (!key.success) {
-    return apiError(c, 404, "IMAGE_KEY_INVALID", "File must be {key}.svg with a key of a-z, 0-9, '-' and '_'.");
+    throw new ApiError(404, "IMAGE_KEY_INVALID", "File must be {key}.svg with a key of a-z, 0-9, '-' and '_'.");
   }
   const { width, height } = size.data;
   return c.body(renderArt(key.data, width, height), 200, svgHeaders);

@@ -1,11 +1,11 @@
 import type { Context } from "hono";
-import type { AuthEnv } from "../auth/auth-env";
+import type { AppEnv } from "../env";
 import type { SessionUser } from "../accounts/identity";
 import { shell } from "../data/shell";
 import { liveStream, type LiveStreamRow } from "./live-streams";
 import { liveSessionRefusal, type LiveSessionRefusal } from "../../src/domain/live-session-access";
 import { sessionError } from "../../src/domain/session-errors";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 import { liveUpgradeData, passesLiveLogin } from "../../src/domain/live-upgrade";
 
 /**
@@ -36,7 +36,7 @@ export function countryOf(c: Context): string | null {
  * what the player asked for; a media request or a renewal asks for the stream's own type.
  */
 export async function liveAccess(
-  c: Context<AuthEnv>,
+  c: Context<AppEnv>,
   assetID: string,
   options: { mediaType?: "audio" | "video"; userID?: string | undefined } = {},
 ): Promise<LiveAccess> {
@@ -55,6 +55,6 @@ export async function liveAccess(
 }
 
 /** The 403 of a live refusal: the code of spec §8 and its text. */
-export function refuseLive(c: Context, code: string, headers: Record<string, string> = {}) {
-  return apiError(c, 403, code, sessionError(code).message, headers);
+export function refuseLive(code: string, headers: Record<string, string> = {}): never {
+  throw new ApiError(403, code, sessionError(code).message, headers);
 }

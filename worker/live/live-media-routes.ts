@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
-import type { AuthEnv } from "../auth/auth-env";
+import type { AppEnv } from "../env";
 import { getAuthConfig } from "../auth/config";
 import { isReleased } from "../../durable-objects/released-stream-sessions";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 import { SESSION_ERROR_CODES, STREAM_SESSION_RELEASED } from "../../src/domain/session-errors";
 import { ENTRY_ID } from "../media/entry-id";
 import { liveAccess, refuseLive } from "./live-access";
@@ -44,7 +44,7 @@ import { sessionMiddleware } from "../auth/session-middleware";
  * The media is the committed loop of the stream's type (public/media/): the 60 s audio loop, or
  * the first clip's 360p rendition for video, served as a sliding window (live-playlist.ts).
  */
-export const liveMediaRoutes = new Hono<AuthEnv>();
+export const liveMediaRoutes = new Hono<AppEnv>();
 
 const LOOPS = { audio: "/media/audio/loop", video: "/media/vod/clip-1/360p" } as const;
 const SEGMENT_FILE = /^seg\d{1,3}\.m4s$/;
@@ -67,45 +67,44 @@ function loopOf(env: Env, requestUrl: string, folder: string): Promise<Loop> {
 type LiveGrant = PlaybackGrant & { stream: string };
 
 /**
- * The live token of a request, for this stream: its signature and expiry only (no I/O); a Response
- * when refused. `graceSeconds`: only for requests that re-prove the whole right.
+ * The live token of a request, for this stream: its signature and expiry only (no I/O); a thrown
+ * ApiError when refused. `graceSeconds`: only for requests that re-prove the whole right.
  */
-async function liveToken(c: Context<AuthEnv>, assetID: string, secret: string, graceSeconds = 0): Promise<Response | LiveGrant> {
+async function liveToken(c: Context<AppEnv>, assetID: string, secret: string, graceSeconds = 0): Promise<LiveGrant> {
   const token = c.req.query("token");
-  if (!token) return apiError(c, 401, "TOKEN_MISSING", "A playback token is needed", NO_STORE);
+  if (!token) throw new ApiError(401, "TOKEN_MISSING", "A playback token is needed", NO_STORE);
   const check = await verifyPlaybackToken(secret, token, graceSeconds);
   if (!check.ok) {
-    return check.reason === "expired"
-      ? apiError(c, 401, "TOKEN_EXPIRED", "The playback token has expired", NO_STORE)
-      : apiError(c, 401, "TOKEN_INVALID", "The playback token is not valid", NO_STORE);
+    throw check.reason === "expired"
+      ? new ApiError(401, "TOKEN_EXPIRED", "The playback token has expired", NO_STORE)
+      : new ApiError(401, "TOKEN_INVALID", "The playback token is not valid", NO_STORE);
   }
   const { grant } = check;
-  if (grant.entryId !== assetID || grant.stream === undefined) return apiError(c, 403, "TOKEN_WRONG_ENTRY", "The playback token is for another video", NO_STORE);
+  if (grant.entryId !== assetID || grant.stream === undefined) throw new ApiError(403, "TOKEN_WRONG_ENTRY", "The playback token is for another video", NO_STORE);
   return { ...grant, stream: grant.stream };
 }
 
 /** The whole right of a playlist or init request: the token, its session, the live access rule, the released list. */
-async function liveRight(c: Context<AuthEnv>, assetID: string, secret: string): Promise<Response | { grant: LiveGrant; mediaType: LiveMediaType }> {
+async function liveRight(c: Context<AppEnv>, assetID: string, secret: string): Promise<{ grant: LiveGrant; mediaType: LiveMediaType }> {
   const grant = await liveToken(c, assetID, secret, MEDIA_TOKEN_GRACE_SECONDS);
-  if (grant instanceof Response) return grant;
   const user = c.get("user");
   const session = c.get("session");
   if (user && session && (session.sid !== grant.sid || user.ssoID !== grant.ssoID)) {
-    return apiError(c, 403, "TOKEN_WRONG_USER", "The playback token belongs to another session", NO_STORE);
+    throw new ApiError(403, "TOKEN_WRONG_USER", "The playback token belongs to another session", NO_STORE);
   }
   const { code, stream, viewer } = await liveAccess(c, assetID);
-  if (!stream || stream.status !== "active") return apiError(c, 404, "STREAM_OFFLINE", "This stream is not live", NO_STORE);
-  if (code || !viewer) return refuseLive(c, code ?? SESSION_ERROR_CODES.notLoggedIn, NO_STORE);
+  if (!stream || stream.status !== "active") throw new ApiError(404, "STREAM_OFFLINE", "This stream is not live", NO_STORE);
+  if (code || !viewer) return refuseLive(code ?? SESSION_ERROR_CODES.notLoggedIn, NO_STORE);
   // D1's list of released sessions, not the user's object: asking the object at every reload
   // would keep it awake all the time it is watched (docs/media-and-live.md 'Cost of the Durable Object').
-  if (await isReleased(c.env.DB, grant.stream)) return refuseLive(c, STREAM_SESSION_RELEASED, NO_STORE);
+  if (await isReleased(c.env.DB, grant.stream)) return refuseLive(STREAM_SESSION_RELEASED, NO_STORE);
   return { grant, mediaType: stream.mediaType };
 }
 
 /** An init or segment file of the loop: its bytes as static assets have them (kept in memory, worker/media/media-bytes.ts), never kept by anyone else. */
-async function serveLoopFile(c: Context<AuthEnv>, mediaType: LiveMediaType, file: string) {
+async function serveLoopFile(c: Context<AppEnv>, mediaType: LiveMediaType, file: string) {
   const bytes = await mediaBytes(c.env.ASSETS, new URL(`${LOOPS[mediaType]}/${file}`, c.req.url));
-  if (!bytes) return apiError(c, 404, "NOT_FOUND", "No such media");
+  if (!bytes) throw new ApiError(404, "NOT_FOUND", "No such media");
   return c.body(bytes, 200, {
     "Content-Type": mediaType === "audio" ? "audio/mp4" : "video/mp4",
     // Its URL carries a token that expires in seconds: nothing may keep it for later.
@@ -117,15 +116,14 @@ async function serveLoopFile(c: Context<AuthEnv>, mediaType: LiveMediaType, file
 liveMediaRoutes.get("/:assetID/:file{index\\.m3u8|init\\.mp4}", sessionMiddleware, async (c) => {
   const assetID = c.req.param("assetID");
   const file = c.req.param("file");
-  if (!ENTRY_ID.test(assetID)) return apiError(c, 404, "NOT_FOUND", "No such media");
+  if (!ENTRY_ID.test(assetID)) throw new ApiError(404, "NOT_FOUND", "No such media");
   const secret = getAuthConfig(c.env).sessionSecret;
   const right = await liveRight(c, assetID, secret);
-  if (right instanceof Response) return right;
   const { grant, mediaType } = right;
 
   if (file === "init.mp4") {
     const check = await verifySegmentToken(secret, c.req.query("seg"), { holder: grant.stream, assetID, file });
-    return check.status === "ok" ? serveLoopFile(c, mediaType, file) : refuseSegment(c, check, NO_STORE);
+    return check.status === "ok" ? serveLoopFile(c, mediaType, file) : refuseSegment(check, NO_STORE);
   }
   const loop = await loopOf(c.env, c.req.url, LOOPS[mediaType]);
   const now = Date.now();
@@ -145,13 +143,14 @@ liveMediaRoutes.get("/:assetID/:file{index\\.m3u8|init\\.mp4}", sessionMiddlewar
 liveMediaRoutes.get("/:assetID/:file{seg[0-9]+\\.m4s}", async (c) => {
   const assetID = c.req.param("assetID");
   const file = c.req.param("file");
-  if (!ENTRY_ID.test(assetID) || !SEGMENT_FILE.test(file)) return apiError(c, 404, "NOT_FOUND", "No such media");
+  if (!ENTRY_ID.test(assetID) || !SEGMENT_FILE.test(file)) throw new ApiError(404, "NOT_FOUND", "No such media");
   const secret = getAuthConfig(c.env).sessionSecret;
   const grant = await liveToken(c, assetID, secret);
-  if (grant instanceof Response) return grant;
   const check = await verifySegmentToken(secret, c.req.query("seg"), { holder: grant.stream, assetID, file });
-  if (check.status !== "ok") return refuseSegment(c, check, NO_STORE);
-  return check.kind === "vod" ? refuseSegment(c, { status: "invalid" }, NO_STORE) : serveLoopFile(c, check.kind, file);
+  if (check.status !== "ok") return refuseSegment(check, NO_STORE);
+  return check.kind === "vod" ? refuseSegment({ status: "invalid" }, NO_STORE) : serveLoopFile(c, check.kind, file);
 });
 
-liveMediaRoutes.all("*", (c) => apiError(c, 404, "NOT_FOUND", "No such media"));
+liveMediaRoutes.all("*", () => {
+  throw new ApiError(404, "NOT_FOUND", "No such media");
+});

@@ -1,10 +1,9 @@
 import { sessionMiddleware } from "../auth/session-middleware";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { AuthEnv } from "../auth/auth-env";
 import { getAuthConfig } from "../auth/config";
-import { settingsOf } from "../env";
-import { apiError } from "../http/api-error";
+import { settingsOf, type AppEnv } from "../env";
+import { ApiError } from "../http/api-error";
 import { liveAsset } from "../data/videos";
 import { isReleased } from "../../durable-objects/released-stream-sessions";
 import { SESSION_ERROR_CODES, STREAM_SESSION_RELEASED } from "../../src/domain/session-errors";
@@ -28,10 +27,10 @@ import { LIVE_RENEW_BEFORE_SECONDS, LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, v
  *   GET  /api/streams/{assetID}                    the stream asset of spec §3, no media locator
  */
 /** /api/session/*: the live session check, its renewal and the account's devices. */
-export const liveSessionRoutes = new Hono<AuthEnv>();
+export const liveSessionRoutes = new Hono<AppEnv>();
 liveSessionRoutes.use(sessionMiddleware);
 /** /api/streams/{assetID}: one live stream's assets. */
-export const liveStreamRoutes = new Hono<AuthEnv>();
+export const liveStreamRoutes = new Hono<AppEnv>();
 
 const checkBody = z.object({
   data: z.object({
@@ -50,7 +49,7 @@ function sessionsOf(env: Env, ssoID: string) {
 }
 
 /** The token the player plays with, its URL and when to renew it (the same shape from check and renew). */
-async function liveGrant(c: Context<AuthEnv>, grant: PlaybackGrant & { stream: string }, bypassed: boolean) {
+async function liveGrant(c: Context<AppEnv>, grant: PlaybackGrant & { stream: string }, bypassed: boolean) {
   const { token, expiresAt } = await signPlaybackToken(getAuthConfig(c.env).sessionSecret, grant, undefined, LIVE_TOKEN_TTL_SECONDS);
   const answer: LiveGrantAnswer = {
     data: {
@@ -69,11 +68,11 @@ async function liveGrant(c: Context<AuthEnv>, grant: PlaybackGrant & { stream: s
 liveSessionRoutes.post("/check", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const body = checkBody.safeParse(await c.req.json().catch(() => undefined));
-  if (!body.success) return apiError(c, 400, "INVALID_INPUT", "Send {data:{attributes:{videoID, mediaType}}}");
+  if (!body.success) throw new ApiError(400, "INVALID_INPUT", "Send {data:{attributes:{videoID, mediaType}}}");
   const { videoID, mediaType, userID } = body.data.data.attributes;
   const session = c.get("session");
   const { code, viewer, stream } = await liveAccess(c, videoID, { mediaType, userID });
-  if (code || !viewer || !session || !stream) return refuseLive(c, code ?? SESSION_ERROR_CODES.notLoggedIn);
+  if (code || !viewer || !session || !stream) return refuseLive(code ?? SESSION_ERROR_CODES.notLoggedIn);
 
   const admission = await sessionsOf(c.env, viewer.ssoID).admit({
     userID: viewer.ssoID,
@@ -85,7 +84,7 @@ liveSessionRoutes.post("/check", async (c) => {
   });
   if (!admission.admitted) {
     await countRefusal(c.env.DB);
-    return refuseLive(c, SESSION_ERROR_CODES.concurrentLimit);
+    return refuseLive(SESSION_ERROR_CODES.concurrentLimit);
   }
   // The console's running count of open sessions (its release is the object's, in D1 as well).
   await countAdmission(c.env.DB, { id: admission.sessionId, assetID: videoID, userAgent: c.req.header("user-agent") ?? "" });
@@ -106,25 +105,25 @@ const renewBody = z.object({ data: z.object({ attributes: z.object({ token: z.st
 liveSessionRoutes.post("/renew", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const body = renewBody.safeParse(await c.req.json().catch(() => undefined));
-  if (!body.success) return apiError(c, 400, "INVALID_INPUT", "Send {data:{attributes:{token}}}");
+  if (!body.success) throw new ApiError(400, "INVALID_INPUT", "Send {data:{attributes:{token}}}");
   const check = await verifyPlaybackToken(getAuthConfig(c.env).sessionSecret, body.data.data.attributes.token);
   if (!check.ok) {
-    return check.reason === "expired"
-      ? apiError(c, 401, "TOKEN_EXPIRED", "The live token has expired")
-      : apiError(c, 401, "TOKEN_INVALID", "The live token is not valid");
+    throw check.reason === "expired"
+      ? new ApiError(401, "TOKEN_EXPIRED", "The live token has expired")
+      : new ApiError(401, "TOKEN_INVALID", "The live token is not valid");
   }
   const { grant } = check;
-  if (!grant.stream) return apiError(c, 401, "TOKEN_INVALID", "The live token is not valid");
+  if (!grant.stream) throw new ApiError(401, "TOKEN_INVALID", "The live token is not valid");
   const user = c.get("user");
   const session = c.get("session");
-  if (!user || !session) return refuseLive(c, SESSION_ERROR_CODES.notLoggedIn);
+  if (!user || !session) return refuseLive(SESSION_ERROR_CODES.notLoggedIn);
   if (grant.ssoID !== user.ssoID || grant.sid !== session.sid) {
-    return apiError(c, 403, "TOKEN_WRONG_USER", "The live token belongs to another session");
+    throw new ApiError(403, "TOKEN_WRONG_USER", "The live token belongs to another session");
   }
   // The account's own state first: a viewer whose right is gone is told that, not 'released'.
   const [access, released] = await Promise.all([liveAccess(c, grant.entryId), isReleased(c.env.DB, grant.stream)]);
-  if (access.code || !access.viewer) return refuseLive(c, access.code ?? SESSION_ERROR_CODES.notLoggedIn);
-  if (released) return refuseLive(c, STREAM_SESSION_RELEASED);
+  if (access.code || !access.viewer) return refuseLive(access.code ?? SESSION_ERROR_CODES.notLoggedIn);
+  if (released) return refuseLive(STREAM_SESSION_RELEASED);
   return liveGrant(c, { ...grant, stream: grant.stream }, access.viewer.bypassed);
 });
 
@@ -132,7 +131,7 @@ liveSessionRoutes.get("/devices", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const user = c.get("user");
   const session = c.get("session");
-  if (!user || !session) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");
+  if (!user || !session) throw new ApiError(401, "NOT_LOGGED_IN", "Not logged in");
   const sessions = await sessionsOf(c.env, user.ssoID).sessions();
   const answer: LiveDevicesAnswer = {
     data: sessions.map((s) => ({
@@ -152,7 +151,7 @@ liveSessionRoutes.post("/devices/sign-out-others", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const user = c.get("user");
   const session = c.get("session");
-  if (!user || !session) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");
+  if (!user || !session) throw new ApiError(401, "NOT_LOGGED_IN", "Not logged in");
   const released = await sessionsOf(c.env, user.ssoID).releaseOthers(session.sid);
   return c.json({ data: { attributes: { released } } });
 });
@@ -160,7 +159,7 @@ liveSessionRoutes.post("/devices/sign-out-others", async (c) => {
 liveStreamRoutes.get("/:assetID", async (c) => {
   const assetID = c.req.param("assetID");
   const asset = ENTRY_ID.test(assetID) ? await liveAsset(c.env.DB, assetID) : null;
-  if (!asset) return apiError(c, 404, "NOT_FOUND", "No stream by that id");
+  if (!asset) throw new ApiError(404, "NOT_FOUND", "No stream by that id");
   return c.json({
     data: {
       id: asset.id,

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
-import { apiError } from "../http/api-error";
-import { siteOriginOf } from "../env";
+import { ApiError } from "../http/api-error";
+import { siteOriginOf, type AppEnv } from "../env";
 import { matchRoom } from "./match-rooms";
 import type { LiveMatch } from "../../src/schemas/match-live";
 
@@ -40,7 +39,7 @@ async function knownMatch(db: D1Database, id: number): Promise<boolean> {
 
 matchLiveRoutes.get("/:id{[0-9]{1,9}}/live", async (c) => {
   const id = Number(c.req.param("id"));
-  if (!(await knownMatch(c.env.DB, id))) return apiError(c, 404, "MATCH_NOT_FOUND", "No match by that id");
+  if (!(await knownMatch(c.env.DB, id))) throw new ApiError(404, "MATCH_NOT_FOUND", "No match by that id");
   const state: LiveMatch = await matchRoom(c.env, id).state(id);
   return c.json(state, 200, { "Cache-Control": `public, max-age=${LIVE_MAX_AGE_SECONDS}` });
 });
@@ -52,11 +51,11 @@ matchLiveRoutes.get("/:id{[0-9]{1,9}}/live", async (c) => {
 export const matchSocketRoutes = new Hono<AppEnv>();
 
 matchSocketRoutes.get("/:id{[0-9]{1,9}}", async (c) => {
-  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return apiError(c, 426, "UPGRADE_REQUIRED", "Open this as a websocket");
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") throw new ApiError(426, "UPGRADE_REQUIRED", "Open this as a websocket");
   const origin = c.req.header("origin");
-  if (origin !== undefined && origin !== siteOriginOf(c.env, c.req.url)) return apiError(c, 403, "CSRF", "Cross-site request refused");
+  if (origin !== undefined && origin !== siteOriginOf(c.env, c.req.url)) throw new ApiError(403, "CSRF", "Cross-site request refused");
   const id = Number(c.req.param("id"));
-  if (!(await knownMatch(c.env.DB, id))) return apiError(c, 404, "MATCH_NOT_FOUND", "No match by that id");
+  if (!(await knownMatch(c.env.DB, id))) throw new ApiError(404, "MATCH_NOT_FOUND", "No match by that id");
   const headers = new Headers(c.req.raw.headers);
   headers.set("x-match-id", String(id));
   const answer = await matchRoom(c.env, id).fetch(new Request(c.req.url, { headers }));

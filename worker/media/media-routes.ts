@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
-import type { AuthEnv } from "../auth/auth-env";
+import type { AppEnv } from "../env";
 import { getAuthConfig } from "../auth/config";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 import { clipForEntry } from "../../src/domain/media-clip";
 import { MEDIA_TOKEN_GRACE_SECONDS } from "../../src/domain/timings";
 import { parseRange } from "./byte-range";
@@ -41,18 +41,20 @@ import type { PlaybackGrant } from "./playback-token";
  * Segments, captions and posters come from memory after their first read (media-bytes.ts) and
  * answer Range requests with 206.
  */
-export const mediaRoutes = new Hono<AuthEnv>();
+export const mediaRoutes = new Hono<AppEnv>();
 
 const NO_STORE = { "Cache-Control": "no-store" };
-const refuse = (c: Context, denied: Refusal) => apiError(c, denied.status, denied.code, denied.detail, NO_STORE);
+const refuse = (denied: Refusal): never => {
+  throw new ApiError(denied.status, denied.code, denied.detail, NO_STORE);
+};
 
-/** The rule of a request that carries the session: the token is its session's, the account may watch. Null: allowed. */
-async function reprove(c: Context<AuthEnv>, entryId: string, grant: PlaybackGrant): Promise<Response | null> {
+/** The rule of a request that carries the session: the token is its session's, the account may watch; else a thrown refusal. */
+async function reprove(c: Context<AppEnv>, entryId: string, grant: PlaybackGrant): Promise<void> {
   const denied = checkSession(c, grant);
-  if (denied) return refuse(c, denied);
+  if (denied) refuse(denied);
   const right = await playbackRight(c, entryId);
-  if (!right.entry) return apiError(c, 404, "NOT_FOUND", "No such media", NO_STORE);
-  return right.refusal ? refusePlayback(c, right.refusal, NO_STORE) : null;
+  if (!right.entry) throw new ApiError(404, "NOT_FOUND", "No such media", NO_STORE);
+  if (right.refusal) refusePlayback(right.refusal, NO_STORE);
 }
 
 function targetDurationOf(playlist: string): number {
@@ -63,13 +65,12 @@ function targetDurationOf(playlist: string): number {
 mediaRoutes.get("/vod/:entryId/:file{.+\\.m3u8}", sessionMiddleware, async (c) => {
   const entryId = c.req.param("entryId");
   const file = mediaFile(c.req.param("file"));
-  if (!ENTRY_ID.test(entryId) || !file) return apiError(c, 404, "NOT_FOUND", "No such media");
+  if (!ENTRY_ID.test(entryId) || !file) throw new ApiError(404, "NOT_FOUND", "No such media");
   const { refusal, grant } = await checkToken(c, entryId);
-  if (refusal) return refuse(c, refusal);
-  const denied = await reprove(c, entryId, grant);
-  if (denied) return denied;
+  if (refusal) return refuse(refusal);
+  await reprove(c, entryId, grant);
   const asset = await c.env.ASSETS.fetch(new URL(assetPath(clipForEntry(entryId), file), c.req.url));
-  if (!asset.ok) return apiError(c, 404, "NOT_FOUND", "No such media");
+  if (!asset.ok) throw new ApiError(404, "NOT_FOUND", "No such media");
   const source = await asset.text();
   const token = c.req.query("token") ?? "";
   const headers = { "Content-Type": file.contentType, "Cache-Control": cacheControl(file), "X-Content-Type-Options": "nosniff" };
@@ -84,39 +85,35 @@ mediaRoutes.get("/vod/:entryId/:file{.+\\.m3u8}", sessionMiddleware, async (c) =
 });
 
 /** Init and segment files: their segment token, or (a native player past it) the whole right again. */
-async function segmentRight(c: Context<AuthEnv>, entryId: string, file: MediaFile): Promise<Response | null> {
+async function segmentRight(c: Context<AppEnv>, entryId: string, file: MediaFile): Promise<void> {
   const { refusal, grant } = await checkToken(c, entryId, MEDIA_TOKEN_GRACE_SECONDS);
-  if (refusal) return refuse(c, refusal);
+  if (refusal) return refuse(refusal);
   const scope = { holder: vodHolder(grant.ssoID, grant.sid), assetID: entryId, file: file.name };
   const check = await verifySegmentToken(getAuthConfig(c.env).sessionSecret, c.req.query("seg"), scope);
-  if (check.status === "invalid") return refuseSegment(c, check, NO_STORE);
+  if (check.status === "invalid") return refuseSegment(check, NO_STORE);
   const tokenAlive = (grant.expiresAt ?? 0) > Math.floor(Date.now() / 1000);
-  if (check.status === "ok" && tokenAlive) return null;
+  if (check.status === "ok" && tokenAlive) return;
   // Past a token's life: only with the session cookie, re-read from D1, and the rule passed again.
   if (grant.ssoID !== "" && !c.req.header("cookie")) {
-    return check.status === "expired" ? refuseSegment(c, check, NO_STORE) : refuse(c, { status: 401, code: "TOKEN_EXPIRED", detail: "The playback token has expired" });
+    if (check.status === "expired") refuseSegment(check, NO_STORE);
+    refuse({ status: 401, code: "TOKEN_EXPIRED", detail: "The playback token has expired" });
   }
-  let denied = null as Response | null;
-  await sessionMiddleware(c, async () => {
-    denied = await reprove(c, entryId, grant);
-  });
-  return denied;
+  await sessionMiddleware(c, () => reprove(c, entryId, grant));
 }
 
 mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
   const entryId = c.req.param("entryId");
   const file = mediaFile(c.req.param("file"));
-  if (!ENTRY_ID.test(entryId) || !file || file.kind === "playlist") return apiError(c, 404, "NOT_FOUND", "No such media");
+  if (!ENTRY_ID.test(entryId) || !file || file.kind === "playlist") throw new ApiError(404, "NOT_FOUND", "No such media");
   if (file.kind === "segment") {
-    const denied = await segmentRight(c, entryId, file);
-    if (denied) return denied;
+    await segmentRight(c, entryId, file);
   } else {
     const { refusal } = await checkToken(c, entryId);
-    if (refusal) return refuse(c, refusal);
+    if (refusal) return refuse(refusal);
   }
 
   const bytes = await mediaBytes(c.env.ASSETS, new URL(assetPath(clipForEntry(entryId), file), c.req.url));
-  if (!bytes) return apiError(c, 404, "NOT_FOUND", "No such media");
+  if (!bytes) throw new ApiError(404, "NOT_FOUND", "No such media");
   const headers = { "Content-Type": file.contentType, "Cache-Control": cacheControl(file), "X-Content-Type-Options": "nosniff" };
   const range = parseRange(c.req.header("range"), bytes.length);
   if (range === "unsatisfiable") {
@@ -132,4 +129,6 @@ mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
   return c.body(bytes, 200, { ...headers, "Accept-Ranges": "bytes" });
 });
 
-mediaRoutes.all("*", (c) => apiError(c, 404, "NOT_FOUND", "No such media"));
+mediaRoutes.all("*", () => {
+  throw new ApiError(404, "NOT_FOUND", "No such media");
+});

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import type { AuthEnv } from "../auth/auth-env";
+import { ApiError } from "../http/api-error";
+import type { AppEnv } from "../env";
 import { video } from "../data/videos";
 import { playbackRefusal, type PlaybackRefusal } from "../../src/domain/playback-access";
 import type { Video } from "../../src/schemas/videos";
@@ -13,7 +14,7 @@ import type { Video } from "../../src/schemas/videos";
  * refused at the next playlist with the same code and text as at the gate.
  * Needs the session middleware in front of it. `entry` null: no such video.
  */
-export async function playbackRight(c: Context<AuthEnv>, entryId: string): Promise<{ entry: null } | { entry: Video; refusal: PlaybackRefusal | null }> {
+export async function playbackRight(c: Context<AppEnv>, entryId: string): Promise<{ entry: null } | { entry: Video; refusal: PlaybackRefusal | null }> {
   const entry = await video(c.env.DB, entryId);
   if (!entry) return { entry: null };
   const user = c.get("user");
@@ -22,6 +23,6 @@ export async function playbackRight(c: Context<AuthEnv>, entryId: string): Promi
 }
 
 /** A refusal of the rule, as the gate answers it: the code, its text and spec §4's access status for the player. */
-export function refusePlayback(c: Context, refusal: PlaybackRefusal, headers: Record<string, string> = {}) {
-  return c.json({ errors: [{ code: refusal.code, detail: refusal.detail, status: refusal.accessStatus }] }, refusal.httpStatus, headers);
+export function refusePlayback(refusal: PlaybackRefusal, headers: Record<string, string> = {}): never {
+  throw new ApiError(refusal.httpStatus, refusal.code, refusal.detail, headers, [{ code: refusal.code, detail: refusal.detail, status: refusal.accessStatus }]);
 }

@@ -1,9 +1,9 @@
 import { sessionMiddleware } from "../auth/session-middleware";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AuthEnv } from "../auth/auth-env";
+import type { AppEnv } from "../env";
 import { getAuthConfig } from "../auth/config";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 import { video } from "../data/videos";
 import { playbackRight, refusePlayback } from "./playback-right";
 import { masterPlaylistPath, posterPath } from "./media-files";
@@ -26,7 +26,7 @@ import type { PlaybackGrantAnswer } from "../../src/schemas/playback";
  *   401 LOGIN_REQUIRED, 403 NO_SUBSCRIPTION / NOT_SUBSCRIBED / BLOCKED / COUNTRY_BLOCKED
  *   (each error also carries `status`, the access status of spec §4 that the player shows).
  */
-export const playbackRoutes = new Hono<AuthEnv>();
+export const playbackRoutes = new Hono<AppEnv>();
 playbackRoutes.use(sessionMiddleware);
 
 const bodySchema = z.object({ entryId: z.string().regex(ENTRY_ID) }).strict();
@@ -34,11 +34,11 @@ const bodySchema = z.object({ entryId: z.string().regex(ENTRY_ID) }).strict();
 playbackRoutes.post("/", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const body = bodySchema.safeParse(await c.req.json().catch(() => undefined));
-  if (!body.success) return apiError(c, 400, "INVALID_INPUT", "Send a JSON body { entryId }");
+  if (!body.success) throw new ApiError(400, "INVALID_INPUT", "Send a JSON body { entryId }");
   const { entryId } = body.data;
   const right = await playbackRight(c, entryId);
-  if (!right.entry) return apiError(c, 404, "NOT_FOUND", "No video by that id");
-  if (right.refusal) return refusePlayback(c, right.refusal);
+  if (!right.entry) throw new ApiError(404, "NOT_FOUND", "No video by that id");
+  if (right.refusal) return refusePlayback(right.refusal);
 
   const user = c.get("user");
   const session = c.get("session");
@@ -73,12 +73,14 @@ const positionSchema = z.object({ entryId: z.string().regex(ENTRY_ID), seconds: 
 playbackRoutes.put("/position", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const user = c.get("user");
-  if (!user || !c.get("session")) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");
+  if (!user || !c.get("session")) throw new ApiError(401, "NOT_LOGGED_IN", "Not logged in");
   const body = positionSchema.safeParse(await c.req.json().catch(() => undefined));
-  if (!body.success) return apiError(c, 400, "INVALID_INPUT", "Send a JSON body { entryId, seconds }");
-  if (!(await video(c.env.DB, body.data.entryId))) return apiError(c, 404, "NOT_FOUND", "No video by that id");
+  if (!body.success) throw new ApiError(400, "INVALID_INPUT", "Send a JSON body { entryId, seconds }");
+  if (!(await video(c.env.DB, body.data.entryId))) throw new ApiError(404, "NOT_FOUND", "No video by that id");
   await writePosition(c.env.DB, user.ssoID, body.data.entryId, body.data.seconds);
   return c.body(null, 204);
 });
 
-playbackRoutes.all("*", (c) => apiError(c, 405, "METHOD_NOT_ALLOWED", "Use POST /api/playback"));
+playbackRoutes.all("*", () => {
+  throw new ApiError(405, "METHOD_NOT_ALLOWED", "Use POST /api/playback");
+});

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import type { AuthEnv } from "../auth/auth-env";
+import type { AppEnv } from "../env";
 import { getAuthConfig } from "../auth/config";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 import { verifyPlaybackToken, type PlaybackGrant } from "./playback-token";
 import type { SegmentCheck } from "./segment-token";
 
@@ -21,7 +21,7 @@ import type { SegmentCheck } from "./segment-token";
 export type Refusal = { status: 401 | 403; code: string; detail: string };
 
 export async function checkToken(
-  c: Context<AuthEnv>,
+  c: Context<AppEnv>,
   entryId: string,
   graceSeconds = 0,
 ): Promise<{ refusal: Refusal; grant?: undefined } | { refusal: null; grant: PlaybackGrant }> {
@@ -39,7 +39,7 @@ export async function checkToken(
 }
 
 /** Needs the session middleware in front of it. */
-export function checkSession(c: Context<AuthEnv>, grant: PlaybackGrant): Refusal | null {
+export function checkSession(c: Context<AppEnv>, grant: PlaybackGrant): Refusal | null {
   // A visitor's token (a video open to everyone) needs no session; any other needs its own.
   if (grant.ssoID === "") return null;
   const session = c.get("session");
@@ -52,10 +52,10 @@ export function checkSession(c: Context<AuthEnv>, grant: PlaybackGrant): Refusal
 }
 
 /** The refusal of a segment token that does not vouch for its request (live and on-demand alike). */
-export function refuseSegment(c: Context, check: Exclude<SegmentCheck, { status: "ok" }>, headers: Record<string, string>): Response {
-  return check.status === "expired"
-    ? apiError(c, 403, "SEGMENT_TOKEN_EXPIRED", "Reload the playlist for this segment", headers)
-    : apiError(c, 403, "SEGMENT_TOKEN_INVALID", "This segment needs its playlist's token", headers);
+export function refuseSegment(check: Exclude<SegmentCheck, { status: "ok" }>, headers: Record<string, string>): never {
+  throw check.status === "expired"
+    ? new ApiError(403, "SEGMENT_TOKEN_EXPIRED", "Reload the playlist for this segment", headers)
+    : new ApiError(403, "SEGMENT_TOKEN_INVALID", "This segment needs its playlist's token", headers);
 }
 
 function refused(status: 401 | 403, code: string, detail: string) {

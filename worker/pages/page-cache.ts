@@ -1,7 +1,6 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../app-env";
 import { openEdgeCache } from "../cache/edge-cache";
-import { settingsOf } from "../env";
+import { settingsOf, type AppEnv } from "../env";
 import { clientAssets } from "./assets";
 import { pageVariantKey, pageVariantOf, type PageVariant } from "./page-variant";
 import { routeDataRequestOf } from "./route-data";

@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { isRouteErrorResponse, type StaticHandler } from "react-router";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
 import { ApiError } from "../http/api-error";
-import { settingsOf } from "../env";
+import { settingsOf, type AppEnv } from "../env";
 import { ROUTE_DATA_HEADER, ROUTE_DATA_REDIRECT_STATUS, ROUTE_ID_PATTERN, type RouteDataAnswer } from "../../src/app/route-data";
 
 const routeIdSchema = z.string().regex(ROUTE_ID_PATTERN);

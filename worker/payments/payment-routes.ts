@@ -1,9 +1,8 @@
 import { sessionMiddleware } from "../auth/session-middleware";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
-import { apiError } from "../http/api-error";
-import { siteOriginOf } from "../env";
+import { ApiError } from "../http/api-error";
+import { siteOriginOf, type AppEnv } from "../env";
 import { findAccount } from "../accounts/accounts";
 import { insertPendingPurchase } from "./payment-records";
 import { offeredPrice } from "../commercial/package-service";
@@ -56,21 +55,21 @@ async function jsonBody(c: { req: { json: () => Promise<unknown> } }): Promise<u
 checkoutRoutes.post("/", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const user = c.get("user");
-  if (!user) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");
+  if (!user) throw new ApiError(401, "NOT_LOGGED_IN", "Not logged in");
   if (user.blocked) {
     const refusal = PLAYBACK_REFUSALS[user.blockedReason === "country" ? "COUNTRY_BLOCKED" : "BLOCKED"];
-    return apiError(c, 403, refusal.code, refusal.detail);
+    throw new ApiError(403, refusal.code, refusal.detail);
   }
   const body = checkoutBody.safeParse(await jsonBody(c));
-  if (!body.success) return apiError(c, 400, "INVALID_INPUT", "packageID and priceID are required");
+  if (!body.success) throw new ApiError(400, "INVALID_INPUT", "packageID and priceID are required");
   const db = c.env.DB;
   const price = await offeredPrice(db, body.data.priceID, body.data.packageID);
-  if (!price) return apiError(c, 400, "INVALID_PRICE", "That price is not on offer");
+  if (!price) throw new ApiError(400, "INVALID_PRICE", "That price is not on offer");
   if (holdsEntitlement(user.entitlements, price.entitlements)) {
-    return apiError(c, 409, "ALREADY_ENTITLED", "You already hold this package");
+    throw new ApiError(409, "ALREADY_ENTITLED", "You already hold this package");
   }
   const account = await findAccount(db, user.ssoID);
-  if (!account) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");
+  if (!account) throw new ApiError(401, "NOT_LOGGED_IN", "Not logged in");
   const config = paymentsConfigOf(c.env);
   const origin = siteOriginOf(c.env, c.req.url);
   const request = checkoutRequest(price, { ssoID: user.ssoID, email: user.email, stripeCustomerID: user.stripeCustomerID }, origin);
@@ -85,7 +84,7 @@ checkoutRoutes.post("/", async (c) => {
       return c.json<CheckoutAnswer>({ id: session.id, url: session.url });
     } catch (error) {
       console.error(JSON.stringify({ msg: "checkout failed", requestId: c.get("requestId"), error: String(error) }));
-      return apiError(c, 502, "CHECKOUT_UNAVAILABLE", CHECKOUT_UNAVAILABLE_ALERT);
+      throw new ApiError(502, "CHECKOUT_UNAVAILABLE", CHECKOUT_UNAVAILABLE_ALERT);
     }
   }
   if (config.devCheckout) {
@@ -95,7 +94,7 @@ checkoutRoutes.post("/", async (c) => {
     return c.json<CheckoutAnswer>({ id, url: `${DEV_PAYMENTS_PATH}/checkout/${id}` });
   }
   console.error(JSON.stringify({ msg: "checkout unavailable: STRIPE_SECRET_KEY is not set", requestId: c.get("requestId") }));
-  return apiError(c, 503, "CHECKOUT_UNAVAILABLE", CHECKOUT_UNAVAILABLE_ALERT);
+  throw new ApiError(503, "CHECKOUT_UNAVAILABLE", CHECKOUT_UNAVAILABLE_ALERT);
 });
 
 /** The portal's return address: a same-site URL (absolute on this origin, or a path), else the home page. */
@@ -111,14 +110,14 @@ export function portalReturnUrl(origin: string, input: string | undefined): stri
 paymentPortalRoutes.post("/portal", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const user = c.get("user");
-  if (!user) return apiError(c, 401, "NOT_LOGGED_IN", "Not logged in");
+  if (!user) throw new ApiError(401, "NOT_LOGGED_IN", "Not logged in");
   const body = portalBody.safeParse((await jsonBody(c)) ?? {});
-  if (!body.success) return apiError(c, 400, "INVALID_INPUT", "returnURL must be a URL on this site");
+  if (!body.success) throw new ApiError(400, "INVALID_INPUT", "returnURL must be a URL on this site");
   // Only the signed-in account's own customer: a body naming another is refused, never followed.
   if (body.data.customerID !== undefined && body.data.customerID !== user.stripeCustomerID) {
-    return apiError(c, 403, "FORBIDDEN", "You can only manage your own subscriptions");
+    throw new ApiError(403, "FORBIDDEN", "You can only manage your own subscriptions");
   }
-  if (!user.stripeCustomerID) return apiError(c, 404, "NO_STRIPE_CUSTOMER", NO_SUBSCRIPTIONS_MESSAGE);
+  if (!user.stripeCustomerID) throw new ApiError(404, "NO_STRIPE_CUSTOMER", NO_SUBSCRIPTIONS_MESSAGE);
   const origin = siteOriginOf(c.env, c.req.url);
   const returnUrl = portalReturnUrl(origin, body.data.returnURL);
   const config = paymentsConfigOf(c.env);
@@ -131,12 +130,12 @@ paymentPortalRoutes.post("/portal", async (c) => {
       return c.json<PortalAnswer>({ url: session.url });
     } catch (error) {
       console.error(JSON.stringify({ msg: "portal failed", requestId: c.get("requestId"), error: String(error) }));
-      return apiError(c, 502, "PORTAL_UNAVAILABLE", "The subscription portal is not available, please try again");
+      throw new ApiError(502, "PORTAL_UNAVAILABLE", "The subscription portal is not available, please try again");
     }
   }
   if (config.devCheckout) {
     const returnPath = new URL(returnUrl).pathname + new URL(returnUrl).search;
     return c.json<PortalAnswer>({ url: `${DEV_PAYMENTS_PATH}/portal?return=${encodeURIComponent(returnPath)}` });
   }
-  return apiError(c, 503, "PORTAL_UNAVAILABLE", "The subscription portal is not available, please try again");
+  throw new ApiError(503, "PORTAL_UNAVAILABLE", "The subscription portal is not available, please try again");
 });

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import Stripe from "stripe";
-import type { AppEnv } from "../app-env";
-import { apiError } from "../http/api-error";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/api-error";
 import { endStreamsOf } from "../../durable-objects/stream-release";
 import { paymentsConfigOf, stripeCrypto } from "./config";
 import {
@@ -73,9 +73,9 @@ stripeWebhook.post("/", async (c) => {
   // When it arrived, before the claim and the apply: the webhook-health console's lag starts from Stripe's `created`.
   const receivedAt = new Date().toISOString();
   const { webhookSecret } = paymentsConfigOf(c.env);
-  if (!webhookSecret) return apiError(c, 503, "PAYMENTS_NOT_CONFIGURED", "Payments are not configured");
+  if (!webhookSecret) throw new ApiError(503, "PAYMENTS_NOT_CONFIGURED", "Payments are not configured");
   const header = c.req.header("stripe-signature");
-  if (!header) return apiError(c, 400, "BAD_SIGNATURE", "Missing Stripe-Signature header");
+  if (!header) throw new ApiError(400, "BAD_SIGNATURE", "Missing Stripe-Signature header");
   const rawBody = await c.req.text();
   let payload: unknown;
   try {
@@ -83,16 +83,16 @@ stripeWebhook.post("/", async (c) => {
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
       console.warn(JSON.stringify({ msg: "stripe webhook refused", requestId: c.get("requestId"), error: String(error) }));
-      return apiError(c, 400, "BAD_SIGNATURE", "Invalid Stripe signature");
+      throw new ApiError(400, "BAD_SIGNATURE", "Invalid Stripe signature");
     }
     // Signed, but not JSON (or a thin event notification): not an event this endpoint takes.
-    return apiError(c, 400, "INVALID_EVENT", "The body is not a Stripe event");
+    throw new ApiError(400, "INVALID_EVENT", "The body is not a Stripe event");
   }
   const envelope = eventEnvelope.safeParse(payload);
   if (!envelope.success) {
     const field = outOfRange(envelope.error, payload);
     if (field) return outOfRangeAnswer(c, field);
-    return apiError(c, 400, "INVALID_EVENT", "The body is not a Stripe event");
+    throw new ApiError(400, "INVALID_EVENT", "The body is not a Stripe event");
   }
   const event = envelope.data;
   const db = c.env.DB;
@@ -104,13 +104,13 @@ stripeWebhook.post("/", async (c) => {
     if (observed.kind === "checkout") price = await priceOfCheckout(db, observed);
   } catch (error) {
     console.error(JSON.stringify({ msg: "stripe webhook failed", stage: "price", requestId: c.get("requestId"), id: event.id, error: String(error) }));
-    return apiError(c, 500, "WEBHOOK_FAILED", "The event could not be stored; please retry");
+    throw new ApiError(500, "WEBHOOK_FAILED", "The event could not be stored; please retry");
   }
   const observation = withCheckoutRule(observed, price);
   const claim = crypto.randomUUID();
   const failed = (stage: string, error: unknown) => {
     console.error(JSON.stringify({ msg: "stripe webhook failed", stage, requestId: c.get("requestId"), id: event.id, type: event.type, error: String(error) }));
-    return apiError(c, 500, "WEBHOOK_FAILED", "The event could not be stored; please retry");
+    throw new ApiError(500, "WEBHOOK_FAILED", "The event could not be stored; please retry");
   };
 
   let claimed: boolean;
@@ -160,7 +160,7 @@ stripeWebhook.post("/", async (c) => {
 /** 400 OUT_OF_RANGE: before the claim, so nothing of the event is written. */
 function outOfRangeAnswer(c: Context<AppEnv>, field: string, event?: EventEnvelope) {
   console.warn(JSON.stringify({ msg: "stripe webhook out of range", requestId: c.get("requestId"), id: event?.id, type: event?.type, field }));
-  return apiError(c, 400, "OUT_OF_RANGE", `A number in the event is out of range (${field})`);
+  throw new ApiError(400, "OUT_OF_RANGE", `A number in the event is out of range (${field})`);
 }
 
 /**

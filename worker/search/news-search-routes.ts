@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
-import { apiError } from "../http/api-error";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/api-error";
 import { searchNews } from "./news-search";
 import { NEWS_SEARCH_SORTS } from "../../src/domain/search-query";
 import { NEWS_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
@@ -51,7 +51,7 @@ newsSearchRoutes.get("/", async (c) => {
   const parsed = querySchema.safeParse(c.req.query());
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
-    return apiError(c, 400, "INVALID_INPUT", detail);
+    throw new ApiError(400, "INVALID_INPUT", detail);
   }
   const { query, size, start, sort } = parsed.data;
   const { found, items } = await searchNews(c.env.DB, { query, size, start, sort });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
-import { apiError } from "../http/api-error";
+import type { AppEnv } from "../env";
+import { ApiError } from "../http/api-error";
 import { searchVideoCatalogue } from "../data/video-catalogue";
 import { isSeasonFilter, isTeamFilter, teamSlugOf } from "../../src/data/video-filter";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
@@ -78,7 +78,7 @@ videoSearchRoutes.get("/", async (c) => {
   const parsed = querySchema.safeParse(c.req.query());
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".") || "query"}: ${i.message}`).join("; ");
-    return apiError(c, 400, "INVALID_INPUT", detail);
+    throw new ApiError(400, "INVALID_INPUT", detail);
   }
   const q = parsed.data;
   const page = q.page ?? q.pageIndex ?? 0;

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../app-env";
 import { edgeCached } from "../cache/edge-cache";
-import { settingsOf, siteOriginOf } from "../env";
+import { settingsOf, siteOriginOf, type AppEnv } from "../env";
 import { robotsTxt } from "./robots";
 import { sitemapEntries, sitemapXml } from "./sitemap";
 

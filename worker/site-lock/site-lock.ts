@@ -1,11 +1,11 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../app-env";
+import type { AppEnv } from "../env";
 import { clientIp } from "../http/client-ip";
 import { constantTimeEqual } from "../auth/constant-time";
 import { rateLimitedResponse } from "../auth/rate-limit";
 import { hitRateLimits } from "../http/rate-limits";
-import { apiError } from "../http/api-error";
+import { ApiError } from "../http/api-error";
 import { isSiteLockExempt, SITE_LOCK_TEXT } from "../../src/domain/site-lock";
 import { safeReturnUrl } from "../../src/domain/return-url";
 import { grantEntry, hasEntry } from "./entry-cookie";
@@ -30,7 +30,7 @@ export const siteLock: MiddlewareHandler<AppEnv> = async function siteLock(c, ne
   const lock = await siteLockState(c.env);
   if (!lock.enabled || (await hasEntry(c, lock.entryPhrase))) return next();
   c.header("Cache-Control", "no-store");
-  if (MACHINE_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return apiError(c, 403, SITE_LOCKED_CODE, SITE_LOCK_TEXT);
+  if (MACHINE_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) throw new ApiError(403, SITE_LOCKED_CODE, SITE_LOCK_TEXT);
   const url = new URL(c.req.url);
   return c.html(await lockScreenHtml(lock.entryPhrase, safeReturnUrl(url.pathname + url.search)), 403);
 };
@@ -45,7 +45,7 @@ export const siteLockEntry = new Hono<AppEnv>();
 
 siteLockEntry.post("/", async (c) => {
   const form = entryForm.safeParse(await formFields(c));
-  if (!form.success) return apiError(c, 400, "INVALID_INPUT", "phrase: required");
+  if (!form.success) throw new ApiError(400, "INVALID_INPUT", "phrase: required");
   const lock = await siteLockState(c.env);
   const returnTo = safeReturnUrl(form.data.returnTo);
   if (!lock.enabled) return c.redirect(returnTo, 303);
@@ -54,6 +54,6 @@ siteLockEntry.post("/", async (c) => {
   const admitted = lock.entryPhrase !== "" && (await constantTimeEqual(form.data.phrase, lock.entryPhrase));
   c.header("Cache-Control", "no-store");
   if (!admitted) return c.html(await lockScreenHtml(lock.entryPhrase, returnTo), 403);
-  if (!(await grantEntry(c, lock.entryPhrase))) return apiError(c, 503, "AUTH_NOT_CONFIGURED", "Entry is not available at the moment");
+  if (!(await grantEntry(c, lock.entryPhrase))) throw new ApiError(503, "AUTH_NOT_CONFIGURED", "Entry is not available at the moment");
   return c.redirect(returnTo, 303);
 });

@@ -22,6 +22,11 @@ export async function consoleWrite(method: "POST" | "PUT", path: string, body?: 
   // zod comes with the refusal, not with the page: a landing page's chunks carry none (scripts/build-client.mjs).
   const [answer, z, { consoleWriteErrorSchema }] = await Promise.all([response.json().catch(() => null), import("zod/mini"), import("../../schemas/console-content")]);
   const parsed = z.safeParse(consoleWriteErrorSchema, answer);
-  const error = parsed.success ? parsed.data.errors[0] : undefined;
-  return { ok: false, detail: error?.detail ?? `The change was refused (${response.status}).`, fields: error?.fields ?? {} };
+  const errors = parsed.success ? parsed.data.errors : [];
+  const fields: Record<string, string> = {};
+  for (const { field, detail } of errors) if (field !== undefined && !(field in fields)) fields[field] = detail;
+  // Field errors are shown beside their fields; the form's own line then only says that some need a change.
+  const general = errors.find((e) => e.field === undefined)?.detail;
+  const detail = general ?? (Object.keys(fields).length > 0 ? "Some fields need a change." : `The change was refused (${response.status}).`);
+  return { ok: false, detail, fields };
 }
