@@ -1,8 +1,8 @@
 // Builds the browser bundle (code-split ES modules, with rolldown) and the stylesheets (esbuild)
 // into public/build/ with content hashes, and writes public/build/manifest.json for the worker.
 //
-// Stylesheets: src/styles/app.css is the shell's (what every page needs); a page's own rules are
-// in src/styles/routes/, imported by the page module (`import "../styles/routes/videos.css"`).
+// Stylesheets: src/styles/app.css is the shell's (what every page needs); a page's own rules sit
+// beside it in its route family's folder, imported by the page module (`import "./videos.css"`).
 // Here such an import is an empty module whose importer is noted, so each page chunk's
 // stylesheets land in the manifest beside its scripts; the worker and the browser link them.
 //
@@ -125,7 +125,7 @@ if (!entryChunk) throw new Error("build-client: entry missing from the build out
 const shellStyles = [...stylesOf.keys()].filter((id) => shell.has(id) || id === path.join(root, ENTRY));
 if (shellStyles.length > 0) throw new Error(`build-client: stylesheet imported by the shell (put its rules in src/styles/app.css): ${shellStyles.join(", ")}`);
 
-// One stylesheet per file under src/styles/routes/ that a page imports, named after it.
+// One stylesheet per CSS file a page imports, named after it.
 const routeStyleFiles = [...new Set([...stylesOf.values()].flat())];
 const styleNames = new Map(routeStyleFiles.map((file) => [file, path.basename(file, ".css")]));
 if (new Set(styleNames.values()).size !== styleNames.size || [...styleNames.values()].includes("app")) {

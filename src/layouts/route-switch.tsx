@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useLoaderData } from "react-router";
-import type { newsPathLoader } from "../routes/news.loader";
-import type { playersPathLoader } from "../routes/teams.loader";
+import type { newsPathLoader } from "../routes/news/news.loader";
+import type { playersPathLoader } from "../routes/teams/teams.loader";
 
 /** /news/* is an article or a dated listing, tagged by its loader's `kind`. */
 export function NewsRouteSwitch({ article, list }: { article: ReactNode; list: ReactNode }) {

@@ -34,45 +34,45 @@ const lazyPage = (modules: string[], load: () => Promise<ComponentType>): LazyPa
 const page = (name: string, load: () => Promise<PageModule>) => lazyPage([name], async () => (await load()).default);
 
 export const pages = {
-  Home: page("Home", () => import("./Home")),
-  NewsList: page("NewsList", () => import("./NewsList")),
-  CategoryIndex: page("CategoryIndex", () => import("./CategoryIndex")),
-  Teams: page("Teams", () => import("./Teams")),
-  Team: page("Team", () => import("./Team")),
-  Matches: page("Matches", () => import("./Matches")),
-  MatchCentre: page("MatchCentre", () => import("./MatchCentre")),
-  VideosHome: page("VideosHome", () => import("./VideosHome")),
-  VideosBrowse: page("VideosBrowse", () => import("./VideosBrowse")),
-  VideoCategories: page("VideoCategories", () => import("./VideoCategories")),
-  VideoFaqs: page("VideoFaqs", () => import("./VideoFaqs")),
-  VideoSubscriptions: page("VideoSubscriptions", () => import("./VideoSubscriptions")),
-  Video: page("Video", () => import("./Video")),
-  Live: page("Live", () => import("./Live")),
-  LivePlayer: page("LivePlayer", () => import("./LivePlayer")),
-  Login: page("Login", () => import("./Login")),
-  ContentPage: page("ContentPage", () => import("./ContentPage")),
-  PaymentResult: page("PaymentResult", () => import("./PaymentResult")),
-  Console: page("Console", () => import("./Console")),
-  ConsoleRevenue: page("ConsoleRevenue", () => import("./ConsoleRevenue")),
-  ConsoleAccounts: page("ConsoleAccounts", () => import("./ConsoleAccounts")),
-  ConsoleAccount: page("ConsoleAccount", () => import("./ConsoleAccount")),
-  ConsoleWebhooks: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")),
-  ConsoleContent: page("ConsoleContent", () => import("./ConsoleContent")),
-  ConsoleAudit: page("ConsoleAudit", () => import("./ConsoleAudit")),
+  Home: page("Home", () => import("./home/Home")),
+  NewsList: page("NewsList", () => import("./news/NewsList")),
+  CategoryIndex: page("CategoryIndex", () => import("./news/CategoryIndex")),
+  Teams: page("Teams", () => import("./teams/Teams")),
+  Team: page("Team", () => import("./teams/Team")),
+  Matches: page("Matches", () => import("./matches/Matches")),
+  MatchCentre: page("MatchCentre", () => import("./matches/MatchCentre")),
+  VideosHome: page("VideosHome", () => import("./videos/VideosHome")),
+  VideosBrowse: page("VideosBrowse", () => import("./videos/VideosBrowse")),
+  VideoCategories: page("VideoCategories", () => import("./videos/VideoCategories")),
+  VideoFaqs: page("VideoFaqs", () => import("./videos/VideoFaqs")),
+  VideoSubscriptions: page("VideoSubscriptions", () => import("./videos/VideoSubscriptions")),
+  Video: page("Video", () => import("./videos/Video")),
+  Live: page("Live", () => import("./live/Live")),
+  LivePlayer: page("LivePlayer", () => import("./live/LivePlayer")),
+  Login: page("Login", () => import("./account/Login")),
+  ContentPage: page("ContentPage", () => import("./content/ContentPage")),
+  PaymentResult: page("PaymentResult", () => import("./account/PaymentResult")),
+  Console: page("Console", () => import("./console/Console")),
+  ConsoleRevenue: page("ConsoleRevenue", () => import("./console/ConsoleRevenue")),
+  ConsoleAccounts: page("ConsoleAccounts", () => import("./console/ConsoleAccounts")),
+  ConsoleAccount: page("ConsoleAccount", () => import("./console/ConsoleAccount")),
+  ConsoleWebhooks: page("ConsoleWebhooks", () => import("./console/ConsoleWebhooks")),
+  ConsoleContent: page("ConsoleContent", () => import("./console/ConsoleContent")),
+  ConsoleAudit: page("ConsoleAudit", () => import("./console/ConsoleAudit")),
   /** The streamer layout's chunk comes with the page, so RootLayout has it before it renders. */
   Streamer: lazyPage(["Streamer"], async () => {
-    const [{ default: Streamer }] = await Promise.all([import("./Streamer"), StreamerLayout.preload()]);
+    const [{ default: Streamer }] = await Promise.all([import("./videos/Streamer"), StreamerLayout.preload()]);
     return Streamer;
   }),
 
   /** /news/{year}/… is an article or a dated listing, decided by the loader's `kind`. */
   NewsArticleOrList: lazyPage(["NewsArticle", "NewsList"], async () => {
-    const [{ default: Article }, { default: List }] = await Promise.all([import("./NewsArticle"), import("./NewsList")]);
+    const [{ default: Article }, { default: List }] = await Promise.all([import("./news/NewsArticle"), import("./news/NewsList")]);
     return () => <NewsRouteSwitch article={<Article />} list={<List />} />;
   }),
   /** /players/{x} is a player or a team's squad. */
   PlayerOrSquad: lazyPage(["Player", "Team"], async () => {
-    const [{ default: Player }, { default: Squad }] = await Promise.all([import("./Player"), import("./Team")]);
+    const [{ default: Player }, { default: Squad }] = await Promise.all([import("./teams/Player"), import("./teams/Team")]);
     return () => <PlayerRouteSwitch player={<Player />} squad={<Squad />} />;
   }),
 };

@@ -1,4 +1,4 @@
-// A page's own stylesheet (src/styles/routes/) on a client-side navigation: React holds the new
+// A page's own stylesheet (beside it in src/routes/<family>/) on a client-side navigation: React holds the new
 // page back until its stylesheet has loaded, so even its first frame is styled. The stylesheet is
 // slowed down here so that a page shown before it arrived would be caught unstyled.
 import type { Browser } from "playwright-core";

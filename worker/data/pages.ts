@@ -54,7 +54,7 @@ export async function page(db: D1Database, fullPath: string): Promise<ContentPag
   };
 }
 
-// As many as the home page shows (src/routes/Home.tsx): the lead and three more headlines, a
+// As many as the home page shows (src/routes/home/Home.tsx): the lead and three more headlines, a
 // feature and eight cards; more would only weigh on the page's router data.
 const HEADLINES = 4;
 const LATEST_NEWS = 9;

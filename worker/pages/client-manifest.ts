@@ -11,7 +11,7 @@ export interface ClientManifest {
   icons: string;
   /** chunks the entry imports statically */
   preload: string[];
-  /** page name → the stylesheets of its own rules (src/styles/routes/, imported by its modules) */
+  /** page name → the stylesheets of its own rules (beside it in src/routes/<family>/, imported by its modules) */
   styles: Record<string, string[]>;
   /** page name → its chunk and the chunks it needs beyond the entry's */
   pages: Record<string, string[]>;

@@ -87,7 +87,7 @@ export async function withPageCache(
   }
   const response = await render(request, variant);
   // Only a plain page for everyone: not errors or redirects, nor an answer that changes cookies.
-  // Nor a page that says it must not be kept (a match in play, src/routes/matches.loader.ts).
+  // Nor a page that says it must not be kept (a match in play, src/routes/matches/matches.loader.ts).
   if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) return response;
   if (/\bno-store\b/.test(response.headers.get("cache-control") ?? "")) return forBrowser(c, response, "miss");
   // Read whole, then given to both: nothing suspends while a page renders (its data is loaded

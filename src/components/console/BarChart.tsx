@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * Horizontal bars that are a table (styles: src/styles/routes/console-charts.css, imported by the page): each row's label, its value in figures beside an SVG bar
+ * Horizontal bars that are a table (styles: src/routes/console/console-charts.css, imported by the page): each row's label, its value in figures beside an SVG bar
  * (hidden from assistive technology, which reads the figure), and any further columns. Bars are
  * drawn to the largest value; the table scrolls sideways on a narrow screen rather than squeezing.
  */

@@ -26,7 +26,7 @@ const PLOT_HEIGHT = 100;
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /**
- * A per-day chart drawn as SVG on the server (its page imports src/styles/routes/console-charts.css:
+ * A per-day chart drawn as SVG on the server (its page imports src/routes/console/console-charts.css:
  * route stylesheets are a page's own imports) (no script needed to see it). The drawing scales to
  * any width (preserveAspectRatio none; strokes keep their width) and its labels are HTML, so they
  * stay readable at 375 px. The drawing is hidden from assistive technology: the legend gives the

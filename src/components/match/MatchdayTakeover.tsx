@@ -16,7 +16,7 @@ import { LiveStatus } from "./LiveParts";
 import { useMatchLive } from "./use-match-live";
 import Button from "../Button";
 
-/** What the home page's loader chose (src/routes/home.loader.ts). */
+/** What the home page's loader chose (src/routes/home/home.loader.ts). */
 export interface TakeoverData {
   match: Match;
   stage: TakeoverStage;

@@ -1,0 +1,147 @@
+import "./console.css";
+import "./console-accounts.css";
+import { Link, useLoaderData } from "react-router";
+import type { accountLoader } from "./console-accounts.loader";
+import { ConsoleFrame } from "../../components/console/ConsoleFrame";
+import { numeric, TitledTable } from "../../components/console/ConsoleTable";
+import { AccountBadges } from "../../components/console/AccountBadges";
+import { AccountActions } from "../../components/console/AccountActions";
+import { utcMinute } from "../../components/console/console-time";
+import type { EntitlementSource } from "../../schemas/console-accounts";
+
+const SOURCE_KIND: Record<EntitlementSource["kind"], string> = { club: "Club", subscription: "Subscription", "match-pass": "Match pass", bypass: "Bypass" };
+
+/**
+ * One account in the console: its state and actions, its entitlements with where
+ * each comes from, its payments, its live sessions and devices, and the latest changes made to it.
+ */
+export default function ConsoleAccount() {
+  const { detail } = useLoaderData<typeof accountLoader>();
+  const { account } = detail;
+  return (
+    <ConsoleFrame title={account.email}>
+      <p className="console-accounts__back">
+        <Link to="/admin/accounts">← Find another account</Link>
+      </p>
+      <section className="console__section" aria-labelledby="account-heading">
+        <h2 id="account-heading" className="console__heading console-accounts__email">{account.email}</h2>
+        <dl className="console-accounts__facts">
+          <div>
+            <dt>Name</dt>
+            <dd>{account.displayName || "–"}</dd>
+          </div>
+          <div>
+            <dt>Account id</dt>
+            <dd className="console-accounts__id">{account.ssoID}</dd>
+          </div>
+          <div>
+            <dt>State</dt>
+            <dd data-state>
+              <AccountBadges account={account} />
+              {account.blockedReason === "country" ? " (country)" : null}
+            </dd>
+          </div>
+          <div>
+            <dt>Created</dt>
+            <dd>{utcMinute(account.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Last signed out everywhere</dt>
+            <dd>{account.sessionsValidAfter ? utcMinute(account.sessionsValidAfter) : "Never"}</dd>
+          </div>
+        </dl>
+
+        <h3 className="console__subheading">Actions</h3>
+        <AccountActions account={account} />
+
+        <TitledTable
+          id="entitlements"
+          title="Entitlements"
+          empty="None: the account watches what is free."
+          columns={["Entitlement", "From"]}
+          rows={detail.entitlements}
+          row={(e) => (
+            <tr key={e.code} data-entitlement={e.code}>
+              <th scope="row">{e.code}</th>
+              <td>
+                {e.sources.length === 0 ? (
+                  "Payments (recomputed at the next webhook)"
+                ) : (
+                  <ul className="console-accounts__sources">
+                    {e.sources.map((s, i) => (
+                      <li key={i} data-source={s.kind}>
+                        <strong>{SOURCE_KIND[s.kind]}</strong>: {s.label}
+                        {s.reference ? <span className="console-accounts__id"> {s.reference}</span> : null}
+                        {s.endsAt ? `, ends ${utcMinute(s.endsAt)}` : null}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          )}
+        />
+
+        <TitledTable
+          id="payments"
+          title="Payments"
+          empty="No subscription or match pass."
+          columns={["Package", "Kind", "Price", "Status", "Date", "Reference"]}
+          rows={detail.payments}
+          row={(p) => (
+            <tr key={`${p.kind}-${p.reference}`}>
+              <th scope="row">{p.package}</th>
+              <td>{p.kind === "subscription" ? "Subscription" : "Match pass"}</td>
+              <td>{p.price}</td>
+              <td>
+                {p.status}
+                {p.reversed ? ", refunded or disputed" : ""}
+                {p.cancelAtPeriodEnd && p.periodEnd ? `, ends ${utcMinute(p.periodEnd)}` : p.periodEnd ? `, renews ${utcMinute(p.periodEnd)}` : ""}
+              </td>
+              <td>{utcMinute(p.createdAt)}</td>
+              <td className="console-accounts__id">{p.reference}</td>
+            </tr>
+          )}
+        />
+
+        <TitledTable
+          id="live-sessions"
+          title="Devices and live sessions"
+          empty="No live stream is open on this account."
+          intro={<p className="console-accounts__devices">{detail.devices.map((d) => `${d.device} × ${d.sessions}`).join(", ")}</p>}
+          columns={["Device", "Stream", "Started", "Last seen", "Connected"]}
+          rows={detail.liveSessions}
+          row={(s) => (
+            <tr key={s.id} data-session={s.id}>
+              <th scope="row">{s.device}</th>
+              <td>{s.assetID}</td>
+              <td>{utcMinute(s.startedAt)}</td>
+              <td>{utcMinute(s.lastSeenAt)}</td>
+              <td>{s.connected ? "Yes" : "No"}</td>
+            </tr>
+          )}
+        />
+
+        <TitledTable
+          id="changes"
+          title="Latest changes"
+          empty="Nobody has changed this account through the admin API or the console."
+          columns={["When", "Who", "What", numeric("Answer")]}
+          rows={detail.audit}
+          row={(a, i) => (
+            <tr key={i}>
+              <td>{utcMinute(a.at)}</td>
+              <td className="console-accounts__id">{a.actor}</td>
+              <td>{a.action}</td>
+              <td className="console__num">{a.status}</td>
+            </tr>
+          )}
+        />
+      </section>
+    </ConsoleFrame>
+  );
+}
+
+
+
+

@@ -1,0 +1,33 @@
+import { redirect, redirectDocument, type LoaderFunctionArgs } from "react-router";
+import type { SiteData } from "../../data/site-data";
+import type { ContentPage } from "../../schemas/pages";
+import { found } from "../../data/not-found";
+import { MAX_PAGE_DEPTH, params, splatSegments } from "../../data/route-params";
+import { resolveRedirect } from "../../domain/redirect";
+
+/** Content pages of spec §2: the CMS page tree's catch-all, and the payment return pages. */
+
+/**
+ * A CMS page by its path. A CMS redirect page answers with its redirect (spec §2 'Route
+ * behaviour', src/domain/redirect): 302 unless it says otherwise; a same-site target stays in the
+ * router, an external one replaces the browser location; a target with any other scheme goes home.
+ */
+async function cmsPage(data: SiteData, request: Request, path: string): Promise<ContentPage> {
+  const page = found(path === "" ? null : await data.page(path));
+  if (page.redirect) {
+    const target = resolveRedirect({ path: page.redirect.location, status: page.redirect.status }, new URL(request.url).origin);
+    throw target.external ? redirectDocument(target.location, target.status) : redirect(target.location, target.status);
+  }
+  return page;
+}
+
+/** /{slug} up to /{subpage1}/{subpage2}/{subpage3}/{subpage4}/{slug} */
+export function contentPageLoader({ request, params: p }: LoaderFunctionArgs, data: SiteData) {
+  const path = splatSegments(p["*"], MAX_PAGE_DEPTH).map((s) => params.slug(s)).join("/");
+  return cmsPage(data, request, path);
+}
+
+/** /payment-successful and /payment-cancelled: CMS pages at those paths. */
+export function paymentPageLoader({ request }: LoaderFunctionArgs, data: SiteData) {
+  return cmsPage(data, request, params.slug(new URL(request.url).pathname.replace(/^\/+|\/+$/g, "")));
+}

@@ -1,0 +1,58 @@
+import type { LoaderFunctionArgs } from "react-router";
+import type { SiteData } from "../../data/site-data";
+import { found, notFound } from "../../data/not-found";
+import { params, teamFromParam } from "../../data/route-params";
+import { isPreseason } from "../../domain/preseason";
+import { calendarLinks } from "../../domain/calendar-links";
+import { isLive } from "../../domain/match-live";
+import { LazyMatchVideo } from "../../components/match/lazy-match-video";
+
+/** The matches family of spec §2: /matches, /matches/{team}, /matches/{team}/{season}, /match/{team?}/{season?}/{matchID?}. */
+
+/**
+ * Fixtures and results of a team's season. '/matches/2023-24' names a first-team season; any
+ * other single segment names a team. In preseason (spec §4) the season's fixtures are not shown:
+ * the page says 'New fixtures coming soon' where they would be; its results still show.
+ */
+export async function fixturesLoader({ params: p, request }: LoaderFunctionArgs, data: SiteData) {
+  const { team, season } = p;
+  const fixtures =
+    team === undefined
+      ? await data.fixtures("")
+      : season === undefined && params.isSeason(team)
+        ? await data.fixtures("", team)
+        : await data.fixtures(teamFromParam(team), season === undefined ? undefined : params.season(season));
+  const result = found(fixtures);
+  const preseason = isPreseason(result.season.slug);
+  return {
+    ...result,
+    // the teams the viewer's mode lists, for the team tabs (child-friendly mode lists fewer)
+    listedTeams: (await data.teams()).map((t) => ({ slug: t.slug })),
+    matches: preseason ? result.matches.filter((m) => m.status === "result") : result.matches,
+    preseason,
+    calendar: calendarLinks(request.url, result.team.slug),
+  };
+}
+
+/**
+ * The match centre. Optional segments fill from the left: /match/123 means the first team's match 123.
+ * A match in play is rendered for each request, never from the page cache (`pageCache: false`):
+ * the first paint shows the state of that moment, and the socket carries it on from its seq.
+ */
+export async function matchCentreLoader({ params: p }: LoaderFunctionArgs, data: SiteData) {
+  const parts = [p.team, p.season, p.matchID].filter((s): s is string => s !== undefined);
+  const last = parts.at(-1);
+  const matchId = last !== undefined && /^\d+$/.test(last) ? params.id(parts.pop()) : undefined;
+  if (parts.length > 2) notFound();
+  const [first, second] = parts;
+  const season = second !== undefined ? params.season(second) : first !== undefined && params.isSeason(first) ? first : undefined;
+  const team = second !== undefined || (first !== undefined && !params.isSeason(first)) ? teamFromParam(first) : "";
+  const centre = found(await data.match(team, season, matchId));
+  // The live video's code comes only with a match that has a stream (and is ready before rendering).
+  if (centre.stream) await LazyMatchVideo.preload();
+  const inPlay = centre.live !== null && isLive(centre.live.phase);
+  // The moment the running minute was rendered: the server and the hydrating browser draw the
+  // same minute from it, then the browser's clock takes over (src/domain/match-clock.ts). Only a
+  // match in play has one, and its page is never cached.
+  return { ...centre, clockAt: inPlay ? Date.now() : null, pageCache: !inPlay };
+}

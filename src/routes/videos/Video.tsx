@@ -1,0 +1,114 @@
+import "./videos.css";
+import { useEffect, useRef } from "react";
+import { Link, useLoaderData } from "react-router";
+import type { videoLoader } from "./videos.loader";
+import { club } from "../../config/club";
+import { useAppState } from "../../state/store";
+import { DocumentTitle } from "../../components/DocumentTitle";
+import { LockedPanel } from "../../components/video/LockedPanel";
+import { TvNav } from "../../components/video/TvNav";
+import { Picture } from "../../components/Picture";
+import { MediaIcon } from "../../components/video/MediaIcon";
+import { formatDuration } from "../../components/format";
+import ClubTime from "../../components/ClubTime";
+import { VideoMeta } from "../../components/video/VideoMeta";
+import { useVideoLock } from "../../components/video/use-video-lock";
+import { videoBrowsePath, videoPath } from "../paths";
+import { useSiteOrigin } from "../../app/site-origin";
+import { JsonLd } from "../../components/JsonLd";
+import { videoObject } from "../../structured-data/video-object";
+import { breadcrumbList } from "../../structured-data/breadcrumb-list";
+
+/** Spec §9: sidebar page size. */
+const RELATED_COUNT = 10;
+
+export default function Video() {
+  const { video, related } = useLoaderData<typeof videoLoader>();
+  const { dispatch } = useAppState();
+  const origin = useSiteOrigin();
+  const isLocked = useVideoLock();
+  const locked = isLocked(video.entitlements);
+  useUpgradePromoWhenLocked(video.entryId, locked);
+
+  return (
+    <div className="tv tv--video">
+      <DocumentTitle page={`${video.title} | ${club.tvName}`} description={video.description} imageKey={video.thumbnailKey} type="video.other" />
+      <JsonLd data={[videoObject(origin, video), breadcrumbList(origin, [{ name: club.tvName, path: "/videos" }, { name: video.title, path: videoPath(video.entryId) }])]} />
+      <div className="theatre">
+        <div className="theatre__inner">
+          <div className="theatre__main">
+            <div className={`theatre__screen${locked ? " is-locked" : ""}`}>
+              <Picture imageKey={video.thumbnailKey} w={1280} h={720} alt="" loading="eager" fetchPriority="high" />
+              {locked ? (
+                <LockedPanel label="Locked video" entitlements={video.entitlements} />
+              ) : (
+                <button
+                  type="button"
+                  className="theatre__play"
+                  onClick={() => dispatch({ type: "mediaPlayer/open", mediaType: "OnDemand", videoID: video.entryId, videoName: video.title, section: video.categorySlug })}
+                >
+                  <span className="theatre__play-icon">
+                    <MediaIcon name="play" />
+                  </span>
+                  <span className="visually-hidden">Play {video.title}</span>
+                </button>
+              )}
+            </div>
+            <div className="theatre__details">
+              <Link className="theatre__category" to={videoBrowsePath(video.categorySlug)}>
+                {video.categorySlug.replace(/-/g, " ")}
+              </Link>
+              <h1 className="theatre__title">{video.title}</h1>
+              <VideoMeta video={video} className="theatre__meta" />
+              {video.description ? <p className="theatre__description">{video.description}</p> : null}
+            </div>
+          </div>
+          {related.length > 0 ? (
+            <aside className="playlist" aria-labelledby="playlist-title">
+              <h2 className="playlist__title" id="playlist-title">Related</h2>
+              <ol className="playlist__items">
+                {related.slice(0, RELATED_COUNT).map((item) => {
+                  const itemLocked = isLocked(item.entitlements);
+                  return (
+                    <li key={item.entryId}>
+                      <Link className="playlist__item" to={videoPath(item.entryId)}>
+                        <span className="playlist__thumb">
+                          <Picture imageKey={item.thumbnailKey} w={200} h={113} alt="" />
+                          <span className="playlist__duration">{formatDuration(item.durationSeconds)}</span>
+                        </span>
+                        <span className="playlist__text">
+                          <span className="playlist__item-title">{item.title}</span>
+                          <span className="playlist__meta">
+                            <MediaIcon name={itemLocked ? "padlock" : "play"} />
+                            <ClubTime iso={item.createdAt} format="date" />
+                          </span>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ol>
+            </aside>
+          ) : null}
+        </div>
+      </div>
+      <TvNav />
+    </div>
+  );
+}
+
+/**
+ * Spec §4 'Upgrade promo': a signed-in supporter whose entitlements (once known) do not unlock
+ * this video gets the upgrade promo, once per video. Before the entitlements arrive (null) the
+ * lock is not yet decided for a subscriber, so nothing opens then.
+ */
+function useUpgradePromoWhenLocked(entryId: string, locked: boolean): void {
+  const { state, dispatch } = useAppState();
+  const shownFor = useRef<string | null>(null);
+  const decided = state.user.loggedIn && state.user.entitlements !== null;
+  useEffect(() => {
+    if (!locked || !decided || shownFor.current === entryId) return;
+    shownFor.current = entryId;
+    dispatch({ type: "upgradePromo/open" });
+  }, [entryId, locked, decided, dispatch]);
+}
