@@ -22,11 +22,12 @@ export const EXCLUSIVE_FILES = [
 /** scripts/e2e.mjs runs the phases in turn: E2E_PHASE=shared, then E2E_PHASE=exclusive. */
 const phase = process.env.E2E_PHASE === "exclusive" ? "exclusive" : "shared";
 /**
- * Files side by side (E2E_WORKERS, default two): every file registers the accounts it changes, so
- * they may. Once the tests waited on conditions and the page's clock instead of fixed sleeps, two
- * at once took the shared phase from 572 to 409 s on this 2-core machine (docs/testing.md).
+ * Files side by side (E2E_WORKERS, default one): every file registers the accounts it changes, so
+ * they may, and two at once is faster (docs/testing.md). The default is one because the server and
+ * the tests' state service write one SQLite file from two runtimes: with two files at once the
+ * server met SQLITE_BUSY often enough to lose its D1 mid-run.
  */
-const workers = Number(process.env.E2E_WORKERS || 2);
+const workers = Number(process.env.E2E_WORKERS || 1);
 
 // The e2e suite drives Chromium against a running `wrangler dev` (scripts/e2e.mjs starts it and sets
 // E2E_BASE_URL). Each file launches its own browser.
