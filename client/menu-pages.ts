@@ -2,5 +2,5 @@ import * as z from "zod/mini";
 import { menuPageSchema, type MenuPage } from "../src/schemas/shell";
 import { getAnswer } from "./api-answer";
 
-/** The main menu's page tree (GET /api/menu), asked when the drawer first opens. */
-export const menuPages = (): Promise<MenuPage[]> => getAnswer("/api/menu", z.array(menuPageSchema));
+/** The main menu's page tree (GET /api/content/menu), asked when the drawer first opens. */
+export const menuPages = (): Promise<MenuPage[]> => getAnswer("/api/content/menu", z.array(menuPageSchema));

@@ -127,7 +127,7 @@ async function appSocket(proxyPort) {
     .map((line) => Number(/127\.0\.0\.1:(\d+)/.exec(line)?.[1]))
     .filter((p) => p && p !== proxyPort && p !== 9229);
   for (const p of ports.slice(0, 10)) {
-    const res = await fetch(`http://127.0.0.1:${p}/api/fixtures?team=`, { signal: AbortSignal.timeout(3_000) }).catch(() => null);
+    const res = await fetch(`http://127.0.0.1:${p}/api/content/fixtures?team=`, { signal: AbortSignal.timeout(3_000) }).catch(() => null);
     if (res?.ok && (res.headers.get("content-type") ?? "").includes("json")) return `http://127.0.0.1:${p}`;
   }
   return null;
@@ -233,7 +233,7 @@ async function main() {
     persistTo: PERSIST_TO,
     logFile: "test-results/bench-matchday-server.log",
     env: { NODE_ENV: "production" },
-    readyPath: "/api/fixtures?team=",
+    readyPath: "/api/content/fixtures?team=",
   });
   const base = server.baseUrl;
   let matchID = null;
@@ -247,7 +247,7 @@ async function main() {
   }, DEADLINE_S * 1000);
   try {
     // One fixture of the demo data: the first team's next one (as `npm run demo:match` takes it).
-    const fixtures = await admin(base, "/api/fixtures?team=", "GET");
+    const fixtures = await admin(base, "/api/content/fixtures?team=", "GET");
     matchID = Number(process.env.MATCHDAY_MATCH ?? fixtures.matches.find((m) => m.status === "fixture")?.id);
     if (!Number.isInteger(matchID)) throw new Error("No fixture left for the first team; set MATCHDAY_MATCH");
     await resetMatch();

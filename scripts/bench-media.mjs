@@ -8,7 +8,7 @@ const BENCH_ACCOUNT = "tv@rovers.test";
 
 /** A full match replay the mid tier unlocks, from the content API. */
 async function midTierReplay(baseUrl) {
-  const response = await fetch(`${baseUrl}/api/videos?category=full-match-replays&pageSize=48`);
+  const response = await fetch(`${baseUrl}/api/content/videos?category=full-match-replays&pageSize=48`);
   const { items } = await response.json();
   const replay = items.find((v) => v.entitlements.includes("roverstv") && !v.entitlements.includes("freemium"));
   if (!replay) throw new Error("no mid-tier replay in the seed");

@@ -23,8 +23,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const outdir = path.resolve(root, process.env.CLIENT_OUTDIR || "public/build");
 const production = process.env.NODE_ENV !== "development";
 const ENTRY = "client/entry.tsx";
-/** The module whose dynamic imports are the pages (one chunk each). */
-const LAZY_PAGES = "src/routes/lazy-pages.tsx";
+/** The route families' tables: their dynamic imports are the pages (one chunk each). */
+const FAMILY_TABLES = /\/src\/routes\/[a-z-]+\/routes\.tsx?$/;
 const target = ["es2022", "chrome110", "firefox115", "safari16"];
 
 // The old files stay until the new manifest is written: a running `wrangler dev` (and pages
@@ -45,7 +45,7 @@ const reactRouterProduction = {
 };
 
 const shell = new Set();
-/** The page modules: lazy-pages' dynamic imports (a lower region of a page is a chunk, not a page). */
+/** The page modules: the family tables' dynamic imports (a lower region of a page is a chunk, not a page). */
 const pageModules = new Set();
 /** module id → the stylesheets it imports (absolute paths) */
 const stylesOf = new Map();
@@ -88,7 +88,9 @@ const bundle = await rolldown({
         // What every page imports (its document title) runs on every visit too: in the shell it costs
         // less than a chunk of its own that each first visit fetches. (Not a module that brings a
         // stylesheet: the shell's rules are app.css's.)
-        const pageIds = this.getModuleInfo(path.join(root, LAZY_PAGES))?.dynamicallyImportedIds ?? [];
+        const tables = [...this.getModuleIds()].filter((id) => FAMILY_TABLES.test(id));
+        if (tables.length === 0) throw new Error("build-client: no route family table (src/routes/*/routes.ts) in the bundle");
+        const pageIds = [...new Set(tables.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []))];
         for (const id of pageIds) pageModules.add(id);
         const reach = (id, seen = new Set()) => {
           if (seen.has(id) || shell.has(id)) return seen;
@@ -190,7 +192,7 @@ function withStaticImports(file, seen = new Set()) {
 }
 const entryFiles = withStaticImports(entryChunk.fileName);
 
-// Each page's chunk (a dynamic import in src/routes/lazy-pages.tsx) with the chunks it needs
+// Each page's chunk (a dynamic import in a family's src/routes/<family>/routes.ts) with the chunks it needs
 // beyond the entry's, keyed by page name, so the worker can preload the landing page's code.
 const pages = {};
 // Each page's own stylesheets: those imported by the modules of its chunks beyond the entry's.

@@ -25,17 +25,17 @@ async function pickMatch(given) {
     if (!/^\d{1,9}$/.test(given)) throw new Error(`Not a match id: ${given}`);
     return Number(given);
   }
-  const fixtures = await call("/api/fixtures?team=");
+  const fixtures = await call("/api/content/fixtures?team=");
   const next = fixtures.matches.find((m) => m.status === "fixture");
   if (!next) throw new Error("The first team has no fixture left this season; name a match id");
   return next.id;
 }
 
 const matchID = await pickMatch(process.argv[2]);
-const centre = await call(`/api/match?team=&id=${matchID}`).catch(() => null);
+const centre = await call(`/api/content/match?team=&id=${matchID}`).catch(() => null);
 const teamSlug = centre?.team.slug ?? "";
 const clubSide = centre ? (centre.match.isHome ? "home" : "away") : "home";
-const squad = (await call(`/api/team?team=${encodeURIComponent(teamSlug)}`)).players.map((p) => p.id);
+const squad = (await call(`/api/content/team?team=${encodeURIComponent(teamSlug)}`)).players.map((p) => p.id);
 if (squad.length < 15) throw new Error(`The team's squad has ${squad.length} players; the recording needs 15`);
 const lineup = { starting: squad.slice(0, 11), subs: squad.slice(11, 18) };
 

@@ -8,8 +8,9 @@ import { requireAuthConfig } from "./auth/require-auth";
 import { authRoutes } from "./auth/auth-routes";
 import { sessionRoutes } from "./auth/session-routes";
 import { entitlementRoutes } from "./auth/entitlement-routes";
-import { adminRoutes } from "./admin/admin-routes";
-import { contentApi } from "./content/content-api";
+import { adminRoutes } from "./club-api/routes";
+import { contentApi } from "./content/api";
+import { CONTENT_API } from "../src/data/content-api-paths";
 import { images } from "./images/image-routes";
 import { playbackRoutes } from "./media/playback-routes";
 import { mediaRoutes } from "./media/media-routes";
@@ -23,7 +24,7 @@ import { checkoutRoutes, paymentPortalRoutes } from "./payments/payment-routes";
 import { packageRoutes } from "./commercial/package-routes";
 import { advertisingRoutes, advertRoutes, experimentRoutes } from "./commercial/advertising-routes";
 import { eventRoutes } from "./events/event-routes";
-import { matchScoreRoutes } from "./content/match-score";
+import { matchScoreRoutes } from "./matches/score-routes";
 import { matchLiveRoutes, matchSocketRoutes } from "./matches/live-routes";
 import { calendarRoutes } from "./calendar/calendar-route";
 import { seoRoutes } from "./seo/seo-routes";
@@ -94,8 +95,8 @@ app.route("/api/experiments", experimentRoutes);
 app.route("/api/events", eventRoutes);
 // The club's console for staff; a 404 for everyone else.
 app.route("/api/console", consoleApi);
-// The content API, the one router at /api itself: its paths are src/data/content-api-paths.ts, shared with the browser.
-app.route("/api", contentApi);
+// The content API: its paths are src/data/content-api-paths.ts, shared with the browser.
+app.route(CONTENT_API, contentApi);
 app.all("/api/*", noApiRoute);
 // HLS playlists and segments, only for a valid playback token (worker/media/).
 app.route("/media/live", liveMediaRoutes);

@@ -218,7 +218,7 @@ export interface SessionInfo {
  *   the user. `authNotice` is 'LOGIN_FAILED' when this request ended a session because the provider
  *   refused to refresh it (spec §8 'There was a problem logging in'), so /api/session can say why;
  *   `staff` is the console's role, never sent to the browser.
- * - adminActor, auditAction, auditTarget, auditDetail: the admin API's audit (worker/admin/admin-routes.ts).
+ * - adminActor, auditAction, auditTarget, auditDetail: the admin API's audit (worker/club-api/routes.ts).
  */
 export type RequestVariables = SecureHeadersVariables &
   RequestIdVariables & {

@@ -1,4 +1,7 @@
-/** Paths of the content API (worker/content/content-api.ts), relative to /api. */
+/** Where the content API is mounted (worker/content/api.ts). */
+export const CONTENT_API = "/api/content";
+
+/** Paths of the content API, relative to its mount. */
 export const contentApiPaths = {
   shell: "/shell",
   menu: "/menu",
@@ -12,6 +15,6 @@ export const contentApiPaths = {
   match: "/match",
   videoHome: "/videos/home",
   videos: "/videos",
-  /** the loaders' flat list; /api/packages is the packages service (worker/commercial/package-routes.ts) */
+  /** the packages' flat list; /api/packages is the packages service (worker/commercial/package-routes.ts) */
   packages: "/package-list",
 } as const;

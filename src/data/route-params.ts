@@ -2,7 +2,7 @@ import { notFound } from "./not-found";
 
 /**
  * Route parameter rules, the one place they live: the route loaders check them here (a parameter
- * that fails its rule is a 404, spec §2, never a 500) and the content API (worker/content/content-api.ts)
+ * that fails its rule is a 404, spec §2, never a 500) and the content API (worker/content/api.ts)
  * builds its zod checks from the same patterns.
  */
 export const paramPatterns = {

@@ -20,6 +20,9 @@ export interface VideoFilter {
   duration?: DurationFilter;
 }
 
+/** A page of a category's videos (every category's when `category` is absent), narrowed by the filters. */
+export type VideoListQuery = { category?: string | undefined; page?: number; pageSize?: number } & VideoFilter;
+
 export interface VideoFilterOption {
   value: string;
   label: string;

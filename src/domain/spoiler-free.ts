@@ -4,7 +4,7 @@ import { GOAL_TYPES } from "./match-live";
 
 /**
  * Spoiler-free mode: while it is on, no score reaches the page. These rules run
- * in the data layer (worker/data/spoiler-free.ts) before the HTML or the API's JSON is built, so
+ * in the data layer (worker/viewer/spoiler-free.ts) before the HTML or the API's JSON is built, so
  * hiding is not a CSS trick: the numbers are simply not there. One match's score comes back only
  * when the supporter asks for it (GET /api/matches/{id}/score).
  */

@@ -45,6 +45,14 @@ export interface PageHandle {
   query: readonly PageQueryName[];
   /** the page modules the route renders: their stylesheets come with it (src/app/route-styles.tsx) */
   modules?: readonly string[];
+  /** on the console's routes: its sections, for its navigation (src/routes/console/routes.ts) */
+  consoleSections?: readonly ConsoleSection[];
+}
+
+/** A section of the club's console as its navigation links to it. */
+export interface ConsoleSection {
+  path: string;
+  label: string;
 }
 
 export function isPageHandle(value: unknown): value is PageHandle {

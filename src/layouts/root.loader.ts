@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import type { SiteData } from "../data/site-data";
+import type { Loaders, PageContext } from "../../worker/pages/loader";
+import { readShell } from "../../worker/content/shell";
 import type { PageShell } from "../schemas/shell";
 
 /**
@@ -11,12 +12,14 @@ import type { PageShell } from "../schemas/shell";
  * The draw is imported when used: in the browser this loader runs only on a revalidation, so a
  * first visit does not download it.
  */
-export async function rootLoader(_args: LoaderFunctionArgs, data: SiteData): Promise<PageShell | null> {
+export async function rootLoader(_args: LoaderFunctionArgs, context: PageContext): Promise<PageShell | null> {
   try {
-    const [shell, { firstFooterChoice }] = await Promise.all([data.shell(), import("../domain/slot-adverts")]);
+    const [shell, { firstFooterChoice }] = await Promise.all([readShell(context), import("../domain/slot-adverts")]);
     return { ...shell, adverts: firstFooterChoice(shell.adverts, Date.now(), Math.random) };
   } catch (error) {
     console.warn(JSON.stringify({ msg: "shell fetch failed", error: String(error) }));
     return null;
   }
 }
+
+export const loaders = { root: rootLoader } satisfies Loaders;

@@ -14,7 +14,7 @@ import { loginRoutes, paymentRoutes } from "./account/routes";
 import { consoleRoutes } from "./console/routes";
 import { contentRoutes } from "./content/routes";
 
-export type { Loader, LoadRoute } from "./page-route";
+export type { LoadRoute } from "./page-route";
 
 /**
  * The one route table of spec §2, under the root layout: each family folder declares its routes
@@ -45,8 +45,9 @@ const routeIdOf = ({ id, index, path }: PageRoute): string => id ?? (index ? "ho
 
 /**
  * The route table of spec §2, used by the worker (static handler) and the browser (data router).
- * `load` gives a route its data: the worker runs the loader (its family's `*.loader.ts` beside the
- * pages) over D1/KV; the browser asks the worker for the result with one request per navigation.
+ * `load` gives a route with `data` its data: the worker runs the route's loader (its family's
+ * `*.loader.ts`, by route id); the browser asks the worker for the result with one request per
+ * navigation.
  */
 export function createRoutes(load: LoadRoute): RouteObject[] {
   // A loader is a plain function, not a key of `lazy`: the router loads every lazy key of the
@@ -55,16 +56,15 @@ export function createRoutes(load: LoadRoute): RouteObject[] {
   // expects of lazy routes.
   const bound = (route: PageRoute) => {
     const id = routeIdOf(route);
-    const { loader } = route;
     return {
       id,
       // The page a news child view was open over answers its own way back (src/layouts/child-view/).
-      ...(loader
+      ...(route.data
         ? {
             loader: async (args: LoaderFunctionArgs) => {
               const kept = takeKeptPage(args.request.url)?.data;
               if (kept != null) return kept;
-              return load(args, { id, loader });
+              return load(args, { id });
             },
           }
         : {}),
@@ -76,7 +76,7 @@ export function createRoutes(load: LoadRoute): RouteObject[] {
       path: "/",
       element: <RootLayout />,
       errorElement: <RootError />,
-      loader: (args: LoaderFunctionArgs) => load(args, { id: "root", loader: () => import("../layouts/root.loader").then((m) => m.rootLoader) }),
+      loader: (args: LoaderFunctionArgs) => load(args, { id: "root" }),
       shouldRevalidate: () => false,
       children: pageRoutes.map((route): RouteObject => {
         const { index, path, page, handle } = route;

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 
 /**
  * GET /api/matches/{id}/score's answer: one played match's score, for spoiler-free mode's
- * 'Reveal score' (worker/content/match-score.ts builds it with this type, the button parses it).
+ * 'Reveal score' (worker/matches/score-routes.ts builds it with this type, the button parses it).
  */
 export const matchScoreSchema = z.object({
   id: z.int(),

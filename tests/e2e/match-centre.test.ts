@@ -27,7 +27,7 @@ function admin(pathname: string, method: string, body?: unknown, key?: string) {
 
 /** The first team's last fixture of the season (the one the other e2e files never touch), reset and kicked off. */
 async function liveFixture(which: number): Promise<number> {
-  const fixtures = (await (await fetch(`${BASE_URL}/api/fixtures?team=`)).json()) as { matches: { id: number; status: string }[] };
+  const fixtures = (await (await fetch(`${BASE_URL}/api/content/fixtures?team=`)).json()) as { matches: { id: number; status: string }[] };
   const id = fixtures.matches.filter((m) => m.status === "fixture").at(-1 - which)?.id;
   if (id === undefined) throw new Error("no first-team fixture");
   expect((await admin(`/matches/${id}/live`, "DELETE")).status).toBe(200);

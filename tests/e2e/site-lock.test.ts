@@ -42,7 +42,7 @@ describe("site lock", () => {
         await page.screenshot({ path: path.join(SCREENSHOT_DIR, `site-lock-${viewport.width}.png`), fullPage: true });
 
         // the APIs are closed too
-        const api = await page.request.get("/api/shell");
+        const api = await page.request.get("/api/content/shell");
         expect(api.status()).toBe(403);
         expect((await api.json()).errors[0].code).toBe("SITE_LOCKED");
 
@@ -68,7 +68,7 @@ describe("site lock", () => {
         expect(entry?.httpOnly).toBe(true);
         // about 60 days
         expect(Math.round(((entry?.expires ?? 0) * 1000 - Date.now()) / 86_400_000)).toBe(60);
-        expect((await page.request.get("/api/shell")).status()).toBe(200);
+        expect((await page.request.get("/api/content/shell")).status()).toBe(200);
         // the lock screen's own 403 is its answer, not a problem of the page
         expect(problems.filter((p) => !/status of 403/.test(p))).toEqual([]);
       } finally {

@@ -32,7 +32,7 @@ const range = (from: number, count: number) => [...Array(count).keys()].map((i) 
 
 /** The feed as the page renders it: each video section's title, type and number of videos. */
 async function feedSections(page: Page) {
-  const home = videoHomeSchema.parse(await (await page.request.get(`${BASE_URL}/api/videos/home`)).json());
+  const home = videoHomeSchema.parse(await (await page.request.get(`${BASE_URL}/api/content/videos/home`)).json());
   return home.sections.filter((s) => s.videos.length > 0);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { childFriendlyShell } from "../../worker/data/child-friendly-data";
+import { childFriendlyShell } from "../../worker/content/child-friendly-shell";
 import { filterOverlayPromos, filterTeams, teamTabsShown } from "../../src/domain/child-friendly";
 import type { Shell } from "../../src/schemas/shell";
 import type { Team } from "../../src/schemas/teams";

@@ -21,7 +21,7 @@ describe("site lock: what stays reachable", () => {
     ["/news", "GET", false],
     ["/streamers", "GET", false],
     ["/authx", "GET", false],
-    ["/api/shell", "GET", false],
+    ["/api/content/shell", "GET", false],
     ["/api/administrator", "GET", false],
     ["/api/console/live-now", "GET", false],
     ["/api/session", "GET", false],

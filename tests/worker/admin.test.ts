@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { browser, devToken, freshIdentity, signInWithToken } from "./auth-test-app";
-import { createD1SiteData } from "../../worker/data";
+import { readerOf } from "../../worker/viewer/reader";
+import { readShell } from "../../worker/content/shell";
 
 const TOKEN = "admin-token-for-tests-0123456789abcdef";
 const WITH_TOKEN = { ADMIN_TOKEN: TOKEN };
@@ -17,13 +18,13 @@ async function account() {
 describe("admin API", () => {
   it("invalidates the KV cache so the club's changes show at once; audited", async () => {
     const b = browser(WITH_TOKEN);
-    const d1 = createD1SiteData(env);
-    const before = (await d1.shell()).settings["footer.builtOn"];
+    const reader = readerOf(env);
+    const before = (await readShell(reader)).settings["footer.builtOn"];
     await env.DB.prepare("UPDATE settings SET value = ?1 WHERE key = 'footer.builtOn'").bind("Changed by the club").run();
-    expect((await d1.shell()).settings["footer.builtOn"]).toBe(before); // still cached
+    expect((await readShell(reader)).settings["footer.builtOn"]).toBe(before); // still cached
     const res = await b.fetch("/api/admin/cache/invalidate", { method: "POST", ...auth() });
     expect(res.status).toBe(200);
-    expect((await d1.shell()).settings["footer.builtOn"]).toBe("Changed by the club");
+    expect((await readShell(reader)).settings["footer.builtOn"]).toBe("Changed by the club");
     const audited = await env.DB.prepare("SELECT status FROM admin_audit_log WHERE action = 'cache.invalidate'").first<{ status: number }>();
     expect(audited).toEqual({ status: 200 });
   });

@@ -14,7 +14,7 @@ const carouselOf = (page: string) => page.match(/<section class="page-section ca
 
 describe("video category carousel", () => {
   it("the feed's categories section is in the video home's data, with its type, style and every category in order", async () => {
-    const home = videoHomeSchema.parse(await (await SELF.fetch("https://rovers.test/api/videos/home")).json());
+    const home = videoHomeSchema.parse(await (await SELF.fetch("https://rovers.test/api/content/videos/home")).json());
     expect(home.carousels).toHaveLength(1);
     const [carousel] = home.carousels;
     expect(carousel).toMatchObject({ key: "browse-categories", title: "Browse by category", type: "full-4", style: "dark", afterSections: 2 });

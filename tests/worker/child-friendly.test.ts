@@ -16,7 +16,7 @@ async function unflaggedNames() {
   const sponsors = await env.DB.prepare("SELECT title FROM sponsors WHERE is_child_friendly = 0 AND published = 1").all<{ title: string }>();
   const header = await env.DB.prepare("SELECT name FROM header_sponsors WHERE child_friendly = 0").all<{ name: string }>();
   const adverts = await env.DB.prepare("SELECT advert_ref FROM adverts WHERE child_friendly = 0").all<{ advert_ref: string }>();
-  // The shell carries only adverts that can show now (worker/data/shell.ts): those are the ones that must appear with the mode off.
+  // The shell carries only adverts that can show now (worker/content/shell.ts): those are the ones that must appear with the mode off.
   const now = new Date().toISOString();
   const live = await env.DB.prepare(
     "SELECT advert_ref FROM adverts WHERE child_friendly = 0 AND enabled = 1 AND channel IN ('', 'web') AND start_utc <= ? AND end_utc >= ?",
@@ -41,7 +41,7 @@ describe("child-friendly mode in the data", () => {
     expect(names.sponsors.length).toBeGreaterThan(0);
     expect(names.header.length).toBeGreaterThan(0);
     expect(names.adverts.length).toBeGreaterThan(0);
-    const shell = await (await get("/api/shell")).text();
+    const shell = await (await get("/api/content/shell")).text();
     const html = await (await get("/")).text();
     for (const text of [shell, html]) {
       for (const name of [...names.sponsors, ...names.header, ...names.adverts]) expect(text).not.toContain(name);
@@ -50,7 +50,7 @@ describe("child-friendly mode in the data", () => {
 
   it("off (cookie 0): everything shows, in the JSON and the HTML", async () => {
     const names = await unflaggedNames();
-    const shell = await (await get("/api/shell", OFF)).json<{ sponsorRows: { sponsors: { title: string }[] }[]; headerSponsors: { name: string }[]; adverts: { advertRef: string }[] }>();
+    const shell = await (await get("/api/content/shell", OFF)).json<{ sponsorRows: { sponsors: { title: string }[] }[]; headerSponsors: { name: string }[]; adverts: { advertRef: string }[] }>();
     expect(shell.sponsorRows.flatMap((r) => r.sponsors.map((s) => s.title))).toEqual(expect.arrayContaining(names.sponsors));
     expect(shell.headerSponsors.map((s) => s.name)).toEqual(expect.arrayContaining(names.header));
     expect(names.liveAdverts.length).toBeGreaterThan(0);
@@ -59,8 +59,8 @@ describe("child-friendly mode in the data", () => {
     for (const name of names.sponsors) expect(html).toContain(name.replace("&", "&amp;"));
   });
 
-  it("lists only the seed's B team and U18 (spec §3) in child-friendly mode, on /api/teams, /teams and the fixtures tabs; off lists all four", async () => {
-    const slugs = async (cookie?: string) => (await (await get("/api/teams", cookie)).json<{ slug: string }[]>()).map((t) => t.slug);
+  it("lists only the seed's B team and U18 (spec §3) in child-friendly mode, on /api/content/teams, /teams and the fixtures tabs; off lists all four", async () => {
+    const slugs = async (cookie?: string) => (await (await get("/api/content/teams", cookie)).json<{ slug: string }[]>()).map((t) => t.slug);
     expect(await slugs()).toEqual(["b-team", "u18"]);
     expect(await slugs(OFF)).toEqual(["", "womens-first-team", "b-team", "u18"]);
     const teamsPage = await (await get("/teams")).text();
@@ -73,7 +73,7 @@ describe("child-friendly mode in the data", () => {
   });
 
   it("a hidden team's own pages stay reachable by URL (the first team owns /matches), its tab shown while it is on show", async () => {
-    for (const path of ["/matches", "/matches/womens-first-team", "/teams/womens-first-team", "/api/team?team=womens-first-team"]) {
+    for (const path of ["/matches", "/matches/womens-first-team", "/teams/womens-first-team", "/api/content/team?team=womens-first-team"]) {
       expect((await get(path)).status, path).toBe(200);
     }
     expect(await tabLinks("/matches/womens-first-team")).toEqual(["/matches/womens-first-team", "/matches/b-team", "/matches/u18"]);
@@ -82,7 +82,7 @@ describe("child-friendly mode in the data", () => {
   it("a flag changed in the data is honoured on the next request", async () => {
     await env.DB.prepare("UPDATE teams SET child_friendly = 0 WHERE slug = 'u18'").run();
     await invalidateCache(env);
-    expect((await (await get("/api/teams")).json<{ slug: string }[]>()).map((t) => t.slug)).toEqual(["b-team"]);
+    expect((await (await get("/api/content/teams")).json<{ slug: string }[]>()).map((t) => t.slug)).toEqual(["b-team"]);
     expect(await (await get("/teams")).text()).not.toContain("/teams/u18");
   });
 });

@@ -68,7 +68,7 @@ describe("advertising calls (spec §7) honour the window, the channel and child-
     expect(await disabled.json()).toMatchObject({ data: { attributes: { enabled: 0 } } });
     expect(await footerIds()).not.toContain(data.id);
     // the shell the pages carry follows too (it carries only adverts that can show)
-    const shell = (await (await browser().fetch("/api/shell")).json()) as { adverts: { id: number }[] };
+    const shell = (await (await browser().fetch("/api/content/shell")).json()) as { adverts: { id: number }[] };
     expect(shell.adverts.some((x) => x.id === data.id)).toBe(false);
     const audit = await env.DB.prepare("SELECT action, target, status FROM admin_audit_log WHERE action LIKE 'adverts.%' ORDER BY id").all();
     expect(audit.results.map((r) => r.action)).toEqual(["adverts.create", "adverts.update", "adverts.update", "adverts.update", "adverts.disable"]);
@@ -83,11 +83,11 @@ describe("advertising calls (spec §7) honour the window, the channel and child-
     expect(await (await page()).text()).toContain("Built by the club's own team");
 
     expect((await a.fetch("/api/admin/sponsors/1", json("PUT", { title: "Harbourline Mutual" }))).status).toBe(200);
-    const shell = (await (await browser().fetch("/api/shell")).json()) as { sponsorRows: { sponsors: { sponsorID: number; title: string }[] }[] };
+    const shell = (await (await browser().fetch("/api/content/shell")).json()) as { sponsorRows: { sponsors: { sponsorID: number; title: string }[] }[] };
     expect(shell.sponsorRows.flatMap((r) => r.sponsors).find((s) => s.sponsorID === 1)?.title).toBe("Harbourline Mutual");
 
-    // The menu's page tree comes with the drawer's first opening (GET /api/menu), not in the shell.
-    const menu = async () => (await (await browser().fetch("/api/menu")).json()) as { postID: number; postTitle: string }[];
+    // The menu's page tree comes with the drawer's first opening (GET /api/content/menu), not in the shell.
+    const menu = async () => (await (await browser().fetch("/api/content/menu")).json()) as { postID: number; postTitle: string }[];
     const entry = (await menu())[0]!;
     expect((await a.fetch(`/api/admin/menu/${entry.postID}`, json("PUT", { postTitle: "Renamed by the club" }))).status).toBe(200);
     expect((await menu()).find((m) => m.postID === entry.postID)?.postTitle).toBe("Renamed by the club");
@@ -98,7 +98,7 @@ describe("advertising calls (spec §7) honour the window, the channel and child-
   it("a sponsor created with a rowID stands in that footer row on the next request; moved, and taken out with null", async () => {
     const a = admin();
     type Rows = { sponsorRows: { rowID: number; sponsors: { sponsorID: number; title: string }[] }[] };
-    const rows = async () => ((await (await browser().fetch("/api/shell")).json()) as Rows).sponsorRows;
+    const rows = async () => ((await (await browser().fetch("/api/content/shell")).json()) as Rows).sponsorRows;
     const rowOf = async (id: number) => (await rows()).find((r) => r.sponsors.some((s) => s.sponsorID === id))?.rowID ?? null;
     const page = () => SELF.fetch("https://rovers.test/club-information");
     expect(await (await page()).text()).not.toContain("Moorside Dairy"); // warms the page cache and the KV cache

@@ -158,7 +158,7 @@ describe("webhook health for everyone else", () => {
   });
 
   it("keeps the console's setting out of the public shell", async () => {
-    const res = await browser().fetch("/api/shell");
+    const res = await browser().fetch("/api/content/shell");
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain("login.direct");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Identity } from "../../worker/accounts/identity";
 import { browser, devToken, signInWithToken, type Browser } from "./auth-test-app";
 import { account, adminHeaders, CONSOLE_VARS as VARS, expectNotFoundPage as expectNotFound, staffAccount } from "./staff-accounts";
-import { countAdmission } from "../../worker/console/live-counts";
+import { countAdmission } from "../../worker/live/live-counts";
 import { markReleased } from "../../durable-objects/released-stream-sessions";
 import type { LiveNow } from "../../src/schemas/console";
 

@@ -1,7 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createD1SiteData, invalidateCache, overlayPromos } from "../../worker/data";
+import { readerOf } from "../../worker/viewer/reader";
+import { invalidateCache } from "../../worker/cache/kv-cache";
+import { menuPages, overlayPromos, readShell } from "../../worker/content/shell";
+import { page as cmsPage, readHome } from "../../worker/content/pages";
+import { categories as newsCategories, category, readNews, readNewsArticle } from "../../worker/news/queries";
+import { player, readFixtures, readMatch, readTeams, team } from "../../worker/teams/queries";
+import { faqs, liveAsset, liveAssets, packages as packageList, readVideo, readVideoHome, readVideos, videoCategories } from "../../worker/videos/queries";
 import { DEFAULT_PREFERENCES } from "../../src/app/viewer-preferences";
 import { sanitizeHtml } from "../../worker/html/sanitize-html";
 import { cached } from "../../worker/cache/kv-cache";
@@ -18,7 +24,7 @@ import {
 } from "../../src/schemas/videos";
 import { contentPageSchema, homeSchema } from "../../src/schemas/pages";
 
-const data = createD1SiteData(env);
+const reader = readerOf(env);
 const DANGEROUS = ["win-a-signed-shirt-in-our-christmas-competition", "rovers-tv-matchday-viewing-guide"];
 
 describe("demo seed", () => {
@@ -53,7 +59,7 @@ describe("demo seed", () => {
 
 describe("SiteData over D1", () => {
   it("menu: the CMS page tree, flat, fetched by the drawer (not in the shell)", async () => {
-    const menu = (await data.menu()).map((p) => menuPageSchema.parse(p));
+    const menu = (await menuPages(env)).map((p) => menuPageSchema.parse(p));
     const top = menu.filter((p) => p.parentId === null).map((p) => p.postTitle);
     expect(top).toEqual([
       "Tickets", "Hospitality", "Shop", "Club Information", "Netball", "Conferencing & Events",
@@ -64,7 +70,7 @@ describe("SiteData over D1", () => {
   });
 
   it("shell: three sponsor rows, header sponsors, live adverts, settings; no menu", async () => {
-    const shell = shellSchema.parse(await data.shell());
+    const shell = shellSchema.parse(await readShell(reader));
     expect(shell).not.toHaveProperty("menu");
     expect(shell.sponsorRows.map((r) => r.sponsorSize)).toEqual(["large", "small", "small"]);
     // child-friendly mode is the default: the seed's betting and alcohol sponsors are left out
@@ -87,7 +93,7 @@ describe("SiteData over D1", () => {
   });
 
   it("home", async () => {
-    const home = homeSchema.parse(await data.home());
+    const home = homeSchema.parse(await readHome(reader));
     expect(home.headline.length).toBeGreaterThan(0);
     expect(home.latestNews.length).toBe(9);
     expect(home.nextMatch).toMatchObject({ teamSlug: "", status: "fixture", seasonSlug: "2024-25" });
@@ -96,69 +102,69 @@ describe("SiteData over D1", () => {
   });
 
   it("news listing: pages of 12, by category, by date", async () => {
-    const first = newsPageSchema.parse(await data.news({}));
+    const first = newsPageSchema.parse(await readNews(reader, {}));
     expect(first).toMatchObject({ page: 0, pageSize: 12 });
     expect(first.items).toHaveLength(12);
     expect(first.total).toBeGreaterThanOrEqual(200);
     const dates = first.items.map((i) => i.publishedAt);
     expect([...dates].sort().reverse()).toEqual(dates);
 
-    const second = newsPageSchema.parse(await data.news({ page: 1 }));
+    const second = newsPageSchema.parse(await readNews(reader, { page: 1 }));
     expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
 
-    const tickets = newsPageSchema.parse(await data.news({ category: "tickets" }));
+    const tickets = newsPageSchema.parse(await readNews(reader, { category: "tickets" }));
     expect(tickets.total).toBeGreaterThan(0);
     for (const item of tickets.items) expect(item.categories.map((c) => c.slug)).toContain("tickets");
 
-    const march = newsPageSchema.parse(await data.news({ year: 2023, month: 3 }));
+    const march = newsPageSchema.parse(await readNews(reader, { year: 2023, month: 3 }));
     expect(march.total).toBeGreaterThan(0);
     for (const item of march.items) expect(item.publishedAt.startsWith("2023-03")).toBe(true);
     const oneDay = march.items[0]!.publishedAt.slice(0, 10).split("-").map(Number) as [number, number, number];
-    const day = await data.news({ year: oneDay[0], month: oneDay[1], day: oneDay[2] });
+    const day = await readNews(reader, { year: oneDay[0], month: oneDay[1], day: oneDay[2] });
     expect(day.items.every((i) => i.publishedAt.startsWith(march.items[0]!.publishedAt.slice(0, 10)))).toBe(true);
 
-    expect(await data.news({ category: "no-such-category" })).toMatchObject({ items: [], total: 0 });
+    expect(await readNews(reader, { category: "no-such-category" })).toMatchObject({ items: [], total: 0 });
   });
 
   it("news article with four related stories", async () => {
-    const { items } = await data.news({});
-    const article = newsArticleSchema.parse(await data.newsArticle(items[3]!.slug));
+    const { items } = await readNews(reader, {});
+    const article = newsArticleSchema.parse(await readNewsArticle(reader, items[3]!.slug));
     expect(article.related).toHaveLength(4);
     expect(article.related.map((r) => r.slug)).not.toContain(article.slug);
     expect(article.bodyHtml).toContain("<p>");
   });
 
   it("categories with article counts, including Ticket News", async () => {
-    const categories = z.array(categorySchema).parse(await data.categories());
+    const categories = z.array(categorySchema).parse(await newsCategories(env.DB));
     for (const slug of ["tickets", "club-news", "first-team", "women", "academy", "community", "match-reports", "rovers-tv"]) {
       expect(categories.find((c) => c.slug === slug)?.articleCount).toBeGreaterThan(0);
     }
-    expect(categorySchema.parse(await data.category("tickets"))).toMatchObject({ slug: "tickets", name: "Ticket News" });
+    expect(categorySchema.parse(await category(env.DB, "tickets"))).toMatchObject({ slug: "tickets", name: "Ticket News" });
   });
 
   it("teams, squads and players", async () => {
     // spec §3: of the four teams only the B team and U18 are child friendly; the default mode lists those
-    const everyTeam = createD1SiteData(env, { ...DEFAULT_PREFERENCES, childFriendly: false });
-    const teams = z.array(teamSchema).parse(await everyTeam.teams());
+    const everyTeam = readerOf(env, { ...DEFAULT_PREFERENCES, childFriendly: false });
+    const teams = z.array(teamSchema).parse(await readTeams(everyTeam));
     expect(teams.map((t) => [t.slug, t.childFriendly])).toEqual([
       ["", false],
       ["womens-first-team", false],
       ["b-team", true],
       ["u18", true],
     ]);
-    expect((await data.teams()).map((t) => t.slug)).toEqual(["b-team", "u18"]);
-    const first = teamDetailSchema.parse(await data.team(""));
+    expect((await readTeams(reader)).map((t) => t.slug)).toEqual(["b-team", "u18"]);
+    const first = teamDetailSchema.parse(await team(env.DB, ""));
     expect(first.team.name).toBe("Northbridge Rovers FC");
     expect(first.players.length).toBeGreaterThanOrEqual(22);
     expect(first.players[0]!.position).toBe("Goalkeeper");
     const someone = first.players[5]!;
-    const profile = playerProfileSchema.parse(await data.player("", someone.slug));
+    const profile = playerProfileSchema.parse(await player(env.DB, "", someone.slug));
     expect(profile.player.id).toBe(someone.id);
-    expect(await data.player("u18", someone.slug)).toBeNull();
+    expect(await player(env.DB, "u18", someone.slug)).toBeNull();
   });
 
   it("fixtures default to the current season; every team has every season", async () => {
-    const current = fixturesSchema.parse(await data.fixtures(""));
+    const current = fixturesSchema.parse(await readFixtures(reader, ""));
     expect(current.season).toEqual({ year: 2024, slug: "2024-25", name: "2024/25" });
     expect(current.seasons.map((s) => s.slug)).toEqual(["2024-25", "2023-24", "2022-23", "2021-22", "2020-21"]);
     expect(current.matches.some((m) => m.status === "result")).toBe(true);
@@ -166,21 +172,21 @@ describe("SiteData over D1", () => {
     expect(new Set(current.matches.map((m) => m.competition)).size).toBeGreaterThanOrEqual(2);
     for (const team of ["", "womens-first-team", "b-team", "u18"]) {
       for (const season of ["2020-21", "2021-22", "2022-23", "2023-24", "2024-25"]) {
-        const f = fixturesSchema.parse(await data.fixtures(team, season));
+        const f = fixturesSchema.parse(await readFixtures(reader, team, season));
         expect(f.matches.length, `${team} ${season}`).toBeGreaterThan(15);
       }
     }
   });
 
   it("match centre: latest result by default, a given match by id", async () => {
-    const latest = matchCentreSchema.parse(await data.match("", undefined, undefined));
+    const latest = matchCentreSchema.parse(await readMatch(reader, "", undefined, undefined));
     expect(latest.match).toMatchObject({ status: "result", seasonSlug: "2024-25" });
-    const fixtures = await data.fixtures("womens-first-team", "2022-23");
+    const fixtures = await readFixtures(reader, "womens-first-team", "2022-23");
     const chosen = fixtures!.matches[4]!;
-    const byId = matchCentreSchema.parse(await data.match("womens-first-team", "2022-23", chosen.id));
+    const byId = matchCentreSchema.parse(await readMatch(reader, "womens-first-team", "2022-23", chosen.id));
     expect(byId.match).toEqual(chosen);
     expect(byId.season.slug).toBe("2022-23");
-    const withoutSeason = await data.match("womens-first-team", undefined, chosen.id);
+    const withoutSeason = await readMatch(reader, "womens-first-team", undefined, chosen.id);
     expect(withoutSeason?.match.id).toBe(chosen.id);
     expect(byId.stream).toBeNull();
   });
@@ -188,19 +194,19 @@ describe("SiteData over D1", () => {
   it("match centre: the match's live video stream, tied to it by live_stream_assets.match_id", async () => {
     const tied = await env.DB.prepare("SELECT id, match_id FROM live_stream_assets WHERE id = 'women-live'").first<{ id: string; match_id: number }>();
     expect(tied?.match_id).toBeTypeOf("number");
-    const centre = matchCentreSchema.parse(await data.match("womens-first-team", undefined, tied!.match_id));
+    const centre = matchCentreSchema.parse(await readMatch(reader, "womens-first-team", undefined, tied!.match_id));
     expect(centre.stream).toMatchObject({ id: "women-live", mediaType: "video", status: "idle" });
     // The men's live audio belongs to a match too, but it is not a video: no docked video there.
     const audio = await env.DB.prepare("SELECT match_id FROM live_stream_assets WHERE id = 'men-audio-commentary'").first<{ match_id: number }>();
-    expect(matchCentreSchema.parse(await data.match("", undefined, audio!.match_id)).stream).toBeNull();
+    expect(matchCentreSchema.parse(await readMatch(reader, "", undefined, audio!.match_id)).stream).toBeNull();
     // A disabled stream is not offered.
     await env.DB.prepare("UPDATE live_stream_assets SET status = 'disabled' WHERE id = 'women-live'").run();
-    expect((await data.match("womens-first-team", undefined, tied!.match_id))?.stream).toBeNull();
+    expect((await readMatch(reader, "womens-first-team", undefined, tied!.match_id))?.stream).toBeNull();
     await env.DB.prepare("UPDATE live_stream_assets SET status = 'idle' WHERE id = 'women-live'").run();
   });
 
   it("video home, categories, browse and single video", async () => {
-    const home = videoHomeSchema.parse(await data.videoHome());
+    const home = videoHomeSchema.parse(await readVideoHome(reader));
     expect(home.featured.length).toBeGreaterThan(0);
     expect(home.sections.length).toBeGreaterThanOrEqual(6);
     for (const section of home.sections) {
@@ -210,27 +216,27 @@ describe("SiteData over D1", () => {
     }
     expect(home.live.every((l) => l.status !== "disabled")).toBe(true);
 
-    const categories = z.array(videoCategorySchema).parse(await data.videoCategories());
+    const categories = z.array(videoCategorySchema).parse(await videoCategories(env.DB));
     expect(categories.length).toBeGreaterThanOrEqual(6);
 
-    const all = await data.videos({});
+    const all = await readVideos(reader, {});
     expect(all.items).toHaveLength(12);
     expect(all.total).toBeGreaterThanOrEqual(60);
     z.array(videoSchema).parse(all.items);
-    const entitlements = new Set(all.items.concat((await data.videos({ pageSize: 48, page: 1 })).items).flatMap((v) => v.entitlements));
+    const entitlements = new Set(all.items.concat((await readVideos(reader, { pageSize: 48, page: 1 })).items).flatMap((v) => v.entitlements));
     expect(entitlements.size).toBeGreaterThan(1);
 
-    const replays = await data.videos({ category: "full-match-replays", pageSize: 5 });
+    const replays = await readVideos(reader, { category: "full-match-replays", pageSize: 5 });
     expect(replays.items).toHaveLength(5);
     expect(replays.items.every((v) => v.categorySlug === "full-match-replays" && v.durationSeconds > 3599)).toBe(true);
-    expect(await data.videos({ category: "nope" })).toEqual({ items: [], total: 0 });
+    expect(await readVideos(reader, { category: "nope" })).toEqual({ items: [], total: 0 });
 
-    const one = videoSchema.parse(await data.video(all.items[0]!.entryId));
+    const one = videoSchema.parse(await readVideo(reader, all.items[0]!.entryId));
     expect(one).toEqual(all.items[0]);
   });
 
   it("FAQs carry the support guidance, sanitised", async () => {
-    const groups = z.array(faqGroupSchema).parse(await data.faqs());
+    const groups = z.array(faqGroupSchema).parse(await faqs(env.DB));
     const html = groups.flatMap((g) => g.questions.map((q) => q.bodyHtml)).join("\n");
     expect(html).toContain("Refunds are only considered for faults reported during the game");
     expect(html).toMatch(/VPN/);
@@ -238,7 +244,7 @@ describe("SiteData over D1", () => {
   });
 
   it("packages and prices of spec §9", async () => {
-    const packages = z.array(packageSchema).parse(await data.packages());
+    const packages = z.array(packageSchema).parse(await packageList(env.DB));
     const amounts = (id: string) => packages.find((p) => p.id === id)!.prices.map((p) => [p.interval, p.amountPence]);
     expect(amounts("roverstv-plus")).toEqual([["year", 4499], ["month", 599]]);
     expect(amounts("roverstv")).toEqual([["year", 1499], ["month", 199]]);
@@ -247,46 +253,46 @@ describe("SiteData over D1", () => {
   });
 
   it("live assets", async () => {
-    const listed = z.array(liveAssetSchema).parse(await data.liveAssets());
+    const listed = z.array(liveAssetSchema).parse(await liveAssets(env.DB));
     expect(new Set(listed.map((l) => l.mediaType))).toEqual(new Set(["audio", "video"]));
     const disabled = await env.DB.prepare("SELECT id FROM live_stream_assets WHERE status = 'disabled'").first<{ id: string }>();
-    expect(liveAssetSchema.parse(await data.liveAsset(disabled!.id)).status).toBe("disabled");
+    expect(liveAssetSchema.parse(await liveAsset(env.DB, disabled!.id)).status).toBe("disabled");
   });
 
   it("content pages, children, redirects and external entries", async () => {
-    const info = contentPageSchema.parse(await data.page("club-information"));
+    const info = contentPageSchema.parse(await cmsPage(env.DB, "club-information"));
     expect(info.children.map((c) => c.pageSlug)).toContain("company-details");
-    const details = contentPageSchema.parse(await data.page("club-information/company-details"));
+    const details = contentPageSchema.parse(await cmsPage(env.DB, "club-information/company-details"));
     expect(details.page.postTitle).toBe("Company Details");
     expect(details.redirect).toBeNull();
     for (const path of ["cookie-policy", "website-privacy-policy", "terms-of-use", "hospitality", "payment-successful", "payment-cancelled", "club-information/contact-us"]) {
-      const page = contentPageSchema.parse(await data.page(path));
+      const page = contentPageSchema.parse(await cmsPage(env.DB, path));
       expect(page.bodyHtml.length, path).toBeGreaterThan(100);
     }
-    expect((await data.page("tickets/ticket-news"))?.redirect).toEqual({ location: "/category/tickets", status: 301 });
-    expect((await data.page("club-information/vacancies"))?.redirect).toEqual({ location: "https://jobs.northbridgerovers.example/", status: 302 });
-    expect((await data.page("shop"))?.redirect?.location).toMatch(/^https:\/\//);
-    expect(await data.page("/club-information/contact-us/")).not.toBeNull();
+    expect((await cmsPage(env.DB, "tickets/ticket-news"))?.redirect).toEqual({ location: "/category/tickets", status: 301 });
+    expect((await cmsPage(env.DB, "club-information/vacancies"))?.redirect).toEqual({ location: "https://jobs.northbridgerovers.example/", status: 302 });
+    expect((await cmsPage(env.DB, "shop"))?.redirect?.location).toMatch(/^https:\/\//);
+    expect(await cmsPage(env.DB, "/club-information/contact-us/")).not.toBeNull();
   });
 
   it("answers null for unknown names", async () => {
-    expect(await data.newsArticle("no-such-article")).toBeNull();
-    expect(await data.category("no-such-category")).toBeNull();
-    expect(await data.team("no-such-team")).toBeNull();
-    expect(await data.fixtures("no-such-team")).toBeNull();
-    expect(await data.fixtures("", "2019-20")).toBeNull();
-    expect(await data.match("no-such-team", undefined, undefined)).toBeNull();
-    expect(await data.match("", undefined, 99_999_999)).toBeNull();
-    const women = await data.fixtures("womens-first-team");
-    expect(await data.match("", undefined, women!.matches[0]!.id)).toBeNull();
-    expect(await data.match("womens-first-team", "2020-21", women!.matches[0]!.id)).toBeNull();
-    expect(await data.player("", "no-such-player")).toBeNull();
-    expect(await data.video("0_missing")).toBeNull();
-    expect(await data.liveAsset("no-such-asset")).toBeNull();
-    expect(await data.page("no-such-page")).toBeNull();
-    expect(await data.page("")).toBeNull();
+    expect(await readNewsArticle(reader, "no-such-article")).toBeNull();
+    expect(await category(env.DB, "no-such-category")).toBeNull();
+    expect(await team(env.DB, "no-such-team")).toBeNull();
+    expect(await readFixtures(reader, "no-such-team")).toBeNull();
+    expect(await readFixtures(reader, "", "2019-20")).toBeNull();
+    expect(await readMatch(reader, "no-such-team", undefined, undefined)).toBeNull();
+    expect(await readMatch(reader, "", undefined, 99_999_999)).toBeNull();
+    const women = await readFixtures(reader, "womens-first-team");
+    expect(await readMatch(reader, "", undefined, women!.matches[0]!.id)).toBeNull();
+    expect(await readMatch(reader, "womens-first-team", "2020-21", women!.matches[0]!.id)).toBeNull();
+    expect(await player(env.DB, "", "no-such-player")).toBeNull();
+    expect(await readVideo(reader, "0_missing")).toBeNull();
+    expect(await liveAsset(env.DB, "no-such-asset")).toBeNull();
+    expect(await cmsPage(env.DB, "no-such-page")).toBeNull();
+    expect(await cmsPage(env.DB, "")).toBeNull();
     // a draft page is not published
-    expect(await data.page("club-information/ground-redevelopment")).toBeNull();
+    expect(await cmsPage(env.DB, "club-information/ground-redevelopment")).toBeNull();
   });
 });
 
@@ -295,13 +301,13 @@ describe("CMS HTML sanitiser", () => {
     for (const slug of DANGEROUS) {
       const raw = await env.DB.prepare("SELECT body_html FROM news WHERE slug = ?").bind(slug).first<{ body_html: string }>();
       expect(raw!.body_html).toMatch(/<script|onerror=|javascript:/);
-      const article = await data.newsArticle(slug);
+      const article = await readNewsArticle(reader, slug);
       expect(article, slug).not.toBeNull();
       const html = article!.bodyHtml;
       expect(html).not.toMatch(/<script|<\/script|<iframe|onerror|onclick|javascript:|alert\(/i);
       expect(html).toContain("<p>");
     }
-    const guide = await data.newsArticle(DANGEROUS[1]!);
+    const guide = await readNewsArticle(reader, DANGEROUS[1]!);
     expect(guide!.bodyHtml).toContain("<h2>Check your connection</h2>");
     expect(guide!.bodyHtml).toContain("<li>");
   });
@@ -322,11 +328,11 @@ describe("CMS HTML sanitiser", () => {
 
 describe("KV cache of the shell", () => {
   it("serves the cached value until invalidated", async () => {
-    const before = (await data.shell()).settings["footer.copyright"];
+    const before = (await readShell(reader)).settings["footer.copyright"];
     await env.DB.prepare("UPDATE settings SET value = ? WHERE key = 'footer.copyright'").bind("© 2025 Rovers").run();
-    expect((await data.shell()).settings["footer.copyright"]).toBe(before);
+    expect((await readShell(reader)).settings["footer.copyright"]).toBe(before);
     await invalidateCache(env);
-    expect((await data.shell()).settings["footer.copyright"]).toBe("© 2025 Rovers");
+    expect((await readShell(reader)).settings["footer.copyright"]).toBe("© 2025 Rovers");
   });
 
   const counted = z.object({ n: z.number() });
@@ -368,18 +374,18 @@ describe("in-isolate copy of the content cache", () => {
           return typeof value === "function" ? value.bind(t) : value;
         },
       });
-    const counted = createD1SiteData({
+    const counted = readerOf({
       DB: counting(env.DB, ["prepare", "batch", "exec"], () => queries++),
       CACHE: counting(env.CACHE, ["get", "getWithMetadata"], () => kvReads++),
     });
     await invalidateCache(env);
-    await counted.home();
-    await counted.shell();
+    await readHome(counted);
+    await readShell(counted);
     expect(queries).toBeGreaterThan(0);
     queries = 0;
     kvReads = 0;
-    await counted.home();
-    await counted.shell();
+    await readHome(counted);
+    await readShell(counted);
     expect({ queries, kvReads }).toEqual({ queries: 0, kvReads: 0 });
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { app } from "../../worker/app";
 import { allRows, firstOf, jsonRows, resultsOf, rowSchema, RowShapeError } from "../../worker/db/rows";
-import { NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "../../worker/data/news";
+import { NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "../../worker/news/queries";
 
 /** D1 rows are parsed against their query's declared shape, so a renamed or retyped column fails by name. */
 describe("D1 rows parsed, not asserted", () => {

@@ -2,9 +2,10 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { browser } from "./auth-test-app";
 import { liveMatchSchema } from "../../src/schemas/match-live";
-import { createD1SiteData } from "../../worker/data";
+import { readerOf } from "../../worker/viewer/reader";
+import { readMatch } from "../../worker/teams/queries";
 
-/** The club's match feed (worker/admin/match-admin.ts) and the live API, through the whole app. */
+/** The club's match feed (worker/matches/feed-routes.ts) and the live API, through the whole app. */
 
 const TOKEN = "admin-token-for-tests-0123456789abcdef";
 const b = browser({ ADMIN_TOKEN: TOKEN });
@@ -167,7 +168,7 @@ describe("the club's match feed", () => {
     await post(m.id, { type: "fulltime", minute: 93, side: other });
     const row = await env.DB.prepare("SELECT status, goals_for, goals_against FROM matches WHERE id = ?1").bind(m.id).first();
     expect(row).toEqual({ status: "result", goals_for: 2, goals_against: 1 });
-    const centre = await createD1SiteData(env).match("womens-first-team", undefined, m.id);
+    const centre = await readMatch(readerOf(env), "womens-first-team", undefined, m.id);
     expect(centre?.live?.phase).toBe("full-time");
     expect(centre?.live?.events).toHaveLength(7);
   });

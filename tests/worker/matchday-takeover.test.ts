@@ -20,7 +20,7 @@ async function post(matchID: number, body: unknown) {
 }
 
 async function homeData() {
-  const res = await b.fetch("/api/home");
+  const res = await b.fetch("/api/content/home");
   expect(res.status).toBe(200);
   return homeSchema.parse(await res.json());
 }

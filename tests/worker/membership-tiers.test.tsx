@@ -17,7 +17,7 @@ const TOKEN = "admin-token-for-membership-tests-0001";
 const ORIGIN = "https://rovers.test";
 
 async function shellNow(): Promise<Shell> {
-  const res = await SELF.fetch(`${ORIGIN}/api/shell`);
+  const res = await SELF.fetch(`${ORIGIN}/api/content/shell`);
   expect(res.status).toBe(200);
   return shellSchema.parse(await res.json());
 }

@@ -50,7 +50,7 @@ describe("GET /api/packages?filter.packageType", () => {
     }
   });
 
-  it("a bad or missing filter is 400 INVALID_INPUT (one shape at one URL); the loaders' list is /api/package-list", async () => {
+  it("a bad or missing filter is 400 INVALID_INPUT (one shape at one URL); the loaders' list is /api/content/package-list", async () => {
     const { app } = await import("../../worker/app");
     const bad = await app.request("http://localhost/api/packages?filter.packageType=everything", {}, env);
     expect(bad.status).toBe(400);
@@ -58,7 +58,7 @@ describe("GET /api/packages?filter.packageType", () => {
     const plain = await app.request("http://localhost/api/packages", {}, env);
     expect(plain.status).toBe(400);
     expect(await plain.json()).toMatchObject({ errors: [{ code: "INVALID_INPUT" }] });
-    const list = await app.request("http://localhost/api/package-list", {}, env);
+    const list = await app.request("http://localhost/api/content/package-list", {}, env);
     expect(Array.isArray(await list.json())).toBe(true);
   });
 });

@@ -60,7 +60,7 @@ describe("what `wrangler deploy` ships (production, no secrets)", () => {
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("<html");
     expect((await call(shipped(), "/news")).status).toBe(200);
-    expect((await call(shipped(), "/api/shell")).status).toBe(200);
+    expect((await call(shipped(), "/api/content/shell")).status).toBe(200);
   });
 
   it("answers 503 AUTH_NOT_CONFIGURED on sign-in and the session endpoints, never a portal page", async () => {

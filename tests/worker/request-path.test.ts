@@ -121,7 +121,7 @@ describe("the session is read only where it is used", () => {
     for (const path of ["/api/session", "/api/users/entitlements", "/api/session/devices"]) {
       expect(clears(await call(envWith(), path, { headers: forged })), path).toBe(true);
     }
-    for (const path of ["/api/videos?pageSize=1", "/api/news/search?query=rovers", "/api/videos/search", "/api/streams/press-conference"]) {
+    for (const path of ["/api/content/videos?pageSize=1", "/api/news/search?query=rovers", "/api/videos/search", "/api/streams/press-conference"]) {
       const res = await call(envWith(), path, { headers: forged });
       expect(res.status, path).toBe(200);
       expect(res.headers.getSetCookie(), path).toEqual([]);
@@ -131,7 +131,7 @@ describe("the session is read only where it is used", () => {
   it("a content API call and a search make the same D1 queries with or without a session", async () => {
     const { b } = await signedIn();
     const session = b.jar.header().split("; ").filter((c) => c.startsWith("rovers_session=")).join("; ");
-    for (const path of ["/api/videos?pageSize=2", "/api/news/search?query=rovers"]) {
+    for (const path of ["/api/content/videos?pageSize=2", "/api/news/search?query=rovers"]) {
       await call(envWith(), path); // warms the isolate's caches
       const visitor = withDb("count");
       expect((await call(visitor.env, path)).status).toBe(200);

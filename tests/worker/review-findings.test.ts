@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
 import { clientIp } from "../../worker/http/client-ip";
-import { ADMIN_FAILURE_LIMIT } from "../../worker/admin/admin-routes";
+import { ADMIN_FAILURE_LIMIT } from "../../worker/club-api/routes";
 import { AUDIT_DETAIL_MAX } from "../../worker/audit/audit-log";
 import { browser, devToken, envWith, freshIdentity, locationOf, startLogin } from "./auth-test-app";
 import { signLoginToken } from "../../worker/auth/tokens";
@@ -132,7 +132,7 @@ describe("error texts outside development", () => {
     const original = console.error;
     console.error = () => {};
     try {
-      const res = await call({ ...production(), DB: failingDb("D1 exploded: table accounts") } as Env, "/api/teams");
+      const res = await call({ ...production(), DB: failingDb("D1 exploded: table accounts") } as Env, "/api/content/teams");
       expect(res.status).toBe(500);
       const body = JSON.stringify(await res.json());
       expect(body).not.toContain("exploded");
@@ -160,14 +160,14 @@ describe("error texts outside development", () => {
 });
 
 describe("media locators stay out of public responses", () => {
-  it("/api/videos/home, the SSR data of /videos and /live and their navigations' data carry no playback id", async () => {
+  it("/api/content/videos/home, the SSR data of /videos and /live and their navigations' data carry no playback id", async () => {
     const { results } = await env.DB.prepare("SELECT id, playback_id FROM live_stream_assets").all<{ id: string; playback_id: string }>();
     expect(results.length).toBeGreaterThan(0);
     const live = results.find((r) => r.id === "press-conference") ?? results[0]!;
     const bodies = [
       await (await get("/live", { [ROUTE_DATA_HEADER]: "live" })).text(),
       await (await get(`/live/video/${live.id}`, { [ROUTE_DATA_HEADER]: "live/:mediaType/:assetID?" })).text(),
-      await (await get("/api/videos/home")).text(),
+      await (await get("/api/content/videos/home")).text(),
       await (await get("/videos")).text(),
       await (await get("/live")).text(),
       await (await get(`/live/video/${live.id}`)).text(),

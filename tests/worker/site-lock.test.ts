@@ -52,7 +52,7 @@ describe("site lock", () => {
   });
 
   it("answers the APIs, media and sockets 403 SITE_LOCKED", async () => {
-    for (const path of ["/api/shell", "/api/teams", "/api/session", "/api/promo-overlays/?channel=Web", "/media/x/y.m3u8", "/ws/streams"]) {
+    for (const path of ["/api/content/shell", "/api/content/teams", "/api/session", "/api/promo-overlays/?channel=Web", "/media/x/y.m3u8", "/ws/streams"]) {
       const res = await fetchPath(path);
       expect(res.status, path).toBe(403);
       expect(await res.json()).toEqual({ errors: [{ code: "SITE_LOCKED", detail: "This site is in development" }] });
@@ -80,7 +80,7 @@ describe("site lock", () => {
     const page = await fetchPath("/news", withCookie(cookie));
     expect(page.status).toBe(200);
     expect(await page.text()).not.toContain("This site is in development");
-    expect((await fetchPath("/api/teams", withCookie(cookie))).status).toBe(200);
+    expect((await fetchPath("/api/content/teams", withCookie(cookie))).status).toBe(200);
   });
 
   it("refuses a wrong phrase, a forged, an edited, an expired and an old phrase's allow_entry", async () => {
@@ -103,7 +103,7 @@ describe("site lock", () => {
     ];
     for (const value of forged) {
       expect((await fetchPath("/", withCookie(`allow_entry=${value}`))).status, value).toBe(403);
-      expect((await fetchPath("/api/shell", withCookie(`allow_entry=${value}`))).status, value).toBe(403);
+      expect((await fetchPath("/api/content/shell", withCookie(`allow_entry=${value}`))).status, value).toBe(403);
     }
     // a valid one made here with the worker's key passes (so the refusals above are about the forgery)
     expect((await fetchPath("/", withCookie(`allow_entry=${await entryCookieValue(DEV_DEFAULTS.SESSION_SECRET, PHRASE)}`))).status).toBe(200);
@@ -142,7 +142,7 @@ describe("site lock", () => {
 
 describe("site lock off", () => {
   it("changes nothing and keeps the phrase out of the shell sent to browsers", async () => {
-    const res = await fetchPath("/api/shell");
+    const res = await fetchPath("/api/content/shell");
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).not.toContain("siteLock");

@@ -47,7 +47,7 @@ describe("spoiler-free mode", () => {
     expect(hidden).toContain("Reveal score");
     expect(hidden).toContain('"scoreHidden":true');
 
-    const api = await get(`/api/match?team=&season=${m.season_slug}&id=${m.id}`, SPOILER_FREE);
+    const api = await get(`/api/content/match?team=&season=${m.season_slug}&id=${m.id}`, SPOILER_FREE);
     expect(api.status).toBe(200);
     const body = (await api.json()) as { match: Record<string, unknown> };
     expect(body.match).toMatchObject({ id: m.id, status: "result", goalsFor: null, goalsAgainst: null, report: null, scoreHidden: true });
@@ -66,7 +66,7 @@ describe("spoiler-free mode", () => {
       expect(html, path).not.toContain("scoreline__score");
       expect(html, path).not.toMatch(/Report: [^"<]*\d+-\d+/);
     }
-    const fixtures = (await (await get(`/api/fixtures?team=&season=${m.season_slug}`, SPOILER_FREE)).json()) as { matches: { goalsFor: unknown }[] };
+    const fixtures = (await (await get(`/api/content/fixtures?team=&season=${m.season_slug}`, SPOILER_FREE)).json()) as { matches: { goalsFor: unknown }[] };
     expect(fixtures.matches.length).toBeGreaterThan(0);
     expect(fixtures.matches.every((match) => match.goalsFor === null)).toBe(true);
 
@@ -76,7 +76,7 @@ describe("spoiler-free mode", () => {
     expect(article).toMatch(new RegExp(`Match report: (Rovers v ${opponent}|${opponent} v Rovers)`));
     expect(article).toContain("This match report is hidden while spoiler-free mode is on.");
 
-    const videos = await (await get("/api/videos?category=highlights", SPOILER_FREE)).json() as { items: { title: string }[] };
+    const videos = await (await get("/api/content/videos?category=highlights", SPOILER_FREE)).json() as { items: { title: string }[] };
     expect(videos.items.length).toBeGreaterThan(0);
     for (const video of videos.items) expect(video.title).not.toMatch(/\d+\s*-\s*\d+/);
   });

@@ -184,10 +184,10 @@ describe("login page", () => {
 
 describe("content API", () => {
   it("answers bad input with 400 and a stable code, unknown routes with 404", async () => {
-    const bad = await get("/api/videos?page=x");
+    const bad = await get("/api/content/videos?page=x");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ errors: [{ code: "INVALID_INPUT" }] });
-    const missing = await get("/api/team?team=no-such-team");
+    const missing = await get("/api/content/team?team=no-such-team");
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ errors: [{ code: "NOT_FOUND" }] });
     const unknown = await get("/api/nothing/here");

@@ -18,7 +18,7 @@ const carouselsOf = (page: string) =>
 
 describe("the video feed's sections as carousels", () => {
   it("each section carries its row's type and style in the video home's data", async () => {
-    const home = videoHomeSchema.parse(await (await SELF.fetch("https://rovers.test/api/videos/home")).json());
+    const home = videoHomeSchema.parse(await (await SELF.fetch("https://rovers.test/api/content/videos/home")).json());
     const rows = await env.DB.prepare(
       "SELECT section_key, title, carousel_type, carousel_style FROM feed_sections WHERE feed_id = 1 AND kind = 'videos' ORDER BY position, id",
     ).all<{ section_key: string; title: string; carousel_type: string; carousel_style: string }>();
@@ -26,7 +26,7 @@ describe("the video feed's sections as carousels", () => {
   });
 
   it("/videos renders every video section as a carousel: the first two with all their slides, the others with their first view", async () => {
-    const home = videoHomeSchema.parse(await (await SELF.fetch("https://rovers.test/api/videos/home")).json());
+    const home = videoHomeSchema.parse(await (await SELF.fetch("https://rovers.test/api/content/videos/home")).json());
     const rails = carouselsOf(await html("/videos")).filter((c) => !c.categories);
     const sections = home.sections.filter((s) => s.videos.length > 0);
     expect(rails.map((r) => [r.title, r.type, r.style])).toEqual(sections.map((s) => [s.title, s.type, s.style]));

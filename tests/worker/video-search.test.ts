@@ -202,7 +202,7 @@ describe("/videos/browse and channels: filters in the URL, SSR, 12 a page", () =
       expect(res.html).toContain("This page could not be found");
     }
     // the browser's loaders ask the content API with the same filters
-    const api = await SELF.fetch("http://localhost/api/videos?team=u18&season=2024&duration=short");
+    const api = await SELF.fetch("http://localhost/api/content/videos?team=u18&season=2024&duration=short");
     const body = (await api.json()) as { items: Video[]; total: number };
     expect(body.total).toBe(await count("t.slug = 'u18' AND s.year = 2024 AND v.duration_seconds < 300"));
   });

@@ -4,7 +4,7 @@ import { setBlocked, setBypassed, setStaff, signOutEverywhere, type AccountRow }
 
 /**
  * What the club may do to an account, and what follows each change: the one set of rules behind
- * both doors, the bearer-token admin API (worker/admin/admin-routes.ts) and the staff console
+ * both doors, the bearer-token admin API (worker/club-api/routes.ts) and the staff console
  * (worker/console/accounts.ts). A block or a sign-out everywhere ends the account's live streams
  * once the change is stored: their tokens stop at the next playlist, their sockets
  * close, and an unblock later does not bring an old token back, because its session stays released.

@@ -21,7 +21,7 @@ import type { $ZodType } from "zod/v4/core";
 
 type CacheEnv = Pick<Env, "CACHE">;
 
-/** The areas the admin API writes (worker/admin/admin-content.ts); each has its own generation. */
+/** The areas the admin API writes (worker/club-api/content.ts); each has its own generation. */
 export const CACHE_AREAS = ["adverts", "promos", "sponsors", "menu", "settings"] as const;
 export type CacheArea = (typeof CACHE_AREAS)[number];
 

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
 import { advertRecords, specAdvert, type AdvertRecord } from "./adverts";
-import { shell } from "../data/shell";
+import { shell } from "../content/shell";
 import { eligibleAdverts, pickAdvert, type FeedAdvert, type OlderAdvert } from "../../src/domain/advert-eligibility";
 import { preferencesFromCookies } from "../../src/app/viewer-preferences";
 import { ApiError } from "../http/api-error";

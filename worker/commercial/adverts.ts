@@ -2,7 +2,7 @@ import { advertSchema, type Advert } from "../../src/schemas/shell";
 import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
 import { z } from "zod";
 import { allRows, rowSchema } from "../db/rows";
-import { advertShape, toAdvert } from "../data/shell";
+import { advertShape, toAdvert } from "../content/shell";
 
 /**
  * Adverts as the advertising API answers them (spec §3 'Advert (current)': timings, images per

@@ -8,7 +8,7 @@ import { offeredPackages } from "./package-service";
  * GET /api/packages?filter.packageType=membership|match-pass: the packages service of spec §3/§7
  * (`{ data: [{ id, mode, attributes: { ..., styleData, imageData, priceData } }] }`), what the
  * packages widget reads, one shape only: the filter is required. (The page loaders' flat list is
- * the content API's /api/package-list.)
+ * the content API's /api/content/package-list.)
  */
 export const packageRoutes = new Hono<AppEnv>();
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { overlayPromos } from "../data";
+import { overlayPromos } from "../content/shell";
 import { ApiError } from "../http/api-error";
 import { preferencesFromCookies } from "../../src/app/viewer-preferences";
 import { isPromoActive } from "../../src/domain/promo-window";

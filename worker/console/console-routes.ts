@@ -5,15 +5,14 @@ import { noApiRoute } from "../http/api-error";
 import { renderPage } from "../pages/render";
 import { pageVariantOf } from "../pages/page-variant";
 import type { LiveNowAnswer } from "../../src/schemas/console";
-import type { StaffReads } from "../data";
 import { liveNow } from "./live-now";
 import { revenue } from "./revenue";
 import type { RevenueAnswer } from "../../src/schemas/console-revenue";
-import { accountDetail, consoleAccountsApi, searchAccounts } from "./accounts";
-import { consoleWebhooksApi, webhookHealth } from "./webhooks";
+import { consoleAccountsApi } from "./accounts";
+import { consoleWebhooksApi } from "./webhooks";
 import { consoleWritesNeedOrigin } from "./console-csrf";
-import { consoleContent, consoleContentApi } from "./content";
-import { auditPage, consoleAuditApi } from "./audit";
+import { consoleContentApi } from "./content";
+import { consoleAuditApi } from "./audit";
 
 /**
  * The club's console, for accounts with the staff role (migration 0017; granted through
@@ -60,25 +59,15 @@ consoleApi.all("*", noApiRoute);
 
 /**
  * /admin and below: rendered here, past the page cache (a staff page must never be stored for
- * others, and a 404 for a visitor must not hide the console from staff). Each section's loader asks
- * for its read; only a staff member's render can answer, everyone else's says null: the 404.
+ * others, and a 404 for a visitor must not hide the console from staff). Only a staff member's
+ * render names the staff member; a console loader finds no one in anyone else's and answers the 404.
  */
 export const consolePage = new Hono<AppEnv>();
 consolePage.use(sessionMiddleware);
 
 consolePage.get("*", async (c) => {
-  const staff: StaffReads | null =
-    c.get("user") && c.get("staff")
-      ? {
-          liveNow: () => liveNow(c.env),
-          revenue: () => revenue(c.env.DB),
-          accountSearch: (q) => searchAccounts(c.env.DB, q),
-          account: (ssoID) => accountDetail(c.env, ssoID),
-          webhookHealth: () => webhookHealth(c.env.DB),
-          consoleContent: (kind) => consoleContent(c.env.DB, kind),
-          auditLog: (query) => auditPage(c.env.DB, query),
-        }
-      : null;
+  const user = c.get("user");
+  const staff = user && c.get("staff") ? { ssoID: user.ssoID } : null;
   const response = await renderPage(c, c.req.raw, pageVariantOf(c), staff);
   response.headers.set("Cache-Control", "private, no-store");
   return response;

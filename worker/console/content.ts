@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
-import { RESOURCES, type Field, type Resource, type ResourceName } from "../club-content/content-resources";
-import { changeContent, createContent, deleteSetting, disableContent, present, putSetting, type WriteOutcome } from "../club-content/content-writes";
+import { RESOURCES, type Field, type Resource, type ResourceName } from "../content/resources";
+import { changeContent, createContent, deleteSetting, disableContent, present, putSetting, type WriteOutcome } from "../content/writes";
 import { isRecord } from "../../src/domain/json-shape";
 import { allRows, settingRow } from "../db/rows";
 import { contentField } from "../../src/domain/content-form";
@@ -13,7 +13,7 @@ import { contentKindSchema, type ConsoleContent, type ConsoleContentAnswer, type
 /**
  * The console's content pages: the club's adverts, overlay promos, sponsors (with
  * their footer rows), menu entries and web settings, listed with the form each needs, and written
- * through the very functions of the admin API (worker/club-content/content-writes.ts):
+ * through the very functions of the admin API (worker/content/writes.ts):
  *
  *   GET  /api/console/content/:kind              the list and its form's fields
  *   POST /api/console/content/:kind              create (settings: { key, value })

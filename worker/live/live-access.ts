@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { SessionUser } from "../accounts/identity";
-import { shell } from "../data/shell";
+import { shell } from "../content/shell";
 import { liveStream, type LiveStreamRow } from "./live-streams";
 import { liveSessionRefusal, type LiveSessionRefusal } from "../../src/domain/live-session-access";
 import { sessionError } from "../../src/domain/session-errors";

@@ -5,7 +5,7 @@ import { firstRow, rowSchema, stringList } from "../db/rows";
 
 /**
  * What the session check and the live media gate need of a live stream, beside the
- * public view of worker/data/videos.ts. The playback id stays in D1: nothing here answers it.
+ * public view of worker/videos/queries.ts. The playback id stays in D1: nothing here answers it.
  */
 export interface LiveStreamRow extends LiveStreamFacts {
   id: string;

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { ApiError } from "../http/api-error";
 import type { AppEnv } from "../env";
-import { video } from "../data/videos";
+import { video } from "../videos/queries";
 import { playbackRefusal, type PlaybackRefusal } from "../../src/domain/playback-access";
 import type { Video } from "../../src/schemas/videos";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../env";
 import { getAuthConfig } from "../auth/config";
 import { ApiError } from "../http/api-error";
-import { video } from "../data/videos";
+import { video } from "../videos/queries";
 import { playbackRight, refusePlayback } from "./playback-right";
 import { masterPlaylistPath, posterPath } from "./media-files";
 import { PLAYBACK_RENEW_BEFORE_SECONDS, PLAYBACK_TOKEN_TTL_SECONDS, signPlaybackToken } from "./playback-token";

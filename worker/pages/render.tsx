@@ -4,10 +4,10 @@ import { reactRenderer } from "@hono/react-renderer";
 import { preloadModule } from "react-dom";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from "react-router";
 import { createRoutes, type LoadRoute } from "../../src/routes/routes";
-import type { SiteData } from "../../src/data/site-data";
 import { Document } from "../../src/app/Document";
 import { serializeRouterData } from "../../src/app/router-data";
-import { createD1SiteData, type StaffReads } from "../data";
+import type { PageContext, StaffMember } from "./loader";
+import { loaderOf } from "./route-loaders";
 import { settingsOf, siteOriginOf, type AppEnv } from "../env";
 import { clientAssets, modulePreloads } from "./assets";
 import { fallbackErrorHtml } from "./fallback";
@@ -23,7 +23,7 @@ provideClubTimeText(clubTimeText);
 /**
  * Server rendering: react-router's static handler runs the loaders (D1 directly, no HTTP to
  * itself), then React streams the document. Loader redirects are returned as they are. `staff`:
- * the console's reads, only from its own page route (worker/console/console-routes.ts).
+ * the staff member, only from the console's own page route (worker/console/console-routes.ts).
  * A browser navigation's data request (the same URL with the route-data header) is answered by
  * the same handler with the same reads and variant: that one loader's result as JSON (route-data.ts).
  */
@@ -31,10 +31,9 @@ export async function renderPage(
   c: Context<AppEnv>,
   request: Request = c.req.raw,
   variant: PageVariant = pageVariantOf(c),
-  staff: StaffReads | null = null,
+  staff: StaffMember | null = null,
 ): Promise<Response> {
-  const data = createD1SiteData(c.env, variant.preferences, staff);
-  const routes = createRoutes(runLoaderWith(data));
+  const routes = createRoutes(runLoaderWith({ env: c.env, preferences: variant.preferences, staff }));
   const handler = createStaticHandler(routes);
   const routeId = routeDataRequestOf(request);
   if (routeId !== undefined) return routeDataAnswer(c, handler, request, routeId);
@@ -122,11 +121,8 @@ function ModulePreloads({ hrefs }: { hrefs: string[] }) {
 }
 
 /** On the server a route's data is its loader's result, run here over D1/KV. */
-function runLoaderWith(data: SiteData): LoadRoute {
-  return async (args, route) => {
-    const run = await route.loader();
-    return run(args, data);
-  };
+function runLoaderWith(context: PageContext): LoadRoute {
+  return (args, route) => loaderOf(route.id)(args, context);
 }
 
 const uncacheable = (data: unknown) => typeof data === "object" && data !== null && "pageCache" in data && data.pageCache === false;

@@ -3,7 +3,7 @@ import type { NewsSearchSort } from "../../src/domain/search-query";
 import { ftsMatchExpression } from "../../src/domain/fts-query";
 import { z } from "zod";
 import { allRows, firstOf, resultsOf, rowSchema } from "../db/rows";
-import { NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "../data/news";
+import { NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "../news/queries";
 import { RANKED_WINDOW, readWindow, storeWindow, windowKey } from "./ranked-windows";
 
 /**

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/api-error";
-import { searchVideoCatalogue } from "../data/video-catalogue";
+import { searchVideoCatalogue } from "../videos/catalogue";
 import { isSeasonFilter, isTeamFilter, teamSlugOf } from "../../src/data/video-filter";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
 

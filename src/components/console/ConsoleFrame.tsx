@@ -1,22 +1,17 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useMatches } from "react-router";
 import { DocumentTitle } from "../DocumentTitle";
+import { isPageHandle } from "../../layouts/page-handle";
 
-/**
- * The console's sections, in the order of its navigation. Each is a route of its own under /admin
- * (src/routes/routes.tsx), with its own loader and its own read, so a section loads only its data.
- */
-export const CONSOLE_SECTIONS = [
-  { path: "/admin", label: "Live now" },
-  { path: "/admin/revenue", label: "Subscriptions and revenue" },
-  { path: "/admin/accounts", label: "Accounts" },
-  { path: "/admin/webhooks", label: "Webhook health" },
-  { path: "/admin/content", label: "Content" },
-  { path: "/admin/audit", label: "Audit log" },
-] as const;
+/** The console's sections, as its routes declare them (src/routes/console/routes.ts): every console route's handle carries them. */
+function useConsoleSections() {
+  const handle: unknown = useMatches().at(-1)?.handle;
+  return (isPageHandle(handle) && handle.consoleSections) || [];
+}
 
 /** Every console page: its title, the sections' navigation (the current one marked) and the page. */
 export function ConsoleFrame({ title, status, children }: { title: string; status?: ReactNode; children: ReactNode }) {
+  const sections = useConsoleSections();
   return (
     <div className="console">
       <DocumentTitle page={`${title} · Club console`} noIndex />
@@ -26,7 +21,7 @@ export function ConsoleFrame({ title, status, children }: { title: string; statu
       </header>
       <nav className="console__nav" aria-label="Console sections">
         <ul>
-          {CONSOLE_SECTIONS.map((s) => (
+          {sections.map((s) => (
             <li key={s.path}>
               <NavLink to={s.path} end={s.path === "/admin"} className="console__nav-link">
                 {s.label}

@@ -48,7 +48,7 @@ export function lowerRegion<P extends object>(id: string, className: string, loa
   return memo(LowerRegion);
 }
 
-/** Resolves when the regions of the pages that just ran are loaded (src/routes/lazy-pages.tsx). */
+/** Resolves when the regions of the pages that just ran are loaded (src/routes/lazy-page.ts). */
 export function loadingRegions(): Promise<unknown> {
   return Promise.all(loading.splice(0));
 }

@@ -1,15 +1,14 @@
 import { pageHandle } from "../../layouts/page-handle";
-import { pages } from "../lazy-pages";
-import { loaderFrom, type PageRoute } from "../page-route";
-
-// The payment result pages read a CMS page like any content page: its loader module is content's.
-const content = () => import("../content/content.loader");
+import { page } from "../lazy-page";
+import type { PageRoute } from "../page-route";
 
 /** The sign-in page (no data of its own). */
-export const loginRoutes: PageRoute[] = [{ path: "account/login", page: pages.Login, handle: pageHandle("login") }];
+export const loginRoutes: PageRoute[] = [{ path: "account/login", page: page("Login", () => import("./Login")), handle: pageHandle("login") }];
 
-/** Where the checkout returns to. */
+const PaymentResult = page("PaymentResult", () => import("./PaymentResult"));
+
+/** Where the checkout returns to: CMS pages at those paths (their loader is the content family's). */
 export const paymentRoutes: PageRoute[] = [
-  { path: "payment-successful", page: pages.PaymentResult, handle: pageHandle("content"), loader: loaderFrom(content, "paymentPageLoader") },
-  { path: "payment-cancelled", page: pages.PaymentResult, handle: pageHandle("content"), loader: loaderFrom(content, "paymentPageLoader") },
+  { path: "payment-successful", page: PaymentResult, handle: pageHandle("content"), data: true },
+  { path: "payment-cancelled", page: PaymentResult, handle: pageHandle("content"), data: true },
 ];

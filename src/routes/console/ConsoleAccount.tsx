@@ -1,7 +1,7 @@
 import "./console.css";
 import "./console-accounts.css";
 import { Link, useLoaderData } from "react-router";
-import type { accountLoader } from "./console-accounts.loader";
+import type { accountLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { numeric, TitledTable } from "../../components/console/ConsoleTable";
 import { AccountBadges } from "../../components/console/AccountBadges";

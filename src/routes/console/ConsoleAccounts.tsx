@@ -1,7 +1,7 @@
 import "./console.css";
 import "./console-accounts.css";
 import { Form, Link, useLoaderData } from "react-router";
-import type { accountsLoader } from "./console-accounts.loader";
+import type { accountsLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { ConsoleTable } from "../../components/console/ConsoleTable";
 import { AccountBadges } from "../../components/console/AccountBadges";

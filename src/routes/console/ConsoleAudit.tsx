@@ -1,7 +1,7 @@
 import "./console.css";
 import "./console-content.css";
 import { Form, Link, useLoaderData } from "react-router";
-import type { auditLoader } from "./console-content.loader";
+import type { auditLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { FormField } from "../../components/console/FormField";
 import { numeric, TitledTable } from "../../components/console/ConsoleTable";

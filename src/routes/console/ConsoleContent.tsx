@@ -2,7 +2,7 @@ import "./console.css";
 import "./console-content.css";
 import { useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
-import type { contentLoader } from "./console-content.loader";
+import type { contentLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { ConsoleTable } from "../../components/console/ConsoleTable";
 import { ContentForm } from "../../components/console/ContentForm";

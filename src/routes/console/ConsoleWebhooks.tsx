@@ -1,7 +1,7 @@
 import "./console.css";
 import "./console-webhooks.css";
 import { useLoaderData } from "react-router";
-import type { webhooksLoader } from "./console-webhooks.loader";
+import type { webhooksLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { ConsoleTable, numeric, TitledTable } from "../../components/console/ConsoleTable";
 import { utcHour, utcMinute } from "../../components/console/console-time";

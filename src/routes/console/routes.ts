@@ -1,19 +1,24 @@
-import { pageHandle } from "../../layouts/page-handle";
-import { pages } from "../lazy-pages";
-import { loaderFrom, type PageRoute } from "../page-route";
+import { pageHandle, type ConsoleSection } from "../../layouts/page-handle";
+import { page, type LazyPage } from "../lazy-page";
+import type { PageRoute } from "../page-route";
 
-const clubConsole = () => import("./console.loader");
-const consoleAccounts = () => import("./console-accounts.loader");
-const consoleWebhooks = () => import("./console-webhooks.loader");
-const consoleContent = () => import("./console-content.loader");
-
-/** The club's console: staff only; the worker renders it past the page cache (worker/console/). */
-export const consoleRoutes: PageRoute[] = [
-  { path: "admin", page: pages.Console, handle: pageHandle("content"), loader: loaderFrom(clubConsole, "liveNowLoader") },
-  { path: "admin/revenue", page: pages.ConsoleRevenue, handle: pageHandle("content"), loader: loaderFrom(clubConsole, "revenueLoader") },
-  { path: "admin/accounts", page: pages.ConsoleAccounts, handle: pageHandle("content"), loader: loaderFrom(consoleAccounts, "accountsLoader") },
-  { path: "admin/accounts/:ssoID", page: pages.ConsoleAccount, handle: pageHandle("content"), loader: loaderFrom(consoleAccounts, "accountLoader") },
-  { path: "admin/webhooks", page: pages.ConsoleWebhooks, handle: pageHandle("content"), loader: loaderFrom(consoleWebhooks, "webhooksLoader") },
-  { path: "admin/content/:kind?", page: pages.ConsoleContent, handle: pageHandle("content"), loader: loaderFrom(consoleContent, "contentLoader") },
-  { path: "admin/audit", page: pages.ConsoleAudit, handle: pageHandle("content"), loader: loaderFrom(consoleContent, "auditLoader") },
+/**
+ * The club's console: staff only; the worker renders it past the page cache (worker/console/).
+ * Each section is a route of its own with its own loader (console.loader.ts, by the same path),
+ * so a section loads only its data; those with a label are in the navigation, in this order.
+ */
+const sections: { path: string; page: LazyPage; label?: string }[] = [
+  { path: "admin", label: "Live now", page: page("Console", () => import("./Console")) },
+  { path: "admin/revenue", label: "Subscriptions and revenue", page: page("ConsoleRevenue", () => import("./ConsoleRevenue")) },
+  { path: "admin/accounts", label: "Accounts", page: page("ConsoleAccounts", () => import("./ConsoleAccounts")) },
+  { path: "admin/accounts/:ssoID", page: page("ConsoleAccount", () => import("./ConsoleAccount")) },
+  { path: "admin/webhooks", label: "Webhook health", page: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")) },
+  { path: "admin/content/:kind?", label: "Content", page: page("ConsoleContent", () => import("./ConsoleContent")) },
+  { path: "admin/audit", label: "Audit log", page: page("ConsoleAudit", () => import("./ConsoleAudit")) },
 ];
+
+/** The navigation links to a section's path without its parameters (/admin/content for /admin/content/:kind?). */
+const consoleSections: ConsoleSection[] = sections.flatMap(({ path, label }) => (label ? [{ path: `/${path.replace(/\/:.*$/, "")}`, label }] : []));
+const handle = { ...pageHandle("content"), consoleSections };
+
+export const consoleRoutes: PageRoute[] = sections.map(({ path, page }) => ({ path, page, handle, data: true }));

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import type { SiteData } from "../../data/site-data";
+import type { Loaders, PageContext } from "../../../worker/pages/loader";
+import { readHome } from "../../../worker/content/pages";
 import { isPreseason, withoutPreseason } from "../../domain/preseason";
 import { takeoverOf, takeoverWindowOf } from "../../domain/matchday-takeover";
 import { MatchdayTakeover } from "../../components/match/lazy-takeover";
@@ -11,8 +12,8 @@ import { MatchdayTakeover } from "../../components/match/lazy-takeover";
 /** The tag a headline or card shows: its first category's name (no link, so no slug). */
 const firstCategory = (categories: { slug: string; name: string }[]) => categories.slice(0, 1).map((c) => ({ ...c, slug: "" }));
 
-export async function homeLoader(_args: LoaderFunctionArgs, data: SiteData) {
-  const { matchday, ...home } = await data.home();
+export async function homeLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  const { matchday, ...home } = await readHome(context);
   // The match-day takeover: chosen with this render's clock from data cached a
   // minute at most; only the chosen match travels with the page, without its report.
   const chosen = takeoverOf(matchday.candidates, takeoverWindowOf(matchday.settings), Date.now());
@@ -38,3 +39,5 @@ export async function homeLoader(_args: LoaderFunctionArgs, data: SiteData) {
     takeover,
   };
 }
+
+export const loaders = { home: homeLoader } satisfies Loaders;

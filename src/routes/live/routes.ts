@@ -1,11 +1,9 @@
 import { pageHandle } from "../../layouts/page-handle";
-import { pages } from "../lazy-pages";
-import { loaderFrom, type PageRoute } from "../page-route";
-
-const live = () => import("./live.loader");
+import { page } from "../lazy-page";
+import type { PageRoute } from "../page-route";
 
 /** Live streams and the live player (video or audio). */
 export const liveRoutes: PageRoute[] = [
-  { path: "live", page: pages.Live, handle: pageHandle("video-listing"), loader: loaderFrom(live, "liveLoader") },
-  { path: "live/:mediaType/:assetID?", page: pages.LivePlayer, handle: pageHandle("video-single"), loader: loaderFrom(live, "livePlayerLoader") },
+  { path: "live", page: page("Live", () => import("./Live")), handle: pageHandle("video-listing"), data: true },
+  { path: "live/:mediaType/:assetID?", page: page("LivePlayer", () => import("./LivePlayer")), handle: pageHandle("video-single"), data: true },
 ];

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import type { SiteData } from "../../data/site-data";
+import type { Loaders, PageContext } from "../../../worker/pages/loader";
+import { readFixtures, readMatch, readTeams } from "../../../worker/teams/queries";
 import { found, notFound } from "../../data/not-found";
 import { params, teamFromParam } from "../../data/route-params";
 import { isPreseason } from "../../domain/preseason";
@@ -14,20 +15,20 @@ import { LazyMatchVideo } from "../../components/match/lazy-match-video";
  * other single segment names a team. In preseason (spec §4) the season's fixtures are not shown:
  * the page says 'New fixtures coming soon' where they would be; its results still show.
  */
-export async function fixturesLoader({ params: p, request }: LoaderFunctionArgs, data: SiteData) {
+export async function fixturesLoader({ params: p, request }: LoaderFunctionArgs, context: PageContext) {
   const { team, season } = p;
   const fixtures =
     team === undefined
-      ? await data.fixtures("")
+      ? await readFixtures(context, "")
       : season === undefined && params.isSeason(team)
-        ? await data.fixtures("", team)
-        : await data.fixtures(teamFromParam(team), season === undefined ? undefined : params.season(season));
+        ? await readFixtures(context, "", team)
+        : await readFixtures(context, teamFromParam(team), season === undefined ? undefined : params.season(season));
   const result = found(fixtures);
   const preseason = isPreseason(result.season.slug);
   return {
     ...result,
     // the teams the viewer's mode lists, for the team tabs (child-friendly mode lists fewer)
-    listedTeams: (await data.teams()).map((t) => ({ slug: t.slug })),
+    listedTeams: (await readTeams(context)).map((t) => ({ slug: t.slug })),
     matches: preseason ? result.matches.filter((m) => m.status === "result") : result.matches,
     preseason,
     calendar: calendarLinks(request.url, result.team.slug),
@@ -39,7 +40,7 @@ export async function fixturesLoader({ params: p, request }: LoaderFunctionArgs,
  * A match in play is rendered for each request, never from the page cache (`pageCache: false`):
  * the first paint shows the state of that moment, and the socket carries it on from its seq.
  */
-export async function matchCentreLoader({ params: p }: LoaderFunctionArgs, data: SiteData) {
+export async function matchCentreLoader({ params: p }: LoaderFunctionArgs, context: PageContext) {
   const parts = [p.team, p.season, p.matchID].filter((s): s is string => s !== undefined);
   const last = parts.at(-1);
   const matchId = last !== undefined && /^\d+$/.test(last) ? params.id(parts.pop()) : undefined;
@@ -47,7 +48,7 @@ export async function matchCentreLoader({ params: p }: LoaderFunctionArgs, data:
   const [first, second] = parts;
   const season = second !== undefined ? params.season(second) : first !== undefined && params.isSeason(first) ? first : undefined;
   const team = second !== undefined || (first !== undefined && !params.isSeason(first)) ? teamFromParam(first) : "";
-  const centre = found(await data.match(team, season, matchId));
+  const centre = found(await readMatch(context, team, season, matchId));
   // The live video's code comes only with a match that has a stream (and is ready before rendering).
   if (centre.stream) await LazyMatchVideo.preload();
   const inPlay = centre.live !== null && isLive(centre.live.phase);
@@ -56,3 +57,10 @@ export async function matchCentreLoader({ params: p }: LoaderFunctionArgs, data:
   // match in play has one, and its page is never cached.
   return { ...centre, clockAt: inPlay ? Date.now() : null, pageCache: !inPlay };
 }
+
+export const loaders = {
+  matches: fixturesLoader,
+  "matches/:team": fixturesLoader,
+  "matches/:team/:season": fixturesLoader,
+  "match/:team?/:season?/:matchID?": matchCentreLoader,
+} satisfies Loaders;

@@ -1,13 +1,13 @@
 import { pageHandle } from "../../layouts/page-handle";
-import { pages } from "../lazy-pages";
-import { loaderFrom, type PageRoute } from "../page-route";
+import { page } from "../lazy-page";
+import type { PageRoute } from "../page-route";
 
-const matches = () => import("./matches.loader");
+const Matches = page("Matches", () => import("./Matches"));
 
 /** Fixtures and results by team and season, and the match centre. */
 export const matchesRoutes: PageRoute[] = [
-  { path: "matches", page: pages.Matches, handle: pageHandle("matches"), loader: loaderFrom(matches, "fixturesLoader") },
-  { path: "matches/:team", page: pages.Matches, handle: pageHandle("matches"), loader: loaderFrom(matches, "fixturesLoader") },
-  { path: "matches/:team/:season", page: pages.Matches, handle: pageHandle("matches"), loader: loaderFrom(matches, "fixturesLoader") },
-  { path: "match/:team?/:season?/:matchID?", page: pages.MatchCentre, handle: pageHandle("match-centre"), loader: loaderFrom(matches, "matchCentreLoader") },
+  { path: "matches", page: Matches, handle: pageHandle("matches"), data: true },
+  { path: "matches/:team", page: Matches, handle: pageHandle("matches"), data: true },
+  { path: "matches/:team/:season", page: Matches, handle: pageHandle("matches"), data: true },
+  { path: "match/:team?/:season?/:matchID?", page: page("MatchCentre", () => import("./MatchCentre")), handle: pageHandle("match-centre"), data: true },
 ];

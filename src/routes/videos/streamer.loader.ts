@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
-import type { SiteData } from "../../data/site-data";
+import type { Loaders, PageContext } from "../../../worker/pages/loader";
+import { readFixtures } from "../../../worker/teams/queries";
+import { faqs as faqGroups, readVideos } from "../../../worker/videos/queries";
 import type { Match } from "../../schemas/teams";
 import type { FaqGroup, Video } from "../../schemas/videos";
 import { orLogged } from "../../data/or-logged";
@@ -15,11 +17,11 @@ const UPCOMING_FIXTURES = 6;
  * troubleshooting FAQs. A preseason season's fixtures give way to 'New fixtures coming soon'
  * (spec §4), as on the home page. A failing list is logged and shows its empty state (spec §8).
  */
-export async function streamerLoader(_args: LoaderFunctionArgs, data: SiteData) {
+export async function streamerLoader(_args: LoaderFunctionArgs, context: PageContext) {
   const [fixtures, replays, faqs] = await Promise.all([
-    orLogged("fixtures", data.fixtures(""), null),
-    orLogged("replays", data.videos({ category: "full-match-replays", page: 0, pageSize: STREAMER_PLAYLIST_AMOUNT }), { items: [] as Video[], total: 0 }),
-    orLogged<FaqGroup[]>("streamer faqs", data.faqs("streamer"), []),
+    orLogged("fixtures", readFixtures(context, ""), null),
+    orLogged("replays", readVideos(context, { category: "full-match-replays", page: 0, pageSize: STREAMER_PLAYLIST_AMOUNT }), { items: [] as Video[], total: 0 }),
+    orLogged<FaqGroup[]>("streamer faqs", faqGroups(context.env.DB, "streamer"), []),
   ]);
   const scheduled: Match[] = (fixtures?.matches ?? []).filter((m) => m.status === "fixture").sort((a, b) => a.kickoff.localeCompare(b.kickoff));
   const { fixtures: upcoming, preseason } = withoutPreseason(scheduled);
@@ -31,3 +33,5 @@ export async function streamerLoader(_args: LoaderFunctionArgs, data: SiteData) 
     questions: faqs.flatMap((g) => g.questions),
   };
 }
+
+export const loaders = { streamer: streamerLoader } satisfies Loaders;

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
-import type { SiteData } from "../../data/site-data";
+import type { Loaders, PageContext } from "../../../worker/pages/loader";
+import { readTeams } from "../../../worker/teams/queries";
+import { faqs, packages, readVideo, readVideoHome, readVideos, videoCategories } from "../../../worker/videos/queries";
 import type { Package, VideoCategory, VideoHome } from "../../schemas/videos";
 import { found, notFound } from "../../data/not-found";
 import { params } from "../../data/route-params";
@@ -17,20 +19,20 @@ const RELATED_VIDEOS = 10;
 const emptyFeed: VideoHome = { featured: [], sections: [], carousels: [], live: [] };
 
 /** /videos: feed 1. */
-export async function videoHomeLoader(_args: LoaderFunctionArgs, data: SiteData) {
-  return orLogged("video feed", data.videoHome(), emptyFeed);
+export async function videoHomeLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  return orLogged("video feed", readVideoHome(context), emptyFeed);
 }
 
 /** /videos/browse (every category) and /videos/channel/{slug} (one), '?page=N' and the filters of spec §3 'Video filter' on either. */
-export async function videoBrowseLoader({ request, params: p }: LoaderFunctionArgs, data: SiteData) {
+export async function videoBrowseLoader({ request, params: p }: LoaderFunctionArgs, context: PageContext) {
   const categorySlug = p.slug === undefined ? undefined : params.slug(p.slug);
   const search = new URL(request.url).searchParams;
   const page = params.page(search);
   const filter = parseVideoFilter(search);
   const [categories, list, teams] = await Promise.all([
-    orLogged<VideoCategory[]>("video categories", data.videoCategories(), []),
-    data.videos({ category: categorySlug, page, pageSize: VIDEO_PAGE_SIZE, ...filter }),
-    data.teams(),
+    orLogged<VideoCategory[]>("video categories", videoCategories(context.env.DB), []),
+    readVideos(context, { category: categorySlug, page, pageSize: VIDEO_PAGE_SIZE, ...filter }),
+    readTeams(context),
   ]);
   let category: VideoCategory | null = null;
   if (categorySlug !== undefined) {
@@ -44,25 +46,38 @@ export async function videoBrowseLoader({ request, params: p }: LoaderFunctionAr
 }
 
 /** /videos/categories and /videos/channel. */
-export async function videoCategoriesLoader(_args: LoaderFunctionArgs, data: SiteData) {
-  return { categories: await orLogged<VideoCategory[]>("video categories", data.videoCategories(), []) };
+export async function videoCategoriesLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  return { categories: await orLogged<VideoCategory[]>("video categories", videoCategories(context.env.DB), []) };
 }
 
 /** /videos/faqs */
-export async function faqsLoader(_args: LoaderFunctionArgs, data: SiteData) {
-  return { groups: await data.faqs() };
+export async function faqsLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  return { groups: await faqs(context.env.DB) };
 }
 
 /** /videos/subscriptions: the packages; a failing package fetch shows 'No packages available'. */
-export async function packagesLoader(_args: LoaderFunctionArgs, data: SiteData) {
-  return { packages: await orLogged<Package[]>("packages", data.packages(), []) };
+export async function packagesLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  return { packages: await orLogged<Package[]>("packages", packages(context.env.DB), []) };
 }
 
 /** /videos/player (the newest video), /videos/player/{slug} and /videos/{videoID}, with related videos. */
-export async function videoLoader({ params: p }: LoaderFunctionArgs, data: SiteData) {
+export async function videoLoader({ params: p }: LoaderFunctionArgs, context: PageContext) {
   const raw = p.slug ?? p.videoID;
   const entryId = raw === undefined ? undefined : params.entryId(raw);
-  const video = found(entryId === undefined ? (await data.videos({ page: 0, pageSize: 1 })).items[0] : await data.video(entryId));
-  const related = await orLogged("related videos", data.videos({ category: video.categorySlug, page: 0, pageSize: RELATED_VIDEOS }), { items: [], total: 0 });
+  const video = found(entryId === undefined ? (await readVideos(context, { page: 0, pageSize: 1 })).items[0] : await readVideo(context, entryId));
+  const related = await orLogged("related videos", readVideos(context, { category: video.categorySlug, page: 0, pageSize: RELATED_VIDEOS }), { items: [], total: 0 });
   return { video, related: related.items.filter((v) => v.entryId !== video.entryId) };
 }
+
+export const loaders = {
+  videos: videoHomeLoader,
+  "videos/browse": videoBrowseLoader,
+  "videos/categories": videoCategoriesLoader,
+  "videos/faqs": faqsLoader,
+  "videos/subscriptions": packagesLoader,
+  "videos/channel": videoCategoriesLoader,
+  "videos/channel/:slug": videoBrowseLoader,
+  "videos/player": videoLoader,
+  "videos/player/:slug": videoLoader,
+  "videos/:videoID": videoLoader,
+} satisfies Loaders;

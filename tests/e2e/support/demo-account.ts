@@ -29,7 +29,7 @@ export type ListedVideo = { entryId: string; title: string; entitlements: string
 
 /** A full match replay for the mid tier (Rovers TV and up), from the content API. */
 export async function midTierReplay(): Promise<ListedVideo> {
-  const response = await fetch(`${BASE_URL}/api/videos?category=full-match-replays&pageSize=48`);
+  const response = await fetch(`${BASE_URL}/api/content/videos?category=full-match-replays&pageSize=48`);
   const { items } = (await response.json()) as { items: ListedVideo[] };
   const replay = items.find((v) => v.entitlements.includes("roverstv") && !v.entitlements.includes("freemium"));
   if (!replay) throw new Error("no mid-tier replay in the seed");
@@ -38,7 +38,7 @@ export async function midTierReplay(): Promise<ListedVideo> {
 
 /** A full match replay only the top tiers unlock (Rovers TV+ or VIP), from the content API. */
 export async function topTierReplay(): Promise<ListedVideo> {
-  const response = await fetch(`${BASE_URL}/api/videos?category=full-match-replays&pageSize=48`);
+  const response = await fetch(`${BASE_URL}/api/content/videos?category=full-match-replays&pageSize=48`);
   const { items } = (await response.json()) as { items: ListedVideo[] };
   const replay = items.find((v) => v.entitlements.length > 0 && v.entitlements.every((e) => e === "roverstv+" || e === "vip"));
   if (!replay) throw new Error("no top-tier replay in the seed");

@@ -34,6 +34,6 @@ export async function invalidateCaches(): Promise<void> {
 
 /** The first team's fixtures of the season, oldest first. */
 export async function firstTeamFixtures(): Promise<{ id: number; kickoff: string }[]> {
-  const fixtures = (await (await fetch(`${BASE_URL}/api/fixtures?team=`)).json()) as { matches: { id: number; status: string; kickoff: string }[] };
+  const fixtures = (await (await fetch(`${BASE_URL}/api/content/fixtures?team=`)).json()) as { matches: { id: number; status: string; kickoff: string }[] };
   return fixtures.matches.filter((m) => m.status === "fixture");
 }

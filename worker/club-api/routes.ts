@@ -13,8 +13,8 @@ import { ApiError, noApiRoute } from "../http/api-error";
 import { invalidateCache } from "../cache/kv-cache";
 import { liveStream, updateLiveStream } from "../live/live-streams";
 import { ENTRY_ID } from "../media/entry-id";
-import { adminContentRoutes } from "./admin-content";
-import { matchAdminRoutes } from "./match-admin";
+import { adminContentRoutes } from "./content";
+import { matchAdminRoutes } from "../matches/feed-routes";
 
 /**
  * Admin API (mount at /api/admin; spec §6 'Administrator role: ... blocking of accounts'):
@@ -31,7 +31,7 @@ import { matchAdminRoutes } from "./match-admin";
  *   GET  /api/admin/streams/:assetID          a live stream's status and country allow-list
  *   PUT  /api/admin/streams/:assetID          body { status?: idle|active|disabled, allowedCountries?: ['GB', ...] | null }
  *   POST /api/admin/cache/invalidate          after the club changes menus, sponsors, adverts, promos or settings
- *   /api/admin/matches/:matchID/...           the club's live match feed (worker/admin/match-admin.ts)
+ *   /api/admin/matches/:matchID/...           the club's live match feed (worker/matches/feed-routes.ts)
  * Authorization: Bearer <ADMIN_TOKEN>. Without ADMIN_TOKEN the whole API answers 404 (it does not
  * exist); a wrong token answers 401. Every call, refused ones too, is written to admin_audit_log
  * with who (X-Admin-Actor, else 'admin'), what, target, status, IP and time. Failed tokens are
@@ -193,9 +193,9 @@ adminRoutes.put("/streams/:assetID", async (c) => {
   return c.json({ data: { id, attributes: stream } });
 });
 
-// The live match feed: events, withdrawals, line-ups (worker/admin/match-admin.ts).
+// The live match feed: events, withdrawals, line-ups (worker/matches/feed-routes.ts).
 adminRoutes.route("/", matchAdminRoutes);
-// Adverts, sponsors, menu entries, promos and web settings (worker/admin/admin-content.ts).
+// Adverts, sponsors, menu entries, promos and web settings (worker/club-api/content.ts).
 adminRoutes.route("/", adminContentRoutes);
 
 adminRoutes.all("*", noApiRoute);

@@ -1,13 +1,13 @@
 import { bumpGeneration } from "../cache/kv-cache";
 import { isRecord } from "../../src/domain/json-shape";
 import { linkProblem, linkSettingKind } from "../../src/domain/link-rule";
-import { fieldOfColumn, RESOURCES, settingBody, settingKey, type Resource, type ResourceName } from "./content-resources";
+import { fieldOfColumn, RESOURCES, settingBody, settingKey, type Resource, type ResourceName } from "./resources";
 
 /**
  * The club's content writes, whichever door they come in by: the bearer-token admin API
- * (worker/admin/admin-content.ts) and the staff console (worker/console/content.ts) call these
+ * (worker/club-api/content.ts) and the staff console (worker/console/content.ts) call these
  * and only turn the outcome into their own answer and audit entry. Bodies are parsed field by
- * field against worker/club-content/content-resources.ts; every write bumps the KV cache generation of
+ * field against worker/content/resources.ts; every write bumps the KV cache generation of
  * the area it touched (worker/cache/kv-cache.ts), so the next request everywhere reads D1 again.
  */
 

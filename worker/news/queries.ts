@@ -2,6 +2,8 @@ import { newsQuerySchema, type Category, type NewsArticle, type NewsPage, type N
 import { z } from "zod";
 import { allRows, firstOf, firstRow, jsonRows, resultsOf, rowSchema, totalRow } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
+import type { Reader } from "../viewer/reader";
+import { spoilerFreeArticle, spoilerFreeNewsPage } from "../viewer/spoiler-free";
 
 /** Listing page size (news, categories, legacy date listings). */
 export const NEWS_PAGE_SIZE = 12;
@@ -128,4 +130,16 @@ export async function categories(db: D1Database): Promise<Category[]> {
 export async function category(db: D1Database, slug: string): Promise<Category | null> {
   const row = await firstRow(categoryRow, db.prepare(`${CATEGORY_SELECT} WHERE c.slug = ? GROUP BY c.id`).bind(slug));
   return row ? toCategory(row) : null;
+}
+
+/** A news page as the reader reads it (spoiler-free takes the scores out). */
+export async function readNews(r: Reader, query: NewsQuery): Promise<NewsPage> {
+  const page = await news(r.env.DB, query);
+  return r.preferences.spoilerFree ? spoilerFreeNewsPage(r.env.DB, page) : page;
+}
+
+/** An article as the reader reads it; null: no published article by that slug. */
+export async function readNewsArticle(r: Reader, slug: string): Promise<NewsArticle | null> {
+  const article = await newsArticle(r.env.DB, slug);
+  return article && r.preferences.spoilerFree ? spoilerFreeArticle(r.env.DB, article) : article;
 }

@@ -1,15 +1,17 @@
 import { z } from "zod";
 import {
-  categoryCarouselSchema, liveAssetSchema,
+  categoryCarouselSchema, liveAssetSchema, videoHomeSchema,
   type FaqGroup, type LiveAsset, type Package, type Video, type VideoCategory, type VideoHome,
 } from "../../src/schemas/videos";
 import { allRows, bool, firstOf, firstRow, resultsOf, rowSchema, settingRow, stringList } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
 import { PRICE_COLUMNS, packageColumns, pricesByPackage } from "../db/price-rows";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
-import { searchVideoCatalogue, toVideo, VIDEO_SELECT, videoRow, videoShape } from "./video-catalogue";
-import type { VideoListQuery } from "../../src/data/site-data";
-import { durationBounds, teamSlugOf } from "../../src/data/video-filter";
+import { searchVideoCatalogue, toVideo, VIDEO_SELECT, videoRow, videoShape } from "./catalogue";
+import type { Reader } from "../viewer/reader";
+import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
+import { spoilerFreeVideoHome, spoilerFreeVideos } from "../viewer/spoiler-free";
+import { durationBounds, teamSlugOf, type VideoListQuery } from "../../src/data/video-filter";
 import { DEFAULT_LIVE_ENTRY_SETTING, defaultLiveEntry, type LiveMediaType } from "../../src/domain/default-live-entry";
 
 /** A video listing page: spec §9 'video search default 12' (src/domain/timings), at most this many. */
@@ -244,4 +246,26 @@ export async function defaultLiveAsset(db: D1Database, mediaType: LiveMediaType)
 export async function liveAsset(db: D1Database, id: string): Promise<LiveAsset | null> {
   const row = await firstRow(liveRow, db.prepare(`${LIVE_SELECT} WHERE id = ?`).bind(id));
   return row ? toLive(row) : null;
+}
+
+/**
+ * Rovers TV's feed as the reader reads it (spoiler-free takes scores out of titles), from KV and
+ * the isolate's copy: a warm render of /videos makes no D1 query. The feed it reads is a web
+ * setting (tv.feed): a change retires it with the settings.
+ */
+export async function readVideoHome(r: Reader): Promise<VideoHome> {
+  const home = await cached(r.env, "video-home", DEFAULT_TTL_SECONDS, videoHomeSchema, () => videoHome(r.env.DB), ["settings"]);
+  return r.preferences.spoilerFree ? spoilerFreeVideoHome(home) : home;
+}
+
+/** A page of videos as the reader reads them. */
+export async function readVideos(r: Reader, query: VideoListQuery): Promise<{ items: Video[]; total: number }> {
+  const list = await videos(r.env.DB, query);
+  return r.preferences.spoilerFree ? { ...list, items: spoilerFreeVideos(list.items) } : list;
+}
+
+/** A video as the reader reads it; null: no such video. */
+export async function readVideo(r: Reader, entryId: string): Promise<Video | null> {
+  const found = await video(r.env.DB, entryId);
+  return found && r.preferences.spoilerFree ? spoilerFreeVideos([found])[0]! : found;
 }

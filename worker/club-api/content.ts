@@ -2,19 +2,19 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
 import { ApiError } from "../http/api-error";
-import { RESOURCE_NAMES } from "../club-content/content-resources";
-import { changeContent, createContent, deleteSetting, disableContent, putSetting, type WriteOutcome } from "../club-content/content-writes";
+import { RESOURCE_NAMES } from "../content/resources";
+import { changeContent, createContent, deleteSetting, disableContent, putSetting, type WriteOutcome } from "../content/writes";
 
 /**
- * The club's content writes, mounted on the admin API (worker/admin/admin-routes.ts: bearer
+ * The club's content writes, mounted on the admin API (worker/club-api/routes.ts: bearer
  * ADMIN_TOKEN, audited there):
  *   POST /api/admin/{adverts|sponsors|menu|promos}            create (201)
  *   PUT  /api/admin/{adverts|sponsors|menu|promos}/:id        change the fields sent
  *   POST /api/admin/{adverts|sponsors|menu|promos}/:id/disable  adverts: enabled 0; sponsors: published 0;
  *                                                              menu entries: out of the menu; promos: enabled 0
  *   PUT  /api/admin/settings/:key   { value }                 set a web setting; DELETE removes it
- * A sponsor's `rowID` places it in that footer sponsor row (null: in none; worker/commercial/sponsor-placement.ts).
- * The writes themselves are worker/club-content/content-writes.ts, shared with the staff console; here
+ * A sponsor's `rowID` places it in that footer sponsor row (null: in none; worker/content/sponsor-placement.ts).
+ * The writes themselves are worker/content/writes.ts, shared with the staff console; here
  * their outcome becomes this API's answer: a bad body is a 400 listing every field's error
  * ({errors:[{code:'INVALID_FIELD', detail, field}]}), a duplicate or missing parent a 409.
  */

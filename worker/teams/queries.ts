@@ -6,7 +6,10 @@ import {
   type Fixtures, type Match, type MatchCentre, type Player, type PlayerProfile, type Season, type Team, type TeamDetail,
 } from "../../src/schemas/teams";
 import { allRows, bool, firstOf, resultsOf, rowSchema } from "../db/rows";
-import { LIVE_SELECT, liveRow, toLive } from "./videos";
+import { LIVE_SELECT, liveRow, toLive } from "../videos/queries";
+import type { Reader } from "../viewer/reader";
+import { filterTeams } from "../../src/domain/child-friendly";
+import { spoilerFreeFixtures, spoilerFreeMatchCentre } from "../viewer/spoiler-free";
 
 const teamRow = rowSchema("teams (TEAM_COLUMNS)", {
   id: z.number(),
@@ -227,4 +230,25 @@ export async function player(db: D1Database, teamSlug: string, playerSlug: strin
   const playerFound = firstOf(playerRow, playerResult);
   if (!teamFound || !playerFound) return null;
   return { team: toTeam(teamFound), player: toPlayer(playerFound) };
+}
+
+/**
+ * The teams as the reader reads them: child-friendly mode hides a team where teams are listed
+ * (spec §1, §3); its own pages stay reachable by URL, since the first team (not flagged) owns
+ * /matches and most links.
+ */
+export async function readTeams(r: Reader): Promise<Team[]> {
+  return filterTeams(await teams(r.env.DB), r.preferences.childFriendly);
+}
+
+/** A team's season as the reader reads it (spoiler-free takes the scores out); null: no such team or season. */
+export async function readFixtures(r: Reader, teamSlug: string, seasonSlug?: string): Promise<Fixtures | null> {
+  const list = await fixtures(r.env.DB, teamSlug, seasonSlug);
+  return list && r.preferences.spoilerFree ? spoilerFreeFixtures(list) : list;
+}
+
+/** The match centre's data as the reader reads it; null: no such match. */
+export async function readMatch(r: Reader, teamSlug: string, seasonSlug: string | undefined, matchId: number | undefined): Promise<MatchCentre | null> {
+  const centre = await match(r.env.DB, teamSlug, seasonSlug, matchId);
+  return centre && r.preferences.spoilerFree ? spoilerFreeMatchCentre(centre) : centre;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppEnv } from "../env";
 import { ApiError, type FieldError } from "../http/api-error";
 import { invalidateCache } from "../cache/kv-cache";
-import { matchRoom, MATCH_ID } from "../matches/match-rooms";
+import { matchRoom, MATCH_ID } from "./match-rooms";
 import { lineupInputSchema, matchEventInputSchema, type LivePlayer, type MatchSide } from "../../src/schemas/match-live";
 import { matchSchema } from "../../src/schemas/teams";
 import { allRows, firstRow, rowSchema } from "../db/rows";

@@ -1,12 +1,15 @@
 import { club } from "../../src/config/club";
-import type { ContentPage, Home } from "../../src/schemas/pages";
+import { homeSchema, type ContentPage, type Home } from "../../src/schemas/pages";
+import type { Reader } from "../viewer/reader";
+import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
+import { spoilerFreeHome } from "../viewer/spoiler-free";
 import { z } from "zod";
-import { NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "./news";
+import { NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "../news/queries";
 import { firstOf, resultsOf, rowSchema, settingRow, stringList } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
 import { MENU_PAGE_COLUMNS, menuPageRow, menuPageShape, toMenuPage } from "./shell";
-import { MATCH_SELECT, matchRow, matchShape, toMatch } from "./teams";
-import { toVideo, VIDEO_SELECT, videoRow } from "./video-catalogue";
+import { MATCH_SELECT, matchRow, matchShape, toMatch } from "../teams/queries";
+import { toVideo, VIDEO_SELECT, videoRow } from "../videos/catalogue";
 import { liveAssetSchema } from "../../src/schemas/videos";
 import type { MatchdayCandidate } from "../../src/schemas/matchday";
 import { ASSUMED_MATCH_MS, MAX_TAKEOVER_MINUTES, TAKEOVER_SETTINGS } from "../../src/domain/matchday-takeover";
@@ -126,4 +129,14 @@ export async function home(db: D1Database, now: number = Date.now()): Promise<Ho
       candidates: resultsOf(matchdayRow, matchday).map((row) => matchdayCandidate(row, streamRows)),
     },
   };
+}
+
+/**
+ * The home page as the reader reads it (spoiler-free takes the scores out), from KV and the
+ * isolate's copy: a warm render of / makes no D1 query. Built from the takeover's settings rows
+ * too (src/domain/matchday-takeover.ts): a change there is seen at once.
+ */
+export async function readHome(r: Reader): Promise<Home> {
+  const data = await cached(r.env, "home", DEFAULT_TTL_SECONDS, homeSchema, () => home(r.env.DB), ["settings"]);
+  return r.preferences.spoilerFree ? spoilerFreeHome(r.env.DB, data) : data;
 }

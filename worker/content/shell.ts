@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Reader } from "../viewer/reader";
+import { childFriendlyShell } from "./child-friendly-shell";
 import {
   advertSchema, menuPageSchema, overlayPromoSchema, sectionSponsorSchema, shellSchema, sponsorRowSchema,
   type Advert, type HeaderSponsor, type MenuPage, type OverlayPromo, type SectionSponsor, type Shell, type SponsorRow, type VideoMembership,
@@ -281,3 +283,8 @@ export async function setting(env: Pick<Env, "DB" | "CACHE">, key: string): Prom
   return (await shell(env)).settings[key] ?? null;
 }
 
+
+/** The shell as the reader reads it: child-friendly mode leaves out what is not flagged for children. */
+export async function readShell(r: Reader): Promise<Shell> {
+  return childFriendlyShell(await shell(r.env), r.preferences.childFriendly);
+}

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { CacheArea } from "../cache/kv-cache";
 import { isHttpsLink, linkProblem } from "../../src/domain/link-rule";
-import { placeSponsor, ROW_ID_FIELD, rowIdProblem, rowIdSchema, sponsorRowOf } from "../commercial/sponsor-placement";
+import { placeSponsor, ROW_ID_FIELD, rowIdProblem, rowIdSchema, sponsorRowOf } from "./sponsor-placement";
 import type { ContentFieldInput, ContentOption } from "../../src/schemas/console-content";
 
 /**
  * The club's editable content (adverts, overlay promos, sponsors, menu entries): per field its D1
  * column, its zod schema (the one rule both the admin API and the console's forms are held to), and
- * how the console's form shows it (label, input). worker/club-content/content-writes.ts does the writes.
+ * how the console's form shows it (label, input). worker/content/writes.ts does the writes.
  */
 
 /** The one link rule (src/domain/link-rule.ts): the same as the link settings'. */

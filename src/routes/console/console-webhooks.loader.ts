@@ -1,8 +1,0 @@
-import type { LoaderFunctionArgs } from "react-router";
-import type { SiteData } from "../../data/site-data";
-import { found } from "../../data/not-found";
-
-/** /admin/webhooks: staff only, like every console route; anyone else's null is the 404. */
-export async function webhooksLoader(_args: LoaderFunctionArgs, data: SiteData) {
-  return { health: found(await data.webhookHealth()), pageCache: false as const };
-}

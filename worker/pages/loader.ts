@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from "react-router";
+import type { Reader } from "../viewer/reader";
+
+/** The staff member a console page is rendered for. */
+export interface StaffMember {
+  ssoID: string;
+}
+
+/**
+ * What a route's loader reads with: the viewer's reader (the bindings and the cookie preferences
+ * that shape the content), and who the staff member is in a render of the console.
+ */
+export interface PageContext extends Reader {
+  env: Env;
+  /** null for anyone but a signed-in staff member, and on every route but the console's own */
+  staff: StaffMember | null;
+}
+
+/** A route's loader: it runs in the worker only, for a page and for a navigation's route data. */
+export type Loader = (args: LoaderFunctionArgs, context: PageContext) => Promise<unknown>;
+
+/** A route family's loaders, by route id (the route's path; `home` for `/`, `root` for the layout). */
+export type Loaders = Readonly<Record<string, Loader>>;
