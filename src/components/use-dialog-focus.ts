@@ -35,8 +35,11 @@ export interface DialogFocusOptions {
   focusOnOpen?: boolean;
   /** Where focus goes on opening; the first focusable element of the dialog otherwise. */
   initialFocus?: RefObject<HTMLElement | null>;
-  /** Where focus goes on closing when the element it came from has left the page. */
-  fallbackFocus?: () => HTMLElement | null;
+  /**
+   * Where focus goes on closing, in place of the element that had it as the dialog opened: for a
+   * dialog whose opener may have lost the focus before the dialog was there (a child view).
+   */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -47,12 +50,12 @@ export interface DialogFocusOptions {
 export function useDialogFocus(
   open: boolean,
   dialog: RefObject<HTMLElement | null>,
-  { onClose, modal, initialFocus, focusOnOpen = true, fallbackFocus }: DialogFocusOptions,
+  { onClose, modal, initialFocus, focusOnOpen = true, returnFocus }: DialogFocusOptions,
 ): void {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
-  const fallbackRef = useRef(fallbackFocus);
-  fallbackRef.current = fallbackFocus;
+  const returnFocusRef = useRef(returnFocus);
+  returnFocusRef.current = returnFocus;
 
   /** The element focus came from when the dialog opened (set at the commit that opened it). */
   const openedFrom = useRef<HTMLElement | null>(null);
@@ -60,8 +63,9 @@ export function useDialogFocus(
   // Focus moves in at the commit that opens the dialog, before the browser paints it: the opened
   // state is already in the DOM (no longer inert), and the element that had focus still has it.
   // A frame later is too late on a busy device: the dialog shows with focus still outside, so a
-  // Tab or a screen reader starts behind it, and an opener that the dialog makes inert (a child
-  // view's card) may have lost focus already, leaving nothing to give it back to.
+  // Tab or a screen reader starts behind it, and an opener that the dialog makes inert may have
+  // lost focus already, leaving nothing to give it back to (a child view's card can lose it even
+  // before the dialog renders: the child view names its opener itself, with returnFocus).
   useLayoutEffect(() => {
     const container = dialog.current;
     if (!open || !container || !focusOnOpen) return;
@@ -114,7 +118,7 @@ export function useDialogFocus(
       const active = document.activeElement;
       const focusWasInside = !active || active === document.body || container.contains(active);
       if (!focusWasInside) return;
-      const target = opener?.isConnected ? opener : fallbackRef.current?.();
+      const target = returnFocusRef.current ? returnFocusRef.current() : opener?.isConnected ? opener : null;
       target?.focus({ preventScroll: true });
     };
   }, [open, dialog, modal, initialFocus, focusOnOpen]);

@@ -55,3 +55,43 @@ export const CHILD_VIEW_STATE = { childView: true } as const;
 export function isChildViewState(state: unknown): boolean {
   return isRecord(state) && state.childView === true;
 }
+
+/** The link a child view was opened from, remembered at the click: the element, its article, where it was. */
+export interface ChildViewOpener<E> {
+  element: E;
+  /** the article's path, as the link's href names it */
+  href: string;
+  from: ChildViewSource;
+}
+
+/** What the focus rule needs to know of the page as the child view closes. */
+export interface PageUnderChildView<E> {
+  /** whether the element is still in the document */
+  isConnected(element: E): boolean;
+  /** the first link of the page under the child view to the article at `path`, if any */
+  linkTo(path: string): E | null;
+  /** the header's search button */
+  searchButton(): E | null;
+}
+
+const pathOf = (href: string): string => new URL(href, "http://x").pathname.replace(/\/$/, "");
+
+/** Whether two hrefs (absolute or root-relative) name the same path, a trailing slash aside. */
+export function samePath(a: string, b: string): boolean {
+  return pathOf(a) === pathOf(b);
+}
+
+/**
+ * Where focus goes when the child view showing the article at `articlePath` closes: back to the
+ * link that opened it, never to whatever happens to be focused then. Opened from the search
+ * results, that link closed with the overlay: the search button, where the supporter started.
+ * Opened from the page, the very link clicked if it is still there, else (it was re-rendered, or
+ * the article was reopened by Forward, without a click) the page's link to the same article. The
+ * search button when the page has none. A remembered opener of another article counts for nothing.
+ */
+export function focusAfterChildView<E>(opener: ChildViewOpener<E> | null, articlePath: string, page: PageUnderChildView<E>): E | null {
+  const own = opener !== null && samePath(opener.href, articlePath) ? opener : null;
+  if (own?.from === "search") return page.searchButton();
+  if (own && page.isConnected(own.element)) return own.element;
+  return page.linkTo(articlePath) ?? page.searchButton();
+}

@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 import { Link, useMatches, useNavigate } from "react-router";
 import { CHILD_VIEW_STATE, childViewSourceOf, opensChildView } from "../../domain/child-view";
 import { isPageHandle } from "../../layouts/page-handle";
+import { rememberOpener } from "../../layouts/child-view/opener";
 import { useSiteOrigin } from "../../app/site-origin";
 import type { NewsSummary } from "../../schemas/news";
 import { newsPath } from "../../routes/paths";
@@ -44,8 +45,10 @@ export function useChildViewClick(href: string, fromSearch = false) {
   const navigate = useNavigate();
   return (event: MouseEvent<HTMLAnchorElement>) => {
     const from = fromSearch ? "search" : childViewSourceOf(isPageHandle(leaf?.handle) ? leaf.handle.kind : undefined, leaf?.data);
-    if (!opensChildView(event, href, origin, from)) return;
+    if (from === undefined || !opensChildView(event, href, origin, from)) return;
     event.preventDefault();
+    // Now, while the link has the focus: it is where focus goes back when the article closes.
+    rememberOpener({ element: event.currentTarget, href, from });
     void navigate(href, { state: CHILD_VIEW_STATE, preventScrollReset: true });
   };
 }

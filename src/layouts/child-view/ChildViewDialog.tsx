@@ -4,13 +4,20 @@ import Icon from "../../components/Icon";
 import { useDialogFocus } from "../../components/use-dialog-focus";
 import { useBackgroundLock } from "../../components/use-background-lock";
 import { useAppState } from "../../state/store";
+import { focusAfterChildView, samePath, type PageUnderChildView } from "../../domain/child-view";
+import { rememberedOpener } from "./opener";
 
-const searchButton = () => document.querySelector<HTMLElement>('button[data-panel="search-panel"]');
+/** The page under the dialog as the focus rule sees it (ChildViewOutlet's `.child-view-under`). */
+const pageUnder: PageUnderChildView<HTMLElement> = {
+  isConnected: (element) => element.isConnected,
+  linkTo: (path) => [...document.querySelectorAll<HTMLAnchorElement>(".child-view-under a[href]")].find((link) => samePath(link.href, path)) ?? null,
+  searchButton: () => document.querySelector<HTMLElement>('button[data-panel="search-panel"]'),
+};
 
 interface ChildViewDialogProps {
   onClose: () => void;
-  /** The element that had focus as the article's navigation started (ChildViewOutlet). */
-  openedFrom: () => HTMLElement | null;
+  /** The path of the article the dialog shows. */
+  articlePath: string;
   children: ReactNode;
 }
 
@@ -19,7 +26,7 @@ interface ChildViewDialogProps {
  * article's heading. Closing is going back in history (close button, Escape, the browser's Back),
  * so the listing's entry, its scroll position and the card that opened the article come back.
  */
-export function ChildViewDialog({ onClose, openedFrom, children }: ChildViewDialogProps) {
+export function ChildViewDialog({ onClose, articlePath, children }: ChildViewDialogProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLElement>(null);
   // Before useDialogFocus moves focus in, at the same commit, so the heading is its target.
@@ -34,13 +41,10 @@ export function ChildViewDialog({ onClose, openedFrom, children }: ChildViewDial
     }
     heading.current = h1;
   });
-  // Focus goes back to the card the article was opened from. Opened from the search results, that
-  // link closed with the overlay: focus goes back to the search button, where the supporter started.
-  const returnTo = () => {
-    const from = openedFrom();
-    return from?.isConnected ? from : searchButton();
-  };
-  useDialogFocus(true, dialog, { onClose, modal: true, initialFocus: heading, fallbackFocus: returnTo });
+  // Focus goes back to the link the article was opened from, remembered at the click: by the time
+  // the dialog is there, the listing may have been inert for a while and focus on the body.
+  const returnTo = () => focusAfterChildView(rememberedOpener(), articlePath, pageUnder);
+  useDialogFocus(true, dialog, { onClose, modal: true, initialFocus: heading, returnFocus: returnTo });
   // The page under the dialog does not scroll with it (spec §4 'Panels and background lock'). Opened
   // from the search results, it takes the lock once the search overlay has closed: that close, on
   // the same navigation, unlocks the page.

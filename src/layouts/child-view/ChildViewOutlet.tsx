@@ -35,16 +35,13 @@ export function ChildViewOutlet() {
   const navigate = useNavigate();
   const background = useRef<Background | null>(null);
 
+  // The dialog's chunk comes beside the article's data when the loading state is drawn. That state
+  // may be skipped (a transition the router starts can wait, on a lower region still hydrating,
+  // until the article has loaded): the dialog then asks for its chunk as it first renders.
+  // Where focus goes back is not taken here, but at the click (opener.ts).
   const opening = isChildViewState(routerState?.navigation.location?.state);
-  /** What had focus as the article's navigation started (the card): where closing returns it. */
-  const openedFrom = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (!opening) return;
-    void ChildViewDialog.preload();
-    // Taken now, while the card still has it: the listing turns inert when the article shows, and
-    // if the dialog's chunk is still on its way then, the card has lost focus before the dialog
-    // could see where focus came from.
-    openedFrom.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    if (opening) void ChildViewDialog.preload();
   }, [opening]);
   const child = isChildViewState(location.state) && background.current !== null && routerState !== null;
   if (!child) background.current = routerState ? { outlet, routerState, location: locationContext } : null;
@@ -73,7 +70,7 @@ export function ChildViewOutlet() {
       </RouterStateContext.Provider>
       {child ? (
         <Suspense>
-          <ChildViewDialog onClose={() => navigate(-1)} openedFrom={() => openedFrom.current}>
+          <ChildViewDialog onClose={() => navigate(-1)} articlePath={location.pathname}>
             {outlet}
           </ChildViewDialog>
         </Suspense>
