@@ -37,7 +37,7 @@ export default function RouteProgress() {
       aria-label="Loading page"
       // Exposed while a page is loading; its fade-out after the page has arrived is for the eye only.
       aria-hidden={phase !== "running"}
-      style={{ ["--progress-duration" as string]: `${ROUTE_PROGRESS_DURATION_MS}ms` }}
+      style={{ "--progress-duration": `${ROUTE_PROGRESS_DURATION_MS}ms` }}
     >
       <div className="route-progress__bar" />
     </div>

@@ -56,3 +56,9 @@ export function buildPath(pattern: string, values: Readonly<Record<string, PathV
   }
   return `/${out.join("/")}`;
 }
+
+/** A path and its query string (without the '?'), split at the first '?'. */
+export function splitQuery(path: string): { base: string; query: string } {
+  const at = path.indexOf("?");
+  return at === -1 ? { base: path, query: "" } : { base: path.slice(0, at), query: path.slice(at + 1) };
+}

@@ -7,6 +7,9 @@ import { NEWS_SEARCH_PAGE_SIZE } from "./timings";
 
 export type SearchMatch = "all" | "exact";
 export type SearchSort = "date" | "relevance";
+/** The overlay's pickers offer these values only; anything else (a tampered option) changes nothing. */
+export const isSearchMatch = (value: string): value is SearchMatch => value === "all" || value === "exact";
+export const isSearchSort = (value: string): value is SearchSort => value === "date" || value === "relevance";
 
 export function searchTerm(term: string, match: SearchMatch): string {
   const trimmed = term.trim();

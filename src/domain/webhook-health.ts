@@ -32,10 +32,22 @@ export const windowStart = (now: number, hours = WEBHOOK_HOURS): number => Math.
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+/** One hour's deliveries as they are added up: counts per outcome, and the lag of the applied and ignored ones. */
+interface HourTally {
+  hour: string;
+  applied: number;
+  duplicate: number;
+  ignored: number;
+  failed: number;
+  lagged: number;
+  lagSum: number;
+  lagMax: number | null;
+}
+
 /** Every hour of the window, oldest first, zeros where nothing came; outcomes the page does not know are left out. */
 export function webhookHours(groups: readonly HourGroup[], now: number, hours = WEBHOOK_HOURS): WebhookHour[] {
   const start = windowStart(now, hours);
-  const rows = Array.from({ length: hours }, (_, i) => ({ hour: hourOf(start + i * HOUR_MS), applied: 0, duplicate: 0, ignored: 0, failed: 0, lagged: 0, lagSum: 0, lagMax: null as number | null }));
+  const rows = Array.from({ length: hours }, (_, i): HourTally => ({ hour: hourOf(start + i * HOUR_MS), applied: 0, duplicate: 0, ignored: 0, failed: 0, lagged: 0, lagSum: 0, lagMax: null }));
   const byHour = new Map(rows.map((r) => [r.hour, r]));
   for (const g of groups) {
     const row = byHour.get(g.hour);

@@ -4,7 +4,7 @@
  * match id, the first team is written as the alias "first-team" (the route table accepts it).
  */
 import { FIRST_TEAM_ALIAS, paramPatterns, pagePathPattern } from "../data/route-params";
-import { buildPath, PathBuildError, type PathValue } from "../domain/path-builder";
+import { buildPath, PathBuildError, splitQuery, type PathValue } from "../domain/path-builder";
 
 /**
  * Each parameter's rule, the loaders' own (src/data/route-params.ts): a link is built only to a
@@ -69,7 +69,7 @@ export function pageQueryValue(pageIndex: number): string | null {
 
 /** Adds or replaces '?page=N' on a listing path (which may already carry a query). */
 export function withPage(path: string, pageIndex: number): string {
-  const [base, query = ""] = path.split("?", 2) as [string, string?];
+  const { base, query } = splitQuery(path);
   const params = new URLSearchParams(query);
   const value = pageQueryValue(pageIndex);
   if (value === null) params.delete("page");

@@ -114,7 +114,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 /**
  * What the Default layout renders on every page, loaded once by the root route. The main menu's
- * page tree is not in it: the drawer fetches it on its first opening (SiteData.menu).
+ * page tree is not in it: the drawer fetches it on its first opening (`/api/content/menu`).
  */
 export const shellSchema = z.object({
   sponsorRows: z.array(sponsorRowSchema),

@@ -72,9 +72,10 @@ const rowSchemas = {
 export async function revenue(db: D1Database, now = Date.now()): Promise<Revenue> {
   const { from, to, fromUnix } = revenueWindow(now);
   const fromIso = `${from}T00:00:00.000Z`;
-  const names = Object.keys(QUERIES) as (keyof typeof QUERIES)[];
+  // One batch in the object's own order: a query's answer is at its name's index.
+  const names = Object.keys(QUERIES);
   const params = [fromUnix, fromIso, new Date(now).toISOString()];
-  const results = await db.batch(names.map((name) => bindWindow(db, QUERIES[name], params)));
+  const results = await db.batch(Object.values(QUERIES).map((sql) => bindWindow(db, sql, params)));
   const answer = (name: keyof typeof QUERIES) => results[names.indexOf(name)];
 
   const prices = resultsOf(rowSchemas.recurringPrices, answer("recurringPrices"));

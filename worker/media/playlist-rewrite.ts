@@ -1,3 +1,5 @@
+import { splitQuery } from "../../src/domain/path-builder";
+
 /**
  * HLS playlists name their children (variant playlists, the init segment, media segments,
  * captions) by relative URL. A player resolves those against the playlist's own URL but drops
@@ -17,7 +19,7 @@ export function withToken(uri: string, token: string, extra: Readonly<Record<str
   const hashAt = trimmed.indexOf("#");
   const base = hashAt === -1 ? trimmed : trimmed.slice(0, hashAt);
   const hash = hashAt === -1 ? "" : trimmed.slice(hashAt);
-  const [path, query = ""] = base.split("?", 2) as [string, string?];
+  const { base: path, query } = splitQuery(base);
   const params = new URLSearchParams(query);
   params.set("token", token);
   for (const [name, value] of Object.entries(extra)) params.set(name, value);

@@ -11,7 +11,7 @@ import { CAROUSEL_START_DELAY_MS } from "../../domain/timings";
 export function PackageCarousel({ label, children }: { label: string; children: ReactNode }) {
   const slides = Children.toArray(children);
   const { track, perView, onScroll, go, prevDisabled, nextDisabled } = useCarousel<HTMLDivElement>("full-3", slides.length, 3, CAROUSEL_START_DELAY_MS);
-  const style = { "--per-view": Math.min(perView, Math.max(1, slides.length)) } as CSSProperties;
+  const style: CSSProperties = { "--per-view": Math.min(perView, Math.max(1, slides.length)) };
 
   return (
     <div className="package-carousel" style={style} role="group" aria-roledescription="carousel" aria-label={label}>

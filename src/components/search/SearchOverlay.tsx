@@ -11,7 +11,7 @@ import { formatDuration } from "../format";
 import ClubTime from "../ClubTime";
 import { useVideoLock } from "../video/use-video-lock";
 import { videoPath } from "../../routes/paths";
-import { lastPage, nextPage, previousPage, type SearchMatch, type SearchSort } from "../../domain/search-query";
+import { isSearchMatch, isSearchSort, lastPage, nextPage, previousPage, type SearchMatch, type SearchSort } from "../../domain/search-query";
 import { NO_RESULTS_FOUND, searchCountText } from "../../domain/search-count";
 import { NEWS_SEARCH_PAGE_SIZE } from "../../domain/timings";
 import { useSearch, type SearchRequest } from "./use-search";
@@ -106,14 +106,14 @@ export default function SearchOverlay() {
           <div className="search-panel__filters">
             <label className="search-panel__filter">
               <span className="visually-hidden">Match</span>
-              <select value={match} onChange={(event) => onMatch(event.target.value as SearchMatch)}>
+              <select value={match} onChange={(event) => isSearchMatch(event.target.value) && onMatch(event.target.value)}>
                 <option value="all">All results</option>
                 <option value="exact">Exact matches</option>
               </select>
             </label>
             <label className="search-panel__filter">
               <span className="visually-hidden">Sort by</span>
-              <select value={sort} onChange={(event) => onSort(event.target.value as SearchSort)}>
+              <select value={sort} onChange={(event) => isSearchSort(event.target.value) && onSort(event.target.value)}>
                 <option value="date">Date Added</option>
                 <option value="relevance">Relevance</option>
               </select>

@@ -20,7 +20,7 @@ const UPCOMING_FIXTURES = 6;
 export async function streamerLoader(_args: LoaderFunctionArgs, context: PageContext) {
   const [fixtures, replays, faqs] = await Promise.all([
     orLogged("fixtures", readFixtures(context, ""), null),
-    orLogged("replays", readVideos(context, { category: "full-match-replays", page: 0, pageSize: STREAMER_PLAYLIST_AMOUNT }), { items: [] as Video[], total: 0 }),
+    orLogged<{ items: Video[]; total: number }>("replays", readVideos(context, { category: "full-match-replays", page: 0, pageSize: STREAMER_PLAYLIST_AMOUNT }), { items: [], total: 0 }),
     orLogged<FaqGroup[]>("streamer faqs", faqGroups(context.env.DB, "streamer"), []),
   ]);
   const scheduled: Match[] = (fixtures?.matches ?? []).filter((m) => m.status === "fixture").sort((a, b) => a.kickoff.localeCompare(b.kickoff));
