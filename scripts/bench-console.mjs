@@ -82,7 +82,8 @@ INSERT INTO tracking_visits (day, session_id)
 SELECT DISTINCT substr(received_at, 1, 10), session_id FROM tracking_events WHERE user_allow_tracking = 1 AND session_id LIKE 'bench-%'
 ON CONFLICT DO NOTHING;
 
-INSERT INTO accounts (sso_id, email, display_name, staff) VALUES ('${STAFF}', '${STAFF}@example.test', 'Bench staff', 1);
+INSERT INTO accounts (sso_id, email, display_name) VALUES ('${STAFF}', '${STAFF}@example.test', 'Bench staff');
+INSERT INTO staff_roles (account, role, granted_by) VALUES ('${STAFF}', 'administrator', 'bench');
 `;
 }
 

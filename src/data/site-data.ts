@@ -10,6 +10,7 @@ import type { LiveMediaType } from "../domain/default-live-entry";
 import type { AccountDetail, AccountSearch } from "../schemas/console-accounts";
 import type { WebhookHealth } from "../schemas/console-webhooks";
 import type { AuditPage, AuditQuery, ConsoleContent, ContentKind } from "../schemas/console-content";
+import type { ConsoleAccess, StaffList } from "../schemas/console-staff";
 
 /**
  * The one data interface route loaders use: they run on the server only.
@@ -67,6 +68,10 @@ export interface SiteData {
   consoleContent(kind: ContentKind): Promise<ConsoleContent | null>;
   /** the console's audit log, filtered, newest first; null for anyone but staff */
   auditLog(query: AuditQuery): Promise<AuditPage | null>;
+  /** the console's viewer: roles and capabilities (every console page's navigation); null for anyone but staff */
+  consoleAccess(): Promise<ConsoleAccess | null>;
+  /** the console's Staff screen: who holds which role; null for anyone but staff */
+  consoleStaff(): Promise<StaffList | null>;
 }
 
 export type FaqScope = "videos" | "streamer";

@@ -59,6 +59,7 @@ export const pages = {
   ConsoleWebhooks: page("ConsoleWebhooks", () => import("./console/ConsoleWebhooks")),
   ConsoleContent: page("ConsoleContent", () => import("./console/ConsoleContent")),
   ConsoleAudit: page("ConsoleAudit", () => import("./console/ConsoleAudit")),
+  ConsoleStaff: page("ConsoleStaff", () => import("./console/ConsoleStaff")),
   /** The streamer layout's chunk comes with the page, so RootLayout has it before it renders. */
   Streamer: lazyPage(["Streamer"], async () => {
     const [{ default: Streamer }] = await Promise.all([import("./videos/Streamer"), StreamerLayout.preload()]);

@@ -16,9 +16,12 @@ import type { Revenue } from "../../src/schemas/console-revenue";
 import type { AccountDetail, AccountSearch } from "../../src/schemas/console-accounts";
 import type { WebhookHealth } from "../../src/schemas/console-webhooks";
 import type { AuditPage, AuditQuery, ConsoleContent, ContentKind } from "../../src/schemas/console-content";
+import type { ConsoleAccess, StaffList } from "../../src/schemas/console-staff";
 
 /** What only a staff member's render has: the console's reads (worker/console/), given by its page route. */
 export interface StaffReads {
+  /** who is looking, and what their roles allow */
+  access(): Promise<ConsoleAccess>;
   liveNow(): Promise<LiveNow>;
   revenue(): Promise<Revenue>;
   accountSearch(q: string): Promise<AccountSearch>;
@@ -27,6 +30,7 @@ export interface StaffReads {
   webhookHealth(): Promise<WebhookHealth>;
   consoleContent(kind: ContentKind): Promise<ConsoleContent>;
   auditLog(query: AuditQuery): Promise<AuditPage>;
+  staffList(): Promise<StaffList>;
 }
 
 /**
@@ -77,6 +81,8 @@ export function createD1SiteData(env: Pick<Env, "DB" | "CACHE">, preferences: Vi
     webhookHealth: async () => (staff ? staff.webhookHealth() : null),
     consoleContent: async (kind) => (staff ? staff.consoleContent(kind) : null),
     auditLog: async (query) => (staff ? staff.auditLog(query) : null),
+    consoleAccess: async () => (staff ? staff.access() : null),
+    consoleStaff: async () => (staff ? staff.staffList() : null),
   };
   return preferences.spoilerFree ? spoilerFree(data, db) : data;
 }

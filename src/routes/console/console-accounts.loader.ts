@@ -9,9 +9,9 @@ import { found } from "../../data/not-found";
  */
 export async function accountsLoader({ request }: LoaderFunctionArgs, data: SiteData) {
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  return { search: found(await data.consoleAccounts(q.slice(0, 200))), pageCache: false as const };
+  return { search: found(await data.consoleAccounts(q.slice(0, 200))), access: found(await data.consoleAccess()), pageCache: false as const };
 }
 
 export async function accountLoader({ params }: LoaderFunctionArgs, data: SiteData) {
-  return { detail: found(await data.consoleAccount(params.ssoID ?? "")), pageCache: false as const };
+  return { detail: found(await data.consoleAccount(params.ssoID ?? "")), access: found(await data.consoleAccess()), pageCache: false as const };
 }

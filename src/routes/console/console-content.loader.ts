@@ -11,10 +11,10 @@ import { auditQueryOf } from "../../domain/audit-query";
  */
 export async function contentLoader({ params }: LoaderFunctionArgs, data: SiteData) {
   const kind = contentKindSchema.safeParse(params.kind ?? "adverts");
-  return { content: found(kind.success ? await data.consoleContent(kind.data) : null), pageCache: false as const };
+  return { content: found(kind.success ? await data.consoleContent(kind.data) : null), access: found(await data.consoleAccess()), pageCache: false as const };
 }
 
 export async function auditLoader({ request }: LoaderFunctionArgs, data: SiteData) {
   const query = auditQueryOf(new URL(request.url).searchParams);
-  return { audit: found(await data.auditLog(query)), query, pageCache: false as const };
+  return { audit: found(await data.auditLog(query)), query, access: found(await data.consoleAccess()), pageCache: false as const };
 }

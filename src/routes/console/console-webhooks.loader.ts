@@ -4,5 +4,5 @@ import { found } from "../../data/not-found";
 
 /** /admin/webhooks: staff only, like every console route; anyone else's null is the 404. */
 export async function webhooksLoader(_args: LoaderFunctionArgs, data: SiteData) {
-  return { health: found(await data.webhookHealth()), pageCache: false as const };
+  return { health: found(await data.webhookHealth()), access: found(await data.consoleAccess()), pageCache: false as const };
 }

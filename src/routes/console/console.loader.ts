@@ -8,10 +8,10 @@ import { found } from "../../data/not-found";
  * is null, so the route is the site's 404. `pageCache: false`: never stored.
  */
 export async function liveNowLoader(_args: LoaderFunctionArgs, data: SiteData) {
-  return { live: found(await data.liveNow()), pageCache: false as const };
+  return { live: found(await data.liveNow()), access: found(await data.consoleAccess()), pageCache: false as const };
 }
 
 /** /admin/revenue: 'Subscriptions and revenue', the same way (the browser asks /api/console/revenue). */
 export async function revenueLoader(_args: LoaderFunctionArgs, data: SiteData) {
-  return { revenue: found(await data.revenue()), pageCache: false as const };
+  return { revenue: found(await data.revenue()), access: found(await data.consoleAccess()), pageCache: false as const };
 }

@@ -6,6 +6,7 @@ const clubConsole = () => import("./console.loader");
 const consoleAccounts = () => import("./console-accounts.loader");
 const consoleWebhooks = () => import("./console-webhooks.loader");
 const consoleContent = () => import("./console-content.loader");
+const consoleStaff = () => import("./console-staff.loader");
 
 /** The club's console: staff only; the worker renders it past the page cache (worker/console/). */
 export const consoleRoutes: PageRoute[] = [
@@ -16,4 +17,5 @@ export const consoleRoutes: PageRoute[] = [
   { path: "admin/webhooks", page: pages.ConsoleWebhooks, handle: pageHandle("content"), loader: loaderFrom(consoleWebhooks, "webhooksLoader") },
   { path: "admin/content/:kind?", page: pages.ConsoleContent, handle: pageHandle("content"), loader: loaderFrom(consoleContent, "contentLoader") },
   { path: "admin/audit", page: pages.ConsoleAudit, handle: pageHandle("content"), loader: loaderFrom(consoleContent, "auditLoader") },
+  { path: "admin/staff", page: pages.ConsoleStaff, handle: pageHandle("content"), loader: loaderFrom(consoleStaff, "staffLoader") },
 ];
