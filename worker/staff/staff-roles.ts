@@ -82,9 +82,12 @@ export async function listStaff(db: D1Database): Promise<StaffMember[]> {
   return rows.map((r) => ({ ssoID: r.sso_id, email: r.email, displayName: r.display_name, roles: parseRoles(r.roles) }));
 }
 
-/** The roles an account starts with, written once when the account is created (the demo accounts). */
+/**
+ * The roles an account starts with, written once when the account is created (the demo accounts).
+ * `WHERE true`: without it SQLite reads the upsert's ON as a join constraint of json_each.
+ */
 export function initialRolesStatement(db: D1Database, ssoID: string, roles: readonly StaffRole[]): D1PreparedStatement {
   return db
-    .prepare("INSERT INTO staff_roles (account, role, granted_by) SELECT ?1, value, 'demo-data' FROM json_each(?2) ON CONFLICT (account, role) DO NOTHING")
+    .prepare("INSERT INTO staff_roles (account, role, granted_by) SELECT ?1, value, 'demo-data' FROM json_each(?2) WHERE true ON CONFLICT (account, role) DO NOTHING")
     .bind(ssoID, JSON.stringify(roles.filter((r) => STAFF_ROLES.includes(r))));
 }
