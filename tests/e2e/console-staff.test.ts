@@ -54,7 +54,7 @@ describe("staff roles in the console", () => {
         const emailField = page.getByLabel("E-mail address of the account");
         const typo = `x${email}`;
         await emailField.fill(typo);
-        await page.getByLabel("Role").selectOption("editor");
+        await page.locator("#grant-role").selectOption("editor");
         await page.getByRole("button", { name: "Grant role" }).click();
         const error = page.locator("#grant-email-error");
         await expect.poll(() => error.textContent(), { timeout: WAIT }).toContain("No account uses this e-mail address");
@@ -88,6 +88,12 @@ describe("staff roles in the console", () => {
         const confirm = page.getByRole("group", { name: `Revoke Editor from ${email}?` });
         await expect.poll(() => confirm.isVisible(), { timeout: WAIT }).toBe(true);
         await expectAxeClean(page, `console-staff-revoke-${viewport.width}`);
+        // Cancel puts focus back on the Revoke that opened it; then revoke for real.
+        await confirm.getByRole("button", { name: "Cancel" }).click();
+        const revokeButton = row.getByRole("button", { name: `Revoke Editor from ${email}` });
+        await expect.poll(() => revokeButton.evaluate((el) => el === document.activeElement), { timeout: WAIT }).toBe(true);
+        await page.keyboard.press("Enter");
+        await expect.poll(() => confirm.isVisible(), { timeout: WAIT }).toBe(true);
         await confirm.getByRole("button", { name: "Yes, revoke" }).click();
         await expect.poll(() => row.count(), { timeout: WAIT }).toBe(0);
       } finally {

@@ -118,16 +118,16 @@ function ContentTable({
           ))}
           <td>{row.active ? "Live" : "Disabled"}</td>
           {mayWrite ? (
-          <td className="content-table__actions">
-            <button type="button" className="console__button" onClick={() => onEdit(row)} aria-label={`Edit ${row.title}`}>
-              Edit
-            </button>
-            {row.active ? (
-              <button type="button" className="console__button" onClick={() => onDisable(row)} aria-label={`${content.kind === "settings" ? "Remove" : "Disable"} ${row.title}`}>
-                {content.kind === "settings" ? "Remove" : "Disable"}
+            <td className="content-table__actions">
+              <button type="button" className="console__button" onClick={() => onEdit(row)} aria-label={`Edit ${row.title}`}>
+                Edit
               </button>
-            ) : null}
-          </td>
+              {row.active ? (
+                <button type="button" className="console__button" onClick={() => onDisable(row)} aria-label={`${content.kind === "settings" ? "Remove" : "Disable"} ${row.title}`}>
+                  {content.kind === "settings" ? "Remove" : "Disable"}
+                </button>
+              ) : null}
+            </td>
           ) : null}
         </tr>
       )}

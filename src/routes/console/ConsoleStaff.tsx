@@ -139,9 +139,16 @@ function MemberRoles({ member, own, onRevoked, onError }: { member: StaffMemberV
   const [asking, setAsking] = useState<StaffRole | null>(null);
   const [busy, setBusy] = useState(false);
   const confirmRef = useRef<HTMLDivElement>(null);
+  // The confirmation replaces the buttons: on Cancel, focus goes back to the Revoke that opened it.
+  const buttons = useRef(new Map<StaffRole, HTMLButtonElement>());
+  const [focusBack, setFocusBack] = useState<StaffRole | null>(null);
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
-  }, [asking]);
+    else if (focusBack) {
+      buttons.current.get(focusBack)?.focus();
+      setFocusBack(null);
+    }
+  }, [asking, focusBack]);
 
   if (own) return <span data-roles>{rolesText(member.roles)} (your own: another administrator changes them)</span>;
 
@@ -164,7 +171,15 @@ function MemberRoles({ member, own, onRevoked, onError }: { member: StaffMemberV
           <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void revoke(asking)}>
             {busy ? "Working…" : "Yes, revoke"}
           </button>
-          <button type="button" className="console-accounts__button console-accounts__button--plain" disabled={busy} onClick={() => setAsking(null)}>
+          <button
+            type="button"
+            className="console-accounts__button console-accounts__button--plain"
+            disabled={busy}
+            onClick={() => {
+              setFocusBack(asking);
+              setAsking(null);
+            }}
+          >
             Cancel
           </button>
         </div>
@@ -177,7 +192,16 @@ function MemberRoles({ member, own, onRevoked, onError }: { member: StaffMemberV
       {member.roles.map((role) => (
         <li key={role}>
           <span>{ROLE_LABELS[role]}</span>
-          <button type="button" className="console__button" onClick={() => setAsking(role)} aria-label={`Revoke ${ROLE_LABELS[role]} from ${member.email}`}>
+          <button
+            type="button"
+            className="console__button"
+            ref={(element) => {
+              if (element) buttons.current.set(role, element);
+              else buttons.current.delete(role);
+            }}
+            onClick={() => setAsking(role)}
+            aria-label={`Revoke ${ROLE_LABELS[role]} from ${member.email}`}
+          >
             Revoke
           </button>
         </li>
