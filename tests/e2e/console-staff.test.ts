@@ -36,6 +36,8 @@ async function openAs(email: string, path: string, viewport: Viewport, status = 
 }
 
 async function expectAxeClean(page: Page, name: string) {
+  // No navigation still under way (its progress bar is a landmark-less region while it runs).
+  await expect.poll(() => page.locator(".route-progress").getAttribute("data-phase"), { timeout: WAIT }).toBe("idle");
   const violations = await axeViolations(page);
   expect(violations, `${name}: ${violations.join("\n")}`).toEqual([]);
   await saveScreenshot(page, name);
@@ -76,6 +78,7 @@ describe("staff roles in the console", () => {
         await expect.poll(() => page.getByRole("heading", { name: "Audit log", level: 2 }).isVisible(), { timeout: WAIT }).toBe(true);
         await page.getByLabel("Action or target contains").fill("staff.grant");
         await page.getByRole("button", { name: "Filter" }).click();
+        await page.waitForURL(/[?&]q=staff\.grant/, { timeout: WAIT });
         const newest = page.locator(".audit-table tbody tr").first();
         await expect.poll(() => newest.textContent(), { timeout: WAIT }).toContain('"before":[],"after":["editor"]');
         expect(await newest.textContent()).toContain("staff.grant");
