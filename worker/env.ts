@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { RequestIdVariables } from "hono/request-id";
 import type { SessionUser } from "../src/schemas/session-user";
+import type { StaffRole } from "../src/domain/staff-roles";
 import { isRepositorySecret } from "./known-secrets";
 import secretNames from "./secret-names.json";
 
@@ -214,10 +215,10 @@ export interface SessionInfo {
 /**
  * What one request carries beside the bindings. Each is set by the middleware that owns it, and
  * only on the routes behind it; elsewhere it is undefined, whatever its type says:
- * - user, session, authNotice, staff: worker/auth/session-middleware.ts, on the routes that read
+ * - user, session, authNotice, staffRoles: worker/auth/session-middleware.ts, on the routes that read
  *   the user. `authNotice` is 'LOGIN_FAILED' when this request ended a session because the provider
  *   refused to refresh it (spec §8 'There was a problem logging in'), so /api/session can say why;
- *   `staff` is the console's role, never sent to the browser.
+ *   `staffRoles` are the console's roles (none for a supporter), never sent to the browser.
  * - adminActor, auditAction, auditTarget, auditDetail: the admin API's audit (worker/club-api/routes.ts).
  */
 export type RequestVariables = SecureHeadersVariables &
@@ -225,7 +226,7 @@ export type RequestVariables = SecureHeadersVariables &
     user: SessionUser | null;
     session: SessionInfo | null;
     authNotice: "LOGIN_FAILED" | null;
-    staff: boolean;
+    staffRoles: readonly StaffRole[];
     adminActor: string;
     auditAction: string;
     auditTarget: string | null;

@@ -1,5 +1,6 @@
 import type { HeaderStyle } from "../state/app-state";
 import type { VideoFilter } from "../data/video-filter";
+import type { Capability } from "../domain/staff-roles";
 
 /** Page kinds of spec §2 'Header' ('Header style per page kind'). */
 export type PageKind =
@@ -49,10 +50,11 @@ export interface PageHandle {
   consoleSections?: readonly ConsoleSection[];
 }
 
-/** A section of the club's console as its navigation links to it. */
+/** A section of the club's console as its navigation links to it, and the capability that opens it. */
 export interface ConsoleSection {
   path: string;
   label: string;
+  capability: Capability;
 }
 
 export function isPageHandle(value: unknown): value is PageHandle {

@@ -24,12 +24,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A fresh account of this test, given the staff role, on the revenue page. */
+/** A fresh account of this test, given the administrator role (every section, so 'Live now' links to revenue), on the revenue page. */
 async function openAsStaff(viewport: Viewport = DESKTOP) {
   const opened = await openPage(browser, "/", viewport);
   const { email } = await registerAs(opened.page, "revenue-staff");
-  const [row] = await queryD1<{ staff: number }>(`UPDATE accounts SET staff = 1 WHERE email = '${email}' RETURNING staff`);
-  expect(row?.staff).toBe(1);
+  const [row] = await queryD1<{ role: string }>(`INSERT INTO staff_roles (account, role, granted_by) SELECT sso_id, 'administrator', 'e2e' FROM accounts WHERE email = '${email}' RETURNING role`);
+  expect(row?.role).toBe("administrator");
   const response = await opened.page.goto(PATH, { waitUntil: "load" });
   expect(response?.status()).toBe(200);
   await waitForHydration(opened.page);

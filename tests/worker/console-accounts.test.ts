@@ -193,19 +193,24 @@ describe("an account's actions", () => {
     );
   });
 
-  it("refuses an unknown account (404), the staff member's own block or sign-out (409 OWN_ACCOUNT), an unknown action (404); refusals are audited", async () => {
+  it("refuses an unknown account (404), any action on the staff member's own account (403 OWN_ACCOUNT), an unknown action (404); refusals are audited", async () => {
     const { b: staff, identity: self } = await staffAccount();
     const unknown = await act(staff, "nobody-here", "block");
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ errors: [{ code: "ACCOUNT_NOT_FOUND" }] });
     const own = await act(staff, self.ssoID, "block");
-    expect(own.status).toBe(409);
+    expect(own.status).toBe(403);
     expect(await own.json()).toMatchObject({ errors: [{ code: "OWN_ACCOUNT" }] });
-    expect(await env.DB.prepare("SELECT blocked FROM accounts WHERE sso_id = ?1").bind(self.ssoID).first()).toEqual({ blocked: 0 });
+    // Serving oneself is refused as much as locking oneself out.
+    const bypass = await act(staff, self.ssoID, "bypass");
+    expect(bypass.status).toBe(403);
+    expect(await bypass.json()).toMatchObject({ errors: [{ code: "OWN_ACCOUNT" }] });
+    expect(await env.DB.prepare("SELECT blocked, bypassed FROM accounts WHERE sso_id = ?1").bind(self.ssoID).first()).toEqual({ blocked: 0, bypassed: 0 });
     expect((await act(staff, self.ssoID, "grant-staff")).status).toBe(404);
     const actor = `staff:${self.ssoID}`;
     expect(await auditOf("nobody-here")).toContainEqual({ actor, action: "accounts.block", status: 404 });
-    expect(await auditOf(self.ssoID)).toContainEqual({ actor, action: "accounts.block", status: 409 });
+    expect(await auditOf(self.ssoID)).toContainEqual({ actor, action: "accounts.block", status: 403 });
+    expect(await auditOf(self.ssoID)).toContainEqual({ actor, action: "accounts.bypass", status: 403 });
   });
 
   it("refuses a write without the site's Origin (403 CSRF), cross-site or with no Origin at all; nothing changes", async () => {

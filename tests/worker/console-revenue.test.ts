@@ -177,7 +177,7 @@ async function staffBrowser(staff: boolean): Promise<Browser> {
   const b = browser(VARS);
   const res = await signInWithToken(b, (nonce) => devToken(identity, { nonce }));
   expect(res.status).toBe(302);
-  if (staff) await run("UPDATE accounts SET staff = 1 WHERE sso_id = ?1", identity.ssoID);
+  if (staff) await run("INSERT INTO staff_roles (account, role, granted_by) VALUES (?1, 'commerce', 'test')", identity.ssoID);
   return b;
 }
 

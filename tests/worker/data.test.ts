@@ -57,7 +57,7 @@ describe("demo seed", () => {
   });
 });
 
-describe("SiteData over D1", () => {
+describe("the content reads over D1", () => {
   it("menu: the CMS page tree, flat, fetched by the drawer (not in the shell)", async () => {
     const menu = (await menuPages(env)).map((p) => menuPageSchema.parse(p));
     const top = menu.filter((p) => p.parentId === null).map((p) => p.postTitle);

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import type { Identity } from "../../worker/accounts/identity";
+import type { StaffRole } from "../../src/domain/staff-roles";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 
 export const ADMIN_TOKEN = "admin-token-for-tests-0123456789abcdef";
@@ -30,6 +31,18 @@ export async function staffAccount() {
   const res = await staff.b.fetch(`/api/admin/accounts/${staff.identity.ssoID}/grant-staff`, { method: "POST", headers: adminHeaders });
   expect(res.status).toBe(200);
   return staff;
+}
+
+/**
+ * A new signed-in account holding `roles`. Written straight into staff_roles (the test's setup,
+ * not what it checks); the session reads the roles on the account's next request.
+ */
+export async function roleAccount(prefix: string, roles: StaffRole[]) {
+  const member = await account(prefix);
+  for (const role of roles) {
+    await env.DB.prepare("INSERT INTO staff_roles (account, role, granted_by) VALUES (?1, ?2, 'test')").bind(member.identity.ssoID, role).run();
+  }
+  return member;
 }
 
 /** The console page at `path` is the site's 404 page, never stored. */

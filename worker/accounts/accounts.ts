@@ -3,6 +3,8 @@ import type { Identity, SessionUser } from "./identity";
 import { displayNameOf } from "./identity";
 import { liveEntitlements, parseEntitlementEnds } from "../../src/domain/entitlement-ends";
 import { allRows, firstOf, firstRow, rowSchema, totalRow } from "../db/rows";
+import { initialRolesStatement } from "../staff/staff-roles";
+import type { StaffRole } from "../../src/domain/staff-roles";
 
 /**
  * Rovers Accounts in D1 (table `accounts`, migrations/0002_accounts.sql): one row per ssoID,
@@ -25,7 +27,7 @@ export const accountShape = {
   bypassed: z.number(),
   /** site sessions issued before this time (unix ms) are signed out (migrations/0013_sessions_valid_after.sql) */
   sessions_valid_after: z.number().nullable(),
-  /** 1: club staff, who may open the console at /admin (migrations/0017_console.sql) */
+  /** 1 while the account holds a staff role (kept by trigger from `staff_roles`, migrations/0022_staff_roles.sql) */
   staff: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -71,8 +73,8 @@ export interface InitialAccountData {
   entitlements: string[];
   bypassed: boolean;
   blocked: boolean;
-  /** club staff (the demo data's staff@rovers.test) */
-  staff?: boolean;
+  /** staff roles (the demo data's staff@rovers.test, editor@rovers.test…) */
+  staffRoles?: readonly StaffRole[];
 }
 
 const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
@@ -86,8 +88,8 @@ export async function upsertAccountOnSignIn(db: D1Database, identity: Identity, 
   const start = initial ?? { entitlements: [], bypassed: false, blocked: false };
   const upsert = db
     .prepare(
-      `INSERT INTO accounts (sso_id, email, display_name, entitlements, bypassed, blocked, blocked_reason, staff)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+      `INSERT INTO accounts (sso_id, email, display_name, entitlements, bypassed, blocked, blocked_reason)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
        ON CONFLICT (sso_id) DO UPDATE SET
          email = excluded.email,
          display_name = excluded.display_name,
@@ -102,10 +104,14 @@ export async function upsertAccountOnSignIn(db: D1Database, identity: Identity, 
       start.bypassed ? 1 : 0,
       start.blocked ? 1 : 0,
       start.blocked ? "administrator" : null,
-      start.staff ? 1 : 0,
     );
   const row = await firstRow(accountRow, upsert);
   if (!row) throw new Error("account upsert returned no row");
+  // Created by this statement (one statement's 'now' is one instant; a later sign-in moves
+  // updated_at): only then do the initial roles apply, so a role revoked later stays revoked.
+  if (start.staffRoles?.length && row.created_at === row.updated_at) {
+    await initialRolesStatement(db, identity.ssoID, start.staffRoles).run();
+  }
   return userFromRow(row);
 }
 
@@ -131,12 +137,22 @@ export async function setBypassed(db: D1Database, ssoID: string, bypassed: boole
   return firstRow(accountRow, db.prepare(`UPDATE accounts SET bypassed = ?2, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`).bind(ssoID, bypassed ? 1 : 0));
 }
 
-/** Grants or revokes the staff role (the console at /admin); the next request of that account sees it. */
+/**
+ * The bearer-token API's way in to the console (how the club's first administrator is made):
+ * grant is the administrator role, revoke every role. The console's own Staff screen grants and
+ * revokes one role at a time (worker/console/staff.ts). The next request of that account sees it.
+ */
 export async function setStaff(db: D1Database, ssoID: string, staff: boolean): Promise<AccountRow | null> {
-  return firstRow(accountRow, db.prepare(`UPDATE accounts SET staff = ?2, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`).bind(ssoID, staff ? 1 : 0));
+  const change = staff
+    ? db
+        .prepare("INSERT INTO staff_roles (account, role, granted_by) SELECT sso_id, 'administrator', 'admin-api' FROM accounts WHERE sso_id = ?1 ON CONFLICT (account, role) DO NOTHING")
+        .bind(ssoID)
+    : db.prepare("DELETE FROM staff_roles WHERE account = ?1").bind(ssoID);
+  const [, read] = await db.batch([change, db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID)]);
+  return firstOf(accountRow, read);
 }
 
-/** Whether an account row carries the staff role. */
+/** Whether an account holds any staff role. */
 export const isStaff = (row: Pick<AccountRow, "staff">): boolean => row.staff === 1;
 
 /**

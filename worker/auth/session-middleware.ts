@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { accountShape, isStaff, userFromRow } from "../accounts/accounts";
+import { accountShape, userFromRow } from "../accounts/accounts";
+import { ROLES_OF_ACCOUNT_SQL } from "../staff/staff-roles";
+import { parseRoles } from "../../src/domain/staff-roles";
 import { firstRow, rowSchema } from "../db/rows";
 import { authConfigOf, AuthConfigError, type AuthConfig } from "./config";
 import { siteOriginOf, type AppEnv, type SessionInfo } from "../env";
@@ -26,14 +28,21 @@ import { claimRefresh, loadProviderState, revokeSession, saveProviderSession } f
 export const PROVIDER_REFRESH_SECONDS = 30 * 60;
 const PROVIDER_RETRY_SECONDS = 60;
 
-const sessionRow = rowSchema("accounts with their session's state", { ...accountShape, revoked: z.number().nullable(), refresh_after: z.number().nullable() });
+const sessionRow = rowSchema("accounts with their session's state", {
+  ...accountShape,
+  revoked: z.number().nullable(),
+  refresh_after: z.number().nullable(),
+  staff_roles: z.string().nullable(),
+});
 
 async function loadSession(db: D1Database, claims: SessionClaims): Promise<z.infer<typeof sessionRow> | null> {
   const statement = db
     .prepare(
       `SELECT a.*,
               (SELECT 1 FROM revoked_sessions r WHERE r.sid = ?1) AS revoked,
-              p.refresh_after AS refresh_after
+              p.refresh_after AS refresh_after,
+              -- Staff roles in the same read (a primary-key range; nothing for a supporter).
+              CASE WHEN a.staff = 1 THEN (${ROLES_OF_ACCOUNT_SQL}) END AS staff_roles
          FROM accounts a
          LEFT JOIN provider_sessions p ON p.sid = ?1
         WHERE a.sso_id = ?2`,
@@ -77,7 +86,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async function sessi
   c.set("user", null);
   c.set("session", null);
   c.set("authNotice", null);
-  c.set("staff", false);
+  c.set("staffRoles", []);
   const config = authConfigOf(c.env);
   // Sign-in not configured (production without its secrets): nobody is signed in, and the routes
   // that need sign-in answer 503 AUTH_NOT_CONFIGURED (require-auth.ts).
@@ -102,7 +111,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async function sessi
         const info: SessionInfo = { sid: claims.sid, ssoID: claims.sub, provider: claims.prv, exp: claims.exp };
         c.set("user", userFromRow(row));
         c.set("session", info);
-        c.set("staff", isStaff(row));
+        c.set("staffRoles", parseRoles(row.staff_roles));
       } else {
         clearSessionCookie(c);
         c.set("authNotice", "LOGIN_FAILED");

@@ -1,3 +1,4 @@
+import { requireCapability } from "./capabilities";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
@@ -23,7 +24,7 @@ import {
  * The console's Accounts section, mounted in /api/console behind staffOnly:
  *   GET  /api/console/accounts?q=            find by e-mail (or its start), ssoID or account number
  *   GET  /api/console/accounts/:ssoID        the account: entitlements and their sources, payments, live sessions
- *   POST /api/console/accounts/:ssoID/:action   block | unblock | bypass | unbypass | sign-out
+ *   POST /api/console/accounts/:ssoID/:action   block | unblock | bypass | unbypass | sign-out (never one's own account)
  * Writes go through the same rules as the admin API (worker/accounts/account-actions.ts: a block
  * or sign-out ends the account's streams) and are written to admin_audit_log with the staff
  * member as actor. Every query reads by an index (tests/worker/console-accounts.test.ts asks
@@ -190,19 +191,17 @@ export async function accountDetail(env: Env, ssoID: string, now = Date.now()): 
 const ssoIdParam = z.string().min(1).max(128).regex(/^[\w.@:-]+$/);
 const searchQuery = z.object({ q: z.string().max(200).default("") });
 const actionParam = z.enum(CONSOLE_ACCOUNT_ACTIONS);
-/** Staff may not lock themselves out from the console: their own block or sign-out is refused. */
-const OWN_ACCOUNT_REFUSED = new Set(["block", "sign-out"]);
 
 export const consoleAccountsApi = new Hono<AppEnv>();
 
-consoleAccountsApi.get("/accounts", async (c) => {
+consoleAccountsApi.get("/accounts", requireCapability("accounts.view"), async (c) => {
   const query = searchQuery.safeParse(c.req.query());
   if (!query.success) throw new ApiError(400, "INVALID_INPUT", "q is at most 200 characters");
   const answer: AccountSearchAnswer = { data: { attributes: await searchAccounts(c.env.DB, query.data.q) } };
   return c.json(answer);
 });
 
-consoleAccountsApi.get("/accounts/:ssoID", async (c) => {
+consoleAccountsApi.get("/accounts/:ssoID", requireCapability("accounts.view"), async (c) => {
   const ssoID = ssoIdParam.safeParse(c.req.param("ssoID"));
   const detail = ssoID.success ? await accountDetail(c.env, ssoID.data) : null;
   if (!detail) throw new ApiError(404, "ACCOUNT_NOT_FOUND", "No account with that id");
@@ -210,7 +209,7 @@ consoleAccountsApi.get("/accounts/:ssoID", async (c) => {
   return c.json(answer);
 });
 
-consoleAccountsApi.post("/accounts/:ssoID/:action", async (c) => {
+consoleAccountsApi.post("/accounts/:ssoID/:action", requireCapability("accounts.support"), async (c) => {
   const action = actionParam.safeParse(c.req.param("action"));
   if (!action.success) return noApiRoute(c);
   const staff = c.get("user");
@@ -224,8 +223,11 @@ consoleAccountsApi.post("/accounts/:ssoID/:action", async (c) => {
     throw error;
   };
   if (!ssoID) return refuse(new ApiError(400, "INVALID_INPUT", "Invalid account id"));
-  if (ssoID === staff.ssoID && OWN_ACCOUNT_REFUSED.has(action.data)) {
-    return refuse(new ApiError(409, "OWN_ACCOUNT", "Staff cannot block or sign out their own account from the console"));
+  // No action on one's own account: an unblock or a bypass would be a member of staff serving
+  // themselves (watching without paying, lifting their own block), a block or sign-out would lock
+  // them out mid-task. Another member of staff does it, and the log shows who.
+  if (ssoID === staff.ssoID) {
+    return refuse(new ApiError(403, "OWN_ACCOUNT", "Staff cannot act on their own account from the console: ask another member of staff"));
   }
   const row = await runAccountAction(c.env, action.data, ssoID);
   if (!row) return refuse(new ApiError(404, "ACCOUNT_NOT_FOUND", "No account with that id"));

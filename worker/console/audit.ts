@@ -1,3 +1,4 @@
+import { requireCapability } from "./capabilities";
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { auditQueryOf, dayAfter } from "../../src/domain/audit-query";
@@ -45,7 +46,7 @@ export async function auditPage(db: D1Database, query: AuditQuery): Promise<Audi
 
 export const consoleAuditApi = new Hono<AppEnv>();
 
-consoleAuditApi.get("/audit", async (c) => {
+consoleAuditApi.get("/audit", requireCapability("audit.view"), async (c) => {
   const answer: AuditPageAnswer = { data: { attributes: await auditPage(c.env.DB, auditQueryOf(new URL(c.req.url).searchParams)) } };
   return c.json(answer);
 });

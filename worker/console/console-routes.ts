@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { sessionMiddleware } from "../auth/session-middleware";
 import { noApiRoute } from "../http/api-error";
@@ -13,11 +13,15 @@ import { consoleWebhooksApi } from "./webhooks";
 import { consoleWritesNeedOrigin } from "./console-csrf";
 import { consoleContentApi } from "./content";
 import { consoleAuditApi } from "./audit";
+import { consoleStaffApi } from "./staff";
+import { requireCapability } from "./capabilities";
 
 /**
- * The club's console, for accounts with the staff role (migration 0017; granted through
- * the admin API). Everyone else finds nothing: the page is the site's 404 and the API the API's
- * 404, so the console's existence is not announced. Writes need the site's own Origin
+ * The club's console, for accounts with a staff role (migrations/0022_staff_roles.sql; granted on
+ * the Staff screen, or the first administrator through the admin API). Everyone else finds
+ * nothing: the page is the site's 404 and the API the API's 404, so the console's existence is not
+ * announced. Each read and write then needs its capability (capabilities.ts, the table in
+ * src/domain/staff-roles.ts): without it, 403. Writes need the site's own Origin
  * (console-csrf.ts, stricter than /api's check) and each is audited with the staff account as actor.
  *
  *   GET /admin              the console, rendered by the site's own SSR (route `admin` of
@@ -28,24 +32,28 @@ import { consoleAuditApi } from "./audit";
  *   GET /api/console/webhooks   Webhook health (worker/console/webhooks.ts)
  *   /api/console/content/…  Content: adverts, promos, sponsors, menu, web settings (worker/console/content.ts)
  *   GET /api/console/audit  the audit log, filtered (worker/console/audit.ts)
+ *   /api/console/staff…     Staff: who holds which role, grant and revoke (worker/console/staff.ts)
  */
+
+/** Whether the request's account holds any staff role. */
+const isStaff = (c: Context<AppEnv>) => c.get("user") !== null && (c.get("staffRoles") ?? []).length > 0;
 
 /** Staff pass; anyone else gets the API's 404, the same as a path that does not exist. */
 const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header("Cache-Control", "private, no-store");
-  if (!c.get("user") || !c.get("staff")) noApiRoute(c);
+  if (!isStaff(c)) noApiRoute(c);
   await next();
 };
 
 export const consoleApi = new Hono<AppEnv>();
 consoleApi.use(sessionMiddleware, staffOnly, consoleWritesNeedOrigin);
 
-consoleApi.get("/live", async (c) => {
+consoleApi.get("/live", requireCapability("live.view"), async (c) => {
   const answer: LiveNowAnswer = { data: { attributes: await liveNow(c.env) } };
   return c.json(answer);
 });
 
-consoleApi.get("/revenue", async (c) => {
+consoleApi.get("/revenue", requireCapability("revenue.view"), async (c) => {
   const answer: RevenueAnswer = { data: { attributes: await revenue(c.env.DB) } };
   return c.json(answer);
 });
@@ -54,20 +62,22 @@ consoleApi.route("/", consoleAccountsApi);
 consoleApi.route("/", consoleWebhooksApi);
 consoleApi.route("/", consoleContentApi);
 consoleApi.route("/", consoleAuditApi);
+consoleApi.route("/", consoleStaffApi);
 
 consoleApi.all("*", noApiRoute);
 
 /**
  * /admin and below: rendered here, past the page cache (a staff page must never be stored for
  * others, and a 404 for a visitor must not hide the console from staff). Only a staff member's
- * render names the staff member; a console loader finds no one in anyone else's and answers the 404.
+ * render names the staff member and their roles; a console loader finds no one in anyone else's and
+ * answers the 404, and checks its section's capability, as its API twin does (without it, a 403 page).
  */
 export const consolePage = new Hono<AppEnv>();
 consolePage.use(sessionMiddleware);
 
 consolePage.get("*", async (c) => {
   const user = c.get("user");
-  const staff = user && c.get("staff") ? { ssoID: user.ssoID } : null;
+  const staff = user && isStaff(c) ? { ssoID: user.ssoID, roles: c.get("staffRoles") } : null;
   const response = await renderPage(c, c.req.raw, pageVariantOf(c), staff);
   response.headers.set("Cache-Control", "private, no-store");
   return response;

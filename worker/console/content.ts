@@ -1,3 +1,4 @@
+import { requireCapability } from "./capabilities";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
@@ -110,12 +111,17 @@ async function audited(c: Context<AppEnv>, action: string, detail: unknown, writ
 
 const body = (c: Context<AppEnv>): Promise<unknown> => c.req.json().catch(() => undefined);
 
-consoleContentApi.get("/content/:kind", async (c) => {
+/** Web settings switch the whole site: their own capability. An unknown kind reaches kindOf's 404. */
+const isSettings = (c: Context<AppEnv>) => c.req.param("kind") === "settings";
+const mayRead = requireCapability((c) => (isSettings(c) ? "settings.edit" : "content.view"));
+const mayWrite = requireCapability((c) => (isSettings(c) ? "settings.edit" : "content.publish"));
+
+consoleContentApi.get("/content/:kind", mayRead, async (c) => {
   const answer: ConsoleContentAnswer = { data: { attributes: await consoleContent(c.env.DB, kindOf(c)) } };
   return c.json(answer);
 });
 
-consoleContentApi.post("/content/:kind", async (c) => {
+consoleContentApi.post("/content/:kind", mayWrite, async (c) => {
   const kind = kindOf(c);
   const raw = await body(c);
   return audited(c, `${kind}.create`, raw, async () => {
@@ -128,7 +134,7 @@ consoleContentApi.post("/content/:kind", async (c) => {
   });
 });
 
-consoleContentApi.put("/content/:kind/:id", async (c) => {
+consoleContentApi.put("/content/:kind/:id", mayWrite, async (c) => {
   const kind = kindOf(c);
   const raw = await body(c);
   const id = c.req.param("id");
@@ -139,7 +145,7 @@ consoleContentApi.put("/content/:kind/:id", async (c) => {
   });
 });
 
-consoleContentApi.post("/content/:kind/:id/disable", async (c) => {
+consoleContentApi.post("/content/:kind/:id/disable", mayWrite, async (c) => {
   const kind = kindOf(c);
   const id = c.req.param("id");
   return audited(c, kind === "settings" ? "settings.delete" : `${kind}.disable`, undefined, async () => {

@@ -1,3 +1,4 @@
+import { requireCapability } from "./capabilities";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
@@ -55,7 +56,7 @@ export async function webhookHealth(db: D1Database, now = Date.now()): Promise<W
 
 export const consoleWebhooksApi = new Hono<AppEnv>();
 
-consoleWebhooksApi.get("/webhooks", async (c) => {
+consoleWebhooksApi.get("/webhooks", requireCapability("webhooks.view"), async (c) => {
   const answer: WebhookHealthAnswer = { data: { attributes: await webhookHealth(c.env.DB) } };
   return c.json(answer);
 });

@@ -24,7 +24,11 @@ export const demoUsers: readonly DemoUser[] = [
   { id: "demo-plus", email: "plus@rovers.test", forename: "Pat", surname: "Plus", account: { entitlements: [e.top], bypassed: false, blocked: false } },
   { id: "demo-vip", email: "vip@rovers.test", forename: "Val", surname: "Vip", account: { entitlements: [e.vip], bypassed: false, blocked: false } },
   { id: "demo-bypass", email: "bypass@rovers.test", forename: "Bailey", surname: "Bypass", account: { entitlements: [], bypassed: true, blocked: false } },
-  { id: "demo-staff", email: "staff@rovers.test", forename: "Sam", surname: "Staff", account: { entitlements: [e.freemium], bypassed: false, blocked: false, staff: true } },
+  { id: "demo-staff", email: "staff@rovers.test", forename: "Sam", surname: "Staff", account: { entitlements: [e.freemium], bypassed: false, blocked: false, staffRoles: ["administrator"] } },
+  { id: "demo-editor", email: "editor@rovers.test", forename: "Eddie", surname: "Editor", account: { entitlements: [e.freemium], bypassed: false, blocked: false, staffRoles: ["editor"] } },
+  { id: "demo-operator", email: "operator@rovers.test", forename: "Mo", surname: "Operator", account: { entitlements: [e.freemium], bypassed: false, blocked: false, staffRoles: ["match-operator"] } },
+  { id: "demo-support", email: "support@rovers.test", forename: "Sol", surname: "Support", account: { entitlements: [e.freemium], bypassed: false, blocked: false, staffRoles: ["support"] } },
+  { id: "demo-commerce", email: "commerce@rovers.test", forename: "Cam", surname: "Commerce", account: { entitlements: [e.freemium], bypassed: false, blocked: false, staffRoles: ["commerce"] } },
   { id: "demo-blocked", email: "blocked@rovers.test", forename: "Blake", surname: "Blocked", account: { entitlements: [e.mid], bypassed: false, blocked: true } },
 ];
 

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs } from "react-router";
 import type { Reader } from "../viewer/reader";
+import type { StaffRole } from "../../src/domain/staff-roles";
 
-/** The staff member a console page is rendered for. */
+/** The staff member a console page is rendered for, and their roles (src/domain/staff-roles.ts). */
 export interface StaffMember {
   ssoID: string;
+  roles: readonly StaffRole[];
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { NavLink, useMatches } from "react-router";
 import { DocumentTitle } from "../DocumentTitle";
 import { isPageHandle } from "../../layouts/page-handle";
+import type { ConsoleAccess } from "../../schemas/console-staff";
 
 /** The console's sections, as its routes declare them (src/routes/console/routes.ts): every console route's handle carries them. */
 function useConsoleSections() {
@@ -9,8 +10,11 @@ function useConsoleSections() {
   return (isPageHandle(handle) && handle.consoleSections) || [];
 }
 
-/** Every console page: its title, the sections' navigation (the current one marked) and the page. */
-export function ConsoleFrame({ title, status, children }: { title: string; status?: ReactNode; children: ReactNode }) {
+/**
+ * Every console page: its title, the sections' navigation (the current one marked; only the
+ * sections the viewer's roles open) and the page.
+ */
+export function ConsoleFrame({ access, title, status, children }: { access: ConsoleAccess; title: string; status?: ReactNode; children: ReactNode }) {
   const sections = useConsoleSections();
   return (
     <div className="console">
@@ -21,7 +25,7 @@ export function ConsoleFrame({ title, status, children }: { title: string; statu
       </header>
       <nav className="console__nav" aria-label="Console sections">
         <ul>
-          {sections.map((s) => (
+          {sections.filter((s) => access.capabilities.includes(s.capability)).map((s) => (
             <li key={s.path}>
               <NavLink to={s.path} end={s.path === "/admin"} className="console__nav-link">
                 {s.label}

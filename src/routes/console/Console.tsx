@@ -15,7 +15,7 @@ const kickoff = (iso: string) => `${new Date(iso).toISOString().slice(0, 10)} ${
  * its route: the same loader, the same 404 once the staff role or the session is gone.
  */
 export default function Console() {
-  const { live } = useLoaderData<typeof liveNowLoader>();
+  const { live, access } = useLoaderData<typeof liveNowLoader>();
   const { revalidate, state } = useRevalidator();
   useEffect(() => {
     const timer = setInterval(() => {
@@ -29,7 +29,7 @@ export default function Console() {
     </>
   );
   return (
-    <ConsoleFrame title="Live now" status={status}>
+    <ConsoleFrame access={access} title="Live now" status={status}>
       <LiveNowSection live={live} />
     </ConsoleFrame>
   );

@@ -16,10 +16,10 @@ const SOURCE_KIND: Record<EntitlementSource["kind"], string> = { club: "Club", s
  * each comes from, its payments, its live sessions and devices, and the latest changes made to it.
  */
 export default function ConsoleAccount() {
-  const { detail } = useLoaderData<typeof accountLoader>();
+  const { detail, access } = useLoaderData<typeof accountLoader>();
   const { account } = detail;
   return (
-    <ConsoleFrame title={account.email}>
+    <ConsoleFrame access={access} title={account.email}>
       <p className="console-accounts__back">
         <Link to="/admin/accounts">← Find another account</Link>
       </p>
@@ -52,7 +52,14 @@ export default function ConsoleAccount() {
         </dl>
 
         <h3 className="console__subheading">Actions</h3>
-        <AccountActions account={account} />
+        {/* No actions on one's own account (the worker refuses them: OWN_ACCOUNT), nor without the support capability. */}
+        {account.ssoID === access.ssoID ? (
+          <p className="console__empty">This is your own account: another member of staff changes it.</p>
+        ) : access.capabilities.includes("accounts.support") ? (
+          <AccountActions account={account} />
+        ) : (
+          <p className="console__empty">Your role can look at accounts but not change them.</p>
+        )}
 
         <TitledTable
           id="entitlements"

@@ -12,10 +12,10 @@ import { utcMinute } from "../../components/console/console-time";
  * id. A GET form, so a search is a URL staff can share and the browser's back button returns to it.
  */
 export default function ConsoleAccounts() {
-  const { search } = useLoaderData<typeof accountsLoader>();
+  const { search, access } = useLoaderData<typeof accountsLoader>();
   const count = search.accounts.length;
   return (
-    <ConsoleFrame title="Accounts">
+    <ConsoleFrame access={access} title="Accounts">
       <section className="console__section" aria-labelledby="find-account">
         <h2 id="find-account" className="console__heading">Find an account</h2>
         <Form method="get" action="/admin/accounts" className="console-accounts__search" role="search">

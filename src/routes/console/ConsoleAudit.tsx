@@ -26,11 +26,11 @@ const when = (iso: string) => iso.replace("T", " ").slice(0, 19);
  * 50 entries a page, 'Older entries' marking where the next page starts.
  */
 export default function ConsoleAuditPage() {
-  const { audit, query } = useLoaderData<typeof auditLoader>();
+  const { audit, query, access } = useLoaderData<typeof auditLoader>();
   const filter = { ...query, before: undefined };
   const filtered = auditSearch(filter) !== "";
   return (
-    <ConsoleFrame title="Audit log">
+    <ConsoleFrame access={access} title="Audit log">
       <section className="console__section" aria-labelledby="audit-heading">
         <h2 id="audit-heading" className="console__heading">
           Audit log

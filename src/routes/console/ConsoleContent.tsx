@@ -9,15 +9,19 @@ import { ContentForm } from "../../components/console/ContentForm";
 import { consoleWrite } from "../../components/console/console-write";
 import { controlValue } from "../../domain/content-form";
 import type { ConsoleContent, ContentField, ContentKind, ContentRow } from "../../schemas/console-content";
+import type { Capability } from "../../domain/staff-roles";
 
-/** The content kinds, in the order of the page's tabs. */
-const KINDS: readonly { kind: ContentKind; label: string }[] = [
-  { kind: "adverts", label: "Adverts" },
-  { kind: "promos", label: "Overlay promos" },
-  { kind: "sponsors", label: "Sponsors" },
-  { kind: "menu", label: "Menu" },
-  { kind: "settings", label: "Web settings" },
+/** The content kinds, in the order of the page's tabs, with the capability that opens each. */
+const KINDS: readonly { kind: ContentKind; label: string; capability: Capability }[] = [
+  { kind: "adverts", label: "Adverts", capability: "content.view" },
+  { kind: "promos", label: "Overlay promos", capability: "content.view" },
+  { kind: "sponsors", label: "Sponsors", capability: "content.view" },
+  { kind: "menu", label: "Menu", capability: "content.view" },
+  { kind: "settings", label: "Web settings", capability: "settings.edit" },
 ];
+
+/** What a kind's writes need (the worker asks the same, worker/console/content.ts). */
+const writeCapability = (kind: ContentKind): Capability => (kind === "settings" ? "settings.edit" : "content.publish");
 
 type Editing = { row: ContentRow | null } | null;
 
@@ -27,11 +31,13 @@ type Editing = { row: ContentRow | null } | null;
  * each a write of the admin API's own logic. After a write the page asks for its data again.
  */
 export default function ConsoleContentPage() {
-  const { content } = useLoaderData<typeof contentLoader>();
+  const { content, access } = useLoaderData<typeof contentLoader>();
   const { revalidate } = useRevalidator();
   const [editing, setEditing] = useState<Editing>(null);
   const [message, setMessage] = useState("");
   const label = KINDS.find((k) => k.kind === content.kind)?.label ?? content.kind;
+  // A role that may read but not publish sees the list without its controls.
+  const mayWrite = access.capabilities.includes(writeCapability(content.kind));
 
   async function saved(text: string) {
     setEditing(null);
@@ -46,10 +52,10 @@ export default function ConsoleContentPage() {
   }
 
   return (
-    <ConsoleFrame title={label}>
+    <ConsoleFrame access={access} title={label}>
       <nav className="content-kinds" aria-label="Content kinds">
         <ul>
-          {KINDS.map((k) => (
+          {KINDS.filter((k) => access.capabilities.includes(k.capability)).map((k) => (
             <li key={k.kind}>
               <Link to={`/admin/content/${k.kind}`} className="content-kinds__link" aria-current={k.kind === content.kind ? "page" : undefined} onClick={() => setEditing(null)}>
                 {k.label}
@@ -63,27 +69,44 @@ export default function ConsoleContentPage() {
           <h2 id="content-heading" className="console__heading">
             {label}
           </h2>
-          <button type="button" className="console__button console__button--primary" onClick={() => setEditing({ row: null })}>
-            {`New ${content.singular}`}
-          </button>
+          {mayWrite ? (
+            <button type="button" className="console__button console__button--primary" onClick={() => setEditing({ row: null })}>
+              {`New ${content.singular}`}
+            </button>
+          ) : null}
         </div>
         <p className="content-status" role="status">
           {message}
         </p>
-        {editing ? <ContentForm key={editing.row?.id ?? "new"} content={content} row={editing.row} onSaved={(t) => void saved(t)} onCancel={() => setEditing(null)} /> : null}
-        <ContentTable content={content} onEdit={(row) => setEditing({ row })} onDisable={(row) => void disable(row)} />
+        {editing && mayWrite ? <ContentForm key={editing.row?.id ?? "new"} content={content} row={editing.row} onSaved={(t) => void saved(t)} onCancel={() => setEditing(null)} /> : null}
+        <ContentTable content={content} mayWrite={mayWrite} onEdit={(row) => setEditing({ row })} onDisable={(row) => void disable(row)} />
       </section>
     </ConsoleFrame>
   );
 }
 
-function ContentTable({ content, onEdit, onDisable }: { content: ConsoleContent; onEdit: (row: ContentRow) => void; onDisable: (row: ContentRow) => void }) {
+function ContentTable({
+  content,
+  mayWrite,
+  onEdit,
+  onDisable,
+}: {
+  content: ConsoleContent;
+  mayWrite: boolean;
+  onEdit: (row: ContentRow) => void;
+  onDisable: (row: ContentRow) => void;
+}) {
   const columns = content.listFields.flatMap((name) => content.fields.filter((f) => f.name === name));
   if (content.rows.length === 0) return <p className="console__empty">Nothing here yet.</p>;
   return (
     <ConsoleTable
       className="content-table"
-      columns={["Name", ...columns.map((f) => ({ label: f.label, className: "content-table__value" })), "State", { label: <span className="visually-hidden">Actions</span> }]}
+      columns={[
+        "Name",
+        ...columns.map((f) => ({ label: f.label, className: "content-table__value" })),
+        "State",
+        ...(mayWrite ? [{ label: <span className="visually-hidden">Actions</span> }] : []),
+      ]}
       rows={content.rows}
       row={(row) => (
         <tr key={row.id} data-row={row.id}>
@@ -94,16 +117,18 @@ function ContentTable({ content, onEdit, onDisable }: { content: ConsoleContent;
             </td>
           ))}
           <td>{row.active ? "Live" : "Disabled"}</td>
-          <td className="content-table__actions">
-            <button type="button" className="console__button" onClick={() => onEdit(row)} aria-label={`Edit ${row.title}`}>
-              Edit
-            </button>
-            {row.active ? (
-              <button type="button" className="console__button" onClick={() => onDisable(row)} aria-label={`${content.kind === "settings" ? "Remove" : "Disable"} ${row.title}`}>
-                {content.kind === "settings" ? "Remove" : "Disable"}
+          {mayWrite ? (
+            <td className="content-table__actions">
+              <button type="button" className="console__button" onClick={() => onEdit(row)} aria-label={`Edit ${row.title}`}>
+                Edit
               </button>
-            ) : null}
-          </td>
+              {row.active ? (
+                <button type="button" className="console__button" onClick={() => onDisable(row)} aria-label={`${content.kind === "settings" ? "Remove" : "Disable"} ${row.title}`}>
+                  {content.kind === "settings" ? "Remove" : "Disable"}
+                </button>
+              ) : null}
+            </td>
+          ) : null}
         </tr>
       )}
     />

@@ -17,14 +17,14 @@ const kickoffDay = (iso: string | null) => (iso ? iso.slice(0, 10) : "–");
  * pounds only here.
  */
 export default function ConsoleRevenue() {
-  const { revenue } = useLoaderData<typeof revenueLoader>();
+  const { revenue, access } = useLoaderData<typeof revenueLoader>();
   const status = (
     <>
       {revenue.from} to {revenue.to} (UTC), read at <time dateTime={revenue.at}>{revenue.at.slice(11, 16)} UTC</time>
     </>
   );
   return (
-    <ConsoleFrame title="Subscriptions and revenue" status={status}>
+    <ConsoleFrame access={access} title="Subscriptions and revenue" status={status}>
       <RevenueSection revenue={revenue} />
     </ConsoleFrame>
   );

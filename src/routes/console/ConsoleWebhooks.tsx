@@ -17,14 +17,14 @@ const OUTCOME_LABEL = { applied: "Applied", duplicate: "Duplicates", ignored: "I
  * wait before they are applied, and what was duplicated, ignored or failed, per hour.
  */
 export default function ConsoleWebhooks() {
-  const { health } = useLoaderData<typeof webhooksLoader>();
+  const { health, access } = useLoaderData<typeof webhooksLoader>();
   const status = (
     <>
       Read at <time dateTime={health.at}>{utcMinute(health.at)}</time>, last {WEBHOOK_HOURS} hours
     </>
   );
   return (
-    <ConsoleFrame title="Webhook health" status={status}>
+    <ConsoleFrame access={access} title="Webhook health" status={status}>
       <section className="console__section" aria-labelledby="webhook-health">
         <h2 id="webhook-health" className="console__heading">Webhook health</h2>
         <Silence health={health} />

@@ -1,65 +1,82 @@
-import type { LoaderFunctionArgs } from "react-router";
-import type { Loaders, PageContext, StaffMember } from "../../../worker/pages/loader";
+import { data, type LoaderFunctionArgs } from "react-router";
+import type { Loaders, PageContext } from "../../../worker/pages/loader";
 import { liveNow } from "../../../worker/console/live-now";
 import { revenue } from "../../../worker/console/revenue";
 import { accountDetail, searchAccounts } from "../../../worker/console/accounts";
 import { webhookHealth } from "../../../worker/console/webhooks";
 import { consoleContent } from "../../../worker/console/content";
 import { auditPage } from "../../../worker/console/audit";
+import { staffList } from "../../../worker/console/staff";
+import { CAPABILITY_REQUIRED_DETAIL } from "../../../worker/console/capabilities";
 import { found, notFound } from "../../data/not-found";
 import { contentKindSchema } from "../../schemas/console-content";
+import type { ConsoleAccess } from "../../schemas/console-staff";
 import { auditQueryOf } from "../../domain/audit-query";
+import { can, capabilitiesOf, type Capability } from "../../domain/staff-roles";
 
 /**
  * The club's console (/admin and below), read from worker/console/. Only a staff member's render
  * names a staff member (worker/console/console-routes.ts); for anyone else every console route is
- * the site's 404, so the console's existence is not announced. `pageCache: false`: never stored.
+ * the site's 404, so the console's existence is not announced. A member of staff whose roles lack
+ * the section's capability (src/domain/staff-roles.ts, the same one its API checks) gets a 403.
+ * Each answer carries who is looking (`access`: the navigation shows only what their roles open).
+ * `pageCache: false`: a console page is never stored.
  */
-const staffOf = ({ staff }: PageContext): StaffMember => staff ?? notFound();
+function staffWith({ staff }: PageContext, capability: Capability): ConsoleAccess {
+  if (!staff) notFound();
+  if (!can(staff.roles, capability)) throw data(CAPABILITY_REQUIRED_DETAIL, { status: 403, statusText: "Forbidden" });
+  return { ssoID: staff.ssoID, roles: [...staff.roles], capabilities: capabilitiesOf(staff.roles) };
+}
 
 /** /admin: 'Live now' (the browser asks /api/console/live to refresh it). */
 export async function liveNowLoader(_args: LoaderFunctionArgs, context: PageContext) {
-  staffOf(context);
-  return { live: await liveNow(context.env), pageCache: false as const };
+  const access = staffWith(context, "live.view");
+  return { live: await liveNow(context.env), access, pageCache: false as const };
 }
 
 /** /admin/revenue: 'Subscriptions and revenue'. */
 export async function revenueLoader(_args: LoaderFunctionArgs, context: PageContext) {
-  staffOf(context);
-  return { revenue: await revenue(context.env.DB), pageCache: false as const };
+  const access = staffWith(context, "revenue.view");
+  return { revenue: await revenue(context.env.DB), access, pageCache: false as const };
 }
 
 /** /admin/accounts: the account search. */
 export async function accountsLoader({ request }: LoaderFunctionArgs, context: PageContext) {
-  staffOf(context);
+  const access = staffWith(context, "accounts.view");
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  return { search: await searchAccounts(context.env.DB, q.slice(0, 200)), pageCache: false as const };
+  return { search: await searchAccounts(context.env.DB, q.slice(0, 200)), access, pageCache: false as const };
 }
 
 /** /admin/accounts/{ssoID}: one account; an unknown one is the 404. */
 export async function accountLoader({ params }: LoaderFunctionArgs, context: PageContext) {
-  staffOf(context);
-  return { detail: found(await accountDetail(context.env, params.ssoID ?? "")), pageCache: false as const };
+  const access = staffWith(context, "accounts.view");
+  return { detail: found(await accountDetail(context.env, params.ssoID ?? "")), access, pageCache: false as const };
 }
 
 /** /admin/webhooks: webhook health. */
 export async function webhooksLoader(_args: LoaderFunctionArgs, context: PageContext) {
-  staffOf(context);
-  return { health: await webhookHealth(context.env.DB), pageCache: false as const };
+  const access = staffWith(context, "webhooks.view");
+  return { health: await webhookHealth(context.env.DB), access, pageCache: false as const };
 }
 
-/** /admin/content/{kind}: a kind's list and form; a kind that does not exist is the 404. */
+/** /admin/content/{kind}: a kind's list and form (web settings need their own capability); a kind that does not exist is the 404. */
 export async function contentLoader({ params }: LoaderFunctionArgs, context: PageContext) {
-  staffOf(context);
   const kind = contentKindSchema.safeParse(params.kind ?? "adverts");
-  return { content: kind.success ? await consoleContent(context.env.DB, kind.data) : notFound(), pageCache: false as const };
+  const access = staffWith(context, kind.success && kind.data === "settings" ? "settings.edit" : "content.view");
+  return { content: kind.success ? await consoleContent(context.env.DB, kind.data) : notFound(), access, pageCache: false as const };
 }
 
 /** /admin/audit: the audit log, filtered, newest first. */
 export async function auditLoader({ request }: LoaderFunctionArgs, context: PageContext) {
-  staffOf(context);
+  const access = staffWith(context, "audit.view");
   const query = auditQueryOf(new URL(request.url).searchParams);
-  return { audit: await auditPage(context.env.DB, query), query, pageCache: false as const };
+  return { audit: await auditPage(context.env.DB, query), query, access, pageCache: false as const };
+}
+
+/** /admin/staff: who holds which role (administrators: `staff.manage`). */
+export async function staffLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "staff.manage");
+  return { list: await staffList(context.env.DB), access, pageCache: false as const };
 }
 
 export const loaders = {
@@ -70,4 +87,5 @@ export const loaders = {
   "admin/webhooks": webhooksLoader,
   "admin/content/:kind?": contentLoader,
   "admin/audit": auditLoader,
+  "admin/staff": staffLoader,
 } satisfies Loaders;

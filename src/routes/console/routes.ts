@@ -1,24 +1,29 @@
 import { pageHandle, type ConsoleSection } from "../../layouts/page-handle";
 import { page, type LazyPage } from "../lazy-page";
 import type { PageRoute } from "../page-route";
+import type { Capability } from "../../domain/staff-roles";
 
 /**
  * The club's console: staff only; the worker renders it past the page cache (worker/console/).
  * Each section is a route of its own with its own loader (console.loader.ts, by the same path),
- * so a section loads only its data; those with a label are in the navigation, in this order.
+ * so a section loads only its data; those with a label are in the navigation, in this order, for
+ * the staff whose roles hold the capability its loader checks (src/domain/staff-roles.ts).
  */
-const sections: { path: string; page: LazyPage; label?: string }[] = [
-  { path: "admin", label: "Live now", page: page("Console", () => import("./Console")) },
-  { path: "admin/revenue", label: "Subscriptions and revenue", page: page("ConsoleRevenue", () => import("./ConsoleRevenue")) },
-  { path: "admin/accounts", label: "Accounts", page: page("ConsoleAccounts", () => import("./ConsoleAccounts")) },
+const sections: { path: string; page: LazyPage; label?: string; capability?: Capability }[] = [
+  { path: "admin", label: "Live now", capability: "live.view", page: page("Console", () => import("./Console")) },
+  { path: "admin/revenue", label: "Subscriptions and revenue", capability: "revenue.view", page: page("ConsoleRevenue", () => import("./ConsoleRevenue")) },
+  { path: "admin/accounts", label: "Accounts", capability: "accounts.view", page: page("ConsoleAccounts", () => import("./ConsoleAccounts")) },
   { path: "admin/accounts/:ssoID", page: page("ConsoleAccount", () => import("./ConsoleAccount")) },
-  { path: "admin/webhooks", label: "Webhook health", page: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")) },
-  { path: "admin/content/:kind?", label: "Content", page: page("ConsoleContent", () => import("./ConsoleContent")) },
-  { path: "admin/audit", label: "Audit log", page: page("ConsoleAudit", () => import("./ConsoleAudit")) },
+  { path: "admin/webhooks", label: "Webhook health", capability: "webhooks.view", page: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")) },
+  { path: "admin/content/:kind?", label: "Content", capability: "content.view", page: page("ConsoleContent", () => import("./ConsoleContent")) },
+  { path: "admin/audit", label: "Audit log", capability: "audit.view", page: page("ConsoleAudit", () => import("./ConsoleAudit")) },
+  { path: "admin/staff", label: "Staff", capability: "staff.manage", page: page("ConsoleStaff", () => import("./ConsoleStaff")) },
 ];
 
 /** The navigation links to a section's path without its parameters (/admin/content for /admin/content/:kind?). */
-const consoleSections: ConsoleSection[] = sections.flatMap(({ path, label }) => (label ? [{ path: `/${path.replace(/\/:.*$/, "")}`, label }] : []));
+const consoleSections: ConsoleSection[] = sections.flatMap(({ path, label, capability }) =>
+  label && capability ? [{ path: `/${path.replace(/\/:.*$/, "")}`, label, capability }] : [],
+);
 const handle = { ...pageHandle("content"), consoleSections };
 
 export const consoleRoutes: PageRoute[] = sections.map(({ path, page }) => ({ path, page, handle, data: true }));

@@ -1,0 +1,91 @@
+/**
+ * Staff roles and what each may do in the club's console. Written once here and checked by the
+ * worker on every console page read, every /api/console call and every write
+ * (worker/console/capabilities.ts); the console's navigation hides what a role cannot open.
+ * A role is a name people recognise; a capability is named after what it allows, so a check in
+ * the code reads as the rule ("may this member publish content?") rather than a list of roles.
+ */
+export const STAFF_ROLES = ["administrator", "editor", "match-operator", "support", "commerce"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const CAPABILITIES = [
+  /** 'Live now': viewers, devices, refusals, match rooms */
+  "live.view",
+  /** 'Subscriptions and revenue' */
+  "revenue.view",
+  /** the account search and an account's page */
+  "accounts.view",
+  /** block, unblock, bypass, remove bypass, sign out everywhere */
+  "accounts.support",
+  /** 'Webhook health' */
+  "webhooks.view",
+  /** the content lists: adverts, promos, sponsors, menu */
+  "content.view",
+  /** create, change and disable adverts, promos, sponsors and menu entries: what the public site shows */
+  "content.publish",
+  /** the web settings (site-wide switches and texts): list, change, remove */
+  "settings.edit",
+  /** the audit log */
+  "audit.view",
+  /** the Staff screen: who holds which role, grant and revoke */
+  "staff.manage",
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  administrator: "Administrator",
+  editor: "Editor",
+  "match-operator": "Match operator",
+  support: "Support",
+  commerce: "Commerce",
+};
+
+/** The table itself. An administrator holds every capability; the others what their job needs. */
+export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
+  administrator: CAPABILITIES,
+  editor: ["content.view", "content.publish"],
+  "match-operator": ["live.view"],
+  support: ["live.view", "accounts.view", "accounts.support"],
+  commerce: ["revenue.view", "webhooks.view", "accounts.view", "content.view"],
+};
+
+/** Whether any of `roles` allows `capability`. No role: nothing. */
+export function can(roles: readonly StaffRole[], capability: Capability): boolean {
+  return roles.some((role) => ROLE_CAPABILITIES[role].includes(capability));
+}
+
+/** Every capability `roles` hold, in the table's order. */
+export function capabilitiesOf(roles: readonly StaffRole[]): Capability[] {
+  return CAPABILITIES.filter((capability) => can(roles, capability));
+}
+
+/**
+ * The roles as stored (a comma-separated `group_concat`, or null for none), in the table's order.
+ * A name that is not a role (a row older than this code) grants nothing.
+ */
+export function parseRoles(text: string | null | undefined): StaffRole[] {
+  if (!text) return [];
+  const held = new Set(text.split(","));
+  return STAFF_ROLES.filter((role) => held.has(role));
+}
+
+export type RoleChangeRefusal = "SELF_CHANGE_FORBIDDEN" | "LAST_ADMINISTRATOR";
+
+/**
+ * Whether a role change may go ahead: nobody changes their own roles (so no member raises their
+ * own privileges, and no administrator removes the last administrator by revoking themselves), and
+ * the last administrator keeps the role (else nobody could grant roles again but the bearer-token API).
+ * `administrators`: how many accounts hold the administrator role now.
+ */
+export function roleChangeRefusal(change: {
+  actor: string;
+  target: string;
+  role: StaffRole;
+  grant: boolean;
+  targetRoles: readonly StaffRole[];
+  administrators: number;
+}): RoleChangeRefusal | null {
+  if (change.actor === change.target) return "SELF_CHANGE_FORBIDDEN";
+  if (!change.grant && change.role === "administrator" && change.targetRoles.includes("administrator") && change.administrators <= 1) return "LAST_ADMINISTRATOR";
+  return null;
+}

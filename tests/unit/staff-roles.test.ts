@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { can, capabilitiesOf, CAPABILITIES, parseRoles, roleChangeRefusal, ROLE_CAPABILITIES, STAFF_ROLES } from "../../src/domain/staff-roles";
+
+describe("can", () => {
+  it("gives an administrator every capability", () => {
+    for (const capability of CAPABILITIES) expect(can(["administrator"], capability), capability).toBe(true);
+  });
+
+  it("gives no role nothing", () => {
+    for (const capability of CAPABILITIES) expect(can([], capability), capability).toBe(false);
+  });
+
+  it("lets an editor publish content but not see accounts, revenue or the staff screen", () => {
+    expect(can(["editor"], "content.publish")).toBe(true);
+    expect(can(["editor"], "accounts.view")).toBe(false);
+    expect(can(["editor"], "revenue.view")).toBe(false);
+    expect(can(["editor"], "staff.manage")).toBe(false);
+  });
+
+  it("lets support help an account but not publish, change settings or manage staff", () => {
+    expect(can(["support"], "accounts.support")).toBe(true);
+    expect(can(["support"], "content.publish")).toBe(false);
+    expect(can(["support"], "content.view")).toBe(false);
+    expect(can(["support"], "settings.edit")).toBe(false);
+    expect(can(["support"], "staff.manage")).toBe(false);
+  });
+
+  it("lets commerce read money and accounts but act on neither", () => {
+    expect(capabilitiesOf(["commerce"])).toEqual(["revenue.view", "accounts.view", "webhooks.view", "content.view"]);
+    expect(can(["commerce"], "accounts.support")).toBe(false);
+  });
+
+  it("adds up several roles", () => {
+    expect(capabilitiesOf(["editor", "match-operator"])).toEqual(["live.view", "content.view", "content.publish"]);
+  });
+
+  it("keeps staff management and the audit log for administrators alone", () => {
+    for (const role of STAFF_ROLES.filter((r) => r !== "administrator")) {
+      expect(ROLE_CAPABILITIES[role], role).not.toContain("staff.manage");
+      expect(ROLE_CAPABILITIES[role], role).not.toContain("audit.view");
+    }
+  });
+});
+
+describe("parseRoles", () => {
+  it("reads group_concat's text in the table's order, without duplicates", () => {
+    expect(parseRoles("support,administrator,support")).toEqual(["administrator", "support"]);
+  });
+
+  it("grants nothing for null, empty text or a name that is not a role", () => {
+    expect(parseRoles(null)).toEqual([]);
+    expect(parseRoles("")).toEqual([]);
+    expect(parseRoles("owner,root")).toEqual([]);
+  });
+});
+
+describe("roleChangeRefusal", () => {
+  const change = { actor: "a", target: "b", role: "editor" as const, grant: true, targetRoles: [], administrators: 1 };
+
+  it("allows an administrator to change someone else's roles", () => {
+    expect(roleChangeRefusal(change)).toBeNull();
+    expect(roleChangeRefusal({ ...change, role: "administrator", grant: false, targetRoles: ["administrator"], administrators: 2 })).toBeNull();
+  });
+
+  it("refuses any change of one's own roles, a grant as much as a revoke", () => {
+    expect(roleChangeRefusal({ ...change, target: "a" })).toBe("SELF_CHANGE_FORBIDDEN");
+    expect(roleChangeRefusal({ ...change, target: "a", grant: false })).toBe("SELF_CHANGE_FORBIDDEN");
+  });
+
+  it("refuses to remove the last administrator", () => {
+    expect(roleChangeRefusal({ ...change, role: "administrator", grant: false, targetRoles: ["administrator"], administrators: 1 })).toBe("LAST_ADMINISTRATOR");
+  });
+
+  it("lets a revoke of a role the account does not hold through (nothing to remove)", () => {
+    expect(roleChangeRefusal({ ...change, role: "administrator", grant: false, targetRoles: ["editor"], administrators: 1 })).toBeNull();
+  });
+});
