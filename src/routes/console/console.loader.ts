@@ -1,4 +1,6 @@
 import { data, type LoaderFunctionArgs } from "react-router";
+import { z } from "zod";
+import { resultsOf, rowSchema, firstOf, totalRow } from "../../../worker/db/rows";
 import type { Loaders, PageContext } from "../../../worker/pages/loader";
 import { liveNow } from "../../../worker/console/live-now";
 import { revenue } from "../../../worker/console/revenue";
@@ -9,6 +11,7 @@ import { auditPage } from "../../../worker/console/audit";
 import { staffList } from "../../../worker/console/staff";
 import { CAPABILITY_REQUIRED_DETAIL } from "../../../worker/console/capabilities";
 import { found, notFound } from "../../data/not-found";
+import { params } from "../../data/route-params";
 import { contentKindSchema } from "../../schemas/console-content";
 import type { ConsoleAccess } from "../../schemas/console-staff";
 import { auditQueryOf } from "../../domain/audit-query";
@@ -66,6 +69,54 @@ export async function contentLoader({ params }: LoaderFunctionArgs, context: Pag
   return { content: kind.success ? await consoleContent(context.env.DB, kind.data) : notFound(), access, pageCache: false as const };
 }
 
+/** How many articles a page of the console's news list shows. */
+const NEWS_LIST_PAGE = 50;
+const newsListRow = rowSchema("news with their categories, for the console", {
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  author: z.string(),
+  published_at: z.string(),
+  featured: z.number(),
+  categories: z.string().nullable(),
+});
+
+/**
+ * /admin/news: every article, newest first, 50 a page (`?page=N`), narrowed to titles containing
+ * `?q=` (its own `%` and `_` match themselves). Past the last page is the 404, as on /news.
+ */
+export async function newsLoader({ request }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "content.view");
+  const search = new URL(request.url).searchParams;
+  const q = (search.get("q") ?? "").trim().slice(0, 200);
+  const page = params.page(search);
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = "WHERE ?1 = '' OR n.title LIKE ?2 ESCAPE '\\'";
+  const db = context.env.DB;
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT n.id, n.slug, n.title, n.author, n.published_at, n.featured,
+           (SELECT group_concat(c.name, ', ') FROM news_category nc JOIN news_categories c ON c.id = nc.category_id WHERE nc.news_id = n.id) AS categories
+         FROM news n ${where} ORDER BY n.published_at DESC, n.id DESC LIMIT ?3 OFFSET ?4`,
+      )
+      .bind(q, like, NEWS_LIST_PAGE, page * NEWS_LIST_PAGE),
+    db.prepare(`SELECT COUNT(*) AS total FROM news n ${where}`).bind(q, like),
+  ]);
+  const total = firstOf(totalRow, count)?.total ?? 0;
+  if (page > 0 && page * NEWS_LIST_PAGE >= total) notFound();
+  const articles = resultsOf(newsListRow, rows).map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    author: r.author,
+    publishedAt: r.published_at,
+    featured: r.featured === 1,
+    categories: r.categories ?? "",
+  }));
+  return { news: { q, page, pageSize: NEWS_LIST_PAGE, total, articles }, access, pageCache: false as const };
+}
+
 /** /admin/audit: the audit log, filtered, newest first. */
 export async function auditLoader({ request }: LoaderFunctionArgs, context: PageContext) {
   const access = staffWith(context, "audit.view");
@@ -86,6 +137,7 @@ export const loaders = {
   "admin/accounts/:ssoID": accountLoader,
   "admin/webhooks": webhooksLoader,
   "admin/content/:kind?": contentLoader,
+  "admin/news": newsLoader,
   "admin/audit": auditLoader,
   "admin/staff": staffLoader,
 } satisfies Loaders;

@@ -1,0 +1,77 @@
+import "./console.css";
+import "./console-accounts.css";
+import { Form, Link, useLoaderData } from "react-router";
+import type { newsLoader } from "./console.loader";
+import { ConsoleFrame } from "../../components/console/ConsoleFrame";
+import { ConsoleTable } from "../../components/console/ConsoleTable";
+import { utcMinute } from "../../components/console/console-time";
+
+/** The list's address for a search and a page (1-based in the URL, as on /news). */
+const listHref = (q: string, page: number) => {
+  const search = new URLSearchParams();
+  if (q !== "") search.set("q", q);
+  if (page > 0) search.set("page", String(page + 1));
+  const query = search.toString();
+  return query === "" ? "/admin/news" : `/admin/news?${query}`;
+};
+
+/**
+ * The console's News section: every article the site has, newest first, found by a word of its
+ * title. A GET form, so a search is a URL staff can share; each title opens the article as
+ * supporters see it.
+ */
+export default function ConsoleNews() {
+  const { news, access } = useLoaderData<typeof newsLoader>();
+  const { q, page, pageSize, total, articles } = news;
+  const first = page * pageSize + 1;
+  const last = page * pageSize + articles.length;
+  const summary =
+    total === 0
+      ? q === ""
+        ? "No articles yet"
+        : `No article title contains “${q}”`
+      : `Articles ${first} to ${last} of ${total}${q === "" ? "" : ` with “${q}” in the title`}`;
+  return (
+    <ConsoleFrame access={access} title="News">
+      <section className="console__section" aria-labelledby="news-list">
+        <h2 id="news-list" className="console__heading">News</h2>
+        <Form method="get" action="/admin/news" className="console-accounts__search" role="search">
+          <label htmlFor="news-q">Words in the title</label>
+          <div className="console-accounts__search-row">
+            <input id="news-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
+            <button type="submit" className="console-accounts__button">Search</button>
+          </div>
+        </Form>
+        <h3 className="console__subheading" id="news-results" aria-live="polite">
+          {summary}
+        </h3>
+        {articles.length === 0 ? null : (
+          <ConsoleTable
+            labelledBy="news-results"
+            columns={["Title", "Author", "Published", "Categories", "Featured"]}
+            rows={articles}
+            row={(a) => (
+              <tr key={a.id} data-article={a.slug}>
+                <th scope="row">
+                  <Link to={`/news/${a.slug}`} reloadDocument>
+                    {a.title}
+                  </Link>
+                </th>
+                <td>{a.author}</td>
+                <td>{utcMinute(a.publishedAt)}</td>
+                <td>{a.categories}</td>
+                <td>{a.featured ? "Yes" : "No"}</td>
+              </tr>
+            )}
+          />
+        )}
+        {total > pageSize ? (
+          <nav className="console__pages" aria-label="News pages">
+            {page > 0 ? <Link to={listHref(q, page - 1)}>Newer articles</Link> : null}
+            {last < total ? <Link to={listHref(q, page + 1)}>Older articles</Link> : null}
+          </nav>
+        ) : null}
+      </section>
+    </ConsoleFrame>
+  );
+}
