@@ -52,7 +52,7 @@ const development = installedDevelopmentKit();
 app.use("*", requestId, securityHeaders, limitBodies);
 // The e2e tests' D1 route: before the site lock, because the tests read the lock's own settings
 // while it is on. Its own guard (token, loopback) is the whole of its access control.
-if (development) app.route("/dev-state", development.state);
+if (development) app.route(development.state.path, development.state.routes);
 // Site lock: before every route and the page cache; exempts its own form, sign-in, webhooks, static files.
 app.use("*", siteLock);
 app.use("/site-lock", csrfProtection());

@@ -18,8 +18,11 @@ export interface DevelopmentKit extends DevelopmentSettings {
   portal: Hono<AppEnv>;
   /** The embedded dev checkout and subscription portal, mounted at /dev-payments. */
   payments: Hono<AppEnv>;
-  /** The state route the e2e tests read and write D1 through, mounted at /dev-state (worker/dev-state/d1-route.ts). */
-  state: Hono<AppEnv>;
+  /**
+   * The state route the e2e tests read and write D1 through (worker/dev-state/d1-route.ts), with
+   * the path to mount it at: the path too stays out of the production bundle.
+   */
+  state: { path: string; routes: Hono<AppEnv> };
   /** The sign-in provider of the embedded portal. */
   createProvider(deps: ProviderDeps): AuthProvider;
 }

@@ -25,6 +25,7 @@ import { isLoopbackRequest } from "../../src/domain/loopback";
  * 400 INVALID_INPUT.
  */
 export const devState = new Hono<AppEnv>();
+export const DEV_STATE_PATH = "/dev-state";
 
 /** Long enough that it is a secret, not a word; scripts/e2e.mjs makes 32 random bytes. */
 export const DEV_STATE_TOKEN_MIN = 24;
