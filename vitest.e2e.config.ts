@@ -22,8 +22,9 @@ export const EXCLUSIVE_FILES = [
 /** scripts/e2e.mjs runs the phases in turn: E2E_PHASE=shared, then E2E_PHASE=exclusive. */
 const phase = process.env.E2E_PHASE === "exclusive" ? "exclusive" : "shared";
 /**
- * Files side by side (E2E_WORKERS, default two): every file registers the accounts it changes, so
- * they may, and two at once is faster (docs/testing.md).
+ * Files side by side (E2E_WORKERS, default one): every file registers the accounts it changes, so
+ * they may, and two at once is faster. One stays the default until a whole run with two is green
+ * (docs/testing.md).
  */
 const workers = Number(process.env.E2E_WORKERS || 1);
 

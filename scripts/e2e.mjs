@@ -2,7 +2,7 @@
 // `npm run test:e2e`: Chromium ready, client built, a fresh D1 state of its own in .wrangler/e2e-state
 // (a developer's .wrangler/state is never touched), `wrangler dev` on 127.0.0.1:${E2E_PORT:-8799},
 // then the e2e vitest run against it (E2E_BASE_URL tells the tests where it is, E2E_STATE_TOKEN opens its state route). The server is stopped whatever happens.
-// Two phases (vitest.e2e.config.ts): the shared one, E2E_WORKERS files side by side (default 2), then the
+// Two phases (vitest.e2e.config.ts): the shared one, E2E_WORKERS files side by side (default 1), then the
 // exclusive one, the files that change site-wide state, one at a time. Both report into test-results/e2e.json.
 //   node scripts/e2e.mjs [--skip-build] [--shuffle[=seed]] [vitest filters...]
 // --shuffle runs files and tests in a random order and prints the seed; --shuffle=<seed> repeats an order.
