@@ -23,9 +23,8 @@ export const EXCLUSIVE_FILES = [
 const phase = process.env.E2E_PHASE === "exclusive" ? "exclusive" : "shared";
 /**
  * Files side by side (E2E_WORKERS, default one): every file registers the accounts it changes, so
- * they may, and two at once is faster (docs/testing.md). The default is one because the server and
- * the tests' state service write one SQLite file from two runtimes: with two files at once the
- * server met SQLITE_BUSY often enough to lose its D1 mid-run.
+ * they may, and two at once is faster. One stays the default until a whole run with two is green
+ * (docs/testing.md).
  */
 const workers = Number(process.env.E2E_WORKERS || 1);
 
@@ -36,8 +35,6 @@ export default defineConfig({
     include: phase === "exclusive" ? EXCLUSIVE_FILES : ["tests/e2e/**/*.test.ts"],
     exclude: phase === "exclusive" ? [] : EXCLUSIVE_FILES,
     environment: "node",
-    // One Miniflare on the server's state folder for the tests' D1 and KV reads and writes.
-    globalSetup: ["tests/e2e/support/state-service.ts"],
     fileParallelism: phase === "shared" && workers > 1,
     // Each file in a process of its own (vitest's default): sharing one saved about half a second a
     // file, but the two full runs with it each had a failure not seen alone; kept apart until

@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: Chromium ready, client built, a fresh D1 state of its own in .wrangler/e2e-state
 // (a developer's .wrangler/state is never touched), `wrangler dev` on 127.0.0.1:${E2E_PORT:-8799},
-// then the e2e vitest run against it (E2E_BASE_URL, E2E_PERSIST_TO tell the tests where it is). The server is stopped whatever happens.
-// Two phases (vitest.e2e.config.ts): the shared one, E2E_WORKERS files side by side (default 2), then the
+// then the e2e vitest run against it (E2E_BASE_URL tells the tests where it is, E2E_STATE_TOKEN opens its state route). The server is stopped whatever happens.
+// Two phases (vitest.e2e.config.ts): the shared one, E2E_WORKERS files side by side (default 1), then the
 // exclusive one, the files that change site-wide state, one at a time. Both report into test-results/e2e.json.
 //   node scripts/e2e.mjs [--skip-build] [--shuffle[=seed]] [vitest filters...]
 // --shuffle runs files and tests in a random order and prints the seed; --shuffle=<seed> repeats an order.
 // E2E_KEEP_STATE=1 reuses the previous e2e database instead of starting from the seed.
+// The tests read and write the server's D1 through the server itself (POST /dev-state/d1, the
+// development build's state route), with a token made for this run: one runtime owns the SQLite file.
+import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { bin, root, run, runOrThrow } from "./run-command.mjs";
+import { bin, developmentVars, root, run, runOrThrow } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
 
@@ -47,7 +50,14 @@ async function main() {
   if (!process.env.E2E_KEEP_STATE) rmSync(path.join(root, PERSIST_TO), { recursive: true, force: true });
   await setupDb({ persistTo: PERSIST_TO });
 
-  const server = await startServer({ port, persistTo: PERSIST_TO, logFile: "test-results/e2e-server.log" });
+  // Known to this run's server and tests only; without it the state route does not exist.
+  const stateToken = randomBytes(32).toString("hex");
+  const server = await startServer({
+    port,
+    persistTo: PERSIST_TO,
+    logFile: "test-results/e2e-server.log",
+    vars: [...developmentVars, "--var", `DEV_STATE_TOKEN:${stateToken}`],
+  });
   if (shuffle) console.log(`\ne2e in shuffled order, seed ${seed} (repeat with: npm run test:e2e -- --shuffle=${seed})`);
   let failed = 0;
   try {
@@ -68,7 +78,7 @@ async function main() {
           ...vitestFilters,
         ],
         // Not BASE_URL: vitest sets that one to Vite's base ("/") inside the test process.
-        { env: { E2E_BASE_URL: server.baseUrl, E2E_PERSIST_TO: PERSIST_TO, E2E_PHASE: phase } },
+        { env: { E2E_BASE_URL: server.baseUrl, E2E_STATE_TOKEN: stateToken, E2E_PHASE: phase } },
       );
       if (code !== 0) failed = code;
     }

@@ -46,11 +46,14 @@ import { consoleApi, consolePage } from "./console/console-routes";
  * adverts, webhooks and media segments read none, and a page-cache hit touches no D1.
  */
 export const app = new Hono<AppEnv>();
-// The development build's embedded login portal and dev checkout (worker/development.ts): only
+// The development build's embedded login portal, dev checkout and state route (worker/development.ts): only
 // when worker/dev-index.ts installed them; the production entry has neither, not even their code.
 const development = installedDevelopmentKit();
 
 app.use("*", requestId, securityHeaders, limitBodies);
+// The e2e tests' D1 route: before the site lock, because the tests read the lock's own settings
+// while it is on. Its own guard (token, loopback) is the whole of its access control.
+if (development) app.route(development.state.path, development.state.routes);
 // Site lock: before every route and the page cache; exempts its own form, sign-in, webhooks, static files.
 app.use("*", siteLock);
 app.use("/site-lock", csrfProtection());

@@ -3,6 +3,7 @@ import { DEV_DEFAULTS, DEV_STRIPE_WEBHOOK_SECRET } from "./dev-secrets";
 import { devPortal } from "./dev-portal/app";
 import { createDevProvider } from "./dev-portal/dev-provider";
 import { devPayments, sendDueDevDeletions } from "./payments/dev-payments";
+import { DEV_STATE_PATH, devState } from "./dev-state/d1-route";
 
 /**
  * The development build's additions (worker/development.ts), installed as soon as this module is
@@ -15,6 +16,7 @@ export const developmentKit: DevelopmentKit = {
   stripeWebhookSecret: DEV_STRIPE_WEBHOOK_SECRET,
   portal: devPortal,
   payments: devPayments,
+  state: { path: DEV_STATE_PATH, routes: devState },
   createProvider: createDevProvider,
   sendDueDeletions: sendDueDevDeletions,
 };

@@ -6,9 +6,9 @@ import { setDevelopmentSettings, type DevelopmentSettings, type AppEnv } from ".
 /**
  * What only the development build has. The production entry (worker/index.ts, wrangler.toml's
  * `main`) never imports a development module, so `wrangler deploy` bundles none of this: no dev
- * login portal, no dev checkout, no demo accounts or their password, no built-in secret. The
- * development entry (worker/dev-index.ts: `npm run dev`, the e2e suite, the bench, the worker
- * tests) installs the kit (worker/dev-kit.ts) before the app is built.
+ * login portal, no dev checkout, no state route for the tests, no demo accounts or their password,
+ * no built-in secret. The development entry (worker/dev-index.ts: `npm run dev`, the e2e suite,
+ * the bench, the worker tests) installs the kit (worker/dev-kit.ts) before the app is built.
  *
  * Without a kit the worker is production whatever ENVIRONMENT says (worker/env.ts): one wrong
  * variable cannot bring the development features back, because their code is not there.
@@ -18,6 +18,11 @@ export interface DevelopmentKit extends DevelopmentSettings {
   portal: Hono<AppEnv>;
   /** The embedded dev checkout and subscription portal, mounted at /dev-payments. */
   payments: Hono<AppEnv>;
+  /**
+   * The state route the e2e tests read and write D1 through (worker/dev-state/d1-route.ts), with
+   * the path to mount it at: the path too stays out of the production bundle.
+   */
+  state: { path: string; routes: Hono<AppEnv> };
   /** The sign-in provider of the embedded portal. */
   createProvider(deps: ProviderDeps): AuthProvider;
 }

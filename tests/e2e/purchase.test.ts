@@ -170,7 +170,8 @@ describe("subscriptions page variants", () => {
       await page.getByRole("button", { name: "Choose a subscription" }).click();
       const panel = page.getByRole("dialog", { name: "Choose a subscription" });
       await expect.poll(() => panel.isVisible()).toBe(true);
-      expect(await panel.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
+      // the panel opens before its packages have come: wait for them
+      await expect.poll(() => panel.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
         "Rovers TV+ (Audio & Video)",
         "Rovers TV+ (Audio & Video)",
         "Rovers TV (Video)",

@@ -126,7 +126,7 @@ describe("npm run check:deploy", { timeout: 60_000 }, () => {
     writeFileSync(configPath, JSON.stringify(config));
     // reading `main` alone cannot tell: the entry is not the development one
     expect(isDevelopmentEntry(entry, caseDir)).toBe(false);
-    expect(bundledDevelopmentModules({ configPath })).toEqual(expect.arrayContaining(["worker/dev-index.ts", "worker/dev-kit.ts", "worker/dev-portal/app.ts", "worker/payments/dev-payments.ts"]));
+    expect(bundledDevelopmentModules({ configPath })).toEqual(expect.arrayContaining(["worker/dev-index.ts", "worker/dev-kit.ts", "worker/dev-portal/app.ts", "worker/payments/dev-payments.ts", "worker/dev-state/d1-route.ts"]));
   }, 300_000);
 
   it("refuses every secret the worker knows, written in vars", () => {

@@ -12,7 +12,7 @@ import { DEVELOPMENT_MODULE } from "../../scripts/check-deploy.mjs";
 /**
  * What `wrangler deploy` bundles from the top-level wrangler.toml (`wrangler deploy --dry-run
  * --outdir`) holds no development module: no dev portal, dev checkout, demo account, password,
- * built-in secret or dev admin token (worker/development.ts). One build of a few seconds.
+ * built-in secret, dev admin token or state route (worker/development.ts). One build of a few seconds.
  *
  * The config is the top-level one as wrangler reads it, written to a temporary directory with its
  * paths made absolute and one alias: the client build's manifest (worker/pages/assets.ts imports it)
@@ -79,6 +79,10 @@ describe("the production bundle (wrangler deploy --dry-run of wrangler.toml)", (
     const secrets = [DEV_DEFAULTS.SESSION_SECRET, DEV_DEFAULTS.DEV_SSO_SECRET, DEV_DEFAULTS.SSO_ISSUER, DEV_STRIPE_WEBHOOK_SECRET, DEV_ADMIN_TOKEN];
     const accounts = demoUsers.flatMap((u) => [u.email, u.id]);
     for (const needle of [...secrets, ...accounts, DEMO_PASSWORD]) expect(bundle.includes(needle), needle).toBe(false);
+  });
+
+  it("contains no route to the database for the e2e tests (POST /dev-state/d1), nor its token or guard", () => {
+    for (const needle of ["/dev-state", "DEV_STATE_TOKEN", "LOOPBACK_ONLY", "D1_ERROR", "devStateGuard", "isLoopbackRequest"]) expect(bundle.includes(needle), needle).toBe(false);
   });
 
   it("contains neither the dev login portal nor the dev checkout", () => {

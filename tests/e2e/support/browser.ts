@@ -5,8 +5,9 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
 import { PROMO_SEEN_COOKIE_NAME } from "../../../src/domain/promo-window";
 import { queryD1 } from "./d1";
+import { BASE_URL } from "./base-url";
 
-export const BASE_URL = (process.env.E2E_BASE_URL || "http://127.0.0.1:8799").replace(/\/$/, "");
+export { BASE_URL };
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../../test-results/screenshots");
 
 export const MOBILE = { width: 375, height: 812 } as const;

@@ -1,15 +1,20 @@
-// Reads the e2e server's own D1 state (scripts/e2e.mjs passes its folder) through the run's state
-// service (support/state-service.ts), so the tests check that what the pages show is what the
-// database holds rather than repeating the seed's values.
-import { inject } from "vitest";
+// Reads and writes the e2e server's own D1 through the server itself: POST /dev-state/d1, the
+// development build's state route (worker/dev-state/d1-route.ts), opened by the token
+// scripts/e2e.mjs made for this run. So the tests check that what the pages show is what the
+// database holds rather than repeating the seed's values, and only the server opens its SQLite file.
+import { BASE_URL } from "./base-url";
 
-export async function queryD1<Row extends Record<string, unknown>>(sql: string): Promise<Row[]> {
-  // The server holds the same SQLite file: a statement that meets its write lock is asked again.
-  for (let attempt = 1; ; attempt++) {
-    const response = await fetch(new URL("/d1", inject("stateServiceUrl")), { method: "POST", body: sql });
-    if (response.ok) return (await response.json()) as Row[];
-    const error = `${response.status} ${await response.text()} (${sql})`;
-    if (attempt >= 5) throw new Error(`D1 refused: ${error}`);
-    await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-  }
+type Param = string | number | boolean | null;
+
+/** Runs one SQL statement (params bound to `?`) and answers its rows. */
+export async function queryD1<Row extends Record<string, unknown>>(sql: string, params: Param[] = []): Promise<Row[]> {
+  const token = process.env.E2E_STATE_TOKEN;
+  if (!token) throw new Error("E2E_STATE_TOKEN is not set: run the e2e tests with `npm run test:e2e`, which starts the server with it");
+  const response = await fetch(`${BASE_URL}/dev-state/d1`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ sql, params }),
+  });
+  if (!response.ok) throw new Error(`D1 refused: ${response.status} ${await response.text()} (${sql})`);
+  return ((await response.json()) as { data: Row[] }).data;
 }
