@@ -3,9 +3,9 @@
 // opens the list's next page, and each view is axe clean. Reads only: nothing to reset.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { signInAs } from "./support/demo-account";
-import { axeViolations } from "./support/axe";
+import { expectAxeCleanWhenIdle } from "./support/axe";
 import { queryD1 } from "./support/d1";
 
 const WAIT = 120_000;
@@ -18,12 +18,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function expectAxeClean(page: Page, name: string) {
-  await expect.poll(() => page.locator(".route-progress").getAttribute("data-phase"), { timeout: WAIT }).toBe("idle");
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${violations.join("\n")}`).toEqual([]);
-  await saveScreenshot(page, name);
-}
+const expectAxeClean = (page: Page, name: string) => expectAxeCleanWhenIdle(page, name, WAIT);
 
 describe("the console's News section", () => {
   for (const viewport of [MOBILE, DESKTOP]) {

@@ -7,10 +7,10 @@
 // CAPABILITY_REQUIRED. Every page checked is axe clean.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration, type Viewport } from "./support/browser";
 import { signInAs } from "./support/demo-account";
 import { createAccount } from "./support/fresh-account";
-import { axeViolations } from "./support/axe";
+import { expectAxeCleanWhenIdle } from "./support/axe";
 
 /** Generous: the machine is shared. */
 const WAIT = 120_000;
@@ -35,13 +35,7 @@ async function openAs(email: string, path: string, viewport: Viewport, status = 
   return opened;
 }
 
-async function expectAxeClean(page: Page, name: string) {
-  // No navigation still under way (its progress bar is a landmark-less region while it runs).
-  await expect.poll(() => page.locator(".route-progress").getAttribute("data-phase"), { timeout: WAIT }).toBe("idle");
-  const violations = await axeViolations(page);
-  expect(violations, `${name}: ${violations.join("\n")}`).toEqual([]);
-  await saveScreenshot(page, name);
-}
+const expectAxeClean = (page: Page, name: string) => expectAxeCleanWhenIdle(page, name, WAIT);
 
 const sections = (page: Page) => page.getByRole("navigation", { name: "Console sections" });
 

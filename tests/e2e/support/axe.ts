@@ -3,6 +3,8 @@
 // as one line per failing node, naming the rule and the node's selector, so a failure says what to fix.
 import axe from "axe-core";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { saveScreenshot } from "./browser";
 
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] as const;
 
@@ -59,4 +61,15 @@ export async function axeViolations(page: Page): Promise<string[]> {
       return `${v.id}: ${n.target.map(String).join(" > ")} (${v.help}${why ? `; ${why}` : ""})`;
     }),
   );
+}
+
+/**
+ * Once no navigation is under way (the progress bar is a landmark-less region while it runs),
+ * the page is axe clean; its screenshot is kept under `name` for a person to look at.
+ */
+export async function expectAxeCleanWhenIdle(page: Page, name: string, timeout = 120_000): Promise<void> {
+  await expect.poll(() => page.locator(".route-progress").getAttribute("data-phase"), { timeout }).toBe("idle");
+  const violations = await axeViolations(page);
+  expect(violations, `${name}: ${violations.join("\n")}`).toEqual([]);
+  await saveScreenshot(page, name);
 }
