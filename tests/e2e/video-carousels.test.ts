@@ -66,18 +66,26 @@ describe.each([
         const slideAfter = await live.locator(".carousel__slide").first().boundingBox();
         expect(after?.height).toBeCloseTo(before?.height ?? 0, 0);
         expect(slideAfter?.width).toBeCloseTo(slideBefore?.width ?? 0, 0);
-        // Nothing in view moved while the page loaded and hydrated.
+        // Nothing in view moved while the page loaded and hydrated; a failure names what moved.
         const shifts = await hydrated.page.evaluate(
           () =>
-            new Promise<number>((resolve) => {
+            new Promise<{ total: number; moved: string[] }>((resolve) => {
               let total = 0;
+              const moved: string[] = [];
               new PerformanceObserver((list) => {
-                for (const entry of list.getEntries()) total += "value" in entry && typeof entry.value === "number" ? entry.value : 0;
+                for (const entry of list.getEntries() as Array<PerformanceEntry & { value?: number; sources?: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }>) {
+                  total += entry.value ?? 0;
+                  for (const source of entry.sources ?? []) {
+                    const el = source.node instanceof Element ? source.node : source.node?.parentElement;
+                    const name = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.classList.length ? `.${[...el.classList].join(".")}` : ""}` : "?";
+                    moved.push(`${name} @${Math.round(entry.startTime)}ms y ${Math.round(source.previousRect.y)}→${Math.round(source.currentRect.y)} h ${Math.round(source.previousRect.height)}→${Math.round(source.currentRect.height)}`);
+                  }
+                }
               }).observe({ type: "layout-shift", buffered: true });
-              setTimeout(() => resolve(total), 300);
+              setTimeout(() => resolve({ total, moved }), 300);
             }),
         );
-        expect(shifts).toBeLessThan(0.01);
+        expect(shifts.total, shifts.moved.join("\n")).toBeLessThan(0.01);
         expect(hydrated.problems).toEqual([]);
       } finally {
         await hydrated.context.close();
@@ -124,10 +132,17 @@ describe.each([
     }
   });
 
-  it("is axe clean with every carousel filled in", async () => {
+  it("is axe clean with every carousel filled in, each as tall as its first view was", async () => {
     const { context, page } = await openPage(browser, "/videos", viewport);
     try {
+      const heights = () => page.locator("section.carousel").evaluateAll((sections) => sections.map((s) => Math.round(s.getBoundingClientRect().height)));
+      const firstViews = await heights();
+      const sections = await feedSections(page);
       for (const carousel of await page.locator("section.carousel").all()) await carousel.scrollIntoViewIfNeeded();
+      // Filling in the rest of a carousel's slides moves nothing below it (a longer title among them too).
+      const last = carouselNamed(page, sections.at(-1)!.title);
+      await expect.poll(() => last.locator(".carousel__slide").count()).toBe(sections.at(-1)!.videos.length);
+      expect(await heights()).toEqual(firstViews);
       await page.evaluate(() => window.scrollTo(0, 0));
       await saveScreenshot(page, "video-carousels");
       expect(await axeViolations(page)).toEqual([]);
