@@ -9,7 +9,7 @@ import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, type Viewport
 import { signInAs } from "./support/demo-account";
 import { expectConsoleNotFound } from "./support/console";
 import { createAccount, registerAs } from "./support/fresh-account";
-import { axeViolations } from "./support/axe";
+import { expectAxeCleanWhenIdle } from "./support/axe";
 import { club } from "../../src/config/club";
 
 const STREAM_PATH = "/live/audio/men-audio-commentary";
@@ -118,11 +118,7 @@ describe("the console's Accounts", () => {
     it(`the search, an account and webhook health are axe clean at ${viewport.width} px`, async () => {
       const { context, page } = await openConsole("/admin/accounts?q=staff%40rovers.test", "Find an account", viewport);
       try {
-        const check = async (name: string) => {
-          const violations = await axeViolations(page);
-          expect(violations, `${name}: ${violations.join("\n")}`).toEqual([]);
-          await saveScreenshot(page, name);
-        };
+        const check = (name: string) => expectAxeCleanWhenIdle(page, name);
         await check("console-accounts");
         await page.getByRole("link", { name: "staff@rovers.test" }).click();
         await expect.poll(() => page.getByRole("heading", { name: "staff@rovers.test", level: 2 }).isVisible(), { timeout: WAIT }).toBe(true);

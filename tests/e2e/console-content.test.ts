@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForFooter, waitForHydration, type Viewport } from "./support/browser";
 import { signInAs } from "./support/demo-account";
-import { axeViolations } from "./support/axe";
+import { expectAxeCleanWhenIdle } from "./support/axe";
 import { queryD1 } from "./support/d1";
 
 const KINDS = ["adverts", "promos", "sponsors", "menu", "settings"] as const;
@@ -142,25 +142,19 @@ describe("the console's content pages", () => {
         for (const kind of KINDS) {
           await page.goto(`/admin/content/${kind}`, { waitUntil: "load" });
           await waitForHydration(page);
-          const violations = await axeViolations(page);
-          expect(violations, `${kind}:\n${violations.join("\n")}`).toEqual([]);
+          await expectAxeCleanWhenIdle(page, `console-content-${kind}`);
         }
-        await saveScreenshot(page, "console-content-settings");
         // A form open, with its errors showing.
         await page.goto("/admin/content/sponsors", { waitUntil: "load" });
         await waitForHydration(page);
         await page.getByRole("button", { name: "New sponsor" }).click();
         await page.locator("form.content-form").getByRole("button", { name: "Create sponsor" }).click();
         await expect.poll(() => page.locator("[aria-invalid='true']").count()).toBeGreaterThan(0);
-        const withForm = await axeViolations(page);
-        expect(withForm, withForm.join("\n")).toEqual([]);
-        await saveScreenshot(page, "console-content-sponsor-form");
+        await expectAxeCleanWhenIdle(page, "console-content-sponsor-form");
 
         await page.goto("/admin/audit", { waitUntil: "load" });
         await waitForHydration(page);
-        const audit = await axeViolations(page);
-        expect(audit, audit.join("\n")).toEqual([]);
-        await saveScreenshot(page, "console-audit");
+        await expectAxeCleanWhenIdle(page, "console-audit");
       } finally {
         await context.close();
       }

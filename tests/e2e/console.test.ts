@@ -8,7 +8,7 @@ import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, wai
 import { signInAs } from "./support/demo-account";
 import { expectConsoleNotFound } from "./support/console";
 import { createAccount } from "./support/fresh-account";
-import { axeViolations } from "./support/axe";
+import { expectAxeCleanWhenIdle } from "./support/axe";
 import { club } from "../../src/config/club";
 import { LIVE_NOW_POLL_MS } from "../../src/domain/live-now";
 import { readFileSync } from "node:fs";
@@ -137,9 +137,7 @@ describe("the console", () => {
     it(`is axe clean at ${viewport.width} px`, async () => {
       const { context, page } = await openConsole(viewport);
       try {
-        const violations = await axeViolations(page);
-        expect(violations, violations.join("\n")).toEqual([]);
-        await saveScreenshot(page, "console");
+        await expectAxeCleanWhenIdle(page, "console");
       } finally {
         await context.close();
       }

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useRevalidator } from "react-router";
+import { ConfirmPanel, useConfirm } from "./Confirm";
 import type { AccountDetail, ConsoleAccountAction } from "../../schemas/console-accounts";
 
 /** What each action says on its button, in its confirmation, and once done. */
@@ -17,62 +18,34 @@ function actionsFor(account: AccountDetail["account"]): ConsoleAccountAction[] {
 }
 
 /**
- * The account's actions, each behind a confirmation on the page (not window.confirm: it is read by
- * screen readers as any other part of the page, and focus moves to it). The write is a POST to
+ * The account's actions, each behind a confirmation on the page (Confirm.tsx). The write is a POST to
  * /api/console/accounts/:ssoID/:action; then the route revalidates, so the page shows the account
  * as stored. A refusal shows its stable code and detail beside the buttons.
  */
 export function AccountActions({ account }: { account: AccountDetail["account"] }) {
-  const [asking, setAsking] = useState<ConsoleAccountAction | null>(null);
+  const confirm = useConfirm<ConsoleAccountAction>();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
-  const confirmRef = useRef<HTMLDivElement>(null);
-  // The confirmation replaces the buttons: on Cancel, focus goes back to the button that opened it.
-  const buttons = useRef(new Map<ConsoleAccountAction, HTMLButtonElement>());
-  const [focusBack, setFocusBack] = useState<ConsoleAccountAction | null>(null);
   const { revalidate } = useRevalidator();
 
-  useEffect(() => {
-    if (asking) confirmRef.current?.focus();
-    else if (focusBack) {
-      buttons.current.get(focusBack)?.focus();
-      setFocusBack(null);
-    }
-  }, [asking, focusBack]);
-
-  const cancel = () => {
-    setFocusBack(asking);
-    setAsking(null);
-  };
-
-  const confirm = async (action: ConsoleAccountAction) => {
+  const run = async (action: ConsoleAccountAction) => {
     setBusy(true);
     // Its parser (zod) loads with the first action, never with a page: first visits carry no zod.
     const { postAccountAction } = await import("./post-account-action");
     const result = await postAccountAction(account.ssoID, action);
     setBusy(false);
-    setAsking(null);
+    confirm.done();
     setMessage(result.ok ? { kind: "done", text: WORDING[action].done } : { kind: "error", text: `${result.code}: ${result.detail}` });
     if (result.ok) await revalidate();
   };
 
+  const { asking } = confirm;
   return (
     <div className="console-accounts__actions">
       {asking ? (
-        <div className="console-accounts__confirm" role="group" aria-labelledby="confirm-title" aria-describedby="confirm-text" tabIndex={-1} ref={confirmRef} data-confirm={asking}>
-          <p id="confirm-title" className="console-accounts__confirm-title">
-            {WORDING[asking].confirm}: {account.email}?
-          </p>
-          <p id="confirm-text">{WORDING[asking].consequence}</p>
-          <div className="console-accounts__buttons">
-            <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void confirm(asking)}>
-              {busy ? "Working…" : `Yes, ${WORDING[asking].confirm.toLowerCase()}`}
-            </button>
-            <button type="button" className="console-accounts__button console-accounts__button--plain" disabled={busy} onClick={cancel}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmPanel confirm={confirm} title={`${WORDING[asking].confirm}: ${account.email}?`} yes={`Yes, ${WORDING[asking].confirm.toLowerCase()}`} busy={busy} onYes={() => void run(asking)}>
+          {WORDING[asking].consequence}
+        </ConfirmPanel>
       ) : (
         <div className="console-accounts__buttons">
           {actionsFor(account).map((action) => (
@@ -81,13 +54,10 @@ export function AccountActions({ account }: { account: AccountDetail["account"] 
               type="button"
               className="console-accounts__button"
               data-action={action}
-              ref={(element) => {
-                if (element) buttons.current.set(action, element);
-                else buttons.current.delete(action);
-              }}
+              ref={confirm.button(action)}
               onClick={() => {
                 setMessage(null);
-                setAsking(action);
+                confirm.ask(action);
               }}
             >
               {WORDING[action].button}

@@ -2,12 +2,13 @@ import "./console.css";
 import "./console-content.css";
 import "./console-accounts.css";
 import "./console-staff.css";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import type { staffLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { TitledTable } from "../../components/console/ConsoleTable";
 import { FormField } from "../../components/console/FormField";
+import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
 import { ROLE_CAPABILITIES, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../domain/staff-roles";
@@ -136,19 +137,8 @@ function GrantForm({ onGranted }: { onGranted: (text: string) => void }) {
 
 /** A member's roles, each with Revoke behind a confirmation; none for one's own. */
 function MemberRoles({ member, own, onRevoked, onError }: { member: StaffMemberView; own: boolean; onRevoked: (text: string) => void; onError: (text: string) => void }) {
-  const [asking, setAsking] = useState<StaffRole | null>(null);
+  const confirm = useConfirm<StaffRole>();
   const [busy, setBusy] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
-  // The confirmation replaces the buttons: on Cancel, focus goes back to the Revoke that opened it.
-  const buttons = useRef(new Map<StaffRole, HTMLButtonElement>());
-  const [focusBack, setFocusBack] = useState<StaffRole | null>(null);
-  useEffect(() => {
-    if (asking) confirmRef.current?.focus();
-    else if (focusBack) {
-      buttons.current.get(focusBack)?.focus();
-      setFocusBack(null);
-    }
-  }, [asking, focusBack]);
 
   if (own) return <span data-roles>{rolesText(member.roles)} (your own: another administrator changes them)</span>;
 
@@ -156,34 +146,17 @@ function MemberRoles({ member, own, onRevoked, onError }: { member: StaffMemberV
     setBusy(true);
     const result = await consoleWrite("POST", "/staff/revoke", { ssoID: member.ssoID, role });
     setBusy(false);
-    setAsking(null);
+    confirm.done();
     if (result.ok) onRevoked(`Revoked ${ROLE_LABELS[role]} from ${member.email}.`);
     else onError(result.detail);
   }
 
+  const { asking } = confirm;
   if (asking) {
-    const label = `Revoke ${ROLE_LABELS[asking]} from ${member.email}?`;
     return (
-      <div className="console-accounts__confirm" role="group" aria-label={label} tabIndex={-1} ref={confirmRef} data-confirm={asking}>
-        <p className="console-accounts__confirm-title">{label}</p>
-        <p>They lose what the role allows from their next page.</p>
-        <div className="console-accounts__buttons">
-          <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void revoke(asking)}>
-            {busy ? "Working…" : "Yes, revoke"}
-          </button>
-          <button
-            type="button"
-            className="console-accounts__button console-accounts__button--plain"
-            disabled={busy}
-            onClick={() => {
-              setFocusBack(asking);
-              setAsking(null);
-            }}
-          >
-            Cancel
-          </button>
-        </div>
-      </div>
+      <ConfirmPanel confirm={confirm} title={`Revoke ${ROLE_LABELS[asking]} from ${member.email}?`} yes="Yes, revoke" busy={busy} onYes={() => void revoke(asking)}>
+        They lose what the role allows from their next page.
+      </ConfirmPanel>
     );
   }
 
@@ -192,16 +165,7 @@ function MemberRoles({ member, own, onRevoked, onError }: { member: StaffMemberV
       {member.roles.map((role) => (
         <li key={role}>
           <span>{ROLE_LABELS[role]}</span>
-          <button
-            type="button"
-            className="console__button"
-            ref={(element) => {
-              if (element) buttons.current.set(role, element);
-              else buttons.current.delete(role);
-            }}
-            onClick={() => setAsking(role)}
-            aria-label={`Revoke ${ROLE_LABELS[role]} from ${member.email}`}
-          >
+          <button type="button" className="console__button" ref={confirm.button(role)} onClick={() => confirm.ask(role)} aria-label={`Revoke ${ROLE_LABELS[role]} from ${member.email}`}>
             Revoke
           </button>
         </li>
