@@ -15,6 +15,7 @@ import { consoleContentApi } from "./content";
 import { consoleAuditApi } from "./audit";
 import { consoleStaffApi } from "./staff";
 import { consoleRedirectsApi } from "./redirects";
+import { consolePagesApi } from "./pages";
 import { requireCapability } from "./capabilities";
 
 /**
@@ -35,6 +36,7 @@ import { requireCapability } from "./capabilities";
  *   GET /api/console/audit  the audit log, filtered (worker/console/audit.ts)
  *   /api/console/staff…     Staff: who holds which role, grant and revoke (worker/console/staff.ts)
  *   /api/console/redirects… Redirects: old path → new location, 301/302 (worker/console/redirects.ts)
+ *   /api/console/pages…     Pages: the CMS page tree, its pages and their order (worker/console/pages.ts)
  */
 
 /** Whether the request's account holds any staff role. */
@@ -66,6 +68,7 @@ consoleApi.route("/", consoleContentApi);
 consoleApi.route("/", consoleAuditApi);
 consoleApi.route("/", consoleStaffApi);
 consoleApi.route("/", consoleRedirectsApi);
+consoleApi.route("/", consolePagesApi);
 
 consoleApi.all("*", noApiRoute);
 

@@ -10,6 +10,7 @@ import { consoleContent } from "../../../worker/console/content";
 import { auditPage } from "../../../worker/console/audit";
 import { staffList } from "../../../worker/console/staff";
 import { listRedirects, REDIRECT_LIST_PAGE } from "../../../worker/redirects/redirects";
+import { pageTree } from "../../../worker/content/page-tree";
 import { CAPABILITY_REQUIRED_DETAIL } from "../../../worker/console/capabilities";
 import { found, notFound } from "../../data/not-found";
 import { params } from "../../data/route-params";
@@ -142,6 +143,12 @@ export async function redirectsLoader({ request }: LoaderFunctionArgs, context: 
   return { list: { q, page, pageSize: REDIRECT_LIST_PAGE, total, redirects }, access, pageCache: false as const };
 }
 
+/** /admin/pages: the CMS page tree. */
+export async function pagesLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "content.view");
+  return { pages: await pageTree(context.env.DB), access, pageCache: false as const };
+}
+
 export const loaders = {
   admin: liveNowLoader,
   "admin/revenue": revenueLoader,
@@ -153,4 +160,5 @@ export const loaders = {
   "admin/audit": auditLoader,
   "admin/staff": staffLoader,
   "admin/redirects": redirectsLoader,
+  "admin/pages": pagesLoader,
 } satisfies Loaders;
