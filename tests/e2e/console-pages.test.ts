@@ -63,16 +63,16 @@ describe("the page tree in the console", () => {
         await page.locator("#add-slug").fill(slug);
         await page.locator("#add-bodyHtml").fill("<p>Made by the e2e test</p>");
         await page.locator("#add-slug").press("Enter");
-        await expect.poll(() => page.getByRole("status").textContent(), { timeout: WAIT }).toContain("Added the page E2E page");
+        await expect.poll(() => page.getByRole("status").filter({ hasText: "Added the page E2E page" }).count(), { timeout: WAIT }).toBe(1);
         const item = page.locator(`li[data-page="club-information/${slug}"]`);
         await expect.poll(() => item.count(), { timeout: WAIT }).toBe(1);
         expect(await status(`/club-information/${slug}`)).toBe(200);
 
         // Last among its siblings: Move up, by keyboard.
-        const up = item.getByRole("button", { name: "Move E2E page up" });
+        const up = item.getByRole("button", { name: "Move up E2E page" });
         await up.focus();
         await page.keyboard.press("Enter");
-        await expect.poll(() => page.getByRole("status").textContent(), { timeout: WAIT }).toContain("Moved E2E page up");
+        await expect.poll(() => page.getByRole("status").filter({ hasText: "Moved E2E page up" }).count(), { timeout: WAIT }).toBe(1);
 
         // Under another parent (the top level) with the edit form.
         await item.getByRole("button", { name: "Edit E2E page" }).click();
@@ -81,7 +81,7 @@ describe("the page tree in the console", () => {
         await page.locator(`#${formId}-parentId`).selectOption("");
         await expectAxeClean(page, `console-pages-edit-${viewport.width}`);
         await form.getByRole("button", { name: "Save page" }).click();
-        await expect.poll(() => page.getByRole("status").textContent(), { timeout: WAIT }).toContain("Saved the page E2E page");
+        await expect.poll(() => page.getByRole("status").filter({ hasText: "Saved the page E2E page" }).count(), { timeout: WAIT }).toBe(1);
         const moved = page.locator(`li[data-page="${slug}"]`);
         await expect.poll(() => moved.count(), { timeout: WAIT }).toBe(1);
         expect(await status(`/${slug}`)).toBe(200);
@@ -102,6 +102,6 @@ describe("the page tree in the console", () => {
       } finally {
         await context.close();
       }
-    });
+    }, 300_000);
   }
 });

@@ -60,14 +60,14 @@ describe("redirects in the console", () => {
         await page.locator("#add-from").fill(oldPath);
         await page.locator("#add-to").fill("/news");
         await page.locator("#add-to").press("Enter");
-        await expect.poll(() => page.getByRole("status").textContent(), { timeout: WAIT }).toContain(`Added a redirect from ${oldPath} to /news`);
+        await expect.poll(() => page.getByRole("status").filter({ hasText: `Added a redirect from ${oldPath} to /news` }).count(), { timeout: WAIT }).toBe(1);
         const row = page.locator(`tr[data-redirect="${oldPath}"]`);
         await expect.poll(() => row.count(), { timeout: WAIT }).toBe(1);
         expect(await page.locator("#add-from").inputValue()).toBe("");
 
         // Found by a word of its path.
         await page.getByLabel("Words in either path").fill(`${KEY}-${viewport.width}`);
-        await page.getByRole("button", { name: "Search" }).click();
+        await page.getByRole("search").getByRole("button", { name: "Search" }).click();
         await page.waitForURL(/[?&]q=/, { timeout: WAIT });
         await expect.poll(() => page.locator("tr[data-redirect]").count(), { timeout: WAIT }).toBe(1);
         await expectAxeClean(page, `console-redirects-${viewport.width}`);
@@ -80,7 +80,7 @@ describe("redirects in the console", () => {
         await page.locator(`#${editId}-status`).selectOption("302");
         await expectAxeClean(page, `console-redirects-edit-${viewport.width}`);
         await row.getByRole("button", { name: "Save redirect" }).click();
-        await expect.poll(() => page.getByRole("status").textContent(), { timeout: WAIT }).toContain(`Saved the redirect from ${oldPath}`);
+        await expect.poll(() => page.getByRole("status").filter({ hasText: `Saved the redirect from ${oldPath}` }).count(), { timeout: WAIT }).toBe(1);
         await expect.poll(() => row.textContent(), { timeout: WAIT }).toContain("/teams");
         expect(await row.textContent()).toContain("302");
 
@@ -103,13 +103,13 @@ describe("redirects in the console", () => {
         await expect.poll(() => del.evaluate((el) => el === document.activeElement), { timeout: WAIT }).toBe(true);
         await del.click();
         await confirm.getByRole("button", { name: "Yes, delete" }).click();
-        await expect.poll(() => page.getByRole("status").textContent(), { timeout: WAIT }).toContain(`Deleted the redirect from ${oldPath}`);
+        await expect.poll(() => page.getByRole("status").filter({ hasText: `Deleted the redirect from ${oldPath}` }).count(), { timeout: WAIT }).toBe(1);
         await expect.poll(() => row.count(), { timeout: WAIT }).toBe(0);
         const gone = await fetch(`${BASE_URL}${oldPath}`, { redirect: "manual" });
         expect(gone.status).toBe(404);
       } finally {
         await context.close();
       }
-    });
+    }, 300_000);
   }
 });

@@ -220,10 +220,10 @@ function PageActions(props: { page: TreePageRow; first: boolean; last: boolean; 
       <button type="button" className="console__button" onClick={onEdit} aria-label={`Edit ${page.title}`}>
         Edit
       </button>
-      <button type="button" className="console__button" disabled={busy || first} onClick={() => void move("up")} aria-label={`Move ${page.title} up`}>
+      <button type="button" className="console__button" disabled={busy || first} onClick={() => void move("up")} aria-label={`Move up ${page.title}`}>
         Move up
       </button>
-      <button type="button" className="console__button" disabled={busy || last} onClick={() => void move("down")} aria-label={`Move ${page.title} down`}>
+      <button type="button" className="console__button" disabled={busy || last} onClick={() => void move("down")} aria-label={`Move down ${page.title}`}>
         Move down
       </button>
       <button
