@@ -91,6 +91,8 @@ describe("the news feed", () => {
     const res = await get("/news/feed.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    // Only the worker keeps it: a feed reader asks again each time, so an unpublish reaches it at once.
+    expect(res.headers.get("cache-control")).toBe("no-cache");
     const xml = await res.text();
     expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"')).toBe(true);
     const newest = await env.DB.prepare("SELECT slug, title, author, published_at FROM news ORDER BY published_at DESC, id DESC LIMIT 50").all<{
@@ -161,7 +163,9 @@ describe("the sitemap follows publishing", () => {
   it("lists a published article on the next request with its date as lastmod, and drops it when unpublished", async () => {
     await get("/sitemap.xml"); // stored
     const slug = await publish("Sitemap story", "In the sitemap", "2025-02-03T10:00:00.000Z");
-    const xml = await (await get("/sitemap.xml")).text();
+    const res = await get("/sitemap.xml");
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    const xml = await res.text();
     expect(xml).toContain(`<url><loc>https://rovers.test/news/${slug}</loc><lastmod>2025-02-03T10:00:00.000Z</lastmod></url>`);
     await unpublish(slug);
     expect(await (await get("/sitemap.xml")).text()).not.toContain(slug);

@@ -68,7 +68,7 @@ export async function pageTree(db: D1Database): Promise<TreePageRow[]> {
 /** What the console sends for a page; parsed field by field, each problem beside its field. */
 export const pageInput = z.object({
   title: z.string({ error: "Enter a title" }).trim().min(1, "Enter a title").max(200, "At most 200 characters"),
-  slug: z.string({ error: "Enter a slug" }).trim().max(200, "At most 120 characters"),
+  slug: z.string({ error: "Enter a slug" }).trim().max(120, "At most 120 characters"),
   parentId: z.union([z.literal("").transform(() => null), z.null(), z.coerce.number().int().positive()], { error: "Choose a parent from the tree" }),
   template: z.enum(PAGE_TEMPLATES, { error: "Choose Default, Hub or Landing" }),
   heroImageKey: z

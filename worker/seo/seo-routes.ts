@@ -16,12 +16,23 @@ export const seoRoutes = new Hono<AppEnv>();
 
 const SITEMAP_TTL_SECONDS = 60 * 60;
 
+/**
+ * The worker's cache keeps these files (under the content generation, so a publish retires them at
+ * once); a browser, crawler or feed reader revalidates each time, or it would keep an unpublished
+ * article for the whole TTL.
+ */
+async function revalidatedByClients(response: Promise<Response>): Promise<Response> {
+  const out = await response;
+  out.headers.set("Cache-Control", "no-cache");
+  return out;
+}
+
 seoRoutes.get("/sitemap.xml", (c) => {
   const origin = siteOriginOf(c.env, c.req.url);
-  return edgeCached(c, "sitemaps", `${encodeURIComponent(origin)}/sitemap.xml`, SITEMAP_TTL_SECONDS, async () => ({
+  return revalidatedByClients(edgeCached(c, "sitemaps", `${encodeURIComponent(origin)}/sitemap.xml`, SITEMAP_TTL_SECONDS, async () => ({
     body: sitemapXml(origin, await sitemapEntries(c.env.DB)),
     headers: { "Content-Type": "application/xml; charset=utf-8" },
-  }));
+  })));
 });
 
 const FEED_TTL_SECONDS = 5 * 60;
@@ -29,10 +40,12 @@ const ATOM = { "Content-Type": "application/atom+xml; charset=utf-8" };
 
 seoRoutes.get("/news/feed.xml", (c) => {
   const origin = siteOriginOf(c.env, c.req.url);
-  return edgeCached(c, "feeds", `${encodeURIComponent(origin)}/news`, FEED_TTL_SECONDS, async () => ({
-    body: atomFeed(origin, await latestNews(c.env.DB, NEWS_FEED_SIZE)),
-    headers: ATOM,
-  }));
+  return revalidatedByClients(
+    edgeCached(c, "feeds", `${encodeURIComponent(origin)}/news`, FEED_TTL_SECONDS, async () => ({
+      body: atomFeed(origin, await latestNews(c.env.DB, NEWS_FEED_SIZE)),
+      headers: ATOM,
+    })),
+  );
 });
 
 seoRoutes.get("/category/:slug/feed.xml", (c) => {
@@ -40,10 +53,12 @@ seoRoutes.get("/category/:slug/feed.xml", (c) => {
   // A slug no category could have is a 404 before any cache or D1 read.
   if (!params.isSlug(slug)) return c.text("Not found", 404);
   const origin = siteOriginOf(c.env, c.req.url);
-  return edgeCached(c, "feeds", `${encodeURIComponent(origin)}/category/${slug}`, FEED_TTL_SECONDS, async () => {
-    const found = await category(c.env.DB, slug);
-    return found ? { body: atomFeed(origin, await latestNews(c.env.DB, NEWS_FEED_SIZE, slug), found), headers: ATOM } : null;
-  });
+  return revalidatedByClients(
+    edgeCached(c, "feeds", `${encodeURIComponent(origin)}/category/${slug}`, FEED_TTL_SECONDS, async () => {
+      const found = await category(c.env.DB, slug);
+      return found ? { body: atomFeed(origin, await latestNews(c.env.DB, NEWS_FEED_SIZE, slug), found), headers: ATOM } : null;
+    }),
+  );
 });
 
 seoRoutes.get("/robots.txt", (c) => {
