@@ -16,6 +16,7 @@ import { consoleAuditApi } from "./audit";
 import { consoleStaffApi } from "./staff";
 import { consoleRedirectsApi } from "./redirects";
 import { consolePagesApi } from "./pages";
+import { consoleFaqsApi } from "./faqs";
 import { requireCapability } from "./capabilities";
 
 /**
@@ -37,6 +38,7 @@ import { requireCapability } from "./capabilities";
  *   /api/console/staff…     Staff: who holds which role, grant and revoke (worker/console/staff.ts)
  *   /api/console/redirects… Redirects: old path → new location, 301/302 (worker/console/redirects.ts)
  *   /api/console/pages…     Pages: the CMS page tree, its pages and their order (worker/console/pages.ts)
+ *   /api/console/faqs…      FAQs: Rovers TV's and the streamer's questions (worker/console/faqs.ts)
  */
 
 /** Whether the request's account holds any staff role. */
@@ -69,6 +71,7 @@ consoleApi.route("/", consoleAuditApi);
 consoleApi.route("/", consoleStaffApi);
 consoleApi.route("/", consoleRedirectsApi);
 consoleApi.route("/", consolePagesApi);
+consoleApi.route("/", consoleFaqsApi);
 
 consoleApi.all("*", noApiRoute);
 

@@ -11,6 +11,7 @@ import { auditPage } from "../../../worker/console/audit";
 import { staffList } from "../../../worker/console/staff";
 import { listRedirects, REDIRECT_LIST_PAGE } from "../../../worker/redirects/redirects";
 import { pageTree } from "../../../worker/content/page-tree";
+import { faqGroups } from "../../../worker/content/faqs";
 import { CAPABILITY_REQUIRED_DETAIL } from "../../../worker/console/capabilities";
 import { found, notFound } from "../../data/not-found";
 import { params } from "../../data/route-params";
@@ -149,6 +150,12 @@ export async function pagesLoader(_args: LoaderFunctionArgs, context: PageContex
   return { pages: await pageTree(context.env.DB), access, pageCache: false as const };
 }
 
+/** /admin/faqs: the FAQ groups and their questions. */
+export async function faqsLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "content.view");
+  return { groups: await faqGroups(context.env.DB), access, pageCache: false as const };
+}
+
 export const loaders = {
   admin: liveNowLoader,
   "admin/revenue": revenueLoader,
@@ -161,4 +168,5 @@ export const loaders = {
   "admin/staff": staffLoader,
   "admin/redirects": redirectsLoader,
   "admin/pages": pagesLoader,
+  "admin/faqs": faqsLoader,
 } satisfies Loaders;
