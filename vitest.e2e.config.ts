@@ -7,6 +7,10 @@ import { defineConfig } from "vitest/config";
  */
 export const EXCLUSIVE_FILES = [
   "tests/e2e/site-lock.test.ts",
+  // Publishes the site's newest article while it checks the news feed.
+  "tests/e2e/news-feed.test.ts",
+  // Adds a question to the public FAQ page while it runs.
+  "tests/e2e/console-faqs.test.ts",
   "tests/e2e/overlay-promo-visibility.test.ts",
   // A live match takes over every visitor's home page.
   "tests/e2e/matchday-takeover.test.ts",

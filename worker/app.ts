@@ -31,6 +31,7 @@ import { seoRoutes } from "./seo/seo-routes";
 import { ApiError, noApiRoute } from "./http/api-error";
 import { renderPage } from "./pages/render";
 import { withPageCache } from "./pages/page-cache";
+import { redirectInsteadOf404 } from "./redirects/lookup";
 import { fallbackErrorHtml } from "./pages/fallback";
 import { settingsOf, type AppEnv } from "./env";
 import { installedDevelopmentKit } from "./development";
@@ -122,8 +123,9 @@ app.route("/", seoRoutes);
 // The console's pages: the site's SSR, past the page cache, staff only (everyone else: the 404 page).
 app.route("/admin", consolePage);
 
-// Everything else is a page: react-router decides between a page, a redirect and the error page.
-app.get("*", (c) => withPageCache(c, (request, variant) => renderPage(c, request, variant)));
+// Everything else is a page: react-router decides between a page, a redirect and the error page;
+// where it would be the 404, the club's own redirect from that path, if any (worker/redirects/).
+app.get("*", async (c) => redirectInsteadOf404(c, await withPageCache(c, (request, variant) => renderPage(c, request, variant))));
 
 app.onError((error, c) => {
   // A refusal a handler or middleware threw: its own status, code and headers, nothing to log.

@@ -16,6 +16,10 @@ export interface DocumentTitleProps {
   type?: "website" | "article" | "video.other";
   /** error pages are not indexed */
   noIndex?: boolean;
+  /** the page's one address when other URLs also reach it (an article's legacy dated forms); else the URL's own path */
+  canonical?: string;
+  /** the page's news feed (Atom), announced to feed readers: its title and path */
+  feed?: { title: string; path: string };
 }
 
 /**
@@ -23,7 +27,7 @@ export interface DocumentTitleProps {
  * exactly one of these (so exactly one <title>). Title, description, canonical address (path plus
  * a listing's page number, nothing else from the query) and the Open Graph / Twitter cards.
  */
-export function DocumentTitle({ page, description, imageKey, type = "website", noIndex = false }: DocumentTitleProps) {
+export function DocumentTitle({ page, description, imageKey, type = "website", noIndex = false, canonical, feed }: DocumentTitleProps) {
   const location = useLocation();
   const covered = useCoveredPage();
   // Only a page that reads '?page=' has numbered addresses; elsewhere the server renders without
@@ -33,7 +37,7 @@ export function DocumentTitle({ page, description, imageKey, type = "website", n
   const origin = useSiteOrigin();
   const title = `${page} | ${club.name}`;
   const text = pageDescription(page, description);
-  const url = `${origin}${canonicalPath(location.pathname, readsPage ? location.search : "")}`;
+  const url = `${origin}${canonicalPath(canonical ?? location.pathname, canonical !== undefined || !readsPage ? "" : location.search)}`;
   const image = `${origin}${imageKey ? imageUrl(imageKey, 1200, 630) : "/crest.svg"}`;
   // Under a child view the article's head is the document's: one <title>, one canonical address.
   if (covered) return null;
@@ -42,6 +46,7 @@ export function DocumentTitle({ page, description, imageKey, type = "website", n
       <title>{title}</title>
       <meta name="description" content={text} />
       {noIndex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      {feed ? <link rel="alternate" type="application/atom+xml" title={feed.title} href={`${origin}${feed.path}`} /> : null}
       <meta property="og:site_name" content={club.name} />
       <meta property="og:type" content={type} />
       <meta property="og:title" content={title} />

@@ -71,6 +71,9 @@ export function parseRoles(text: string | null | undefined): StaffRole[] {
 
 export type RoleChangeRefusal = "SELF_CHANGE_FORBIDDEN" | "LAST_ADMINISTRATOR";
 
+/** What every door that could remove the last administrator answers with LAST_ADMINISTRATOR. */
+export const LAST_ADMINISTRATOR_DETAIL = "This is the last administrator: grant the role to someone else first";
+
 /**
  * Whether a role change may go ahead: nobody changes their own roles (so no member raises their
  * own privileges, and no administrator removes the last administrator by revoking themselves), and

@@ -37,6 +37,11 @@ export function categoryPath(slug: string): string {
   return build("/category/:slug", { slug });
 }
 
+/** The news feed (Atom): every article, or one category's (worker/seo/news-feed.ts). */
+export function newsFeedPath(categorySlug?: string): string {
+  return categorySlug === undefined ? build("/news/feed.xml") : build("/category/:slug/feed.xml", { slug: categorySlug });
+}
+
 export function teamPath(teamSlug: string): string {
   return build("/teams/:team", { team: teamSegment(teamSlug) });
 }

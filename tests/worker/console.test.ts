@@ -43,6 +43,8 @@ describe("the staff role", () => {
     expect((await b.fetch("/api/console/live")).status).toBe(200);
     expect((await b.fetch("/admin")).status).toBe(200);
 
+    // Another administrator, so this one is not the last (tests/worker/last-administrator.test.ts).
+    await staffAccount();
     const revoke = await b.fetch(`/api/admin/accounts/${identity.ssoID}/revoke-staff`, { method: "POST", headers: admin });
     expect(await revoke.json()).toMatchObject({ data: { attributes: { staff: false } } });
     expect((await b.fetch("/api/console/live")).status).toBe(404);

@@ -143,12 +143,40 @@ export async function setBypassed(db: D1Database, ssoID: string, bypassed: boole
  * revokes one role at a time (worker/console/staff.ts). The next request of that account sees it.
  */
 export async function setStaff(db: D1Database, ssoID: string, staff: boolean): Promise<AccountRow | null> {
-  const change = staff
-    ? db
-        .prepare("INSERT INTO staff_roles (account, role, granted_by) SELECT sso_id, 'administrator', 'admin-api' FROM accounts WHERE sso_id = ?1 ON CONFLICT (account, role) DO NOTHING")
-        .bind(ssoID)
-    : db.prepare("DELETE FROM staff_roles WHERE account = ?1").bind(ssoID);
-  const [, read] = await db.batch([change, db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID)]);
+  if (!staff) return revokeStaff(db, ssoID);
+  const grant = db
+    .prepare("INSERT INTO staff_roles (account, role, granted_by) SELECT sso_id, 'administrator', 'admin-api' FROM accounts WHERE sso_id = ?1 ON CONFLICT (account, role) DO NOTHING")
+    .bind(ssoID);
+  const [, read] = await db.batch([grant, db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID)]);
+  return firstOf(accountRow, read);
+}
+
+/** Thrown when a change would leave the club without an administrator (the console refuses the same: src/domain/staff-roles.ts). */
+export class LastAdministratorError extends Error {
+  constructor() {
+    super("LAST_ADMINISTRATOR");
+  }
+}
+
+const heldAdministrator = rowSchema("administrator held", { held: z.number() });
+
+/**
+ * Removes every role of the account, unless it is the last administrator: the guard is in the
+ * DELETE itself, so two revokes at once cannot both pass a check made before them.
+ */
+async function revokeStaff(db: D1Database, ssoID: string): Promise<AccountRow | null> {
+  const [held, removed, read] = await db.batch([
+    db.prepare("SELECT COUNT(*) AS held FROM staff_roles WHERE account = ?1 AND role = 'administrator'").bind(ssoID),
+    db
+      .prepare(
+        `DELETE FROM staff_roles WHERE account = ?1
+            AND (NOT EXISTS (SELECT 1 FROM staff_roles WHERE account = ?1 AND role = 'administrator')
+                 OR (SELECT COUNT(*) FROM staff_roles WHERE role = 'administrator') > 1)`,
+      )
+      .bind(ssoID),
+    db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID),
+  ]);
+  if ((firstOf(heldAdministrator, held)?.held ?? 0) > 0 && (removed?.meta.changes ?? 0) === 0) throw new LastAdministratorError();
   return firstOf(accountRow, read);
 }
 

@@ -2,7 +2,8 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { findAccount, isStaff, listAccounts, type AccountRow } from "../accounts/accounts";
 import { ACCOUNT_ACTIONS, runAccountAction, type AccountAction } from "../accounts/account-actions";
-import { userFromRow } from "../accounts/accounts";
+import { LastAdministratorError, userFromRow } from "../accounts/accounts";
+import { LAST_ADMINISTRATOR_DETAIL } from "../../src/domain/staff-roles";
 import { clientIp } from "../http/client-ip";
 import { writeAudit } from "../audit/audit-log";
 import { rateLimitedResponse } from "../auth/rate-limit";
@@ -132,6 +133,7 @@ function flagRoute(action: AccountAction) {
       row = await runAccountAction(c.env, action, ssoID, raw ?? {});
     } catch (error) {
       if (error instanceof z.ZodError) throw new ApiError(400, "INVALID_INPUT", error.issues[0]?.message ?? "Invalid body");
+      if (error instanceof LastAdministratorError) throw new ApiError(409, "LAST_ADMINISTRATOR", LAST_ADMINISTRATOR_DETAIL);
       throw error;
     }
     if (!row) throw new ApiError(404, "ACCOUNT_NOT_FOUND", "No account with that ssoID");

@@ -14,6 +14,9 @@ import { consoleWritesNeedOrigin } from "./console-csrf";
 import { consoleContentApi } from "./content";
 import { consoleAuditApi } from "./audit";
 import { consoleStaffApi } from "./staff";
+import { consoleRedirectsApi } from "./redirects";
+import { consolePagesApi } from "./pages";
+import { consoleFaqsApi } from "./faqs";
 import { requireCapability } from "./capabilities";
 
 /**
@@ -33,6 +36,9 @@ import { requireCapability } from "./capabilities";
  *   /api/console/content/…  Content: adverts, promos, sponsors, menu, web settings (worker/console/content.ts)
  *   GET /api/console/audit  the audit log, filtered (worker/console/audit.ts)
  *   /api/console/staff…     Staff: who holds which role, grant and revoke (worker/console/staff.ts)
+ *   /api/console/redirects… Redirects: old path → new location, 301/302 (worker/console/redirects.ts)
+ *   /api/console/pages…     Pages: the CMS page tree, its pages and their order (worker/console/pages.ts)
+ *   /api/console/faqs…      FAQs: Rovers TV's and the streamer's questions (worker/console/faqs.ts)
  */
 
 /** Whether the request's account holds any staff role. */
@@ -63,6 +69,9 @@ consoleApi.route("/", consoleWebhooksApi);
 consoleApi.route("/", consoleContentApi);
 consoleApi.route("/", consoleAuditApi);
 consoleApi.route("/", consoleStaffApi);
+consoleApi.route("/", consoleRedirectsApi);
+consoleApi.route("/", consolePagesApi);
+consoleApi.route("/", consoleFaqsApi);
 
 consoleApi.all("*", noApiRoute);
 

@@ -5,7 +5,7 @@ import { ApiError, type FieldError } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
 import { requireCapability } from "./capabilities";
 import { administratorCount, changeRole, listStaff, rolesOf } from "../staff/staff-roles";
-import { roleChangeRefusal, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../src/domain/staff-roles";
+import { LAST_ADMINISTRATOR_DETAIL, roleChangeRefusal, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../src/domain/staff-roles";
 import type { RoleChangeAnswer, StaffList, StaffListAnswer } from "../../src/schemas/console-staff";
 
 /**
@@ -84,12 +84,12 @@ async function roleChange(c: Context<AppEnv>, grant: boolean) {
     return refuse(new ApiError(403, refusal, "Nobody can change their own roles: ask another administrator"), { role, before: targetRoles, after: targetRoles });
   }
   if (refusal === "LAST_ADMINISTRATOR") {
-    return refuse(new ApiError(409, refusal, "This is the last administrator: grant the role to someone else first"), { role, before: targetRoles, after: targetRoles });
+    return refuse(new ApiError(409, refusal, LAST_ADMINISTRATOR_DETAIL), { role, before: targetRoles, after: targetRoles });
   }
   const change = await changeRole(c.env.DB, target, role, grant, staffActor(actor.ssoID));
   // The statement's own guard: another administrator was revoked between the check and the write.
   if (!grant && !change.changed && change.before.includes(role)) {
-    return refuse(new ApiError(409, "LAST_ADMINISTRATOR", "This is the last administrator: grant the role to someone else first"), { role, before: change.before, after: change.after });
+    return refuse(new ApiError(409, "LAST_ADMINISTRATOR", LAST_ADMINISTRATOR_DETAIL), { role, before: change.before, after: change.after });
   }
   await audit(200, { role, changed: change.changed, before: change.before, after: change.after });
   const answer: RoleChangeAnswer = { data: { attributes: { ssoID: target, email, role, changed: change.changed, before: change.before, after: change.after } } };

@@ -116,6 +116,25 @@ export async function newsArticle(db: D1Database, slug: string): Promise<NewsArt
   };
 }
 
+const feedRow = rowSchema("news feed entries", { ...newsSummaryShape, author: z.string() });
+
+/** A news summary with its author: one entry of the news feed. */
+export type NewsFeedEntry = NewsSummary & { author: string };
+
+/**
+ * The newest `limit` published articles, of one category when given: the news feed's entries
+ * (worker/seo/news-feed.ts). `news` holds only what is published, so this follows publishing.
+ */
+export async function latestNews(db: D1Database, limit: number, categorySlug?: string): Promise<NewsFeedEntry[]> {
+  const filter =
+    categorySlug === undefined
+      ? ""
+      : `WHERE EXISTS (SELECT 1 FROM news_category nc JOIN news_categories c ON c.id = nc.category_id WHERE nc.news_id = n.id AND c.slug = ?2)`;
+  const statement = db.prepare(`SELECT ${NEWS_SUMMARY_COLUMNS}, n.author FROM news n ${filter} ORDER BY n.published_at DESC, n.id DESC LIMIT ?1`);
+  const rows = await allRows(feedRow, categorySlug === undefined ? statement.bind(limit) : statement.bind(limit, categorySlug));
+  return rows.map((r) => ({ ...toNewsSummary(r), author: r.author }));
+}
+
 const categoryRow = rowSchema("news_categories with article counts", { slug: z.string(), name: z.string(), article_count: z.number() });
 
 const CATEGORY_SELECT = `SELECT c.slug, c.name, COUNT(nc.news_id) AS article_count

@@ -2,6 +2,7 @@ import { contentPath, matchPath, matchesPath, newsPath, playerPath, teamPath, vi
 import { z } from "zod";
 import { resultsOf, rowSchema } from "../db/rows";
 import { PathBuildError } from "../../src/domain/path-builder";
+import { xmlText } from "./xml";
 
 /**
  * A row whose path cannot be built (a slug the route would refuse, so its page is a 404 anyway) is
@@ -26,13 +27,11 @@ export interface SitemapEntry {
 /** The site's fixed pages (spec §2) that are always there ('/matches' comes with the teams). */
 const FIXED_PATHS = ["/", "/news", "/category", "/teams", "/videos", "/videos/browse", "/videos/categories", "/videos/faqs", "/videos/subscriptions", "/live"];
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.map((e) => {
-    const lastmod = e.lastModified ? `<lastmod>${escapeXml(new Date(e.lastModified).toISOString())}</lastmod>` : "";
-    return `<url><loc>${escapeXml(`${origin}${e.path}`)}</loc>${lastmod}</url>`;
+    const lastmod = e.lastModified ? `<lastmod>${xmlText(new Date(e.lastModified).toISOString())}</lastmod>` : "";
+    return `<url><loc>${xmlText(`${origin}${e.path}`)}</loc>${lastmod}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }

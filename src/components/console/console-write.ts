@@ -6,7 +6,7 @@
  */
 export type WriteResult = { ok: true } | { ok: false; detail: string; fields: Record<string, string> };
 
-export async function consoleWrite(method: "POST" | "PUT", path: string, body?: unknown): Promise<WriteResult> {
+export async function consoleWrite(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<WriteResult> {
   let response: Response;
   try {
     response = await fetch(`/api/console${path}`, {

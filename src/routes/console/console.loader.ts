@@ -9,6 +9,9 @@ import { webhookHealth } from "../../../worker/console/webhooks";
 import { consoleContent } from "../../../worker/console/content";
 import { auditPage } from "../../../worker/console/audit";
 import { staffList } from "../../../worker/console/staff";
+import { listRedirects, REDIRECT_LIST_PAGE } from "../../../worker/redirects/redirects";
+import { pageTree } from "../../../worker/content/page-tree";
+import { faqGroups } from "../../../worker/content/faqs";
 import { CAPABILITY_REQUIRED_DETAIL } from "../../../worker/console/capabilities";
 import { found, notFound } from "../../data/not-found";
 import { params } from "../../data/route-params";
@@ -130,6 +133,29 @@ export async function staffLoader(_args: LoaderFunctionArgs, context: PageContex
   return { list: await staffList(context.env.DB), access, pageCache: false as const };
 }
 
+/** /admin/redirects: the club's redirects by old path, found by a word of either path (`?q=`, `?page=` 1-based). */
+export async function redirectsLoader({ request }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "content.view");
+  const search = new URL(request.url).searchParams;
+  const q = (search.get("q") ?? "").trim().slice(0, 200);
+  const page = params.page(search);
+  const { redirects, total } = await listRedirects(context.env.DB, q, page);
+  if (page > 0 && page * REDIRECT_LIST_PAGE >= total) notFound();
+  return { list: { q, page, pageSize: REDIRECT_LIST_PAGE, total, redirects }, access, pageCache: false as const };
+}
+
+/** /admin/pages: the CMS page tree. */
+export async function pagesLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "content.view");
+  return { pages: await pageTree(context.env.DB), access, pageCache: false as const };
+}
+
+/** /admin/faqs: the FAQ groups and their questions. */
+export async function faqsLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "content.view");
+  return { groups: await faqGroups(context.env.DB), access, pageCache: false as const };
+}
+
 export const loaders = {
   admin: liveNowLoader,
   "admin/revenue": revenueLoader,
@@ -140,4 +166,7 @@ export const loaders = {
   "admin/news": newsLoader,
   "admin/audit": auditLoader,
   "admin/staff": staffLoader,
+  "admin/redirects": redirectsLoader,
+  "admin/pages": pagesLoader,
+  "admin/faqs": faqsLoader,
 } satisfies Loaders;

@@ -17,6 +17,9 @@ const sections: { path: string; page: LazyPage; label?: string; capability?: Cap
   { path: "admin/webhooks", label: "Webhook health", capability: "webhooks.view", page: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")) },
   { path: "admin/news", label: "News", capability: "content.view", page: page("ConsoleNews", () => import("./ConsoleNews")) },
   { path: "admin/content/:kind?", label: "Content", capability: "content.view", page: page("ConsoleContent", () => import("./ConsoleContent")) },
+  { path: "admin/pages", label: "Pages", capability: "content.view", page: page("ConsolePages", () => import("./ConsolePages")) },
+  { path: "admin/faqs", label: "FAQs", capability: "content.view", page: page("ConsoleFaqs", () => import("./ConsoleFaqs")) },
+  { path: "admin/redirects", label: "Redirects", capability: "content.view", page: page("ConsoleRedirects", () => import("./ConsoleRedirects")) },
   { path: "admin/audit", label: "Audit log", capability: "audit.view", page: page("ConsoleAudit", () => import("./ConsoleAudit")) },
   { path: "admin/staff", label: "Staff", capability: "staff.manage", page: page("ConsoleStaff", () => import("./ConsoleStaff")) },
 ];

@@ -21,7 +21,7 @@ export default function NewsArticle() {
   if (article.kind !== "article") return null;
   return (
     <article className="article">
-      <DocumentTitle page={article.title} description={article.summary} imageKey={article.imageKey} type="article" />
+      <DocumentTitle page={article.title} description={article.summary} imageKey={article.imageKey} type="article" canonical={newsPath(article.slug)} />
       <JsonLd data={[newsArticle(origin, article), breadcrumbList(origin, [{ name: "News", path: "/news" }, { name: article.title, path: newsPath(article.slug) }])]} />
       <header className="article__head">
         <div className="article__head-inner">

@@ -5,7 +5,8 @@ import { NewsCard } from "../../components/news/NewsCard";
 import { PageHead } from "../../components/PageHead";
 import { SectionSponsor } from "../../components/sponsors/SectionSponsor";
 import { Pagination } from "../../components/Pagination";
-import { categoryPath, sitePaths } from "../paths";
+import { categoryPath, newsFeedPath, sitePaths } from "../paths";
+import { club } from "../../config/club";
 import Button from "../../components/Button";
 
 /** /news, /category/{slug} and the legacy dated listings. */
@@ -14,10 +15,13 @@ export default function NewsList() {
   const pageLabel = news.page > 0 ? `${heading} - Page ${news.page + 1}` : heading;
   const [first, ...rest] = news.items;
   const showFeature = news.page === 0 && first !== undefined;
+  // All news and a category have a feed; a dated listing is history, its feed would be the site's.
+  const dated = category === null && basePath !== sitePaths.news;
+  const feed = dated ? undefined : { title: `${club.name}: ${category?.name ?? "News"}`, path: newsFeedPath(category?.slug) };
 
   return (
     <div className="news-list">
-      <DocumentTitle page={pageLabel} />
+      <DocumentTitle page={pageLabel} feed={feed} />
       <PageHead title={heading} eyebrow={category ? "News" : "Latest"}>
         {categories.length > 0 ? (
           <nav className="page-pills page-pills--scroll" aria-label="News categories">

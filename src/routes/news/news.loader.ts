@@ -1,11 +1,12 @@
-import type { LoaderFunctionArgs } from "react-router";
+import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { Loaders, PageContext } from "../../../worker/pages/loader";
 import { categories as newsCategories, readNews, readNewsArticle } from "../../../worker/news/queries";
 import type { Category, NewsQuery } from "../../schemas/news";
 import { found, notFound } from "../../data/not-found";
 import { params, splatSegments } from "../../data/route-params";
 import { orLogged } from "../../data/or-logged";
-import { categoryPath } from "../paths";
+import { categoryPath, newsPath } from "../paths";
+import { publishedOn, type LegacyNewsDate } from "../../domain/news-address";
 
 /** The news family of spec §2: /news, /news/* (articles and legacy dated listings), /category, /category/{slug}. */
 
@@ -42,9 +43,15 @@ export function categoryNewsLoader({ request, params: p }: LoaderFunctionArgs, c
  * A single article, tagged for the /news/* switch. /news/* reads '?page=N' for its dated listings;
  * an article has only its first page, so any other is a 404 (and never a page cache entry).
  */
-async function article(context: PageContext, request: Request, slug: string) {
+async function article(context: PageContext, request: Request, slug: string, legacyDate?: LegacyNewsDate) {
   if (params.page(new URL(request.url).searchParams) > 0) notFound();
-  return { kind: "article" as const, ...found(await readNewsArticle(context, slug)) };
+  const read = found(await readNewsArticle(context, slug));
+  // A legacy address whose date is not the article's (/news/1999/{slug}) is a 301 to the one
+  // canonical address rather than a 404: old links and re-dated articles keep reaching the story,
+  // and the wrong date is never served as a page of its own. A matching date serves the article,
+  // whose head names /news/{slug} as canonical (NewsArticle.tsx).
+  if (legacyDate !== undefined && !publishedOn(read.publishedAt, legacyDate)) throw redirect(newsPath(slug), 301);
+  return { kind: "article" as const, ...read };
 }
 
 /**
@@ -65,7 +72,7 @@ export async function newsPathLoader({ request, params: p }: LoaderFunctionArgs,
   if (rest.length > 2) notFound();
   const month = rest[0] === undefined ? undefined : params.month(rest[0]);
   const day = rest[1] === undefined ? undefined : params.day(rest[1]);
-  if (slug !== undefined) return article(context, request, slug);
+  if (slug !== undefined) return article(context, request, slug, { year, month, day });
   const heading = ["News", day, month === undefined ? undefined : monthNames[month - 1], year].filter(Boolean).join(" ");
   return listing(context, request, { year, month, day }, heading, ["/news", first, ...rest].join("/"));
 }

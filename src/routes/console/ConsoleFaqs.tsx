@@ -1,0 +1,203 @@
+import "./console.css";
+import "./console-content.css";
+import "./console-accounts.css";
+import "./console-pages.css";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useLoaderData, useRevalidator } from "react-router";
+import type { faqsLoader } from "./console.loader";
+import { ConsoleFrame } from "../../components/console/ConsoleFrame";
+import { FormField } from "../../components/console/FormField";
+import { consoleWrite } from "../../components/console/console-write";
+import { contentField } from "../../domain/content-form";
+
+type Loaded = Awaited<ReturnType<typeof faqsLoader>>;
+type Group = Loaded["groups"][number];
+type Question = Group["questions"][number];
+
+const SCOPE_LABELS: Record<Group["scope"], string> = { videos: "Rovers TV", streamer: "Streamer" };
+
+function questionFields(groups: readonly Group[]) {
+  return [
+    contentField("groupId", "Group", "select", { required: true, options: groups.map((g) => ({ value: String(g.id), label: `${SCOPE_LABELS[g.scope]}: ${g.title}` })) }),
+    contentField("heading", "Question", "text", { required: true }),
+    // The rich-text editor of the articles work replaces this plain textarea: the answer is HTML, sanitised when read.
+    contentField("bodyHtml", "Answer (HTML)", "textarea", { required: true }),
+  ];
+}
+
+/**
+ * The console's FAQs section: Rovers TV's and the streamer's FAQ groups with their questions;
+ * staff who may publish add a question to a group, edit one (or move it to another group) and
+ * delete one after a confirmation on the page. The FAQ pages show a change on the next request.
+ */
+export default function ConsoleFaqs() {
+  const { groups, access } = useLoaderData<typeof faqsLoader>();
+  const { revalidate } = useRevalidator();
+  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const canEdit = access.capabilities.includes("content.publish");
+  const count = groups.reduce((n, g) => n + g.questions.length, 0);
+
+  async function changed(text: string) {
+    setMessage({ kind: "done", text });
+    setEditing(null);
+    await revalidate();
+  }
+
+  return (
+    <ConsoleFrame access={access} title="FAQs">
+      <section className="console__section" aria-labelledby="faqs-heading">
+        <h2 id="faqs-heading" className="console__heading">
+          FAQs
+        </h2>
+        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
+          {message?.text ?? ""}
+        </p>
+        {canEdit && groups.length > 0 ? <QuestionForm key={`add-${count}`} formId="faq-add" groups={groups} onSaved={(text) => void changed(text)} /> : null}
+        {groups.map((g) => (
+          <section key={g.id} aria-labelledby={`faq-group-${g.id}`} data-faq-group={g.id}>
+            <h3 className="console__subheading" id={`faq-group-${g.id}`}>
+              {SCOPE_LABELS[g.scope]}: {g.title}
+            </h3>
+            {g.questions.length === 0 ? (
+              <p className="console__empty">No questions in this group.</p>
+            ) : (
+              <ul className="page-tree">
+                {g.questions.map((q) => (
+                  <li key={q.id} className="page-tree__item" data-faq={q.heading}>
+                    <div className="page-tree__row">
+                      <span className="page-tree__title">{q.heading}</span>
+                      {canEdit && editing !== q.id ? <QuestionActions question={q} onEdit={() => setEditing(q.id)} onDeleted={(text) => void changed(text)} onError={(text) => setMessage({ kind: "error", text })} /> : null}
+                    </div>
+                    {editing === q.id ? <QuestionForm formId={`faq-edit-${q.id}`} groups={groups} question={q} onSaved={(text) => void changed(text)} onCancel={() => setEditing(null)} /> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+      </section>
+    </ConsoleFrame>
+  );
+}
+
+function QuestionForm({ formId, groups, question, onSaved, onCancel }: { formId: string; groups: readonly Group[]; question?: Question; onSaved: (text: string) => void; onCancel?: () => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fields = questionFields(groups);
+  useEffect(() => {
+    if (question) formRef.current?.querySelector<HTMLElement>(`#${formId}-heading`)?.focus();
+  }, [formId, question]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const body = { groupId: String(data.get("groupId") ?? ""), heading: String(data.get("heading") ?? ""), bodyHtml: String(data.get("bodyHtml") ?? "") };
+    setBusy(true);
+    const result = question ? await consoleWrite("PUT", `/faqs/${question.id}`, body) : await consoleWrite("POST", "/faqs", body);
+    setBusy(false);
+    if (result.ok) {
+      setErrors({});
+      setProblem(null);
+      return onSaved(question ? `Saved the question ${body.heading.trim()}.` : `Added the question ${body.heading.trim()}.`);
+    }
+    setErrors(result.fields);
+    setProblem(result.detail);
+    const first = fields.find((f) => result.fields[f.name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${formId}-${first.name}`)?.focus();
+  }
+
+  const values: Record<string, string> = question
+    ? { groupId: String(question.groupId), heading: question.heading, bodyHtml: question.bodyHtml }
+    : { groupId: String(groups[0]?.id ?? ""), heading: "", bodyHtml: "" };
+  const titleId = `${formId}-title`;
+  return (
+    <form ref={formRef} className={`content-form${question ? "" : " page-tree__add"}`} aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
+      <h3 id={titleId} className="content-form__title">
+        {question ? "Edit the question" : "Add a question"}
+      </h3>
+      {problem ? (
+        <p className="content-form__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="content-form__fields">
+        {fields.map((f) => (
+          <FormField key={f.name} formId={formId} field={f} value={values[f.name] ?? ""} error={errors[f.name]} />
+        ))}
+      </div>
+      <div className="content-form__actions">
+        <button type="submit" className="console__button console__button--primary" disabled={busy}>
+          {busy ? "Saving…" : question ? "Save question" : "Add question"}
+        </button>
+        {onCancel ? (
+          <button type="button" className="console__button" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function QuestionActions({ question, onEdit, onDeleted, onError }: { question: Question; onEdit: () => void; onDeleted: (text: string) => void; onError: (text: string) => void }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const [focusBack, setFocusBack] = useState(false);
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+    else if (focusBack) {
+      deleteRef.current?.focus();
+      setFocusBack(false);
+    }
+  }, [asking, focusBack]);
+
+  async function remove() {
+    setBusy(true);
+    const result = await consoleWrite("DELETE", `/faqs/${question.id}`);
+    setBusy(false);
+    setAsking(false);
+    if (result.ok) onDeleted(`Deleted the question ${question.heading}.`);
+    else onError(result.detail);
+  }
+
+  if (asking) {
+    const label = `Delete the question ${question.heading}?`;
+    return (
+      <div className="console-accounts__confirm" role="group" aria-label={label} tabIndex={-1} ref={confirmRef} data-confirm="delete">
+        <p className="console-accounts__confirm-title">{label}</p>
+        <p>It leaves the FAQ page from the next request.</p>
+        <div className="console-accounts__buttons">
+          <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void remove()}>
+            {busy ? "Working…" : "Yes, delete"}
+          </button>
+          <button
+            type="button"
+            className="console-accounts__button console-accounts__button--plain"
+            disabled={busy}
+            onClick={() => {
+              setFocusBack(true);
+              setAsking(false);
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page-tree__actions">
+      <button type="button" className="console__button" onClick={onEdit} aria-label={`Edit ${question.heading}`}>
+        Edit
+      </button>
+      <button type="button" className="console__button" ref={deleteRef} onClick={() => setAsking(true)} aria-label={`Delete ${question.heading}`}>
+        Delete
+      </button>
+    </div>
+  );
+}

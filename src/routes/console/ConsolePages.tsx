@@ -1,0 +1,242 @@
+import "./console.css";
+import "./console-content.css";
+import "./console-accounts.css";
+import "./console-pages.css";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useLoaderData, useRevalidator } from "react-router";
+import type { pagesLoader } from "./console.loader";
+import { ConsoleFrame } from "../../components/console/ConsoleFrame";
+import { FormField } from "../../components/console/FormField";
+import { consoleWrite } from "../../components/console/console-write";
+import { contentField } from "../../domain/content-form";
+import { buildTree, parentChoices, PAGE_TEMPLATES, type TreeNode } from "../../domain/page-tree";
+
+type TreePageRow = Awaited<ReturnType<typeof pagesLoader>>["pages"][number];
+
+const TEMPLATE_HINTS: Record<(typeof PAGE_TEMPLATES)[number], string> = {
+  Default: "Default: a plain page",
+  Hub: "Hub: its pages below as a grid",
+  Landing: "Landing: opens with a large hero",
+};
+
+/** The form's fields; the parent's options are the tree itself, indented, never an id to type. */
+function pageFields(pages: readonly TreePageRow[], id: number | null) {
+  const parents = [
+    { value: "", label: "Top level (no parent)" },
+    ...parentChoices(pages, id).map(({ page, depth }) => ({ value: String(page.id), label: `${"\u2014 ".repeat(depth + 1)}${page.title} (/${page.fullPath})` })),
+  ];
+  return [
+    contentField("title", "Title", "text", { required: true }),
+    contentField("slug", "Slug (lower-case words joined by -)", "text", { required: true }),
+    contentField("parentId", "Parent page", "select", { required: true, options: parents }),
+    contentField("template", "Template", "select", { required: true, options: PAGE_TEMPLATES.map((t) => ({ value: t, label: TEMPLATE_HINTS[t] })) }),
+    contentField("status", "Status", "select", { required: true, options: [{ value: "Published", label: "Published" }, { value: "Draft", label: "Draft (not shown)" }] }),
+    contentField("heroImageKey", "Hero image key (optional, like pages/stadium)", "text"),
+    // The rich-text editor of the articles work replaces this plain textarea: the body is HTML, sanitised when read.
+    contentField("bodyHtml", "Body (HTML)", "textarea"),
+  ];
+}
+
+/**
+ * The console's Pages section: the CMS page tree as nested lists, each page with its address,
+ * template and status; staff who may publish add a page (its parent chosen from the tree), edit
+ * one (a new parent moves its whole branch), move it up or down among its siblings with buttons,
+ * and delete a page without children after a confirmation on the page.
+ */
+export default function ConsolePages() {
+  const { pages, access } = useLoaderData<typeof pagesLoader>();
+  const { revalidate } = useRevalidator();
+  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const canEdit = access.capabilities.includes("content.publish");
+  const tree = buildTree(pages);
+
+  async function changed(text: string) {
+    setMessage({ kind: "done", text });
+    setEditing(null);
+    await revalidate();
+  }
+  const failed = (text: string) => setMessage({ kind: "error", text });
+
+  const renderNodes = (nodes: TreeNode<TreePageRow>[]) =>
+    nodes.map((node, index) => (
+      <li key={node.page.id} className="page-tree__item" data-page={node.page.fullPath}>
+        <div className="page-tree__row">
+          <span className="page-tree__title">{node.page.title}</span>
+          <span className="page-tree__meta">
+            /{node.page.fullPath} · {node.page.template} · {node.page.status}
+            {node.page.kind === "external" ? " · external link" : ""}
+          </span>
+          {canEdit && editing !== node.page.id ? (
+            <PageActions page={node.page} first={index === 0} last={index === nodes.length - 1} hasChildren={node.children.length > 0} onEdit={() => setEditing(node.page.id)} onDone={(text) => void changed(text)} onError={failed} />
+          ) : null}
+        </div>
+        {editing === node.page.id ? <PageForm formId={`edit-${node.page.id}`} pages={pages} page={node.page} onSaved={(text) => void changed(text)} onCancel={() => setEditing(null)} /> : null}
+        {node.children.length > 0 ? <ul aria-label={`Pages under ${node.page.title}`}>{renderNodes(node.children)}</ul> : null}
+      </li>
+    ));
+
+  return (
+    <ConsoleFrame access={access} title="Pages">
+      <section className="console__section" aria-labelledby="pages-heading">
+        <h2 id="pages-heading" className="console__heading">
+          Pages
+        </h2>
+        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
+          {message?.text ?? ""}
+        </p>
+        {canEdit ? <PageForm key={`add-${pages.length}`} formId="add" pages={pages} onSaved={(text) => void changed(text)} /> : null}
+        <h3 className="console__subheading" id="page-tree-title">
+          The page tree ({pages.length} pages)
+        </h3>
+        {pages.length === 0 ? <p className="console__empty">No pages yet.</p> : <ul className="page-tree" aria-labelledby="page-tree-title">{renderNodes(tree)}</ul>}
+      </section>
+    </ConsoleFrame>
+  );
+}
+
+/** Add a page or edit one. A refusal shows beside its field and keeps what was typed; the first field in error takes the focus. */
+function PageForm({ formId, pages, page, onSaved, onCancel }: { formId: string; pages: readonly TreePageRow[]; page?: TreePageRow; onSaved: (text: string) => void; onCancel?: () => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fields = pageFields(pages, page?.id ?? null);
+  useEffect(() => {
+    if (page) formRef.current?.querySelector<HTMLElement>(`#${formId}-title`)?.focus();
+  }, [formId, page]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? "");
+    const body = { title: text("title"), slug: text("slug"), parentId: text("parentId"), template: text("template"), status: text("status"), heroImageKey: text("heroImageKey"), bodyHtml: text("bodyHtml") };
+    setBusy(true);
+    const result = page ? await consoleWrite("PUT", `/pages/${page.id}`, body) : await consoleWrite("POST", "/pages", body);
+    setBusy(false);
+    if (result.ok) {
+      setErrors({});
+      setProblem(null);
+      return onSaved(page ? `Saved the page ${body.title.trim()}.` : `Added the page ${body.title.trim()}.`);
+    }
+    setErrors(result.fields);
+    setProblem(result.detail);
+    const first = fields.find((f) => result.fields[f.name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${formId}-${first.name}`)?.focus();
+  }
+
+  const values: Record<string, string> = page
+    ? { title: page.title, slug: page.slug, parentId: page.parentId === null ? "" : String(page.parentId), template: page.template, status: page.status, heroImageKey: page.heroImageKey ?? "", bodyHtml: page.bodyHtml }
+    : { title: "", slug: "", parentId: "", template: "Default", status: "Published", heroImageKey: "", bodyHtml: "" };
+  const titleId = `${formId}-form-title`;
+  return (
+    <form ref={formRef} className={`content-form${page ? "" : " page-tree__add"}`} aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
+      <h3 id={titleId} className="content-form__title">
+        {page ? `Edit ${page.title}` : "Add a page"}
+      </h3>
+      {problem ? (
+        <p className="content-form__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="content-form__fields">
+        {fields.map((f) => (
+          <FormField key={f.name} formId={formId} field={f} value={values[f.name] ?? ""} error={errors[f.name]} />
+        ))}
+      </div>
+      <div className="content-form__actions">
+        <button type="submit" className="console__button console__button--primary" disabled={busy}>
+          {busy ? "Saving…" : page ? "Save page" : "Add page"}
+        </button>
+        {onCancel ? (
+          <button type="button" className="console__button" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** Edit, Move up, Move down, and Delete behind a confirmation (only without pages below: the worker refuses otherwise). */
+function PageActions(props: { page: TreePageRow; first: boolean; last: boolean; hasChildren: boolean; onEdit: () => void; onDone: (text: string) => void; onError: (text: string) => void }) {
+  const { page, first, last, hasChildren, onEdit, onDone, onError } = props;
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const [focusBack, setFocusBack] = useState(false);
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+    else if (focusBack) {
+      deleteRef.current?.focus();
+      setFocusBack(false);
+    }
+  }, [asking, focusBack]);
+
+  async function move(direction: "up" | "down") {
+    setBusy(true);
+    const result = await consoleWrite("POST", `/pages/${page.id}/move`, { direction });
+    setBusy(false);
+    if (result.ok) onDone(`Moved ${page.title} ${direction}.`);
+    else onError(result.detail);
+  }
+  async function remove() {
+    setBusy(true);
+    const result = await consoleWrite("DELETE", `/pages/${page.id}`);
+    setBusy(false);
+    setAsking(false);
+    if (result.ok) onDone(`Deleted the page ${page.title}.`);
+    else onError(result.detail);
+  }
+
+  if (asking) {
+    const label = `Delete the page ${page.title}?`;
+    return (
+      <div className="console-accounts__confirm" role="group" aria-label={label} tabIndex={-1} ref={confirmRef} data-confirm="delete">
+        <p className="console-accounts__confirm-title">{label}</p>
+        <p>Its address /{page.fullPath} answers 404 from the next request.</p>
+        <div className="console-accounts__buttons">
+          <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void remove()}>
+            {busy ? "Working…" : "Yes, delete"}
+          </button>
+          <button
+            type="button"
+            className="console-accounts__button console-accounts__button--plain"
+            disabled={busy}
+            onClick={() => {
+              setFocusBack(true);
+              setAsking(false);
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page-tree__actions">
+      <button type="button" className="console__button" onClick={onEdit} aria-label={`Edit ${page.title}`}>
+        Edit
+      </button>
+      <button type="button" className="console__button" disabled={busy || first} onClick={() => void move("up")} aria-label={`Move up ${page.title}`}>
+        Move up
+      </button>
+      <button type="button" className="console__button" disabled={busy || last} onClick={() => void move("down")} aria-label={`Move down ${page.title}`}>
+        Move down
+      </button>
+      <button
+        type="button"
+        className="console__button"
+        ref={deleteRef}
+        disabled={hasChildren}
+        title={hasChildren ? "Move or delete the pages below it first" : undefined}
+        onClick={() => setAsking(true)}
+        aria-label={hasChildren ? `Delete ${page.title} (it has pages below it)` : `Delete ${page.title}`}
+      >
+        Delete
+      </button>
+    </div>
+  );
+}

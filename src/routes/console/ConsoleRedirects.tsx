@@ -1,0 +1,241 @@
+import "./console.css";
+import "./console-content.css";
+import "./console-accounts.css";
+import "./console-redirects.css";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, Link, useLoaderData, useRevalidator } from "react-router";
+import type { redirectsLoader } from "./console.loader";
+import { ConsoleFrame } from "../../components/console/ConsoleFrame";
+import { ConsoleTable } from "../../components/console/ConsoleTable";
+import { FormField } from "../../components/console/FormField";
+import { consoleWrite } from "../../components/console/console-write";
+import { contentField } from "../../domain/content-form";
+import { REDIRECT_STATUSES } from "../../domain/site-redirects";
+
+type Redirect = Awaited<ReturnType<typeof redirectsLoader>>["list"]["redirects"][number];
+
+const FIELDS = [
+  contentField("from", "Old path (on this site, like /old-page)", "text", { required: true }),
+  contentField("to", "New location (a path on this site or an https: URL)", "text", { required: true }),
+  contentField("status", "Kind", "select", {
+    required: true,
+    options: REDIRECT_STATUSES.map((s) => ({ value: String(s), label: s === 301 ? "301: moved for good" : "302: moved for now" })),
+  }),
+] as const;
+
+const listHref = (q: string, page: number) => {
+  const search = new URLSearchParams();
+  if (q !== "") search.set("q", q);
+  if (page > 0) search.set("page", String(page + 1));
+  const query = search.toString();
+  return query === "" ? "/admin/redirects" : `/admin/redirects?${query}`;
+};
+
+/**
+ * The console's Redirects section: an old path of the site sent on to a new path or an https:
+ * URL, applied only where the site would answer 404. Listed by old path and found by a word of
+ * either path (a GET form); staff who may publish add, edit and delete (after a confirmation on
+ * the page). A refusal shows beside its field and keeps what was typed.
+ */
+export default function ConsoleRedirects() {
+  const { list, access } = useLoaderData<typeof redirectsLoader>();
+  const { q, page, pageSize, total, redirects } = list;
+  const { revalidate } = useRevalidator();
+  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const canEdit = access.capabilities.includes("content.publish");
+  const last = page * pageSize + redirects.length;
+  const summary =
+    total === 0 ? (q === "" ? "No redirects yet" : `No redirect path contains “${q}”`) : `Redirects ${page * pageSize + 1} to ${last} of ${total}${q === "" ? "" : ` with “${q}”`}`;
+
+  async function changed(text: string) {
+    setMessage({ kind: "done", text });
+    setEditing(null);
+    await revalidate();
+  }
+
+  return (
+    <ConsoleFrame access={access} title="Redirects">
+      <section className="console__section" aria-labelledby="redirects-heading">
+        <h2 id="redirects-heading" className="console__heading">
+          Redirects
+        </h2>
+        <p className="content-form__hint">A redirect applies only where the site has no page: it never hides one.</p>
+        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
+          {message?.text ?? ""}
+        </p>
+        {canEdit ? <RedirectForm key="add" formId="add" onSaved={(text) => void changed(text)} /> : null}
+        <Form method="get" action="/admin/redirects" className="console-accounts__search" role="search">
+          <label htmlFor="redirects-q">Words in either path</label>
+          <div className="console-accounts__search-row">
+            <input id="redirects-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
+            <button type="submit" className="console-accounts__button">
+              Search
+            </button>
+          </div>
+        </Form>
+        <h3 className="console__subheading" id="redirects-results" aria-live="polite">
+          {summary}
+        </h3>
+        {redirects.length === 0 ? null : (
+          <ConsoleTable
+            labelledBy="redirects-results"
+            columns={canEdit ? ["Old path", "New location", "Kind", "Changes"] : ["Old path", "New location", "Kind"]}
+            rows={redirects}
+            row={(r) => (
+              <tr key={r.id} data-redirect={r.from}>
+                <th scope="row" className="console-redirects__path">
+                  {r.from}
+                </th>
+                <td className="console-redirects__path">{r.to}</td>
+                <td>{r.status}</td>
+                {canEdit ? (
+                  <td>
+                    {editing === r.id ? (
+                      <RedirectForm
+                        formId={`edit-${r.id}`}
+                        redirect={r}
+                        onSaved={(text) => void changed(text)}
+                        onCancel={() => setEditing(null)}
+                      />
+                    ) : (
+                      <RowActions redirect={r} onEdit={() => setEditing(r.id)} onDeleted={(text) => void changed(text)} onError={(text) => setMessage({ kind: "error", text })} />
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            )}
+          />
+        )}
+        {total > pageSize ? (
+          <nav className="console__pages" aria-label="Redirect pages">
+            {page > 0 ? <Link to={listHref(q, page - 1)}>Previous redirects</Link> : null}
+            {last < total ? <Link to={listHref(q, page + 1)}>More redirects</Link> : null}
+          </nav>
+        ) : null}
+      </section>
+    </ConsoleFrame>
+  );
+}
+
+/** Add a redirect, or edit one. A refusal shows beside its field and keeps what was typed; the first field in error takes the focus. */
+function RedirectForm({ formId, redirect, onSaved, onCancel }: { formId: string; redirect?: Redirect; onSaved: (text: string) => void; onCancel?: () => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const titleId = `${formId}-title`;
+  useEffect(() => {
+    if (redirect) formRef.current?.querySelector<HTMLElement>(`#${formId}-from`)?.focus();
+  }, [formId, redirect]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const body = { from: String(data.get("from") ?? ""), to: String(data.get("to") ?? ""), status: String(data.get("status") ?? "") };
+    setBusy(true);
+    const result = redirect ? await consoleWrite("PUT", `/redirects/${redirect.id}`, body) : await consoleWrite("POST", "/redirects", body);
+    setBusy(false);
+    if (result.ok) {
+      setErrors({});
+      setProblem(null);
+      if (!redirect) form.reset();
+      return onSaved(redirect ? `Saved the redirect from ${body.from.trim()}.` : `Added a redirect from ${body.from.trim()} to ${body.to.trim()}.`);
+    }
+    setErrors(result.fields);
+    setProblem(result.detail);
+    const first = FIELDS.find((f) => result.fields[f.name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${formId}-${first.name}`)?.focus();
+  }
+
+  const values: Record<string, string> = redirect ? { from: redirect.from, to: redirect.to, status: String(redirect.status) } : { from: "", to: "", status: "301" };
+  return (
+    <form ref={formRef} className={`content-form${redirect ? "" : " console-redirects__add"}`} aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
+      <h3 id={titleId} className="content-form__title">
+        {redirect ? `Edit the redirect from ${redirect.from}` : "Add a redirect"}
+      </h3>
+      {problem ? (
+        <p className="content-form__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="content-form__fields">
+        {FIELDS.map((f) => (
+          <FormField key={f.name} formId={formId} field={f} value={values[f.name] ?? ""} error={errors[f.name]} />
+        ))}
+      </div>
+      <div className="content-form__actions">
+        <button type="submit" className="console__button console__button--primary" disabled={busy}>
+          {busy ? "Saving…" : redirect ? "Save redirect" : "Add redirect"}
+        </button>
+        {onCancel ? (
+          <button type="button" className="console__button" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** Edit, and Delete behind a confirmation that takes the focus; Cancel gives it back to Delete. */
+function RowActions({ redirect, onEdit, onDeleted, onError }: { redirect: Redirect; onEdit: () => void; onDeleted: (text: string) => void; onError: (text: string) => void }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const [focusBack, setFocusBack] = useState(false);
+  useEffect(() => {
+    if (asking) confirmRef.current?.focus();
+    else if (focusBack) {
+      deleteRef.current?.focus();
+      setFocusBack(false);
+    }
+  }, [asking, focusBack]);
+
+  async function remove() {
+    setBusy(true);
+    const result = await consoleWrite("DELETE", `/redirects/${redirect.id}`);
+    setBusy(false);
+    setAsking(false);
+    if (result.ok) onDeleted(`Deleted the redirect from ${redirect.from}.`);
+    else onError(result.detail);
+  }
+
+  if (asking) {
+    const label = `Delete the redirect from ${redirect.from}?`;
+    return (
+      <div className="console-accounts__confirm" role="group" aria-label={label} tabIndex={-1} ref={confirmRef} data-confirm="delete">
+        <p className="console-accounts__confirm-title">{label}</p>
+        <p>Its old path answers 404 again from the next request.</p>
+        <div className="console-accounts__buttons">
+          <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void remove()}>
+            {busy ? "Working…" : "Yes, delete"}
+          </button>
+          <button
+            type="button"
+            className="console-accounts__button console-accounts__button--plain"
+            disabled={busy}
+            onClick={() => {
+              setFocusBack(true);
+              setAsking(false);
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="console-redirects__actions">
+      <button type="button" className="console__button" onClick={onEdit} aria-label={`Edit the redirect from ${redirect.from}`}>
+        Edit
+      </button>
+      <button type="button" className="console__button" ref={deleteRef} onClick={() => setAsking(true)} aria-label={`Delete the redirect from ${redirect.from}`}>
+        Delete
+      </button>
+    </div>
+  );
+}
