@@ -1,11 +1,11 @@
-import type { LoaderFunctionArgs } from "react-router";
+import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { Loaders, PageContext } from "../../../worker/pages/loader";
-import { categories as newsCategories, readNews, readNewsArticle } from "../../../worker/news/queries";
+import { categories as newsCategories, movedNewsSlug, readNews, readNewsArticle } from "../../../worker/news/queries";
 import type { Category, NewsQuery } from "../../schemas/news";
-import { found, notFound } from "../../data/not-found";
+import { notFound } from "../../data/not-found";
 import { params, splatSegments } from "../../data/route-params";
 import { orLogged } from "../../data/or-logged";
-import { categoryPath } from "../paths";
+import { categoryPath, newsPath } from "../paths";
 
 /** The news family of spec §2: /news, /news/* (articles and legacy dated listings), /category, /category/{slug}. */
 
@@ -41,10 +41,15 @@ export function categoryNewsLoader({ request, params: p }: LoaderFunctionArgs, c
 /**
  * A single article, tagged for the /news/* switch. /news/* reads '?page=N' for its dated listings;
  * an article has only its first page, so any other is a 404 (and never a page cache entry).
+ * A story whose address changed after publication answers its old one with a 301 to the new.
  */
 async function article(context: PageContext, request: Request, slug: string) {
   if (params.page(new URL(request.url).searchParams) > 0) notFound();
-  return { kind: "article" as const, ...found(await readNewsArticle(context, slug)) };
+  const story = await readNewsArticle(context, slug);
+  if (story) return { kind: "article" as const, ...story };
+  const moved = await movedNewsSlug(context.env.DB, slug);
+  if (moved) throw redirect(newsPath(moved), 301);
+  notFound();
 }
 
 /**
