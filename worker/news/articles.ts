@@ -112,8 +112,8 @@ const listRow = rowSchema("articles and stories for the console list", {
 });
 
 /**
- * The console's list: every article (and every story not yet taken in as one), the latest work
- * first, narrowed to titles containing `q` (its own % and _ match themselves).
+ * The console's list: every article (and every story not yet taken in as one), newest first by
+ * its time (scheduled: when it goes live; published: when it did; a draft: its last save), narrowed to titles containing `q` (its own % and _ match themselves).
  */
 export async function articleList(db: D1Database, q: string, page: number, pageSize: number): Promise<{ total: number; articles: ArticleListItem[] }> {
   const like = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -126,7 +126,7 @@ export async function articleList(db: D1Database, q: string, page: number, pageS
                FROM news n WHERE NOT EXISTS (SELECT 1 FROM articles a WHERE a.id = n.id)`;
   const where = "WHERE ?1 = '' OR title LIKE ?2 ESCAPE '\\'";
   const [rows, count] = await db.batch([
-    db.prepare(`SELECT * FROM (${all}) ${where} ORDER BY COALESCE(publish_at, updated_at) DESC, id DESC LIMIT ?3 OFFSET ?4`).bind(q, like, pageSize, page * pageSize),
+    db.prepare(`SELECT * FROM (${all}) ${where} ORDER BY COALESCE(publish_at, published_at, updated_at) DESC, id DESC LIMIT ?3 OFFSET ?4`).bind(q, like, pageSize, page * pageSize),
     db.prepare(`SELECT COUNT(*) AS total FROM (${all}) ${where}`).bind(q, like),
   ]);
   const total = z.object({ total: z.number() }).parse((count?.results ?? [])[0]).total;
