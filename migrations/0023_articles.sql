@@ -10,7 +10,7 @@ CREATE TABLE articles (
   summary TEXT NOT NULL DEFAULT '',
   body_html TEXT NOT NULL DEFAULT '',          -- sanitised on write and again on read
   author TEXT NOT NULL DEFAULT '',
-  image_key TEXT NOT NULL DEFAULT '',          -- the hero image: a key or site path today, a media library id later
+  image_key TEXT NOT NULL DEFAULT '',          -- the hero image's key ('': news-{id}); the seam for a media library id
   featured INTEGER NOT NULL DEFAULT 0 CHECK (featured IN (0, 1)),
   category_ids TEXT NOT NULL DEFAULT '[]',     -- JSON array of news_categories ids
   related_ids TEXT NOT NULL DEFAULT '[]',      -- JSON array of article ids, chosen by the editor

@@ -19,7 +19,7 @@ export const articleFieldsSchema = z.object({
   summary: z.string(),
   bodyHtml: z.string(),
   author: z.string(),
-  /** the hero image: an image key or a site path today, a media library id when the library lands */
+  /** the hero image's key (/images/{w}x{h}/{key}.svg); the seam for a media library id */
   heroImage: z.string(),
   featured: z.boolean(),
   categoryIds: z.array(z.int()),

@@ -111,11 +111,13 @@ const setColumns = (f: StoredFields) =>
 const SET_FIELDS = "slug = ?3, title = ?4, summary = ?5, body_html = ?6, author = ?7, image_key = ?8, featured = ?9, category_ids = ?10, related_ids = ?11";
 
 consoleArticlesApi.post("/news/articles", requireCapability("content.edit"), async (c) => {
-  const input = parse(articleFieldsInput, await bodyOf(c));
+  const by = author(c);
+  const parsed = parse(articleFieldsInput, await bodyOf(c));
+  // A new article is by whoever starts it, unless they name someone else.
+  const input = { ...parsed, author: parsed.author || by.name };
   const slug = await slugFor(c.env.DB, null, input);
   if ("error" in slug) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [slug.error]);
   const fields = await storedFields(c.env.DB, null, input, slug.slug);
-  const by = author(c);
   const at = now().toISOString();
   // A new article's id is past every story's, so its news row (when published) never meets another.
   const [inserted] = await c.env.DB.batch([

@@ -158,11 +158,8 @@ export const articleFieldsInput = z.object({
   summary: z.string().trim().max(ARTICLE_SUMMARY_MAX, `At most ${ARTICLE_SUMMARY_MAX} characters`),
   bodyHtml: z.string().max(ARTICLE_BODY_MAX, `At most ${ARTICLE_BODY_MAX} characters of text and markup`),
   author: z.string().trim().max(100, "At most 100 characters"),
-  heroImage: z
-    .string()
-    .trim()
-    .max(300, "At most 300 characters")
-    .refine((s) => s === "" || /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(s) || /^\/(?!\/)\S*$/.test(s) || /^https:\/\/\S+$/.test(s), "An image key, a path on this site or an https address"),
+  // An image key, as the site's pictures are addressed (/images/{w}x{h}/{key}.svg, worker/images/).
+  heroImage: z.string().trim().refine((s) => s === "" || /^[a-z0-9][a-z0-9_-]{0,99}$/.test(s), "An image key: lower-case letters, digits, - and _"),
   featured: z.boolean(),
   categoryIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(10, "At most 10 categories"),
   relatedIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(ARTICLE_RELATED_MAX, `At most ${ARTICLE_RELATED_MAX} related stories`),

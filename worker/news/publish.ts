@@ -17,13 +17,18 @@ import { revisionStatement } from "./articles";
 /** A published article with no edits waiting: the projection's source. */
 const LIVE = "status = 'published' AND pending = 0";
 
-/** Copies article `id` into `news` and its categories, when it is live; removes it otherwise. */
+/**
+ * Copies article `id` into `news` and its categories, when it is live; removes it otherwise. An
+ * article without a hero image gets the generated picture of its own key (news-{id}), as the
+ * demo stories have, until the media library supplies one.
+ */
 export function projectionStatements(db: D1Database, id: number): D1PreparedStatement[] {
   return [
     db
       .prepare(
         `INSERT INTO news (id, slug, title, summary, body_html, author, published_at, image_key, featured)
-         SELECT id, slug, title, summary, body_html, author, published_at, image_key, featured FROM articles WHERE id = ?1 AND ${LIVE}
+         SELECT id, slug, title, summary, body_html, author, published_at, COALESCE(NULLIF(image_key, ''), 'news-' || id), featured
+         FROM articles WHERE id = ?1 AND ${LIVE}
          ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, title = excluded.title, summary = excluded.summary,
            body_html = excluded.body_html, author = excluded.author, published_at = excluded.published_at,
            image_key = excluded.image_key, featured = excluded.featured`,

@@ -202,8 +202,13 @@ export default function ConsoleArticle() {
       if (!result.ok) return refused(result);
       accept(result.article);
       setConfirmUnpublish(false);
-      const done = { publish: current.status === "published" ? "The changes are live." : "Published.", schedule: `Scheduled for ${utcMinute(result.article.publishAt ?? "")}.`, unschedule: "Back to a draft.", unpublish: "Unpublished: the article is no longer on the site." };
-      setNotice({ tone: "info", text: done[move] });
+      const done: Record<ArticleMove, () => string> = {
+        publish: () => (current.status === "published" ? "The changes are live." : "Published."),
+        schedule: () => `Scheduled for ${result.article.publishAt ? utcMinute(result.article.publishAt) : "the time chosen"}.`,
+        unschedule: () => "Back to a draft.",
+        unpublish: () => "Unpublished: the article is no longer on the site.",
+      };
+      setNotice({ tone: "info", text: done[move]() });
     } finally {
       setBusy(false);
     }
@@ -316,7 +321,7 @@ export default function ConsoleArticle() {
             <Field id="author" label="Author" error={errors.author}>
               <input id="article-author" className="cfield__control" value={fields.author} onChange={(e) => change("author", e.target.value)} {...invalid("author", errors.author)} />
             </Field>
-            <Field id="heroImage" label="Hero image (an image key, a path on this site or an https address)" error={errors.heroImage}>
+            <Field id="heroImage" label="Hero image (its image key; empty: a picture made for the article)" error={errors.heroImage}>
               <input id="article-heroImage" className="cfield__control" value={fields.heroImage} onChange={(e) => change("heroImage", e.target.value)} {...invalid("heroImage", errors.heroImage)} />
             </Field>
             <fieldset className="article-editor__categories" {...invalid("categoryIds", errors.categoryIds)}>
