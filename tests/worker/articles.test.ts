@@ -54,6 +54,9 @@ describe("articles: states and the published projection", () => {
     expect(await page.text()).toContain("Rovers sign a new keeper");
     expect(await (await get("/news")).text()).toContain(`/news/${draft.slug}`);
     expect(await (await get("/sitemap.xml")).text()).toContain(`/news/${draft.slug}`);
+    const feed = await get("/news/feed.xml");
+    expect(feed.headers.get("content-type")).toContain("application/rss+xml");
+    expect(await feed.text()).toContain(`<title>Rovers sign a new keeper</title><link>https://rovers.test/news/${draft.slug}</link>`);
     expect(await searchSlugs("keeper")).toContain(draft.slug);
 
     const edited = await attributes(await b.fetch(`/api/console/news/articles/${draft.id}`, send("PUT", { ...fields({ title: "Rovers sign two keepers" }), version: published.version })));
@@ -63,6 +66,7 @@ describe("articles: states and the published projection", () => {
     expect(updated.pending).toBe(false);
     expect((await newsRow(draft.id))!.title).toBe("Rovers sign two keepers");
     expect(await (await get(`/news/${draft.slug}`)).text()).toContain("Rovers sign two keepers");
+    expect(await (await get("/news/feed.xml")).text()).toContain("<title>Rovers sign two keepers</title>");
 
     const unpublished = await attributes(await move(b, updated, "unpublish"));
     expect(unpublished.status).toBe("unpublished");
@@ -70,6 +74,7 @@ describe("articles: states and the published projection", () => {
     expect((await get(`/news/${draft.slug}`)).status).toBe(404);
     expect(await (await get("/news")).text()).not.toContain(`/news/${draft.slug}`);
     expect(await (await get("/sitemap.xml")).text()).not.toContain(`/news/${draft.slug}`);
+    expect(await (await get("/news/feed.xml")).text()).not.toContain(`/news/${draft.slug}`);
     expect(await searchSlugs("keepers")).not.toContain(draft.slug);
   });
 

@@ -26,7 +26,7 @@ export interface SitemapEntry {
 /** The site's fixed pages (spec §2) that are always there ('/matches' comes with the teams). */
 const FIXED_PATHS = ["/", "/news", "/category", "/teams", "/videos", "/videos/browse", "/videos/categories", "/videos/faqs", "/videos/subscriptions", "/live"];
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
