@@ -76,6 +76,15 @@ describe("writing and publishing news in the console", () => {
         expect(saved).toMatchObject({ status: "draft" });
         expect(saved!.body_html).toContain(word);
         expect((await page.request.get(`/news/${saved!.slug}`)).status()).toBe(404);
+        // A share link opens the draft without an account, under its 'Preview' banner.
+        await page.getByLabel("Share a read-only preview for").selectOption("1");
+        await page.getByRole("button", { name: "Make a share link" }).click();
+        const link = page.getByLabel(/^Share link, until/);
+        await expect.poll(() => link.inputValue(), { timeout: WAIT }).toMatch(/\/news\/preview\/\d+\?token=/);
+        const anonymous = await fetch(await link.inputValue());
+        expect(anonymous.status).toBe(200);
+        expect(anonymous.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+        expect(await anonymous.text()).toContain(word);
         await expectAxeCleanWhenIdle(page, `console-article-draft-${viewport.width}`, WAIT);
 
         // Scheduled for tomorrow; the scheduler runs as if it were then.

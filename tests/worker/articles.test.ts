@@ -2,6 +2,8 @@ import { env, runDurableObjectAlarm, runInDurableObject, SELF } from "cloudflare
 import { describe, expect, it } from "vitest";
 import { roleAccount } from "./staff-accounts";
 import { publishDue } from "../../worker/news/schedule";
+import { signPreviewToken } from "../../worker/news/preview";
+import { authConfigOf, AuthConfigError } from "../../worker/auth/config";
 import type { Browser } from "./auth-test-app";
 import type { ConsoleArticle } from "../../src/schemas/console-articles";
 
@@ -254,5 +256,46 @@ describe("articles: roles, revisions and an ended session", () => {
     expect((await errors(stale))[0]).toEqual({ code: "SESSION_EXPIRED", detail: "Your session has expired. Sign in again in another tab; your changes are kept here." });
     const stranger = await b.fetch(`/api/console/news/articles/${draft.id}`, { ...send("PUT", { ...fields(), version: 1 }), headers: { "content-type": "application/json", cookie: "" } });
     expect(stranger.status).toBe(404);
+  });
+});
+
+describe("articles: previews and share links", () => {
+  it("shows staff a draft under a 'Preview' banner, never stored or indexed; anyone else gets the 404", async () => {
+    const { b } = await editor();
+    const draft = await create(b, { title: "Preview of the new kit", bodyHtml: "<p>Kit words</p>" });
+    const res = await b.fetch(`/news/preview/${draft.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const html = await res.text();
+    expect(html).toContain("<strong>Preview</strong>");
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain("Kit words");
+    expect((await get(`/news/preview/${draft.id}`)).status).toBe(404);
+    const support = await roleAccount("preview-support", ["support"]);
+    expect((await support.b.fetch(`/news/preview/${draft.id}`)).status).toBe(404);
+    expect((await b.fetch("/news/preview/999999999")).status).toBe(404);
+  });
+
+  it("makes a share link that opens that article alone, read-only, until it expires", async () => {
+    const { b } = await editor();
+    const draft = await create(b, { title: "Shared stadium plans" });
+    const other = await create(b);
+    expect((await b.fetch(`/api/console/news/articles/${draft.id}/share`, send("POST", { hours: 2 }))).status).toBe(400);
+    const shared = (await (await b.fetch(`/api/console/news/articles/${draft.id}/share`, send("POST", { hours: 24 }))).json()) as { data: { url: string; expiresAt: string } };
+    const url = new URL(shared.data.url);
+    expect(Date.parse(shared.data.expiresAt) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    const opened = await get(`${url.pathname}${url.search}`);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain("A shared preview, read-only");
+    const token = url.searchParams.get("token")!;
+    expect((await get(`/news/preview/${other.id}?token=${token}`)).status).toBe(404);
+    expect((await get(`/news/preview/${draft.id}?token=${token.slice(0, -2)}xx`)).status).toBe(404);
+    const config = authConfigOf(env);
+    if (config instanceof AuthConfigError) throw config;
+    const old = await signPreviewToken(config.sessionSecret, draft.id, 1, new Date(Date.now() - 2 * 3_600_000));
+    expect((await get(`/news/preview/${draft.id}?token=${old.token}`)).status).toBe(404);
+    // Read-only: the link carries no session, so the console's API does not know its holder.
+    expect((await SELF.fetch(`https://rovers.test/api/console/news/articles/${draft.id}/publish?token=${token}`, send("POST", { version: 1 }))).status).not.toBe(200);
   });
 });

@@ -25,6 +25,9 @@ import {
 } from "../news/articles";
 import { claimAndProject } from "../news/publish";
 import { armScheduler } from "../news/schedule";
+import { SHARE_HOURS, signPreviewToken } from "../news/preview";
+import { authConfigOf, AuthConfigError } from "../auth/config";
+import { siteOriginOf } from "../env";
 import type { ConsoleArticle } from "../../src/schemas/console-articles";
 
 /**
@@ -35,6 +38,7 @@ import type { ConsoleArticle } from "../../src/schemas/console-articles";
  *   PUT  /api/console/news/articles/:id                 save: { version, ...fields } (content.edit)
  *   POST /api/console/news/articles/:id/:move           publish | schedule | unschedule | unpublish: { version, publishAt? } (content.publish)
  *   POST /api/console/news/articles/:id/slug            a published article's new address; the old one redirects: { version, slug } (content.publish)
+ *   POST /api/console/news/articles/:id/share           a signed read-only preview link: { hours: 1 | 24 | 168 } (content.view)
  *   GET  /api/console/news/articles/:id/revisions/:rev  one revision's fields, for compare (content.view)
  *   POST /api/console/news/articles/:id/revisions/:rev/restore   its fields saved as a new revision: { version } (content.edit)
  *
@@ -222,6 +226,18 @@ consoleArticlesApi.post("/news/articles/:id/:move{publish|schedule|unschedule|un
   const after = toConsoleArticle(await existing(c, id));
   await audit(c, `article.${move}`, id, 200, toConsoleArticle(before), after);
   return c.json({ data: { attributes: after } });
+});
+
+consoleArticlesApi.post("/news/articles/:id/share", requireCapability("content.view"), async (c) => {
+  const id = idOf(c);
+  const { hours } = parse(z.object({ hours: z.union(SHARE_HOURS.map((h) => z.literal(h)) as [z.ZodLiteral<1>, z.ZodLiteral<24>, z.ZodLiteral<168>]) }), await bodyOf(c));
+  await existing(c, id);
+  const config = authConfigOf(c.env);
+  if (config instanceof AuthConfigError || !config.sessionSecret) throw new ApiError(503, "NOT_CONFIGURED", "The site cannot sign links: its session secret is not set");
+  const { token, expiresAt } = await signPreviewToken(config.sessionSecret, id, hours, now());
+  const url = `${siteOriginOf(c.env, c.req.url)}/news/preview/${id}?token=${token}`;
+  await writeAudit(c, { actor: author(c).actor, action: "article.share", target: `article:${id}`, status: 200, detail: { via: "console", hours, expiresAt } });
+  return c.json({ data: { url, expiresAt } });
 });
 
 consoleArticlesApi.get("/news/articles/:id/revisions/:rev", requireCapability("content.view"), async (c) => {

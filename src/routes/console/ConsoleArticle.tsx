@@ -100,6 +100,8 @@ export default function ConsoleArticle() {
   const [mounted, setMounted] = useState(false);
   const [publishAt, setPublishAt] = useState(article?.publishAt ? datetimeLocal(article.publishAt) : "");
   const [confirmUnpublish, setConfirmUnpublish] = useState(false);
+  const [shareHours, setShareHours] = useState("24");
+  const [shared, setShared] = useState<{ url: string; expiresAt: string } | null>(null);
   const [compare, setCompare] = useState<{ revision: ArticleRevision; title: DiffPiece[]; body: DiffPiece[] } | null>(null);
   const edits = useRef(0);
   const saving = useRef<Promise<Article | null> | null>(null);
@@ -225,6 +227,22 @@ export default function ConsoleArticle() {
     setDirty(false);
     setEditorKey((k) => k + 1);
     setNotice({ tone: "info", text: "The latest saved version is loaded." });
+  };
+
+  const share = async () => {
+    if (!article) return;
+    try {
+      const response = await fetch(`/api/console/news/articles/${article.id}/share`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ hours: Number(shareHours) }),
+      });
+      if (!response.ok) return setNotice({ tone: "error", text: `The link could not be made (${response.status}).` });
+      setShared(((await response.json()) as { data: { url: string; expiresAt: string } }).data);
+    } catch {
+      setNotice({ tone: "error", text: "The console could not reach the site. Try again." });
+    }
   };
 
   const showCompare = async (revision: ArticleRevision) => {
@@ -417,6 +435,40 @@ export default function ConsoleArticle() {
                   See it on the site
                 </Link>
               </p>
+            ) : null}
+          </section>
+        ) : null}
+
+        {article ? (
+          <section className="article-editor__publishing" aria-labelledby="article-preview">
+            <h3 id="article-preview" className="console__subheading">
+              Preview
+            </h3>
+            <p>
+              <a href={`/news/preview/${article.id}`} target="_blank" rel="noopener noreferrer">
+                Open the preview (saved text, opens in a new tab)
+              </a>
+            </p>
+            <div className="cfield">
+              <label htmlFor="article-share-hours" className="cfield__label">
+                Share a read-only preview for
+              </label>
+              <select id="article-share-hours" className="cfield__control" value={shareHours} onChange={(e) => setShareHours(e.target.value)}>
+                <option value="1">1 hour</option>
+                <option value="24">24 hours</option>
+                <option value="168">7 days</option>
+              </select>
+            </div>
+            <button type="button" className="console-accounts__button" onClick={() => void share()}>
+              Make a share link
+            </button>
+            {shared ? (
+              <div className="cfield">
+                <label htmlFor="article-share-url" className="cfield__label">
+                  Share link, until {utcMinute(shared.expiresAt)}
+                </label>
+                <input id="article-share-url" className="cfield__control" readOnly value={shared.url} onFocus={(e) => e.target.select()} />
+              </div>
             ) : null}
           </section>
         ) : null}
