@@ -13,6 +13,7 @@ declare namespace Cloudflare {
 		ASSETS: Fetcher;
 		STREAM_SESSIONS: DurableObjectNamespace<import("./worker/index").StreamSessions>;
 		MATCH_ROOMS: DurableObjectNamespace<import("./worker/index").MatchRoom>;
+		ARTICLE_SCHEDULER: DurableObjectNamespace<import("./worker/index").ArticleScheduler>;
 	}
 }
 interface Env extends Cloudflare.Env {}

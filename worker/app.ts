@@ -38,6 +38,7 @@ import { installedDevelopmentKit } from "./development";
 import { siteLock, siteLockEntry } from "./site-lock/site-lock";
 import { promoOverlayRoutes } from "./commercial/promo-overlays";
 import { consoleApi, consolePage } from "./console/console-routes";
+import { articlePreview } from "./console/article-preview";
 
 /**
  * The worker's one Hono app, built once here: worker/index.ts exports it to workerd and the tests
@@ -122,6 +123,8 @@ app.route("/", seoRoutes);
 
 // The console's pages: the site's SSR, past the page cache, staff only (everyone else: the 404 page).
 app.route("/admin", consolePage);
+// An article's preview: staff, or a signed share link; never the page cache (worker/console/article-preview.ts).
+app.route("/news/preview", articlePreview);
 
 // Everything else is a page: react-router decides between a page, a redirect and the error page;
 // where it would be the 404, the club's own redirect from that path, if any (worker/redirects/).

@@ -8,4 +8,4 @@
 // it imports) has run before worker/app.ts builds the app.
 import "./dev-kit";
 
-export { default, StreamSessions, MatchRoom } from "./index";
+export { default, StreamSessions, MatchRoom, ArticleScheduler } from "./index";

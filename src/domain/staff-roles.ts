@@ -21,7 +21,9 @@ export const CAPABILITIES = [
   "webhooks.view",
   /** the content lists: adverts, promos, sponsors, menu */
   "content.view",
-  /** create, change and disable adverts, promos, sponsors and menu entries: what the public site shows */
+  /** write news articles: create, save drafts and edits, restore revisions (publishing is content.publish) */
+  "content.edit",
+  /** what the public site shows: create, change and disable adverts, promos, sponsors and menu entries; publish, schedule and unpublish news */
   "content.publish",
   /** the web settings (site-wide switches and texts): list, change, remove */
   "settings.edit",
@@ -43,7 +45,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 /** The table itself. An administrator holds every capability; the others what their job needs. */
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
   administrator: CAPABILITIES,
-  editor: ["content.view", "content.publish"],
+  editor: ["content.view", "content.edit", "content.publish"],
   "match-operator": ["live.view"],
   support: ["live.view", "accounts.view", "accounts.support"],
   commerce: ["revenue.view", "webhooks.view", "accounts.view", "content.view"],

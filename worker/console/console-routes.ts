@@ -18,6 +18,9 @@ import { consoleRedirectsApi } from "./redirects";
 import { consolePagesApi } from "./pages";
 import { consoleFaqsApi } from "./faqs";
 import { requireCapability } from "./capabilities";
+import { consoleArticlesApi } from "./articles";
+import { ApiError } from "../http/api-error";
+import { hasSignedInHint } from "../auth/session-cookie";
 
 /**
  * The club's console, for accounts with a staff role (migrations/0022_staff_roles.sql; granted on
@@ -39,14 +42,24 @@ import { requireCapability } from "./capabilities";
  *   /api/console/redirects… Redirects: old path → new location, 301/302 (worker/console/redirects.ts)
  *   /api/console/pages…     Pages: the CMS page tree, its pages and their order (worker/console/pages.ts)
  *   /api/console/faqs…      FAQs: Rovers TV's and the streamer's questions (worker/console/faqs.ts)
+ *   /api/console/news/articles…  News articles: write, save, publish, schedule, revisions (worker/console/articles.ts)
  */
 
 /** Whether the request's account holds any staff role. */
 const isStaff = (c: Context<AppEnv>) => c.get("user") !== null && (c.get("staffRoles") ?? []).length > 0;
 
-/** Staff pass; anyone else gets the API's 404, the same as a path that does not exist. */
+/** What the console's editors show when a save meets an ended session (they keep the text). */
+export const SESSION_EXPIRED_DETAIL = "Your session has expired. Sign in again in another tab; your changes are kept here.";
+
+/**
+ * Staff pass; anyone else gets the API's 404, the same as a path that does not exist. A browser
+ * that was signed in (it still sends the signed-in hint) but whose session ended gets 401
+ * SESSION_EXPIRED instead, so an editor mid-article is told to sign in again rather than that the
+ * API does not exist; it tells nothing to someone who was never signed in.
+ */
 const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header("Cache-Control", "private, no-store");
+  if (c.get("user") === null && hasSignedInHint(c)) throw new ApiError(401, "SESSION_EXPIRED", SESSION_EXPIRED_DETAIL);
   if (!isStaff(c)) noApiRoute(c);
   await next();
 };
@@ -72,6 +85,7 @@ consoleApi.route("/", consoleStaffApi);
 consoleApi.route("/", consoleRedirectsApi);
 consoleApi.route("/", consolePagesApi);
 consoleApi.route("/", consoleFaqsApi);
+consoleApi.route("/", consoleArticlesApi);
 
 consoleApi.all("*", noApiRoute);
 

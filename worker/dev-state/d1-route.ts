@@ -4,6 +4,7 @@ import { settingsOf, type AppEnv } from "../env";
 import { ApiError } from "../http/api-error";
 import { constantTimeEqual } from "../auth/constant-time";
 import { isLoopbackRequest } from "../../src/domain/loopback";
+import { publishDue } from "../news/schedule";
 
 /**
  * The development build's state route (mounted at /dev-state by worker/app.ts when the kit is
@@ -83,4 +84,15 @@ devState.post("/d1", async (c) => {
     throw new ApiError(400, "D1_ERROR", error instanceof Error ? error.message : String(error));
   }
   return c.json({ data: rows });
+});
+
+/**
+ * POST /dev-state/clock `{ "now": ISO 8601 }`: runs the scheduler's sweep (worker/news/schedule.ts)
+ * as if it were that time, so the e2e tests see a scheduled article go live without waiting for it.
+ * Answer: `{ data: { published: [ids] } }`.
+ */
+devState.post("/clock", async (c) => {
+  const parsed = z.object({ now: z.iso.datetime() }).safeParse(await c.req.json().catch(() => undefined));
+  if (!parsed.success) throw ApiError.fields(400, "INVALID_INPUT", "The body must be { now: ISO 8601 }", [{ field: "now", detail: "an ISO 8601 UTC time" }]);
+  return c.json({ data: { published: await publishDue(c.env, new Date(parsed.data.now)) } });
 });

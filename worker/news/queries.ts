@@ -162,3 +162,14 @@ export async function readNewsArticle(r: Reader, slug: string): Promise<NewsArti
   const article = await newsArticle(r.env.DB, slug);
   return article && r.preferences.spoilerFree ? spoilerFreeArticle(r.env.DB, article) : article;
 }
+
+const movedRow = rowSchema("article_slugs to the live story", { slug: z.string() });
+
+/**
+ * Where an old address of a published story now is (its slug changed after publication,
+ * migrations/0023_articles.sql's article_slugs), or null. Read only when no story has `slug`.
+ */
+export async function movedNewsSlug(db: D1Database, slug: string): Promise<string | null> {
+  const row = await firstRow(movedRow, db.prepare("SELECT n.slug FROM article_slugs s JOIN news n ON n.id = s.article_id WHERE s.slug = ?1").bind(slug));
+  return row && row.slug !== slug ? row.slug : null;
+}

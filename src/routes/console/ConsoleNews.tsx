@@ -15,10 +15,12 @@ const listHref = (q: string, page: number) => {
   return query === "" ? "/admin/news" : `/admin/news?${query}`;
 };
 
+const STATUS_LABELS = { draft: "Draft", scheduled: "Scheduled", published: "Published", unpublished: "Unpublished" } as const;
+
 /**
- * The console's News section: every article the site has, newest first, found by a word of its
- * title. A GET form, so a search is a URL staff can share; each title opens the article as
- * supporters see it.
+ * The console's News section: every article, drafts and scheduled ones included, the latest first,
+ * found by a word of its title. A GET form, so a search is a URL staff can share; each title opens
+ * the article's editor, and a published one links to the page supporters see.
  */
 export default function ConsoleNews() {
   const { news, access } = useLoaderData<typeof newsLoader>();
@@ -35,6 +37,11 @@ export default function ConsoleNews() {
     <ConsoleFrame access={access} title="News">
       <section className="console__section" aria-labelledby="news-list">
         <h2 id="news-list" className="console__heading">News</h2>
+        {access.capabilities.includes("content.edit") ? (
+          <p>
+            <Link to="/admin/news/new" className="console-accounts__button">Write an article</Link>
+          </p>
+        ) : null}
         <Form method="get" action="/admin/news" className="console-accounts__search" role="search">
           <label htmlFor="news-q">Words in the title</label>
           <div className="console-accounts__search-row">
@@ -48,19 +55,28 @@ export default function ConsoleNews() {
         {articles.length === 0 ? null : (
           <ConsoleTable
             labelledBy="news-results"
-            columns={["Title", "Author", "Published", "Categories", "Featured"]}
+            columns={["Title", "State", "Author", "Published or due", "Categories"]}
             rows={articles}
             row={(a) => (
               <tr key={a.id} data-article={a.slug}>
                 <th scope="row">
-                  <Link to={`/news/${a.slug}`} reloadDocument>
-                    {a.title}
-                  </Link>
+                  <Link to={`/admin/news/${a.id}`}>{a.title}</Link>
+                  {a.status === "published" ? (
+                    <>
+                      {" "}
+                      <Link to={`/news/${a.slug}`} reloadDocument aria-label={`${a.title} on the site`}>
+                        (on the site)
+                      </Link>
+                    </>
+                  ) : null}
                 </th>
+                <td>
+                  {STATUS_LABELS[a.status]}
+                  {a.pending ? ", edits not live" : ""}
+                </td>
                 <td>{a.author}</td>
-                <td>{utcMinute(a.publishedAt)}</td>
+                <td>{a.publishAt ? utcMinute(a.publishAt) : a.publishedAt ? utcMinute(a.publishedAt) : "—"}</td>
                 <td>{a.categories}</td>
-                <td>{a.featured ? "Yes" : "No"}</td>
               </tr>
             )}
           />

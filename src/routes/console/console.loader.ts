@@ -1,6 +1,4 @@
 import { data, type LoaderFunctionArgs } from "react-router";
-import { z } from "zod";
-import { resultsOf, rowSchema, firstOf, totalRow } from "../../../worker/db/rows";
 import type { Loaders, PageContext } from "../../../worker/pages/loader";
 import { liveNow } from "../../../worker/console/live-now";
 import { revenue } from "../../../worker/console/revenue";
@@ -12,6 +10,8 @@ import { staffList } from "../../../worker/console/staff";
 import { listRedirects, REDIRECT_LIST_PAGE } from "../../../worker/redirects/redirects";
 import { pageTree } from "../../../worker/content/page-tree";
 import { faqGroups } from "../../../worker/content/faqs";
+import { articleById, articleList, categoryOptions, fieldsOf, revisionsOf, toConsoleArticle } from "../../../worker/news/articles";
+import type { ArticleFields } from "../../schemas/console-articles";
 import { CAPABILITY_REQUIRED_DETAIL } from "../../../worker/console/capabilities";
 import { found, notFound } from "../../data/not-found";
 import { params } from "../../data/route-params";
@@ -74,50 +74,40 @@ export async function contentLoader({ params }: LoaderFunctionArgs, context: Pag
 
 /** How many articles a page of the console's news list shows. */
 const NEWS_LIST_PAGE = 50;
-const newsListRow = rowSchema("news with their categories, for the console", {
-  id: z.number(),
-  slug: z.string(),
-  title: z.string(),
-  author: z.string(),
-  published_at: z.string(),
-  featured: z.number(),
-  categories: z.string().nullable(),
-});
 
 /**
- * /admin/news: every article, newest first, 50 a page (`?page=N`), narrowed to titles containing
- * `?q=` (its own `%` and `_` match themselves). Past the last page is the 404, as on /news.
+ * /admin/news: every article, drafts and scheduled ones included (worker/news/articles.ts), the
+ * latest first, 50 a page (`?page=N`), narrowed to titles containing `?q=` (its own `%` and `_`
+ * match themselves). Past the last page is the 404, as on /news.
  */
 export async function newsLoader({ request }: LoaderFunctionArgs, context: PageContext) {
   const access = staffWith(context, "content.view");
   const search = new URL(request.url).searchParams;
   const q = (search.get("q") ?? "").trim().slice(0, 200);
   const page = params.page(search);
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = "WHERE ?1 = '' OR n.title LIKE ?2 ESCAPE '\\'";
-  const db = context.env.DB;
-  const [rows, count] = await db.batch([
-    db
-      .prepare(
-        `SELECT n.id, n.slug, n.title, n.author, n.published_at, n.featured,
-           (SELECT group_concat(c.name, ', ') FROM news_category nc JOIN news_categories c ON c.id = nc.category_id WHERE nc.news_id = n.id) AS categories
-         FROM news n ${where} ORDER BY n.published_at DESC, n.id DESC LIMIT ?3 OFFSET ?4`,
-      )
-      .bind(q, like, NEWS_LIST_PAGE, page * NEWS_LIST_PAGE),
-    db.prepare(`SELECT COUNT(*) AS total FROM news n ${where}`).bind(q, like),
-  ]);
-  const total = firstOf(totalRow, count)?.total ?? 0;
+  const { total, articles } = await articleList(context.env.DB, q, page, NEWS_LIST_PAGE);
   if (page > 0 && page * NEWS_LIST_PAGE >= total) notFound();
-  const articles = resultsOf(newsListRow, rows).map((r) => ({
-    id: r.id,
-    slug: r.slug,
-    title: r.title,
-    author: r.author,
-    publishedAt: r.published_at,
-    featured: r.featured === 1,
-    categories: r.categories ?? "",
-  }));
   return { news: { q, page, pageSize: NEWS_LIST_PAGE, total, articles }, access, pageCache: false as const };
+}
+
+/** What a new article starts with. */
+const NEW_ARTICLE: ArticleFields = { title: "", slug: "", summary: "", bodyHtml: "", author: "", heroImage: "", featured: false, categoryIds: [], relatedIds: [] };
+
+/**
+ * /admin/news/{id} (and /admin/news/new, which needs content.edit): the editor, with the
+ * categories to choose from and the article's revisions. An id that names nothing is the 404.
+ */
+export async function articleLoader({ params: p }: LoaderFunctionArgs, context: PageContext) {
+  const isNew = p.id === "new";
+  const access = staffWith(context, isNew ? "content.edit" : "content.view");
+  const db = context.env.DB;
+  const categories = await categoryOptions(db);
+  if (isNew) return { article: null, fields: NEW_ARTICLE, categories, revisions: [], access, pageCache: false as const };
+  const id = Number(p.id);
+  if (!/^[1-9][0-9]{0,15}$/.test(p.id ?? "") || !Number.isSafeInteger(id)) notFound();
+  const row = found(await articleById(db, id));
+  const article = toConsoleArticle(row);
+  return { article, fields: fieldsOf(row), categories, revisions: await revisionsOf(db, id), access, pageCache: false as const };
 }
 
 /** /admin/audit: the audit log, filtered, newest first. */
@@ -164,6 +154,7 @@ export const loaders = {
   "admin/webhooks": webhooksLoader,
   "admin/content/:kind?": contentLoader,
   "admin/news": newsLoader,
+  "admin/news/:id": articleLoader,
   "admin/audit": auditLoader,
   "admin/staff": staffLoader,
   "admin/redirects": redirectsLoader,

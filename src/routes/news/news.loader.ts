@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "react-router";
 import type { Loaders, PageContext } from "../../../worker/pages/loader";
-import { categories as newsCategories, readNews, readNewsArticle } from "../../../worker/news/queries";
+import { categories as newsCategories, movedNewsSlug, readNews, readNewsArticle } from "../../../worker/news/queries";
 import type { Category, NewsQuery } from "../../schemas/news";
-import { found, notFound } from "../../data/not-found";
+import { notFound } from "../../data/not-found";
 import { params, splatSegments } from "../../data/route-params";
 import { orLogged } from "../../data/or-logged";
 import { categoryPath, newsPath } from "../paths";
@@ -42,16 +42,22 @@ export function categoryNewsLoader({ request, params: p }: LoaderFunctionArgs, c
 /**
  * A single article, tagged for the /news/* switch. /news/* reads '?page=N' for its dated listings;
  * an article has only its first page, so any other is a 404 (and never a page cache entry).
+ * A story whose address changed after publication answers its old one with a 301 to the new.
  */
 async function article(context: PageContext, request: Request, slug: string, legacyDate?: LegacyNewsDate) {
   if (params.page(new URL(request.url).searchParams) > 0) notFound();
-  const read = found(await readNewsArticle(context, slug));
+  const story = await readNewsArticle(context, slug);
+  if (!story) {
+    const moved = await movedNewsSlug(context.env.DB, slug);
+    if (moved) throw redirect(newsPath(moved), 301);
+    notFound();
+  }
   // A legacy address whose date is not the article's (/news/1999/{slug}) is a 301 to the one
   // canonical address rather than a 404: old links and re-dated articles keep reaching the story,
   // and the wrong date is never served as a page of its own. A matching date serves the article,
   // whose head names /news/{slug} as canonical (NewsArticle.tsx).
-  if (legacyDate !== undefined && !publishedOn(read.publishedAt, legacyDate)) throw redirect(newsPath(slug), 301);
-  return { kind: "article" as const, ...read };
+  if (legacyDate !== undefined && !publishedOn(story.publishedAt, legacyDate)) throw redirect(newsPath(slug), 301);
+  return { kind: "article" as const, ...story };
 }
 
 /**

@@ -18,3 +18,20 @@ export async function queryD1<Row extends Record<string, unknown>>(sql: string, 
   if (!response.ok) throw new Error(`D1 refused: ${response.status} ${await response.text()} (${sql})`);
   return ((await response.json()) as { data: Row[] }).data;
 }
+
+/**
+ * Runs the news scheduler's sweep on the server as if it were `now` (POST /dev-state/clock, the
+ * development build only): the injected clock, so a scheduled article goes live without waiting.
+ * Answers the ids the sweep published.
+ */
+export async function runSchedulerAt(now: Date): Promise<number[]> {
+  const token = process.env.E2E_STATE_TOKEN;
+  if (!token) throw new Error("E2E_STATE_TOKEN is not set: run the e2e tests with `npm run test:e2e`, which starts the server with it");
+  const response = await fetch(`${BASE_URL}/dev-state/clock`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ now: now.toISOString() }),
+  });
+  if (!response.ok) throw new Error(`the scheduler refused: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: { published: number[] } }).data.published;
+}

@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env";
+import { sessionMiddleware } from "../auth/session-middleware";
+import { authConfigOf, AuthConfigError } from "../auth/config";
+import { can } from "../../src/domain/staff-roles";
+import { articleById } from "../news/articles";
+import { previewHtml, previewTokenArticle } from "../news/preview";
+
+/**
+ * GET /news/preview/{id}: an article's working copy under a 'Preview' banner (worker/news/preview.ts),
+ * for staff with content.view, or with `?token=` a share link for that article that has not
+ * expired. Never stored (no-store), never indexed (X-Robots-Tag and a robots meta). Anyone else, and
+ * an id that names nothing, gets a plain 404, as the console is not announced.
+ */
+export const articlePreview = new Hono<AppEnv>();
+articlePreview.use(sessionMiddleware);
+
+const NOT_FOUND = "This page could not be found";
+
+articlePreview.get("/:id", async (c) => {
+  c.header("Cache-Control", "private, no-store");
+  c.header("X-Robots-Tag", "noindex, nofollow");
+  const id = Number(c.req.param("id"));
+  if (!/^[1-9][0-9]{0,15}$/.test(c.req.param("id")) || !Number.isSafeInteger(id)) return c.text(NOT_FOUND, 404);
+  const staff = c.get("user") !== null && can(c.get("staffRoles") ?? [], "content.view");
+  let sharedUntil: string | null = null;
+  if (!staff) {
+    const token = c.req.query("token") ?? "";
+    const config = authConfigOf(c.env);
+    if (token === "" || config instanceof AuthConfigError || !config.sessionSecret) return c.text(NOT_FOUND, 404);
+    const opened = await previewTokenArticle(config.sessionSecret, token);
+    if (opened?.articleId !== id) return c.text(NOT_FOUND, 404);
+    sharedUntil = opened.expiresAt;
+  }
+  const article = await articleById(c.env.DB, id);
+  if (!article) return c.text(NOT_FOUND, 404);
+  return c.html(previewHtml(article, sharedUntil));
+});

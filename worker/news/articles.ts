@@ -1,0 +1,282 @@
+import { z } from "zod";
+import { allRows, firstRow, rowSchema } from "../db/rows";
+import { sanitizeHtml } from "../html/sanitize-html";
+import { movesFrom, slugLocked, type ArticleStatus } from "../../src/domain/article-state";
+import { isSlug, slugify, uniqueSlug } from "../../src/domain/slug";
+import { ARTICLE_BODY_MAX, ARTICLE_RELATED_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, type ArticleFields, type ArticleListItem, type ArticleRevision, type ConsoleArticle } from "../../src/schemas/console-articles";
+import type { FieldError } from "../http/api-error";
+
+/**
+ * Articles as the console writes them (table `articles`, migrations/0023_articles.sql): every
+ * story's working copy, whatever its state. The public site never reads this table; it reads
+ * `news`, the published projection that publish.ts writes.
+ */
+
+const articleShape = {
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  body_html: z.string(),
+  author: z.string(),
+  image_key: z.string(),
+  featured: z.number(),
+  category_ids: z.string(),
+  related_ids: z.string(),
+  status: z.enum(["draft", "scheduled", "published", "unpublished"]),
+  publish_at: z.string().nullable(),
+  published_at: z.string().nullable(),
+  pending: z.number(),
+  version: z.number(),
+  updated_at: z.string(),
+  updated_by: z.string(),
+};
+export const articleRow = rowSchema("articles", articleShape);
+export type ArticleRow = z.infer<typeof articleRow>;
+
+const idList = z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const idsOf = (text: string): number[] => {
+  try {
+    const parsed = idList.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+};
+
+export function fieldsOf(row: ArticleRow): ArticleFields {
+  return {
+    title: row.title,
+    slug: row.slug,
+    summary: row.summary,
+    bodyHtml: row.body_html,
+    author: row.author,
+    heroImage: row.image_key,
+    featured: row.featured === 1,
+    categoryIds: idsOf(row.category_ids),
+    relatedIds: idsOf(row.related_ids),
+  };
+}
+
+export function toConsoleArticle(row: ArticleRow): ConsoleArticle {
+  const pending = row.pending === 1;
+  return {
+    ...fieldsOf(row),
+    id: row.id,
+    status: row.status,
+    publishAt: row.publish_at,
+    publishedAt: row.published_at,
+    pending,
+    version: row.version,
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+    slugLocked: slugLocked(row.status, row.published_at !== null),
+    moves: movesFrom(row.status, pending),
+  };
+}
+
+/**
+ * A story in `news` that no article holds yet (the demo content, the admin API, a bench) becomes a
+ * published article the first time the console opens it, so the console can edit every story.
+ */
+export function adoptNewsStatement(db: D1Database, id: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO articles (id, slug, title, summary, body_html, author, image_key, featured, category_ids, status, published_at, updated_by)
+       SELECT n.id, n.slug, n.title, n.summary, n.body_html, n.author, n.image_key, n.featured,
+              COALESCE((SELECT json_group_array(category_id) FROM news_category WHERE news_id = n.id), '[]'),
+              'published', n.published_at, 'migration'
+       FROM news n WHERE n.id = ?1
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(id);
+}
+
+export async function articleById(db: D1Database, id: number): Promise<ArticleRow | null> {
+  const [, found] = await db.batch([adoptNewsStatement(db, id), db.prepare("SELECT * FROM articles WHERE id = ?1").bind(id)]);
+  const rows = (found?.results ?? []) as unknown[];
+  return rows.length === 0 ? null : articleRow.parse(rows[0]);
+}
+
+const listRow = rowSchema("articles and stories for the console list", {
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  author: z.string(),
+  status: z.enum(["draft", "scheduled", "published", "unpublished"]),
+  pending: z.number(),
+  published_at: z.string().nullable(),
+  publish_at: z.string().nullable(),
+  updated_at: z.string(),
+  categories: z.string().nullable(),
+});
+
+/**
+ * The console's list: every article (and every story not yet taken in as one), newest first by
+ * its time (scheduled: when it goes live; published: when it did; a draft: its last save), narrowed to titles containing `q` (its own % and _ match themselves).
+ */
+export async function articleList(db: D1Database, q: string, page: number, pageSize: number): Promise<{ total: number; articles: ArticleListItem[] }> {
+  const like = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const all = `SELECT a.id, a.slug, a.title, a.author, a.status, a.pending, a.published_at, a.publish_at, a.updated_at,
+                 (SELECT group_concat(c.name, ', ') FROM json_each(a.category_ids) j JOIN news_categories c ON c.id = j.value) AS categories
+               FROM articles a
+               UNION ALL
+               SELECT n.id, n.slug, n.title, n.author, 'published', 0, n.published_at, NULL, n.published_at,
+                 (SELECT group_concat(c.name, ', ') FROM news_category nc JOIN news_categories c ON c.id = nc.category_id WHERE nc.news_id = n.id)
+               FROM news n WHERE NOT EXISTS (SELECT 1 FROM articles a WHERE a.id = n.id)`;
+  const where = "WHERE ?1 = '' OR title LIKE ?2 ESCAPE '\\'";
+  const [rows, count] = await db.batch([
+    db.prepare(`SELECT * FROM (${all}) ${where} ORDER BY COALESCE(publish_at, published_at, updated_at) DESC, id DESC LIMIT ?3 OFFSET ?4`).bind(q, like, pageSize, page * pageSize),
+    db.prepare(`SELECT COUNT(*) AS total FROM (${all}) ${where}`).bind(q, like),
+  ]);
+  const total = z.object({ total: z.number() }).parse((count?.results ?? [])[0]).total;
+  const articles = ((rows?.results ?? []) as unknown[]).map((r) => {
+    const row = listRow.parse(r);
+    return {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      author: row.author,
+      status: row.status,
+      pending: row.pending === 1,
+      publishedAt: row.published_at,
+      publishAt: row.publish_at,
+      updatedAt: row.updated_at,
+      categories: row.categories ?? "",
+    };
+  });
+  return { total, articles };
+}
+
+const categoryOptionRow = rowSchema("news_categories", { id: z.number(), name: z.string() });
+export const categoryOptions = (db: D1Database) => allRows(categoryOptionRow, db.prepare("SELECT id, name FROM news_categories ORDER BY position, id"));
+
+/** The body of a save: every editable field, checked one by one so each error sits beside its field. */
+export const articleFieldsInput = z.object({
+  title: z.string().trim().min(1, "Enter a title").max(ARTICLE_TITLE_MAX, `At most ${ARTICLE_TITLE_MAX} characters`),
+  slug: z.string().trim().max(100, "At most 100 characters").refine((s) => s === "" || isSlug(s), "Lower-case letters, digits and single hyphens only"),
+  summary: z.string().trim().max(ARTICLE_SUMMARY_MAX, `At most ${ARTICLE_SUMMARY_MAX} characters`),
+  bodyHtml: z.string().max(ARTICLE_BODY_MAX, `At most ${ARTICLE_BODY_MAX} characters of text and markup`),
+  author: z.string().trim().max(100, "At most 100 characters"),
+  // An image key, as the site's pictures are addressed (/images/{w}x{h}/{key}.svg, worker/images/).
+  heroImage: z.string().trim().refine((s) => s === "" || /^[a-z0-9][a-z0-9_-]{0,99}$/.test(s), "An image key: lower-case letters, digits, - and _"),
+  featured: z.boolean(),
+  categoryIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(10, "At most 10 categories"),
+  relatedIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(ARTICLE_RELATED_MAX, `At most ${ARTICLE_RELATED_MAX} related stories`),
+});
+export type ArticleFieldsInput = z.infer<typeof articleFieldsInput>;
+
+/** zod's issues as the form's field errors (the first per field). */
+export function fieldErrors(error: z.ZodError): FieldError[] {
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "body");
+    if (seen.has(field)) continue;
+    seen.add(field);
+    out.push({ field, detail: issue.message });
+  }
+  return out;
+}
+
+/** Every slug in use or retired, but the article's own (a story keeps its address when it saves). */
+export async function slugsTaken(db: D1Database, ownId: number | null, like: string): Promise<Set<string>> {
+  const self = ownId ?? 0;
+  const pattern = `${like.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const rows = await allRows(
+    rowSchema("slugs", { slug: z.string() }),
+    db
+      .prepare(
+        `SELECT slug FROM articles WHERE id != ?1 AND slug LIKE ?2 ESCAPE '\\'
+         UNION SELECT slug FROM news WHERE id != ?1 AND slug LIKE ?2 ESCAPE '\\'
+         UNION SELECT slug FROM article_slugs WHERE article_id != ?1 AND slug LIKE ?2 ESCAPE '\\'`,
+      )
+      .bind(self, pattern),
+  );
+  return new Set(rows.map((r) => r.slug));
+}
+
+/**
+ * The slug a save keeps: once published it is fixed (only an explicit rename moves it); before, an
+ * empty one follows the title, and a chosen one must be free.
+ */
+export async function slugFor(db: D1Database, current: ArticleRow | null, input: ArticleFieldsInput): Promise<{ slug: string } | { error: FieldError }> {
+  if (current && slugLocked(current.status, current.published_at !== null)) {
+    if (input.slug !== "" && input.slug !== current.slug) return { error: { field: "slug", detail: "The address is fixed once published: use 'Change address' to move it" } };
+    return { slug: current.slug };
+  }
+  if (input.slug === "") {
+    const base = slugify(input.title);
+    return { slug: uniqueSlug(base, await slugsTaken(db, current?.id ?? null, base === "" ? "article" : base)) };
+  }
+  const taken = await slugsTaken(db, current?.id ?? null, input.slug);
+  if (taken.has(input.slug)) return { error: { field: "slug", detail: "Another story has this address: choose another" } };
+  return { slug: input.slug };
+}
+
+/** The stored form of a save: the body sanitised here as well as when read, ids kept only if they exist. */
+export async function storedFields(db: D1Database, ownId: number | null, input: ArticleFieldsInput, slug: string) {
+  const categories = new Set((await categoryOptions(db)).map((c) => c.id));
+  const related = input.relatedIds.filter((id) => id !== ownId);
+  return {
+    slug,
+    title: input.title,
+    summary: input.summary,
+    body_html: sanitizeHtml(input.bodyHtml),
+    author: input.author,
+    image_key: input.heroImage,
+    featured: input.featured ? 1 : 0,
+    category_ids: JSON.stringify([...new Set(input.categoryIds.filter((id) => categories.has(id)))]),
+    related_ids: JSON.stringify([...new Set(related)]),
+  };
+}
+export type StoredFields = Awaited<ReturnType<typeof storedFields>>;
+
+/** A revision's snapshot, built by SQL from the row as written (so it is exactly what was saved). */
+export const SNAPSHOT_SQL = `json_object('title', title, 'slug', slug, 'summary', summary, 'bodyHtml', body_html, 'author', author,
+  'heroImage', image_key, 'featured', json(CASE featured WHEN 1 THEN 'true' ELSE 'false' END), 'categoryIds', json(category_ids), 'relatedIds', json(related_ids))`;
+
+/**
+ * Records a revision of article `id` at its current version, only if the statement just before it
+ * in the batch changed a row (a refused version check writes nothing, revision included).
+ */
+export function revisionStatement(db: D1Database, id: number, action: string, by: string): D1PreparedStatement {
+  return db
+    .prepare(`INSERT INTO article_revisions (article_id, version, action, snapshot, by) SELECT id, version, ?2, ${SNAPSHOT_SQL}, ?3 FROM articles WHERE id = ?1 AND changes() = 1`)
+    .bind(id, action, by);
+}
+
+const revisionRow = rowSchema("article_revisions", { id: z.number(), version: z.number(), action: z.string(), at: z.string(), by: z.string() });
+export const REVISIONS_SHOWN = 50;
+
+export async function revisionsOf(db: D1Database, id: number): Promise<ArticleRevision[]> {
+  return allRows(revisionRow, db.prepare(`SELECT id, version, action, at, by FROM article_revisions WHERE article_id = ?1 ORDER BY id DESC LIMIT ${REVISIONS_SHOWN}`).bind(id));
+}
+
+const snapshotFields = z.object({
+  title: z.string(),
+  slug: z.string(),
+  summary: z.string(),
+  bodyHtml: z.string(),
+  author: z.string(),
+  heroImage: z.string(),
+  featured: z.boolean(),
+  categoryIds: z.array(z.number()),
+  relatedIds: z.array(z.number()),
+});
+
+export async function revisionById(db: D1Database, articleId: number, revisionId: number): Promise<(ArticleRevision & { fields: ArticleFields }) | null> {
+  const row = await firstRow(
+    rowSchema("article_revisions with snapshot", { id: z.number(), version: z.number(), action: z.string(), at: z.string(), by: z.string(), snapshot: z.string() }),
+    db.prepare("SELECT id, version, action, at, by, snapshot FROM article_revisions WHERE article_id = ?1 AND id = ?2").bind(articleId, revisionId),
+  );
+  if (!row) return null;
+  const { snapshot, ...revision } = row;
+  return { ...revision, fields: snapshotFields.parse(JSON.parse(snapshot)) };
+}
+
+/** For the 409: who saved last, and when. */
+export const conflictDetail = (row: Pick<ArticleRow, "updated_by" | "updated_at">) =>
+  `${row.updated_by || "Someone"} saved this article at ${row.updated_at.slice(11, 16)} UTC (${row.updated_at.slice(0, 10)}) while you were editing. Copy your changes, reload to see theirs, then apply yours again.`;
+
+export type { ArticleStatus };
