@@ -23,6 +23,8 @@ export const CAPABILITIES = [
   "content.view",
   /** create, change and disable adverts, promos, sponsors and menu entries: what the public site shows */
   "content.publish",
+  /** the media library: upload photos, change their alt text and focal point, delete them */
+  "media.manage",
   /** the web settings (site-wide switches and texts): list, change, remove */
   "settings.edit",
   /** the audit log */
@@ -43,7 +45,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 /** The table itself. An administrator holds every capability; the others what their job needs. */
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
   administrator: CAPABILITIES,
-  editor: ["content.view", "content.publish"],
+  editor: ["content.view", "content.publish", "media.manage"],
   "match-operator": ["live.view"],
   support: ["live.view", "accounts.view", "accounts.support"],
   commerce: ["revenue.view", "webhooks.view", "accounts.view", "content.view"],

@@ -14,6 +14,7 @@ import { consoleWritesNeedOrigin } from "./console-csrf";
 import { consoleContentApi } from "./content";
 import { consoleAuditApi } from "./audit";
 import { consoleStaffApi } from "./staff";
+import { consoleMediaApi } from "./media";
 import { requireCapability } from "./capabilities";
 
 /**
@@ -33,6 +34,7 @@ import { requireCapability } from "./capabilities";
  *   /api/console/content/…  Content: adverts, promos, sponsors, menu, web settings (worker/console/content.ts)
  *   GET /api/console/audit  the audit log, filtered (worker/console/audit.ts)
  *   /api/console/staff…     Staff: who holds which role, grant and revoke (worker/console/staff.ts)
+ *   /api/console/media…     the media library: list and search, upload, edit, delete (worker/console/media.ts)
  */
 
 /** Whether the request's account holds any staff role. */
@@ -63,6 +65,7 @@ consoleApi.route("/", consoleWebhooksApi);
 consoleApi.route("/", consoleContentApi);
 consoleApi.route("/", consoleAuditApi);
 consoleApi.route("/", consoleStaffApi);
+consoleApi.route("/", consoleMediaApi);
 
 consoleApi.all("*", noApiRoute);
 
