@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import type { AuthProvider, ProviderDeps } from "./auth/providers/types";
 import { installDevProvider } from "./auth/providers";
 import { setDevelopmentSettings, type DevelopmentSettings, type AppEnv } from "./env";
-import type { PhotoResizer } from "./media-library/photo-resizer";
+import type { PhotoResizer } from "../src/schemas/media";
 
 /**
  * What only the development build has. The production entry (worker/index.ts, wrangler.toml's

@@ -32,6 +32,9 @@ export const MEDIA_FORMATS = ["webp", "jpeg"] as const;
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];
 export const MEDIA_FORMAT_TYPES: Record<MediaFormat, string> = { webp: "image/webp", jpeg: "image/jpeg" };
 
+/** Quality of every lossy output, both resizers: a photo's detail kept at a fraction of the bytes of 'best'. */
+export const OUTPUT_QUALITY = 80;
+
 export const mediaHeight = (width: number, [rw, rh]: MediaRatio) => Math.round((width * rh) / rw);
 
 /** Whether {width}x{height} is a size the library serves. */

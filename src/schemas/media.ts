@@ -1,4 +1,5 @@
 import type { MediaType } from "../domain/image-sniff";
+import type { CropBox, MediaFormat } from "../domain/media-image";
 
 /** One photo of the media library, as the console and the pages see it (worker/media-library/media-store.ts). */
 export interface MediaItem {
@@ -31,3 +32,25 @@ export interface MediaPage {
 
 export type MediaItemAnswer = { data: { attributes: MediaItem } };
 export type MediaPageAnswer = { data: { attributes: MediaPage } };
+
+/**
+ * What makes one served size of a library photo: cut `crop` out of the original, scale it to
+ * exactly width × height, encode it as `format`. Production does it with the Workers Images
+ * binding (worker/media-library/photo-resizer.ts); the development build installs a WebAssembly codec running in
+ * the worker itself (worker/dev-media/wasm-resizer.ts), since the binding has no offline stand-in
+ * without a native library. Both take the same crop box, computed once by src/domain/media-image.ts.
+ */
+export interface ResizeJob {
+  original: ArrayBuffer;
+  type: MediaType;
+  crop: CropBox;
+  width: number;
+  height: number;
+  format: MediaFormat;
+}
+
+export interface PhotoResizer {
+  /** what the docs and the bench call it */
+  name: string;
+  resize(job: ResizeJob): Promise<Uint8Array<ArrayBuffer>>;
+}

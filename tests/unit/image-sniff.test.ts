@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { sniffImage, sniffImageType } from "../../src/domain/image-sniff";
+import { avifPhoto } from "../fixtures/avif-photo";
 
 /** Headers built byte by byte: what each format's first bytes say, and nothing else. */
 const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((ch) => ch.charCodeAt(0)) : p)));
@@ -29,8 +29,7 @@ describe("sniffImage", () => {
   });
 
   it("reads a real AVIF file (libavif's output): brand 'avif', size from its 'ispe' box", () => {
-    const avif = new Uint8Array(readFileSync(new URL("../fixtures/photo-96x64.avif", import.meta.url)));
-    expect(sniffImage(avif)).toEqual({ type: "image/avif", width: 96, height: 64 });
+    expect(sniffImage(avifPhoto())).toEqual({ type: "image/avif", width: 96, height: 64 });
   });
 
   it("finds AVIF among the compatible brands, and refuses another ISO file (an MP4)", () => {

@@ -14,7 +14,8 @@ import webpEncWasm from "@jsquash/webp/codec/enc/webp_enc_simd.wasm";
 import avifDecWasm from "@jsquash/avif/codec/dec/avif_dec.wasm";
 // @ts-expect-error the package types this file as its exports (for bundlers that instantiate it); wrangler imports it as a compiled module
 import resizeWasm from "@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm";
-import { OUTPUT_QUALITY, type PhotoResizer, type ResizeJob } from "../media-library/photo-resizer";
+import type { PhotoResizer, ResizeJob } from "../../src/schemas/media";
+import { OUTPUT_QUALITY } from "../../src/domain/media-image";
 
 /**
  * The development build's photo resizer: Squoosh's codecs compiled to WebAssembly (jSquash:

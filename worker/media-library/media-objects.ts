@@ -1,7 +1,8 @@
 import { settingsOf } from "../env";
 import { ApiError } from "../http/api-error";
 import { installedDevelopmentKit } from "../development";
-import { imagesBindingResizer, type PhotoResizer } from "./photo-resizer";
+import { imagesBindingResizer } from "./photo-resizer";
+import type { PhotoResizer } from "../../src/schemas/media";
 import type { MediaFormat } from "../../src/domain/media-image";
 
 /**

@@ -1,30 +1,11 @@
-import type { CropBox, MediaFormat } from "../../src/domain/media-image";
-import type { MediaType } from "../../src/domain/image-sniff";
+import type { PhotoResizer } from "../../src/schemas/media";
+import { OUTPUT_QUALITY } from "../../src/domain/media-image";
 
 /**
- * What makes one served size of a library photo: cut `crop` out of the original, scale it to
- * exactly width × height, encode it as `format`. Production does it with the Workers Images
- * binding (imagesBindingResizer); the development build installs a WebAssembly codec running in
- * the worker itself (worker/dev-media/wasm-resizer.ts), since the binding has no offline stand-in
- * without a native library. Both take the same crop box, computed once by src/domain/media-image.ts.
+ * Production's photo resizer, the Workers Images binding. The development build installs its own
+ * (worker/dev-media/wasm-resizer.ts), since the binding has no offline stand-in without a native
+ * library; worker/media-library/media-objects.ts picks one.
  */
-export interface ResizeJob {
-  original: ArrayBuffer;
-  type: MediaType;
-  crop: CropBox;
-  width: number;
-  height: number;
-  format: MediaFormat;
-}
-
-export interface PhotoResizer {
-  /** what the docs and the bench call it */
-  name: string;
-  resize(job: ResizeJob): Promise<Uint8Array<ArrayBuffer>>;
-}
-
-/** Quality of every lossy output: a photo's detail kept at about a third of 'best' bytes. */
-export const OUTPUT_QUALITY = 80;
 
 /** The Workers Images binding: crop (trim), then scale to the exact size, then encode. */
 export function imagesBindingResizer(images: ImagesBinding): PhotoResizer {
