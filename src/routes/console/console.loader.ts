@@ -9,6 +9,7 @@ import { webhookHealth } from "../../../worker/console/webhooks";
 import { consoleContent } from "../../../worker/console/content";
 import { auditPage } from "../../../worker/console/audit";
 import { staffList } from "../../../worker/console/staff";
+import { mediaPage } from "../../../worker/media-library/media-store";
 import { CAPABILITY_REQUIRED_DETAIL } from "../../../worker/console/capabilities";
 import { found, notFound } from "../../data/not-found";
 import { params } from "../../data/route-params";
@@ -130,6 +131,16 @@ export async function staffLoader(_args: LoaderFunctionArgs, context: PageContex
   return { list: await staffList(context.env.DB), access, pageCache: false as const };
 }
 
+/** /admin/media: the media library, newest first, searched by alt text and file name (`?q=`, `?page=N`). */
+export async function mediaLoader({ request }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "media.manage");
+  const search = new URL(request.url).searchParams;
+  const page = params.page(search);
+  const media = await mediaPage(context.env.DB, search.get("q") ?? "", page);
+  if (page > 0 && page * media.pageSize >= media.total) notFound();
+  return { media, access, pageCache: false as const };
+}
+
 export const loaders = {
   admin: liveNowLoader,
   "admin/revenue": revenueLoader,
@@ -140,4 +151,5 @@ export const loaders = {
   "admin/news": newsLoader,
   "admin/audit": auditLoader,
   "admin/staff": staffLoader,
+  "admin/media": mediaLoader,
 } satisfies Loaders;

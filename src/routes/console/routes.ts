@@ -16,6 +16,7 @@ const sections: { path: string; page: LazyPage; label?: string; capability?: Cap
   { path: "admin/accounts/:ssoID", page: page("ConsoleAccount", () => import("./ConsoleAccount")) },
   { path: "admin/webhooks", label: "Webhook health", capability: "webhooks.view", page: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")) },
   { path: "admin/news", label: "News", capability: "content.view", page: page("ConsoleNews", () => import("./ConsoleNews")) },
+  { path: "admin/media", label: "Media library", capability: "media.manage", page: page("ConsoleMedia", () => import("./ConsoleMedia")) },
   { path: "admin/content/:kind?", label: "Content", capability: "content.view", page: page("ConsoleContent", () => import("./ConsoleContent")) },
   { path: "admin/audit", label: "Audit log", capability: "audit.view", page: page("ConsoleAudit", () => import("./ConsoleAudit")) },
   { path: "admin/staff", label: "Staff", capability: "staff.manage", page: page("ConsoleStaff", () => import("./ConsoleStaff")) },
