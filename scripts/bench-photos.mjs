@@ -1,5 +1,6 @@
-// The media library part of `npm run bench`: a 4000 × 3000 JPEG made here (a gradient with noise,
-// so it weighs what a camera's photo does) is uploaded as the editor demo account, then asked at
+// The media library part of `npm run bench`: a 4000 × 3000 JPEG made here (gradients, waves at
+// several scales and grain, so it keeps detail at every size as a photo does, where noise alone would
+// average away when scaled down) is uploaded as the editor demo account, then asked at
 // 375 px wide (16:9, as a phone's srcset picks it) in WebP and JPEG, and square at 750: the bytes
 // served, the time of the first request (decode, crop, scale, encode, store in R2) and of the
 // second (read from R2). `npm run dev` and the bench resize with the development build's
@@ -24,9 +25,10 @@ async function cameraPhoto() {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     const x = i % WIDTH;
     const y = Math.floor(i / WIDTH);
-    data[i * 4] = (x * 255) / WIDTH + (seed % 24);
-    data[i * 4 + 1] = (y * 255) / HEIGHT;
-    data[i * 4 + 2] = 120 + (seed % 40);
+    const waves = 40 * Math.sin(x / 37) * Math.cos(y / 53) + 30 * Math.sin((x * y) / 90_000) + 25 * Math.sin((x + 2 * y) / 9);
+    data[i * 4] = (x * 200) / WIDTH + waves + (seed % 24);
+    data[i * 4 + 1] = (y * 200) / HEIGHT - waves / 2 + (seed % 16);
+    data[i * 4 + 2] = 110 + 40 * Math.cos(x / 211 + y / 97) + (seed % 40);
     data[i * 4 + 3] = 255;
   }
   return Buffer.from(await encodeJpeg({ data, width: WIDTH, height: HEIGHT }, { quality: 85 }));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError, type FieldError } from "../http/api-error";
-import { MALFORMED_BODY_CODE } from "../http/form-body";
+import { formWithFiles } from "../http/form-body";
 import { sniffImage, type SniffedImage } from "../../src/domain/image-sniff";
 import { MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS, MEDIA_MAX_SIDE } from "../../src/domain/media-image";
 import { insertMedia, type MediaRow } from "./media-store";
@@ -52,12 +52,7 @@ function sizeProblem(image: SniffedImage): string | null {
 }
 
 export async function uploadPhoto(db: D1Database, bucket: R2Bucket, request: Request, uploadedBy: string): Promise<MediaRow> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new ApiError(400, MALFORMED_BODY_CODE, "The form body could not be read");
-  }
+  const form = await formWithFiles(request);
   const file = form.get("file");
   if (file instanceof File && file.size > MEDIA_MAX_BYTES) throw ApiError.fields(413, "IMAGE_TOO_LARGE", TOO_LARGE_DETAIL, [{ field: "file", detail: TOO_LARGE_DETAIL }]);
 
