@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Browser } from "./auth-test-app";
-import { roleAccount } from "./staff-accounts";
+import { account, expectNotFoundPage, roleAccount } from "./staff-accounts";
 import { averageColour, avifPhoto, photo } from "./photo-fixtures";
 import { sniffImage } from "../../src/domain/image-sniff";
 import { MEDIA_MAX_BYTES } from "../../src/domain/media-image";
@@ -246,5 +246,26 @@ describe("edit, search and delete", () => {
     expect(entry!.detail.before).toMatchObject({ fileName: "delete-me.jpg" });
     expect(entry!.detail.after).toBeNull();
     expect((await b.fetch(`/api/console/media/${item.id}`, { method: "DELETE" })).status).toBe(404);
+  });
+});
+
+describe("the console page /admin/media", () => {
+  it("is the 404 page for a supporter, a 403 page for support, and the library for an editor", async () => {
+    await expectNotFoundPage((await account("media-fan")).b, "/admin/media", "Media library");
+    const support = await (await roleAccount("media-page-support", ["support"])).b.fetch("/admin/media");
+    expect(support.status).toBe(403);
+    expect(await support.text()).not.toContain("Upload a photo");
+    const { b } = await editor();
+    const item = await uploaded(b, await photo("jpeg", 320, 240), "page-photo.jpg", { alt: "Shown on the page" });
+    const res = await b.fetch(`/admin/media?q=${encodeURIComponent("Shown on the page")}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    const html = await res.text();
+    expect(html).toContain("Upload a photo");
+    // the grid's picture: WebP srcset at served widths up to the original's, a JPEG fallback, its size set
+    expect(html).toContain(`srcSet="/images/media/${item.id}/1/160x120.webp 160w, /images/media/${item.id}/1/320x240.webp 320w"`);
+    // the search box keeps the words as typed
+    expect(html).toContain('value="Shown on the page"');
+    expect(html).toMatch(new RegExp(`<img[^>]*src="/images/media/${item.id}/1/320x240.jpeg"[^>]*width="240"[^>]*height="180"`));
   });
 });

@@ -50,14 +50,15 @@ export async function mediaRowById(db: D1Database, id: number): Promise<MediaRow
 
 /** A page of the library, newest first; `q` matches alt texts and file names, its own `%` and `_` as themselves. */
 export async function mediaPage(db: D1Database, q: string, page: number): Promise<MediaPage> {
-  const query = q.trim().toLowerCase().slice(0, 200);
+  const typed = q.trim().slice(0, 200);
+  const query = typed.toLowerCase();
   const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const where = "WHERE ?1 = '' OR search_text LIKE ?2 ESCAPE '\\'";
   const [rows, count] = await db.batch([
     db.prepare(`SELECT * FROM media ${where} ORDER BY uploaded_at DESC, id DESC LIMIT ?3 OFFSET ?4`).bind(query, like, MEDIA_PAGE_SIZE, page * MEDIA_PAGE_SIZE),
     db.prepare(`SELECT COUNT(*) AS total FROM media ${where}`).bind(query, like),
   ]);
-  return { q: query, page, pageSize: MEDIA_PAGE_SIZE, total: firstOf(totalRow, count)?.total ?? 0, items: resultsOf(mediaRow, rows).map(mediaItemOf) };
+  return { q: typed, page, pageSize: MEDIA_PAGE_SIZE, total: firstOf(totalRow, count)?.total ?? 0, items: resultsOf(mediaRow, rows).map(mediaItemOf) };
 }
 
 export interface NewMedia {
