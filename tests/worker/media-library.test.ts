@@ -61,6 +61,9 @@ describe("uploads", () => {
       expect(entry).toMatchObject({ actor: `staff:${identity.ssoID}`, status: 200 });
       expect(entry!.detail.before).toBeNull();
       expect(entry!.detail.after).toMatchObject({ id: item.id, alt: `Alt of ${c.name}` });
+      // each format decodes for resizing (AVIF with libavif's decoder)
+      const resized = new Uint8Array(await (await b.fetch(`/images/media/${item.id}/1/160x120.jpeg`)).arrayBuffer());
+      expect(sniffImage(resized), c.name).toEqual({ type: "image/jpeg", width: 160, height: 120 });
     }
   });
 
