@@ -3,7 +3,7 @@
 // types still ties two modules together.
 /** The route loaders: server-only modules beside their pages, which read D1 through the worker's feature folders. */
 const loaderModules = "^src/(routes/[a-z-]+/[a-z-]+\\.loader\\.ts|layouts/root\\.loader\\.ts)$";
-const devKit = "^worker/(dev-kit\\.ts|dev-secrets\\.ts|dev-admin-token\\.json|dev-portal/|payments/dev-payments(-pages)?\\.ts)";
+const devKit = "^worker/(dev-kit\\.ts|dev-secrets\\.ts|dev-admin-token\\.json|dev-portal/|dev-media/|payments/dev-payments(-pages)?\\.ts)";
 
 /** A rule the check fails on: modules matching `from` never import modules matching `to`; `comment` says why. */
 const forbid = (name, from, to, comment) => ({ name, comment, severity: "error", from, to });
@@ -69,7 +69,7 @@ module.exports = {
       "dev-kit-only-through-dev-kit",
       { path: "^worker/", pathNot: [devKit, "^worker/dev-index\\.ts$"] },
       { path: devKit },
-      "The development kit (dev portal, dev checkout, built-in secrets) reaches the app only through worker/dev-kit.ts, which only worker/dev-index.ts imports, so the production entry bundles none of it.",
+      "The development kit (dev portal, dev checkout, built-in secrets, the WebAssembly photo codecs) reaches the app only through worker/dev-kit.ts, which only worker/dev-index.ts imports, so the production entry bundles none of it.",
     ),
   ],
   options: {

@@ -15,7 +15,7 @@ async function midTierReplay(baseUrl) {
   return replay;
 }
 
-async function signIn(page, email) {
+export async function signIn(page, email) {
   const startPath = new URL(page.url()).pathname;
   await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
   await page.locator("#account-panel").getByRole("link", { name: "Log In" }).click();

@@ -10,7 +10,8 @@
 // play to a replay's first frame in Chromium (scripts/bench-media.mjs) and a /media segment under
 // wrk beside the static file, and the news search API on the seeded and on 50,000 generated articles
 // (scripts/bench-search.mjs; BENCH_ONLY=search runs only that; BENCH_ONLY=lighthouse only Lighthouse;
-// BENCH_ONLY=media only the /media segments beside the static file). Prints
+// BENCH_ONLY=media only the /media segments beside the static file), and the bytes of a 4000 px photo
+// served at 375 px (scripts/bench-photos.mjs; BENCH_ONLY=photos only that). Prints
 // markdown tables (also written to test-results/bench.md). Loopback only; stops by itself.
 import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -23,6 +24,7 @@ import { firstFrame, liveSegment, vodSegment } from "./bench-media.mjs";
 import { searchBench } from "./bench-search.mjs";
 import { byKind, firstVisits } from "./bench-first-visit.mjs";
 import { navigations, navigationTable } from "./bench-navigation.mjs";
+import { photoFigures, photoLines } from "./bench-photos.mjs";
 
 const PERSIST_TO = ".wrangler/bench-state";
 const port = Number(process.env.BENCH_PORT || 8798);
@@ -216,6 +218,12 @@ async function main() {
       console.log(`\nMeasured ${new Date().toISOString()} with BENCH_ONLY=media: ${tool.name}, ${THREADS} threads, ${CONNECTIONS} connections, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} at the end\n\n${table}`);
       return;
     }
+    // BENCH_ONLY=photos: only the media library's resized photo (scripts/bench-photos.mjs).
+    if (process.env.BENCH_ONLY === "photos") {
+      const table = ["| figure | value |", "|---|---:|", ...photoLines(await photoFigures(server.baseUrl))].join("\n");
+      console.log(`\nMeasured ${new Date().toISOString()} with BENCH_ONLY=photos, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} at the end\n\n${table}`);
+      return;
+    }
     // BENCH_ONLY=lighthouse: only the Lighthouse table, to iterate on a page's paint without the load tests.
     if (process.env.BENCH_ONLY === "lighthouse") {
       const audits = [];
@@ -315,6 +323,12 @@ async function main() {
     lines.push("|---|---:|");
     lines.push(`| player or hls.js code in it | ${playerFiles.length ? playerFiles.join(", ") : "none"} |`);
     lines.push(...mediaLines(media));
+    lines.push("");
+    lines.push("Media library, a camera's photo served resized:");
+    lines.push("");
+    lines.push("| figure | value |");
+    lines.push("|---|---:|");
+    lines.push(...photoLines(await photoFigures(server.baseUrl)));
     lines.push("");
     lines.push(...lighthouseTable(audits));
     const table = lines.join("\n");

@@ -12,6 +12,7 @@ import { adminRoutes } from "./club-api/routes";
 import { contentApi } from "./content/api";
 import { CONTENT_API } from "../src/data/content-api-paths";
 import { images } from "./images/image-routes";
+import { mediaImages } from "./media-library/serve-routes";
 import { playbackRoutes } from "./media/playback-routes";
 import { mediaRoutes } from "./media/media-routes";
 import { videoSearchRoutes } from "./search/video-search-routes";
@@ -60,7 +61,8 @@ if (development) app.route(development.state.path, development.state.routes);
 app.use("*", siteLock);
 app.use("/site-lock", csrfProtection());
 app.route("/site-lock", siteLockEntry);
-// Generated images need no session.
+// Images need no session: the media library's photos at their served sizes, and generated art.
+app.route("/images/media", mediaImages);
 app.route("/images", images);
 
 // A state-changing request from another site is refused wherever a cookie could lend it authority

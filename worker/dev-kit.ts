@@ -4,6 +4,7 @@ import { devPortal } from "./dev-portal/app";
 import { createDevProvider } from "./dev-portal/dev-provider";
 import { devPayments, sendDueDevDeletions } from "./payments/dev-payments";
 import { DEV_STATE_PATH, devState } from "./dev-state/d1-route";
+import { wasmResizer } from "./dev-media/wasm-resizer";
 
 /**
  * The development build's additions (worker/development.ts), installed as soon as this module is
@@ -19,6 +20,7 @@ export const developmentKit: DevelopmentKit = {
   state: { path: DEV_STATE_PATH, routes: devState },
   createProvider: createDevProvider,
   sendDueDeletions: sendDueDevDeletions,
+  photoResizer: wasmResizer,
 };
 
 installDevelopmentKit(developmentKit);

@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { AuthProvider, ProviderDeps } from "./auth/providers/types";
 import { installDevProvider } from "./auth/providers";
 import { setDevelopmentSettings, type DevelopmentSettings, type AppEnv } from "./env";
+import type { PhotoResizer } from "../src/schemas/media";
 
 /**
  * What only the development build has. The production entry (worker/index.ts, wrangler.toml's
@@ -25,6 +26,8 @@ export interface DevelopmentKit extends DevelopmentSettings {
   state: { path: string; routes: Hono<AppEnv> };
   /** The sign-in provider of the embedded portal. */
   createProvider(deps: ProviderDeps): AuthProvider;
+  /** Resizes the media library's photos offline (WebAssembly codecs), where production uses the Images binding. */
+  photoResizer: PhotoResizer;
 }
 
 let installed: DevelopmentKit | null = null;

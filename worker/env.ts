@@ -36,6 +36,10 @@ const siteSchema = z.object({
   ASSETS: binding<Env["ASSETS"]>("ASSETS"),
   STREAM_SESSIONS: binding<Env["STREAM_SESSIONS"]>("STREAM_SESSIONS"),
   MATCH_ROOMS: binding<Env["MATCH_ROOMS"]>("MATCH_ROOMS"),
+  /** The media library's R2 bucket; without it the library answers 503 MEDIA_NOT_CONFIGURED and the rest of the site works. */
+  MEDIA: z.custom<R2Bucket>((v) => typeof v === "object" && v !== null && "put" in v).optional(),
+  /** The Workers Images binding: production's resizer of library photos (the development build brings its own). */
+  IMAGES: z.custom<ImagesBinding>((v) => typeof v === "object" && v !== null && "input" in v).optional(),
   ENVIRONMENT: z.unknown().optional().transform((v): Environment => (v === "development" || v === "test" ? v : "production")),
   /** The site's own origin (https://www.example.com); default: the request's origin. */
   SITE_ORIGIN: optionalUrl,
@@ -141,6 +145,8 @@ export interface Settings {
   bindings: Pick<Env, "DB" | "CACHE" | "ASSETS" | "STREAM_SESSIONS" | "MATCH_ROOMS">;
   /** Stripe's raw settings; worker/payments/config.ts decides what each environment may use */
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string | null };
+  /** the media library's bucket and production's resizer, each null when not bound */
+  media: { bucket: R2Bucket | null; images: ImagesBinding | null };
   /** the Analytics Engine dataset tracking events go to, or null (then D1) */
   eventsDataset: AnalyticsEngineDataset | null;
   /** the sign-in settings, or why they do not parse */
@@ -171,6 +177,7 @@ export function parseSettings(env: object): Settings {
     streamConcurrencyLimit: s.STREAM_CONCURRENCY_LIMIT,
     stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: s.STRIPE_API_URL ?? null },
     eventsDataset: s.EVENTS ?? null,
+    media: { bucket: s.MEDIA ?? null, images: s.IMAGES ?? null },
     bindings: { DB: s.DB, CACHE: s.CACHE, ASSETS: s.ASSETS, STREAM_SESSIONS: s.STREAM_SESSIONS, MATCH_ROOMS: s.MATCH_ROOMS },
     auth: auth.success ? { ok: true, value: auth.data } : { ok: false, problem: issuesOf(auth.error) },
   };

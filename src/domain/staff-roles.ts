@@ -25,6 +25,8 @@ export const CAPABILITIES = [
   "content.edit",
   /** what the public site shows: create, change and disable adverts, promos, sponsors and menu entries; publish, schedule and unpublish news */
   "content.publish",
+  /** the media library: upload photos, change their alt text and focal point, delete them */
+  "media.manage",
   /** the web settings (site-wide switches and texts): list, change, remove */
   "settings.edit",
   /** the audit log */
@@ -45,7 +47,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 /** The table itself. An administrator holds every capability; the others what their job needs. */
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
   administrator: CAPABILITIES,
-  editor: ["content.view", "content.edit", "content.publish"],
+  editor: ["content.view", "content.edit", "content.publish", "media.manage"],
   "match-operator": ["live.view"],
   support: ["live.view", "accounts.view", "accounts.support"],
   commerce: ["revenue.view", "webhooks.view", "accounts.view", "content.view"],

@@ -91,4 +91,10 @@ describe("the production bundle (wrangler deploy --dry-run of wrangler.toml)", (
     const kit = ["DEV_DEFAULTS", "DEV_STRIPE_WEBHOOK_SECRET", "DEV_ADMIN_TOKEN", "installDevelopmentKit(developmentKit"];
     for (const needle of [...portal, ...checkout, ...kit]) expect(bundle.includes(needle), needle).toBe(false);
   });
+
+  it("resizes with the Images binding, without the development build's WebAssembly codecs", () => {
+    expect(bundle).toContain("Workers Images binding");
+    expect(sources.filter((file) => file.includes("@jsquash") || file.startsWith("worker/dev-media/"))).toEqual([]);
+    for (const needle of ["wasmResizer", "mozjpeg", "WebAssembly codecs in the worker"]) expect(bundle.includes(needle), needle).toBe(false);
+  });
 });

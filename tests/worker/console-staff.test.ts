@@ -43,6 +43,9 @@ const CALLS: { method: "GET" | "POST" | "PUT"; path: string; capability: Capabil
   { method: "GET", path: "/api/console/staff", capability: "staff.manage" },
   { method: "POST", path: "/api/console/staff/grant", capability: "staff.manage", body: {} },
   { method: "POST", path: "/api/console/staff/revoke", capability: "staff.manage", body: {} },
+  { method: "GET", path: "/api/console/media", capability: "media.manage" },
+  { method: "POST", path: "/api/console/media", capability: "media.manage", body: {} },
+  { method: "PUT", path: "/api/console/media/1", capability: "media.manage", body: {} },
 ];
 
 const call = (b: Browser, c: (typeof CALLS)[number]) =>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { browser, signedIn, withDirectLogin, type Browser } from "./auth-test-app";
+import { roleAccount } from "./staff-accounts";
 
 /**
- * Every route that reads a form body (worker/http/form-body.ts) answers a body it cannot read with
+ * Every route that reads a form body (worker/http/form-body.ts; the media library's upload too) answers a body it cannot read with
  * 400 MALFORMED_BODY, never a 500: a multipart body cut short, one whose boundary is missing, one
  * whose Content-Type names no boundary. Each route is reached as a browser would reach it (signed
  * in, a pending checkout, the same Origin), so the body is what refuses it.
@@ -40,6 +41,7 @@ const routes: FormRoute[] = [
   { path: "/dev-payments/checkout/{id}/promo", open: async () => pendingCheckout().then(({ b, path }) => ({ b, path: `${path}/promo` })) },
   { path: "/dev-payments/checkout/{id}/pay", open: async () => pendingCheckout().then(({ b, path }) => ({ b, path: `${path}/pay` })) },
   { path: "/dev-payments/portal/cancel", open: async () => ({ b: (await signedIn()).b, path: "/dev-payments/portal/cancel" }) },
+  { path: "/api/console/media", open: async () => ({ b: (await roleAccount("media-form", ["editor"])).b, path: "/api/console/media" }) },
 ];
 
 describe("a form body that cannot be read", () => {

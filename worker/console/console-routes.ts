@@ -17,6 +17,7 @@ import { consoleStaffApi } from "./staff";
 import { consoleRedirectsApi } from "./redirects";
 import { consolePagesApi } from "./pages";
 import { consoleFaqsApi } from "./faqs";
+import { consoleMediaApi } from "./media";
 import { requireCapability } from "./capabilities";
 import { consoleArticlesApi } from "./articles";
 import { ApiError } from "../http/api-error";
@@ -43,6 +44,7 @@ import { hasSignedInHint } from "../auth/session-cookie";
  *   /api/console/pages…     Pages: the CMS page tree, its pages and their order (worker/console/pages.ts)
  *   /api/console/faqs…      FAQs: Rovers TV's and the streamer's questions (worker/console/faqs.ts)
  *   /api/console/news/articles…  News articles: write, save, publish, schedule, revisions (worker/console/articles.ts)
+ *   /api/console/media…     the media library: list and search, upload, edit, delete (worker/console/media.ts)
  */
 
 /** Whether the request's account holds any staff role. */
@@ -86,6 +88,7 @@ consoleApi.route("/", consoleRedirectsApi);
 consoleApi.route("/", consolePagesApi);
 consoleApi.route("/", consoleFaqsApi);
 consoleApi.route("/", consoleArticlesApi);
+consoleApi.route("/", consoleMediaApi);
 
 consoleApi.all("*", noApiRoute);
 

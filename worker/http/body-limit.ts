@@ -1,12 +1,30 @@
 import { bodyLimit } from "hono/body-limit";
+import type { MiddlewareHandler } from "hono";
 import { ApiError } from "./api-error";
+import { MEDIA_MAX_BYTES } from "../../src/domain/media-image";
 
 /** Request bodies larger than this are refused with 413 before anything parses them. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export const limitBodies = bodyLimit({
+/** The one route that takes more: a photo uploaded to the media library (worker/console/media.ts). */
+export const MEDIA_UPLOAD_PATH = "/api/console/media";
+/** Room for the upload's other fields and the form's boundaries beside the photo itself. */
+const FORM_ROOM = 64 * 1024;
+
+const small = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: () => {
     throw new ApiError(413, "PAYLOAD_TOO_LARGE", "The request body is too large");
   },
 });
+
+// The upload's own check (worker/media-library/upload.ts) names the photo's field; this one stops
+// a body past the limit while it streams, before it is held in memory.
+const upload = bodyLimit({
+  maxSize: MEDIA_MAX_BYTES + FORM_ROOM,
+  onError: () => {
+    throw new ApiError(413, "IMAGE_TOO_LARGE", `The photo is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB: export it smaller and try again`);
+  },
+});
+
+export const limitBodies: MiddlewareHandler = (c, next) => (c.req.method === "POST" && c.req.path === MEDIA_UPLOAD_PATH ? upload(c, next) : small(c, next));

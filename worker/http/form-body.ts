@@ -22,3 +22,15 @@ export async function formFields(c: Context): Promise<Record<string, string>> {
   for (const [key, value] of Object.entries(body)) if (typeof value === "string") fields[key] = value;
   return fields;
 }
+
+/**
+ * A form post with its files (the media library's upload), read under the same rule: a body the
+ * runtime cannot read as multipart is 400 MALFORMED_BODY before anything is written.
+ */
+export async function formWithFiles(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw new ApiError(400, MALFORMED_BODY_CODE, "The form body could not be read");
+  }
+}

@@ -19,14 +19,19 @@ export async function consoleWrite(method: "POST" | "PUT" | "DELETE", path: stri
     return { ok: false, detail: "The console could not reach the site. Check the connection and try again.", fields: {} };
   }
   if (response.ok) return { ok: true };
+  return refusalOf(response.status, await response.json().catch(() => null));
+}
+
+/** A refused write's answer (`{ errors: [{ code, detail, field? }] }`) as the form shows it. */
+export async function refusalOf(status: number, answer: unknown): Promise<WriteResult & { ok: false }> {
   // zod comes with the refusal, not with the page: a landing page's chunks carry none (scripts/build-client.mjs).
-  const [answer, z, { consoleWriteErrorSchema }] = await Promise.all([response.json().catch(() => null), import("zod/mini"), import("../../schemas/console-content")]);
+  const [z, { consoleWriteErrorSchema }] = await Promise.all([import("zod/mini"), import("../../schemas/console-content")]);
   const parsed = z.safeParse(consoleWriteErrorSchema, answer);
   const errors = parsed.success ? parsed.data.errors : [];
   const fields: Record<string, string> = {};
   for (const { field, detail } of errors) if (field !== undefined && !(field in fields)) fields[field] = detail;
   // Field errors are shown beside their fields; the form's own line then only says that some need a change.
   const general = errors.find((e) => e.field === undefined)?.detail;
-  const detail = general ?? (Object.keys(fields).length > 0 ? "Some fields need a change." : `The change was refused (${response.status}).`);
+  const detail = general ?? (Object.keys(fields).length > 0 ? "Some fields need a change." : `The change was refused (${status}).`);
   return { ok: false, detail, fields };
 }

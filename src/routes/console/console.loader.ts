@@ -12,6 +12,7 @@ import { pageTree } from "../../../worker/content/page-tree";
 import { faqGroups } from "../../../worker/content/faqs";
 import { articleById, articleList, categoryOptions, fieldsOf, revisionsOf, toConsoleArticle } from "../../../worker/news/articles";
 import type { ArticleFields } from "../../schemas/console-articles";
+import { mediaPage } from "../../../worker/media-library/media-store";
 import { CAPABILITY_REQUIRED_DETAIL } from "../../../worker/console/capabilities";
 import { found, notFound } from "../../data/not-found";
 import { params } from "../../data/route-params";
@@ -146,6 +147,16 @@ export async function faqsLoader(_args: LoaderFunctionArgs, context: PageContext
   return { groups: await faqGroups(context.env.DB), access, pageCache: false as const };
 }
 
+/** /admin/media: the media library, newest first, searched by alt text and file name (`?q=`, `?page=N`). */
+export async function mediaLoader({ request }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "media.manage");
+  const search = new URL(request.url).searchParams;
+  const page = params.page(search);
+  const media = await mediaPage(context.env.DB, search.get("q") ?? "", page);
+  if (page > 0 && page * media.pageSize >= media.total) notFound();
+  return { media, access, pageCache: false as const };
+}
+
 export const loaders = {
   admin: liveNowLoader,
   "admin/revenue": revenueLoader,
@@ -160,4 +171,5 @@ export const loaders = {
   "admin/redirects": redirectsLoader,
   "admin/pages": pagesLoader,
   "admin/faqs": faqsLoader,
+  "admin/media": mediaLoader,
 } satisfies Loaders;

@@ -17,6 +17,7 @@ const sections: { path: string; page: LazyPage; label?: string; capability?: Cap
   { path: "admin/webhooks", label: "Webhook health", capability: "webhooks.view", page: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")) },
   { path: "admin/news", label: "News", capability: "content.view", page: page("ConsoleNews", () => import("./ConsoleNews")) },
   { path: "admin/news/:id", page: page("ConsoleArticle", () => import("./ConsoleArticle")) },
+  { path: "admin/media", label: "Media library", capability: "media.manage", page: page("ConsoleMedia", () => import("./ConsoleMedia")) },
   { path: "admin/content/:kind?", label: "Content", capability: "content.view", page: page("ConsoleContent", () => import("./ConsoleContent")) },
   { path: "admin/pages", label: "Pages", capability: "content.view", page: page("ConsolePages", () => import("./ConsolePages")) },
   { path: "admin/faqs", label: "FAQs", capability: "content.view", page: page("ConsoleFaqs", () => import("./ConsoleFaqs")) },

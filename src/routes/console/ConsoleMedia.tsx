@@ -1,0 +1,326 @@
+import "./console.css";
+import "./console-content.css";
+import "./console-accounts.css";
+import "./console-media.css";
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { Form, Link, useLoaderData, useRevalidator } from "react-router";
+import type { mediaLoader } from "./console.loader";
+import { ConsoleFrame } from "../../components/console/ConsoleFrame";
+import { FocalPoint, type Focal } from "../../components/console/FocalPoint";
+import { uploadToLibrary } from "../../components/console/media-upload";
+import { consoleWrite } from "../../components/console/console-write";
+import { MediaPicture } from "../../components/MediaPicture";
+import { MEDIA_MAX_BYTES, mediaImageUrl } from "../../domain/media-image";
+import type { MediaItem } from "../../schemas/media";
+
+const ACCEPT = "image/jpeg,image/png,image/webp,image/avif";
+const MAX_MB = MEDIA_MAX_BYTES / 1024 / 1024;
+type Message = { kind: "done" | "error"; text: string } | null;
+
+/**
+ * The console's media library: upload a photo (button or drag and drop, with its progress), its
+ * alt text and focal point; the library as a grid, searched by alt text and file name; each photo
+ * edited or deleted (after a confirmation) in place. Field errors show beside their fields and
+ * keep what was typed.
+ */
+export default function ConsoleMedia() {
+  const { media, access } = useLoaderData<typeof mediaLoader>();
+  const { revalidate } = useRevalidator();
+  const [message, setMessage] = useState<Message>(null);
+  const pages = Math.max(1, Math.ceil(media.total / media.pageSize));
+  const pageLink = (page: number) => `/admin/media?${new URLSearchParams({ ...(media.q ? { q: media.q } : {}), ...(page > 0 ? { page: String(page + 1) } : {}) }).toString()}`;
+
+  async function changed(text: string) {
+    setMessage({ kind: "done", text });
+    await revalidate();
+  }
+
+  return (
+    <ConsoleFrame access={access} title="Media library">
+      <section className="console__section" aria-labelledby="media-heading">
+        <h2 id="media-heading" className="console__heading">
+          Media library
+        </h2>
+        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
+          {message?.text ?? ""}
+        </p>
+        <UploadForm onUploaded={(item) => void changed(`Uploaded ${item.fileName}.`)} />
+        <Form method="get" action="/admin/media" className="console-accounts__search media-search" role="search">
+          <label htmlFor="media-q">Search by alt text or file name</label>
+          <div className="console-accounts__search-row">
+            <input id="media-q" name="q" type="search" defaultValue={media.q} maxLength={200} />
+            <button type="submit" className="console__button">
+              Search
+            </button>
+          </div>
+        </Form>
+        {media.items.length === 0 ? (
+          <p className="console__empty media-empty">
+            {media.q ? `No photo matches “${media.q}”. Try another word, or clear the search.` : "The library has no photos yet. Choose a photo above, or drop one on the upload area, to add the first."}
+          </p>
+        ) : (
+          <>
+            <p className="media-count">
+              {media.total} {media.total === 1 ? "photo" : "photos"}
+              {media.q ? ` matching “${media.q}”` : ""}
+            </p>
+            <ul className="media-grid" aria-label="Photos">
+              {media.items.map((item) => (
+                <MediaCard key={`${item.id}-${item.version}`} item={item} onChanged={(text) => void changed(text)} onError={(text) => setMessage({ kind: "error", text })} />
+              ))}
+            </ul>
+          </>
+        )}
+        {pages > 1 ? (
+          <nav className="console__pages" aria-label="Pages of photos">
+            {media.page > 0 ? <Link to={pageLink(media.page - 1)}>Newer</Link> : null}
+            <span>
+              Page {media.page + 1} of {pages}
+            </span>
+            {media.page + 1 < pages ? <Link to={pageLink(media.page + 1)}>Older</Link> : null}
+          </nav>
+        ) : null}
+      </section>
+    </ConsoleFrame>
+  );
+}
+
+/** The upload: a photo chosen or dropped, previewed with its focal point, its alt text, then sent with a progress bar. */
+function UploadForm({ onUploaded }: { onUploaded: (item: MediaItem) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [focal, setFocal] = useState<Focal>({ x: 0.5, y: 0.5 });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [over, setOver] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  function choose(chosen: File | null | undefined) {
+    setErrors((e) => ({ ...e, file: "" }));
+    if (!chosen) return;
+    // Told at once rather than after sending 20 MB; the worker checks again (and the type from the bytes).
+    if (chosen.size > MEDIA_MAX_BYTES) setErrors((e) => ({ ...e, file: `The photo is larger than ${MAX_MB} MB: export it smaller and try again` }));
+    setFile(chosen);
+    setFocal({ x: 0.5, y: 0.5 });
+    setPreview(URL.createObjectURL(chosen));
+  }
+
+  function drop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setOver(false);
+    choose(event.dataTransfer.files[0]);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    data.delete("file");
+    if (file) data.set("file", file, file.name);
+    data.set("focalX", String(focal.x));
+    data.set("focalY", String(focal.y));
+    setProblem(null);
+    setProgress(0);
+    const result = await uploadToLibrary(data, setProgress);
+    setProgress(null);
+    if (result.ok) {
+      setErrors({});
+      setFile(null);
+      setPreview(null);
+      form.reset();
+      return onUploaded(result.item);
+    }
+    setErrors(result.fields);
+    setProblem(result.detail);
+    const first = ["file", "alt", "focalX", "focalY"].find((f) => result.fields[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(first === "file" ? "#media-file" : first === "alt" ? "#media-alt" : "#media-focal")?.focus();
+  }
+
+  const described = (name: string) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `media-${name}-error` } : {});
+  const focalError = errors.focalX || errors.focalY;
+  return (
+    <form ref={formRef} className="content-form media-upload" aria-labelledby="media-upload-title" onSubmit={(e) => void submit(e)} noValidate>
+      <h3 id="media-upload-title" className="content-form__title">
+        Upload a photo
+      </h3>
+      {problem ? (
+        <p className="content-form__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div
+        className={`media-drop${over ? " media-drop--over" : ""}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+        data-drop
+      >
+        <label htmlFor="media-file" className="cfield__label">
+          Photo <span className="cfield__required">(JPEG, PNG, WebP or AVIF, up to {MAX_MB} MB)</span>
+        </label>
+        <input id="media-file" name="file" type="file" accept={ACCEPT} className="media-drop__input" onChange={(e) => choose(e.currentTarget.files?.[0])} {...described("file")} />
+        <p className="media-drop__hint">or drop a photo here</p>
+        {errors.file ? (
+          <p id="media-file-error" className="cfield__error">
+            {errors.file}
+          </p>
+        ) : null}
+      </div>
+      {preview ? (
+        <div className="cfield">
+          <FocalPoint id="media-focal" src={preview} focal={focal} onChange={setFocal} describedBy={focalError ? "media-focal-error" : undefined} />
+          {focalError ? (
+            <p id="media-focal-error" className="cfield__error">
+              {focalError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="cfield">
+        <label htmlFor="media-alt" className="cfield__label">
+          Alt text <span className="cfield__required">(required: what the photo shows, for people who cannot see it)</span>
+        </label>
+        <input id="media-alt" name="alt" type="text" maxLength={300} className="cfield__control" required {...described("alt")} />
+        {errors.alt ? (
+          <p id="media-alt-error" className="cfield__error">
+            {errors.alt}
+          </p>
+        ) : null}
+      </div>
+      {progress !== null ? (
+        <div className="media-progress">
+          <label htmlFor="media-progress">Uploading {Math.round(progress * 100)}%</label>
+          <progress id="media-progress" max={1} value={progress} />
+        </div>
+      ) : null}
+      <div className="content-form__actions">
+        <button type="submit" className="console__button console__button--primary" disabled={progress !== null}>
+          {progress !== null ? "Uploading…" : "Upload photo"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One photo of the grid: its picture and details; Edit (alt text, focal point) and Delete (after a confirmation) in place. */
+function MediaCard({ item, onChanged, onError }: { item: MediaItem; onChanged: (text: string) => void; onError: (text: string) => void }) {
+  const [mode, setMode] = useState<"view" | "edit" | "confirm">("view");
+  const [focal, setFocal] = useState<Focal>({ x: item.focalX, y: item.focalY });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const [back, setBack] = useState<"edit" | "delete" | null>(null);
+  const name = `${item.fileName} (${item.alt})`;
+
+  useEffect(() => {
+    if (mode !== "view") panelRef.current?.querySelector<HTMLElement>("input, button")?.focus();
+    else if (back) {
+      (back === "edit" ? editRef : deleteRef).current?.focus();
+      setBack(null);
+    }
+  }, [mode, back]);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const alt = String(new FormData(event.currentTarget).get("alt") ?? "");
+    setBusy(true);
+    const result = await consoleWrite("PUT", `/media/${item.id}`, { alt, focalX: focal.x, focalY: focal.y });
+    setBusy(false);
+    if (result.ok) return onChanged(`Saved ${item.fileName}.`);
+    setErrors(result.fields);
+    if (Object.keys(result.fields).length === 0) onError(result.detail);
+  }
+
+  async function remove() {
+    setBusy(true);
+    const result = await consoleWrite("DELETE", `/media/${item.id}`);
+    setBusy(false);
+    if (result.ok) return onChanged(`Deleted ${item.fileName}.`);
+    setMode("view");
+    onError(result.detail);
+  }
+
+  const cancel = (to: "edit" | "delete") => {
+    setBack(to);
+    setMode("view");
+    setErrors({});
+  };
+
+  return (
+    <li className="media-card" data-media={item.id}>
+      {mode === "edit" ? (
+        <div ref={panelRef}>
+          <form className="media-card__edit" onSubmit={(e) => void save(e)} noValidate aria-label={`Edit ${item.fileName}`}>
+            <FocalPoint id={`media-${item.id}-focal`} src={mediaImageUrl(item.id, item.version, 480, 360, "jpeg")} focal={focal} onChange={setFocal} />
+            <div className="cfield">
+              <label htmlFor={`media-${item.id}-alt`} className="cfield__label">
+                Alt text
+              </label>
+              <input
+                id={`media-${item.id}-alt`}
+                name="alt"
+                type="text"
+                maxLength={300}
+                defaultValue={item.alt}
+                className="cfield__control"
+                {...(errors.alt ? { "aria-invalid": true, "aria-describedby": `media-${item.id}-alt-error` } : {})}
+              />
+              {errors.alt ? (
+                <p id={`media-${item.id}-alt-error`} className="cfield__error">
+                  {errors.alt}
+                </p>
+              ) : null}
+            </div>
+            <div className="console-accounts__buttons">
+              <button type="submit" className="console__button console__button--primary" disabled={busy}>
+                {busy ? "Saving…" : "Save"}
+              </button>
+              <button type="button" className="console-accounts__button console-accounts__button--plain" onClick={() => cancel("edit")}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        </div>
+      ) : (
+        <>
+          <MediaPicture photo={item} w={240} h={180} sizes="(max-width: 600px) 50vw, 240px" className="media-card__picture" />
+          <p className="media-card__alt">{item.alt}</p>
+          <p className="media-card__meta">
+            {item.fileName} · {item.width} × {item.height} · {Math.max(1, Math.round(item.bytes / 1024))} KB
+          </p>
+          {mode === "confirm" ? (
+            <div className="console-accounts__confirm" role="group" aria-label={`Delete ${name}?`} ref={panelRef} data-confirm>
+              <p className="console-accounts__confirm-title">Delete {item.fileName}?</p>
+              <p>Pages that show it lose the photo; this cannot be undone.</p>
+              <div className="console-accounts__buttons">
+                <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void remove()}>
+                  {busy ? "Deleting…" : "Yes, delete"}
+                </button>
+                <button type="button" className="console-accounts__button console-accounts__button--plain" disabled={busy} onClick={() => cancel("delete")}>
+                  Cancel
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div className="console-accounts__buttons">
+              <button type="button" ref={editRef} className="console__button" onClick={() => setMode("edit")} aria-label={`Edit ${name}`}>
+                Edit
+              </button>
+              <button type="button" ref={deleteRef} className="console__button" onClick={() => setMode("confirm")} aria-label={`Delete ${name}`}>
+                Delete
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </li>
+  );
+}
