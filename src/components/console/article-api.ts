@@ -50,3 +50,21 @@ export async function revisionOf(articleId: number, revisionId: number): Promise
     return null;
   }
 }
+
+export type ShareLink = { url: string; expiresAt: string };
+
+/** A signed, read-only preview link to the article's saved text, good for `hours`. */
+export async function shareLink(articleId: number, hours: number): Promise<{ ok: true; link: ShareLink } | { ok: false; detail: string }> {
+  try {
+    const response = await fetch(`/api/console/news/articles/${articleId}/share`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ hours }),
+    });
+    if (!response.ok) return { ok: false, detail: `The link could not be made (${response.status}).` };
+    return { ok: true, link: ((await response.json()) as { data: ShareLink }).data };
+  } catch {
+    return { ok: false, detail: "The console could not reach the site. Try again." };
+  }
+}

@@ -2,16 +2,20 @@ import "./console.css";
 import "./console-accounts.css";
 import "./console-content.css";
 import "./console-article.css";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import type { articleLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { utcMinute } from "../../components/console/console-time";
-import { articleCall, revisionOf, type ArticleCall } from "../../components/console/article-api";
+import { articleCall, type ArticleCall } from "../../components/console/article-api";
 import { datetimeLocal } from "../../domain/content-form";
-import { textOfHtml, wordDiff, type DiffPiece } from "../../domain/word-diff";
 import type { ArticleMove } from "../../domain/article-state";
 import type { ArticleFields, ArticleRevision, ConsoleArticle as Article } from "../../schemas/console-articles";
+import { readLocal, writeLocal } from "./article/local-copy";
+import { ArticleField as Field, invalid } from "./article/ArticleField";
+import { ArticlePublishing } from "./article/ArticlePublishing";
+import { ArticlePreview } from "./article/ArticlePreview";
+import { ArticleRevisions } from "./article/ArticleRevisions";
 
 // The editor (Tiptap) is its own chunk, fetched by this page in the browser only.
 const RichTextEditor = lazy(() => import("../../components/console/RichTextEditor"));
@@ -19,60 +23,8 @@ const RichTextEditor = lazy(() => import("../../components/console/RichTextEdito
 /** How long after the last keystroke a change saves itself. */
 const AUTOSAVE_MS = 2500;
 const STATUS_LABELS = { draft: "Draft", scheduled: "Scheduled", published: "Published", unpublished: "Unpublished" } as const;
-const MOVE_LABELS: Record<ArticleMove, string> = { publish: "Publish now", schedule: "Schedule", unschedule: "Cancel the schedule", unpublish: "Unpublish" };
-
-/** Where the browser keeps what was typed and not yet saved (an ended session, a closed tab). */
-const localKey = (id: number | null) => `rovers-article:${id ?? "new"}`;
-type LocalCopy = { version: number; fields: ArticleFields };
-
-function readLocal(id: number | null): LocalCopy | null {
-  try {
-    const text = window.localStorage.getItem(localKey(id));
-    return text ? (JSON.parse(text) as LocalCopy) : null;
-  } catch {
-    return null;
-  }
-}
-function writeLocal(id: number | null, copy: LocalCopy | null) {
-  try {
-    if (copy) window.localStorage.setItem(localKey(id), JSON.stringify(copy));
-    else window.localStorage.removeItem(localKey(id));
-  } catch {
-    // A full or blocked storage only loses the browser's spare copy.
-  }
-}
 
 type Notice = { tone: "info" | "error"; text: string } | null;
-
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="cfield" data-field={id}>
-      <label htmlFor={`article-${id}`} className="cfield__label">
-        {label}
-      </label>
-      {hint ? <p className="cfield__hint" id={`article-${id}-hint`}>{hint}</p> : null}
-      {children}
-      {error ? (
-        <p id={`article-${id}-error`} className="cfield__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The props that tie a control to its error: named by it and marked invalid. */
-const invalid = (id: string, error: string | undefined) => (error ? { "aria-invalid": true, "aria-describedby": `article-${id}-error` } : {});
-
-function Diff({ pieces }: { pieces: DiffPiece[] }) {
-  return (
-    <p className="article-diff">
-      {pieces.map((p, i) =>
-        p.kind === "same" ? <span key={i}>{p.text}</span> : p.kind === "added" ? <ins key={i}>{p.text}</ins> : <del key={i}>{p.text}</del>,
-      )}
-    </p>
-  );
-}
 
 /**
  * /admin/news/new and /admin/news/{id}: write an article, save it (by itself a moment after typing
@@ -99,10 +51,6 @@ export default function ConsoleArticle() {
   const [editorKey, setEditorKey] = useState(0);
   const [mounted, setMounted] = useState(false);
   const [publishAt, setPublishAt] = useState(article?.publishAt ? datetimeLocal(article.publishAt) : "");
-  const [confirmUnpublish, setConfirmUnpublish] = useState(false);
-  const [shareHours, setShareHours] = useState("24");
-  const [shared, setShared] = useState<{ url: string; expiresAt: string } | null>(null);
-  const [compare, setCompare] = useState<{ revision: ArticleRevision; title: DiffPiece[]; body: DiffPiece[] } | null>(null);
   const edits = useRef(0);
   const saving = useRef<Promise<Article | null> | null>(null);
   const id = article?.id ?? null;
@@ -203,7 +151,6 @@ export default function ConsoleArticle() {
       const result = await articleCall("POST", `/${current.id}/${move}`, body);
       if (!result.ok) return refused(result);
       accept(result.article);
-      setConfirmUnpublish(false);
       const done: Record<ArticleMove, () => string> = {
         publish: () => (current.status === "published" ? "The changes are live." : "Published."),
         schedule: () => `Scheduled for ${result.article.publishAt ? utcMinute(result.article.publishAt) : "the time chosen"}.`,
@@ -229,39 +176,20 @@ export default function ConsoleArticle() {
     setNotice({ tone: "info", text: "The latest saved version is loaded." });
   };
 
-  const share = async () => {
-    if (!article) return;
-    try {
-      const response = await fetch(`/api/console/news/articles/${article.id}/share`, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ hours: Number(shareHours) }),
-      });
-      if (!response.ok) return setNotice({ tone: "error", text: `The link could not be made (${response.status}).` });
-      setShared(((await response.json()) as { data: { url: string; expiresAt: string } }).data);
-    } catch {
-      setNotice({ tone: "error", text: "The console could not reach the site. Try again." });
-    }
-  };
-
-  const showCompare = async (revision: ArticleRevision) => {
-    if (!article || revision.id < 0) return;
-    const old = await revisionOf(article.id, revision.id);
-    if (!old) return setNotice({ tone: "error", text: "That revision could not be loaded." });
-    setCompare({ revision, title: wordDiff(old.fields.title, fields.title), body: wordDiff(textOfHtml(old.fields.bodyHtml), textOfHtml(fields.bodyHtml)) });
-  };
-
-  const restore = async (revision: ArticleRevision) => {
-    if (!article) return;
+  /** Restores a revision as a new save; whether it was. */
+  const restore = async (revision: ArticleRevision): Promise<boolean> => {
+    if (!article) return false;
     const result = await articleCall("POST", `/${article.id}/revisions/${revision.id}/restore`, { version: article.version });
-    if (!result.ok) return refused(result);
+    if (!result.ok) {
+      refused(result);
+      return false;
+    }
     await loadLatest();
-    setCompare(null);
     setNotice({ tone: "info", text: `Version ${revision.version} is restored as a new save.` });
+    return true;
   };
+  const showError = (text: string) => setNotice({ tone: "error", text });
 
-  const moves = (article?.moves ?? []).filter((m) => !(m === "publish" && article?.status === "published" && !article.pending && !dirty));
   const title = article ? `Article: ${fields.title || "untitled"}` : "New article";
   const stateLine = article
     ? `${STATUS_LABELS[article.status]}${article.pending ? ", with edits not live yet" : ""}${article.status === "scheduled" && article.publishAt ? ` for ${utcMinute(article.publishAt)}` : ""} · version ${article.version}`
@@ -383,128 +311,27 @@ export default function ConsoleArticle() {
         </form>
 
         {canPublish && article ? (
-          <section className="article-editor__publishing" aria-labelledby="article-publishing">
-            <h3 id="article-publishing" className="console__subheading">
-              Publishing
-            </h3>
-            {article.status === "published" && (article.pending || dirty) ? (
-              <button type="button" className="console-accounts__button" disabled={busy} onClick={() => void act("publish")}>
-                Update the live article
-              </button>
-            ) : null}
-            {moves.includes("publish") && article.status !== "published" ? (
-              <button type="button" className="console-accounts__button" disabled={busy} onClick={() => void act("publish")}>
-                {MOVE_LABELS.publish}
-              </button>
-            ) : null}
-            {moves.includes("schedule") ? (
-              <div className="article-editor__schedule">
-                <Field id="publishAt" label="Publish at (UTC)" error={errors.publishAt}>
-                  <input id="article-publishAt" type="datetime-local" className="cfield__control" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} {...invalid("publishAt", errors.publishAt)} />
-                </Field>
-                <button type="button" className="console-accounts__button" disabled={busy} onClick={() => void act("schedule")}>
-                  {MOVE_LABELS.schedule}
-                </button>
-              </div>
-            ) : null}
-            {moves.includes("unschedule") ? (
-              <button type="button" className="console-accounts__button console-accounts__button--plain" disabled={busy} onClick={() => void act("unschedule")}>
-                {MOVE_LABELS.unschedule}
-              </button>
-            ) : null}
-            {moves.includes("unpublish") ? (
-              confirmUnpublish ? (
-                <p>
-                  The article leaves the site, search and the feed at once.{" "}
-                  <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void act("unpublish")}>
-                    Yes, unpublish
-                  </button>{" "}
-                  <button type="button" className="console-accounts__button console-accounts__button--plain" onClick={() => setConfirmUnpublish(false)}>
-                    Keep it published
-                  </button>
-                </p>
-              ) : (
-                <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => setConfirmUnpublish(true)}>
-                  {MOVE_LABELS.unpublish}
-                </button>
-              )
-            ) : null}
-            {article.status === "published" ? (
-              <p>
-                <Link to={`/news/${article.slug}`} reloadDocument>
-                  See it on the site
-                </Link>
-              </p>
-            ) : null}
-          </section>
+          <ArticlePublishing
+            article={article}
+            dirty={dirty}
+            busy={busy}
+            publishAt={publishAt}
+            onPublishAt={setPublishAt}
+            publishAtError={errors.publishAt}
+            onMove={act}
+          />
         ) : null}
-
-        {article ? (
-          <section className="article-editor__publishing" aria-labelledby="article-preview">
-            <h3 id="article-preview" className="console__subheading">
-              Preview
-            </h3>
-            <p>
-              <a href={`/news/preview/${article.id}`} target="_blank" rel="noopener noreferrer">
-                Open the preview (saved text, opens in a new tab)
-              </a>
-            </p>
-            <div className="cfield">
-              <label htmlFor="article-share-hours" className="cfield__label">
-                Share a read-only preview for
-              </label>
-              <select id="article-share-hours" className="cfield__control" value={shareHours} onChange={(e) => setShareHours(e.target.value)}>
-                <option value="1">1 hour</option>
-                <option value="24">24 hours</option>
-                <option value="168">7 days</option>
-              </select>
-            </div>
-            <button type="button" className="console-accounts__button" onClick={() => void share()}>
-              Make a share link
-            </button>
-            {shared ? (
-              <div className="cfield">
-                <label htmlFor="article-share-url" className="cfield__label">
-                  Share link, until {utcMinute(shared.expiresAt)}
-                </label>
-                <input id="article-share-url" className="cfield__control" readOnly value={shared.url} onFocus={(e) => e.target.select()} />
-              </div>
-            ) : null}
-          </section>
-        ) : null}
-
+        {article ? <ArticlePreview articleId={article.id} onError={showError} /> : null}
         {article && revisions.length > 0 ? (
-          <section className="article-editor__revisions" aria-labelledby="article-revisions">
-            <h3 id="article-revisions" className="console__subheading">
-              Revisions
-            </h3>
-            <ol className="article-editor__revision-list">
-              {revisions.map((r) => (
-                <li key={r.id}>
-                  Version {r.version}, {r.action}, {utcMinute(r.at)} by {r.by}{" "}
-                  {r.id > 0 ? (
-                    <>
-                      <button type="button" className="console-accounts__button console-accounts__button--plain" onClick={() => void showCompare(r)}>
-                        Compare with the text above
-                      </button>
-                      {canEdit ? (
-                        <button type="button" className="console-accounts__button console-accounts__button--plain" disabled={busy || dirty} onClick={() => void restore(r)}>
-                          Restore
-                        </button>
-                      ) : null}
-                    </>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
-            {compare ? (
-              <div className="article-editor__compare" aria-live="polite">
-                <h4>Version {compare.revision.version} compared with the text above (removed words struck through, added ones underlined)</h4>
-                <Diff pieces={compare.title} />
-                <Diff pieces={compare.body} />
-              </div>
-            ) : null}
-          </section>
+          <ArticleRevisions
+            articleId={article.id}
+            revisions={revisions}
+            fields={fields}
+            canRestore={canEdit}
+            restoreDisabled={busy || dirty}
+            onRestore={restore}
+            onError={showError}
+          />
         ) : null}
       </section>
     </ConsoleFrame>
