@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { xmlText } from "../../worker/seo/xml";
+import { xmlText } from "../../src/domain/xml-text";
 
 describe("xmlText: a value the sitemap and the news feed write into XML", () => {
   it("escapes the five markup characters", () => {

@@ -1,7 +1,8 @@
 import { crestAt } from "./marks";
 import { n, type Rng } from "./random";
 import { stadiumScene } from "./scene";
-import { balancedLines, displayFont, escapeXml, fitFontSize, longestLine, wordsFromKey } from "./text";
+import { balancedLines, displayFont, fitFontSize, longestLine, wordsFromKey } from "./text";
+import { xmlText } from "../../src/domain/xml-text";
 
 export type BannerKind = "advert" | "promo" | "package";
 
@@ -73,7 +74,7 @@ export function banner(W: number, H: number, kind: BannerKind, rest: string, rng
     const textX = crestX + crestH * 0.83 + pad * 0.5;
     const top = H / 2 - (headLines.length * lineH) / 2 + fontSize * 0.8;
     headLines.forEach((line, i) => {
-      parts.push(`<text x="${n(textX)}" y="${n(top + i * lineH)}" font-family="${displayFont}" font-weight="900" font-size="${n(fontSize)}" fill="#fff">${escapeXml(line)}</text>`);
+      parts.push(`<text x="${n(textX)}" y="${n(top + i * lineH)}" font-family="${displayFont}" font-weight="900" font-size="${n(fontSize)}" fill="#fff">${xmlText(line)}</text>`);
     });
     const ctaX = W - pad * 0.6 - ctaW;
     parts.push(pill(ctaX, (H - ctaH) / 2, ctaW, ctaH, ctaSize, cta));
@@ -82,7 +83,7 @@ export function banner(W: number, H: number, kind: BannerKind, rest: string, rng
     const bottom = H - pad - ctaH - pad * 0.5;
     const top = bottom - (headLines.length - 1) * lineH;
     headLines.forEach((line, i) => {
-      parts.push(`<text x="${n(pad)}" y="${n(top + i * lineH)}" font-family="${displayFont}" font-weight="900" font-size="${n(fontSize)}" fill="#fff">${escapeXml(line)}</text>`);
+      parts.push(`<text x="${n(pad)}" y="${n(top + i * lineH)}" font-family="${displayFont}" font-weight="900" font-size="${n(fontSize)}" fill="#fff">${xmlText(line)}</text>`);
     });
     parts.push(`<rect x="${n(pad)}" y="${n(top - fontSize * 1.05)}" width="${n(unit * 0.12)}" height="${n(unit * 0.012)}" fill="#f2b632"/>`);
     parts.push(pill(pad, H - pad - ctaH, ctaW, ctaH, ctaSize, cta));
@@ -91,5 +92,5 @@ export function banner(W: number, H: number, kind: BannerKind, rest: string, rng
 }
 
 function pill(x: number, y: number, w: number, h: number, size: number, label: string): string {
-  return `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="${n(h / 2)}" fill="#d2122e"/><text x="${n(x + w / 2)}" y="${n(y + h / 2 + size * 0.36)}" text-anchor="middle" font-family="${displayFont}" font-weight="800" font-size="${n(size)}" fill="#fff" letter-spacing="${n(size * 0.08)}">${escapeXml(label)}</text>`;
+  return `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="${n(h / 2)}" fill="#d2122e"/><text x="${n(x + w / 2)}" y="${n(y + h / 2 + size * 0.36)}" text-anchor="middle" font-family="${displayFont}" font-weight="800" font-size="${n(size)}" fill="#fff" letter-spacing="${n(size * 0.08)}">${xmlText(label)}</text>`;
 }

@@ -1,6 +1,7 @@
 import { crestMarkup } from "../../src/icons/crest-shapes";
 import { n, type Rng } from "./random";
-import { balancedLines, displayFont, escapeXml, fitFontSize, initialsFromKey, longestLine, wordsFromKey } from "./text";
+import { balancedLines, displayFont, fitFontSize, initialsFromKey, longestLine, wordsFromKey } from "./text";
+import { xmlText } from "../../src/domain/xml-text";
 
 /** A badge drawn on a 100×120 grid, placed at x, y and scaled. */
 function placed(markup: string, x: number, y: number, scale: number): string {
@@ -37,7 +38,7 @@ const crestColourPairs = [
 /** An opponent's badge: a shield or roundel in the key's colours with its initials. */
 export function opponentCrest(W: number, H: number, rest: string, rng: Rng): string {
   const [primary, secondary] = rng.pick(crestColourPairs);
-  const initials = escapeXml(initialsFromKey(rest));
+  const initials = xmlText(initialsFromKey(rest));
   const round = rng.chance(0.35);
   const stripes = rng.chance(0.5);
   const shape = round
@@ -83,7 +84,7 @@ export function sponsorWordmark(W: number, H: number, rest: string, rng: Rng): s
     `<rect x="${n(ex - s)}" y="${n(cy - s)}" width="${n(s * 2)}" height="${n(s * 2)}" rx="${n(s * 0.45)}" fill="${ink}"/><path d="M${n(ex - s * 0.5)} ${n(cy + s * 0.1)} L${n(ex - s * 0.1)} ${n(cy + s * 0.5)} L${n(ex + s * 0.55)} ${n(cy - s * 0.45)}" fill="none" stroke="${accent}" stroke-width="${n(s * 0.28)}" stroke-linecap="round" stroke-linejoin="round"/>`,
   ] as const);
   const text = nameLines
-    .map((line, i) => `<tspan x="${n(left + emblemSize + gap)}" y="${n(firstBaseline + i * lineH)}">${escapeXml(line)}</tspan>`)
+    .map((line, i) => `<tspan x="${n(left + emblemSize + gap)}" y="${n(firstBaseline + i * lineH)}">${xmlText(line)}</tspan>`)
     .join("");
   return `${emblem}<text font-family="${displayFont}" font-weight="800" font-size="${n(fontSize)}" fill="${ink}" letter-spacing="${n(fontSize * 0.02)}">${text}</text>`;
 }

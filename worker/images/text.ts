@@ -1,7 +1,4 @@
-/** Text helpers for generated images (keys are [a-z0-9-], but every text is escaped anyway). */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+/** Text helpers for generated images (keys are [a-z0-9-], but every text is escaped anyway: xmlText). */
 
 /** 'acme-insurance' -> 'ACME INSURANCE' */
 export function wordsFromKey(rest: string): string {

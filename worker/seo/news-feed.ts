@@ -2,7 +2,7 @@ import { club } from "../../src/config/club";
 import { categoryPath, newsFeedPath, newsPath, sitePaths } from "../../src/routes/paths";
 import type { Category } from "../../src/schemas/news";
 import type { NewsFeedEntry } from "../news/queries";
-import { xmlText } from "./xml";
+import { xmlText } from "../../src/domain/xml-text";
 
 /** How many articles the feed carries: the newest, enough for a reader that polls daily. */
 export const NEWS_FEED_SIZE = 50;

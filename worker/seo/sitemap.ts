@@ -2,7 +2,7 @@ import { contentPath, matchPath, matchesPath, newsPath, playerPath, teamPath, vi
 import { z } from "zod";
 import { resultsOf, rowSchema } from "../db/rows";
 import { PathBuildError } from "../../src/domain/path-builder";
-import { xmlText } from "./xml";
+import { xmlText } from "../../src/domain/xml-text";
 
 /**
  * A row whose path cannot be built (a slug the route would refuse, so its page is a 404 anyway) is
