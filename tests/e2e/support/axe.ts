@@ -65,11 +65,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /**
  * Once no navigation is under way (the progress bar is a landmark-less region while it runs),
- * the page is axe clean; its screenshot is kept under `name` for a person to look at.
+ * the page is axe clean and as wide as the screen (nothing scrolls sideways on a phone); its
+ * screenshot is kept under `name` for a person to look at.
  */
 export async function expectAxeCleanWhenIdle(page: Page, name: string, timeout = 120_000): Promise<void> {
   await expect.poll(() => page.locator(".route-progress").getAttribute("data-phase"), { timeout }).toBe("idle");
   const violations = await axeViolations(page);
   expect(violations, `${name}: ${violations.join("\n")}`).toEqual([]);
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(clientWidth);
   await saveScreenshot(page, name);
 }
