@@ -46,7 +46,7 @@ describe("the page tree in the console", () => {
       try {
         await expect.poll(() => page.getByRole("heading", { name: "Pages", level: 2 }).isVisible(), { timeout: WAIT }).toBe(true);
         expect(await page.locator(`li[data-page="club-information"] ul li[data-page="club-information/${sibling!.page_slug}"]`).count()).toBe(1);
-        await expectAxeClean(page, `console-pages-${viewport.width}`);
+        await expectAxeClean(page, "console-pages");
 
         // A slug a sibling has: the error beside the slug, typed text kept, focus on it.
         const add = page.locator('form[data-form="add"]');
@@ -58,7 +58,7 @@ describe("the page tree in the console", () => {
         await expect.poll(() => page.locator("#add-slug-error").textContent(), { timeout: WAIT }).toBe("A page beside this one already has this slug");
         expect(await page.locator("#add-slug").inputValue()).toBe(sibling!.page_slug);
         expect(await page.locator("#add-slug").evaluate((el) => el === document.activeElement)).toBe(true);
-        await expectAxeClean(page, `console-pages-error-${viewport.width}`);
+        await expectAxeClean(page, "console-pages-error");
 
         await page.locator("#add-slug").fill(slug);
         await page.locator("#add-bodyHtml").fill("<p>Made by the e2e test</p>");
@@ -79,7 +79,7 @@ describe("the page tree in the console", () => {
         const form = item.locator("form");
         const formId = await form.getAttribute("data-form");
         await page.locator(`#${formId}-parentId`).selectOption("");
-        await expectAxeClean(page, `console-pages-edit-${viewport.width}`);
+        await expectAxeClean(page, "console-pages-edit");
         await form.getByRole("button", { name: "Save page" }).click();
         await expect.poll(() => page.getByRole("status").filter({ hasText: "Saved the page E2E page" }).count(), { timeout: WAIT }).toBe(1);
         const moved = page.locator(`li[data-page="${slug}"]`);
@@ -92,7 +92,7 @@ describe("the page tree in the console", () => {
         await del.click();
         const confirm = page.getByRole("group", { name: "Delete the page E2E page?" });
         await expect.poll(() => confirm.evaluate((el) => el === document.activeElement), { timeout: WAIT }).toBe(true);
-        await expectAxeClean(page, `console-pages-confirm-${viewport.width}`);
+        await expectAxeClean(page, "console-pages-confirm");
         await confirm.getByRole("button", { name: "Cancel" }).click();
         await expect.poll(() => del.evaluate((el) => el === document.activeElement), { timeout: WAIT }).toBe(true);
         await del.click();
