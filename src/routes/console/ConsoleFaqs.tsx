@@ -7,6 +7,7 @@ import { useLoaderData, useRevalidator } from "react-router";
 import type { faqsLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { FormField } from "../../components/console/FormField";
+import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
 
@@ -143,51 +144,23 @@ function QuestionForm({ formId, groups, question, onSaved, onCancel }: { formId:
 }
 
 function QuestionActions({ question, onEdit, onDeleted, onError }: { question: Question; onEdit: () => void; onDeleted: (text: string) => void; onError: (text: string) => void }) {
-  const [asking, setAsking] = useState(false);
+  const confirm = useConfirm<"delete">();
   const [busy, setBusy] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
-  const deleteRef = useRef<HTMLButtonElement>(null);
-  const [focusBack, setFocusBack] = useState(false);
-  useEffect(() => {
-    if (asking) confirmRef.current?.focus();
-    else if (focusBack) {
-      deleteRef.current?.focus();
-      setFocusBack(false);
-    }
-  }, [asking, focusBack]);
 
   async function remove() {
     setBusy(true);
     const result = await consoleWrite("DELETE", `/faqs/${question.id}`);
     setBusy(false);
-    setAsking(false);
+    confirm.done();
     if (result.ok) onDeleted(`Deleted the question ${question.heading}.`);
     else onError(result.detail);
   }
 
-  if (asking) {
-    const label = `Delete the question ${question.heading}?`;
+  if (confirm.asking) {
     return (
-      <div className="console-accounts__confirm" role="group" aria-label={label} tabIndex={-1} ref={confirmRef} data-confirm="delete">
-        <p className="console-accounts__confirm-title">{label}</p>
-        <p>It leaves the FAQ page from the next request.</p>
-        <div className="console-accounts__buttons">
-          <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void remove()}>
-            {busy ? "Working…" : "Yes, delete"}
-          </button>
-          <button
-            type="button"
-            className="console-accounts__button console-accounts__button--plain"
-            disabled={busy}
-            onClick={() => {
-              setFocusBack(true);
-              setAsking(false);
-            }}
-          >
-            Cancel
-          </button>
-        </div>
-      </div>
+      <ConfirmPanel confirm={confirm} title={`Delete the question ${question.heading}?`} yes="Yes, delete" busy={busy} onYes={() => void remove()}>
+        It leaves the FAQ page from the next request.
+      </ConfirmPanel>
     );
   }
   return (
@@ -195,7 +168,7 @@ function QuestionActions({ question, onEdit, onDeleted, onError }: { question: Q
       <button type="button" className="console__button" onClick={onEdit} aria-label={`Edit ${question.heading}`}>
         Edit
       </button>
-      <button type="button" className="console__button" ref={deleteRef} onClick={() => setAsking(true)} aria-label={`Delete ${question.heading}`}>
+      <button type="button" className="console__button" ref={confirm.button("delete")} onClick={() => confirm.ask("delete")} aria-label={`Delete ${question.heading}`}>
         Delete
       </button>
     </div>

@@ -7,6 +7,7 @@ import { useLoaderData, useRevalidator } from "react-router";
 import type { pagesLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { FormField } from "../../components/console/FormField";
+import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
 import { buildTree, parentChoices, PAGE_TEMPLATES, type TreeNode } from "../../domain/page-tree";
@@ -161,18 +162,8 @@ function PageForm({ formId, pages, page, onSaved, onCancel }: { formId: string; 
 /** Edit, Move up, Move down, and Delete behind a confirmation (only without pages below: the worker refuses otherwise). */
 function PageActions(props: { page: TreePageRow; first: boolean; last: boolean; hasChildren: boolean; onEdit: () => void; onDone: (text: string) => void; onError: (text: string) => void }) {
   const { page, first, last, hasChildren, onEdit, onDone, onError } = props;
-  const [asking, setAsking] = useState(false);
+  const confirm = useConfirm<"delete">();
   const [busy, setBusy] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
-  const deleteRef = useRef<HTMLButtonElement>(null);
-  const [focusBack, setFocusBack] = useState(false);
-  useEffect(() => {
-    if (asking) confirmRef.current?.focus();
-    else if (focusBack) {
-      deleteRef.current?.focus();
-      setFocusBack(false);
-    }
-  }, [asking, focusBack]);
 
   async function move(direction: "up" | "down") {
     setBusy(true);
@@ -185,34 +176,16 @@ function PageActions(props: { page: TreePageRow; first: boolean; last: boolean; 
     setBusy(true);
     const result = await consoleWrite("DELETE", `/pages/${page.id}`);
     setBusy(false);
-    setAsking(false);
+    confirm.done();
     if (result.ok) onDone(`Deleted the page ${page.title}.`);
     else onError(result.detail);
   }
 
-  if (asking) {
-    const label = `Delete the page ${page.title}?`;
+  if (confirm.asking) {
     return (
-      <div className="console-accounts__confirm" role="group" aria-label={label} tabIndex={-1} ref={confirmRef} data-confirm="delete">
-        <p className="console-accounts__confirm-title">{label}</p>
-        <p>Its address /{page.fullPath} answers 404 from the next request.</p>
-        <div className="console-accounts__buttons">
-          <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void remove()}>
-            {busy ? "Working…" : "Yes, delete"}
-          </button>
-          <button
-            type="button"
-            className="console-accounts__button console-accounts__button--plain"
-            disabled={busy}
-            onClick={() => {
-              setFocusBack(true);
-              setAsking(false);
-            }}
-          >
-            Cancel
-          </button>
-        </div>
-      </div>
+      <ConfirmPanel confirm={confirm} title={`Delete the page ${page.title}?`} yes="Yes, delete" busy={busy} onYes={() => void remove()}>
+        Its address /{page.fullPath} answers 404 from the next request.
+      </ConfirmPanel>
     );
   }
   return (
@@ -229,10 +202,10 @@ function PageActions(props: { page: TreePageRow; first: boolean; last: boolean; 
       <button
         type="button"
         className="console__button"
-        ref={deleteRef}
+        ref={confirm.button("delete")}
         disabled={hasChildren}
         title={hasChildren ? "Move or delete the pages below it first" : undefined}
-        onClick={() => setAsking(true)}
+        onClick={() => confirm.ask("delete")}
         aria-label={hasChildren ? `Delete ${page.title} (it has pages below it)` : `Delete ${page.title}`}
       >
         Delete

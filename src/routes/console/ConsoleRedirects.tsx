@@ -8,6 +8,7 @@ import type { redirectsLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { ConsoleTable } from "../../components/console/ConsoleTable";
 import { FormField } from "../../components/console/FormField";
+import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
 import { REDIRECT_STATUSES } from "../../domain/site-redirects";
@@ -181,51 +182,23 @@ function RedirectForm({ formId, redirect, onSaved, onCancel }: { formId: string;
 
 /** Edit, and Delete behind a confirmation that takes the focus; Cancel gives it back to Delete. */
 function RowActions({ redirect, onEdit, onDeleted, onError }: { redirect: Redirect; onEdit: () => void; onDeleted: (text: string) => void; onError: (text: string) => void }) {
-  const [asking, setAsking] = useState(false);
+  const confirm = useConfirm<"delete">();
   const [busy, setBusy] = useState(false);
-  const confirmRef = useRef<HTMLDivElement>(null);
-  const deleteRef = useRef<HTMLButtonElement>(null);
-  const [focusBack, setFocusBack] = useState(false);
-  useEffect(() => {
-    if (asking) confirmRef.current?.focus();
-    else if (focusBack) {
-      deleteRef.current?.focus();
-      setFocusBack(false);
-    }
-  }, [asking, focusBack]);
 
   async function remove() {
     setBusy(true);
     const result = await consoleWrite("DELETE", `/redirects/${redirect.id}`);
     setBusy(false);
-    setAsking(false);
+    confirm.done();
     if (result.ok) onDeleted(`Deleted the redirect from ${redirect.from}.`);
     else onError(result.detail);
   }
 
-  if (asking) {
-    const label = `Delete the redirect from ${redirect.from}?`;
+  if (confirm.asking) {
     return (
-      <div className="console-accounts__confirm" role="group" aria-label={label} tabIndex={-1} ref={confirmRef} data-confirm="delete">
-        <p className="console-accounts__confirm-title">{label}</p>
-        <p>Its old path answers 404 again from the next request.</p>
-        <div className="console-accounts__buttons">
-          <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void remove()}>
-            {busy ? "Working…" : "Yes, delete"}
-          </button>
-          <button
-            type="button"
-            className="console-accounts__button console-accounts__button--plain"
-            disabled={busy}
-            onClick={() => {
-              setFocusBack(true);
-              setAsking(false);
-            }}
-          >
-            Cancel
-          </button>
-        </div>
-      </div>
+      <ConfirmPanel confirm={confirm} title={`Delete the redirect from ${redirect.from}?`} yes="Yes, delete" busy={busy} onYes={() => void remove()}>
+        Its old path answers 404 again from the next request.
+      </ConfirmPanel>
     );
   }
   return (
@@ -233,7 +206,7 @@ function RowActions({ redirect, onEdit, onDeleted, onError }: { redirect: Redire
       <button type="button" className="console__button" onClick={onEdit} aria-label={`Edit the redirect from ${redirect.from}`}>
         Edit
       </button>
-      <button type="button" className="console__button" ref={deleteRef} onClick={() => setAsking(true)} aria-label={`Delete the redirect from ${redirect.from}`}>
+      <button type="button" className="console__button" ref={confirm.button("delete")} onClick={() => confirm.ask("delete")} aria-label={`Delete the redirect from ${redirect.from}`}>
         Delete
       </button>
     </div>
