@@ -3,7 +3,7 @@ import { allRows, firstRow, rowSchema } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
 import { movesFrom, slugLocked, type ArticleStatus } from "../../src/domain/article-state";
 import { isSlug, slugify, uniqueSlug } from "../../src/domain/slug";
-import { ARTICLE_BODY_MAX, ARTICLE_RELATED_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, type ArticleFields, type ArticleListItem, type ArticleRevision, type ConsoleArticle } from "../../src/schemas/console-articles";
+import { ARTICLE_BODY_MAX, ARTICLE_RELATED_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, articleFieldsSchema, type ArticleFields, type ArticleListItem, type ArticleRevision, type ConsoleArticle } from "../../src/schemas/console-articles";
 import type { FieldError } from "../http/api-error";
 
 /**
@@ -253,18 +253,6 @@ export async function revisionsOf(db: D1Database, id: number): Promise<ArticleRe
   return allRows(revisionRow, db.prepare(`SELECT id, version, action, at, by FROM article_revisions WHERE article_id = ?1 ORDER BY id DESC LIMIT ${REVISIONS_SHOWN}`).bind(id));
 }
 
-const snapshotFields = z.object({
-  title: z.string(),
-  slug: z.string(),
-  summary: z.string(),
-  bodyHtml: z.string(),
-  author: z.string(),
-  heroImage: z.string(),
-  featured: z.boolean(),
-  categoryIds: z.array(z.number()),
-  relatedIds: z.array(z.number()),
-});
-
 export async function revisionById(db: D1Database, articleId: number, revisionId: number): Promise<(ArticleRevision & { fields: ArticleFields }) | null> {
   const row = await firstRow(
     rowSchema("article_revisions with snapshot", { id: z.number(), version: z.number(), action: z.string(), at: z.string(), by: z.string(), snapshot: z.string() }),
@@ -272,7 +260,7 @@ export async function revisionById(db: D1Database, articleId: number, revisionId
   );
   if (!row) return null;
   const { snapshot, ...revision } = row;
-  return { ...revision, fields: snapshotFields.parse(JSON.parse(snapshot)) };
+  return { ...revision, fields: articleFieldsSchema.parse(JSON.parse(snapshot)) };
 }
 
 /** For the 409: who saved last, and when. */
