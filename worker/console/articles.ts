@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { ApiError } from "../http/api-error";
+import { ApiError, fieldErrorsOf } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
 import { requireCapability } from "./capabilities";
 import { nextStatus, scheduleRefusal, ARTICLE_MOVES, type ArticleMove } from "../../src/domain/article-state";
@@ -11,7 +11,6 @@ import {
   articleFieldsInput,
   categoryOptions,
   conflictDetail,
-  fieldErrors,
   revisionById,
   revisionsOf,
   revisionStatement,
@@ -65,7 +64,7 @@ async function bodyOf(c: Context<AppEnv>): Promise<Record<string, unknown>> {
 
 function parse<T>(schema: z.ZodType<T>, raw: unknown): T {
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrors(parsed.error));
+  if (!parsed.success) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrorsOf(parsed.error));
   return parsed.data;
 }
 

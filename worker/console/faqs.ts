@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { ApiError, type FieldError } from "../http/api-error";
+import { ApiError, fieldErrorsOf } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
 import { requireCapability } from "./capabilities";
 import { addQuestion, changeQuestion, deleteQuestion, faqGroups, questionInput, type FaqWrite } from "../content/faqs";
@@ -19,17 +19,6 @@ export const consoleFaqsApi = new Hono<AppEnv>();
 
 const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 type Action = "faq.create" | "faq.update" | "faq.delete";
-
-function fieldsOf(error: z.ZodError): FieldError[] {
-  const seen = new Set<string>();
-  const fields: FieldError[] = [];
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "heading");
-    if (!seen.has(field)) fields.push({ field, detail: issue.message });
-    seen.add(field);
-  }
-  return fields;
-}
 
 async function answer(c: Context<AppEnv>, action: Action, target: string | null, raw: unknown, write: () => Promise<FaqWrite>, okStatus: 200 | 201 = 200) {
   const actor = staffActor(c.get("user")?.ssoID ?? "unknown");
@@ -49,7 +38,7 @@ async function parsed(c: Context<AppEnv>, action: Action, target: string | null)
   const body = questionInput.safeParse(raw ?? {});
   if (!body.success) {
     await writeAudit(c, { actor: staffActor(c.get("user")?.ssoID ?? "unknown"), action, target, status: 400, detail: { via: "console", body: raw } });
-    throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldsOf(body.error));
+    throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrorsOf(body.error, "heading"));
   }
   return { raw, input: body.data };
 }

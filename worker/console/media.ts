@@ -1,12 +1,12 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { ApiError } from "../http/api-error";
+import { ApiError, fieldErrorsOf } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
 import { requireCapability } from "./capabilities";
 import { deleteMediaRow, mediaItemOf, mediaPage, mediaRowById, updateMedia } from "../media-library/media-store";
 import { deletePrefix, derivedPrefix, mediaBucket } from "../media-library/media-objects";
-import { altField, fieldsOf, focalFields, uploadPhoto } from "../media-library/upload";
+import { altField, focalFields, uploadPhoto } from "../media-library/upload";
 import type { MediaItemAnswer, MediaPageAnswer } from "../../src/schemas/media";
 
 /**
@@ -74,7 +74,7 @@ consoleMediaApi.put("/media/:id", async (c) => {
   const item = await audited(c, "media.edit", `media:${id}`, async () => {
     const raw: unknown = await c.req.json().catch(() => undefined);
     const body = editBody.safeParse(raw ?? {});
-    if (!body.success) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldsOf(body.error));
+    if (!body.success) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrorsOf(body.error));
     const before = await mediaRowById(c.env.DB, id);
     if (!before) throw new ApiError(404, "MEDIA_NOT_FOUND", "No such photo in the media library");
     const after = await updateMedia(c.env.DB, id, body.data);

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { ApiError, type FieldError } from "../http/api-error";
+import { ApiError, fieldErrorsOf } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
 import { requireCapability } from "./capabilities";
 import { changePage, createPage, deletePage, movePage, pageInput, pageTree, type TreeWrite } from "../content/page-tree";
@@ -24,17 +24,6 @@ const moveBody = z.object({ direction: z.enum(["up", "down"], { error: "Move up 
 
 type Action = "page.create" | "page.update" | "page.move" | "page.delete";
 
-function fieldsOf(error: z.ZodError): FieldError[] {
-  const seen = new Set<string>();
-  const fields: FieldError[] = [];
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "body");
-    if (!seen.has(field)) fields.push({ field, detail: issue.message });
-    seen.add(field);
-  }
-  return fields;
-}
-
 /** Runs one write and answers it, audited either way; a refused body is audited with what was sent. */
 async function answer(c: Context<AppEnv>, action: Action, target: string | null, raw: unknown, write: () => Promise<TreeWrite>, okStatus: 200 | 201 = 200) {
   const actor = staffActor(c.get("user")?.ssoID ?? "unknown");
@@ -51,7 +40,7 @@ async function answer(c: Context<AppEnv>, action: Action, target: string | null,
 
 async function refusedBody(c: Context<AppEnv>, action: Action, target: string | null, raw: unknown, error: z.ZodError): Promise<never> {
   await writeAudit(c, { actor: staffActor(c.get("user")?.ssoID ?? "unknown"), action, target, status: 400, detail: { via: "console", body: raw } });
-  throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldsOf(error));
+  throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrorsOf(error));
 }
 
 function idOf(c: Context<AppEnv>): number {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { ApiError, type FieldError } from "../http/api-error";
+import { ApiError, fieldErrorsOf } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
 import { requireCapability } from "./capabilities";
 import { administratorCount, changeRole, listStaff, rolesOf } from "../staff/staff-roles";
@@ -29,17 +29,6 @@ const grantBody = z.object({
 });
 const revokeBody = z.object({ ssoID: z.string({ error: "Name the account" }).min(1).max(128).regex(/^[\w.@:-]+$/, "Not an account id"), role: roleField });
 
-function fieldsOf(error: z.ZodError): FieldError[] {
-  const seen = new Set<string>();
-  const fields: FieldError[] = [];
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "body");
-    if (!seen.has(field)) fields.push({ field, detail: issue.message });
-    seen.add(field);
-  }
-  return fields;
-}
-
 const emailRow = z.object({ sso_id: z.string(), email: z.string() });
 
 /** One role change, start to end: parse, find, the rules, the write, the audit entry, the answer. */
@@ -60,7 +49,7 @@ async function roleChange(c: Context<AppEnv>, grant: boolean) {
   let email: string;
   if (grant) {
     const body = grantBody.safeParse(raw ?? {});
-    if (!body.success) return refuse(ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldsOf(body.error)));
+    if (!body.success) return refuse(ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrorsOf(body.error)));
     const found = await c.env.DB.prepare("SELECT sso_id, email FROM accounts WHERE email = ?1 ORDER BY id LIMIT 2").bind(body.data.email).all();
     const rows = z.array(emailRow).parse(found.results);
     if (rows.length === 0) return refuse(ApiError.fields(404, "ACCOUNT_NOT_FOUND", "No account with that e-mail", [{ field: "email", detail: "No account uses this e-mail address: they sign in once first" }]));
@@ -70,7 +59,7 @@ async function roleChange(c: Context<AppEnv>, grant: boolean) {
     role = body.data.role;
   } else {
     const body = revokeBody.safeParse(raw ?? {});
-    if (!body.success) return refuse(ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldsOf(body.error)));
+    if (!body.success) return refuse(ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrorsOf(body.error)));
     const row = await c.env.DB.prepare("SELECT sso_id, email FROM accounts WHERE sso_id = ?1").bind(body.data.ssoID).first();
     if (!row) return refuse(new ApiError(404, "ACCOUNT_NOT_FOUND", "No account with that id"));
     target = body.data.ssoID;

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
 
 /**
  * The one error body of the worker's JSON answers (/api/*, /auth/*, /sso/api/*, /media/*):
@@ -58,4 +59,17 @@ export class ApiError extends HTTPException {
 /** 404 for a path under /api that no route answers. */
 export function noApiRoute(c: Context): never {
   throw new ApiError(404, "NOT_FOUND", `No API route ${c.req.method} ${c.req.path}`);
+}
+
+/**
+ * A refused body's zod issues as a form's field errors: the first issue of each top-level field,
+ * for the console to show beside that field (`whole` names an issue about the body itself).
+ */
+export function fieldErrorsOf(error: z.ZodError, whole = "body"): FieldError[] {
+  const fields = new Map<string, string>();
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? whole);
+    if (!fields.has(field)) fields.set(field, issue.message);
+  }
+  return [...fields].map(([field, detail]) => ({ field, detail }));
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError, type FieldError } from "../http/api-error";
+import { ApiError, fieldErrorsOf, type FieldError } from "../http/api-error";
 import { formWithFiles } from "../http/form-body";
 import { sniffImage, type SniffedImage } from "../../src/domain/image-sniff";
 import { MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS, MEDIA_MAX_SIDE } from "../../src/domain/media-image";
@@ -24,17 +24,6 @@ const uploadFields = z.object({ alt: altField, ...focalFields });
 
 export const TOO_LARGE_DETAIL = `The photo is larger than ${MEDIA_MAX_BYTES / 1024 / 1024} MB: export it smaller and try again`;
 export const UNSUPPORTED_DETAIL = "This file is not a JPEG, PNG, WebP or AVIF photo";
-
-export function fieldsOf(error: z.ZodError): FieldError[] {
-  const seen = new Set<string>();
-  const fields: FieldError[] = [];
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "body");
-    if (!seen.has(field)) fields.push({ field, detail: issue.message });
-    seen.add(field);
-  }
-  return fields;
-}
 
 /** The file's name as shown and searched: its last path part, without control characters, at most 200 characters. */
 function cleanFileName(name: string): string {
@@ -61,7 +50,7 @@ export async function uploadPhoto(db: D1Database, bucket: R2Bucket, request: Req
     return typeof value === "string" && value !== "" ? value : undefined;
   };
   const parsed = uploadFields.safeParse({ alt: text("alt") ?? "", focalX: text("focalX"), focalY: text("focalY") });
-  const problems: FieldError[] = parsed.success ? [] : fieldsOf(parsed.error);
+  const problems: FieldError[] = parsed.success ? [] : fieldErrorsOf(parsed.error);
   let bytes: ArrayBuffer | null = null;
   let image: SniffedImage | null = null;
   if (!(file instanceof File) || file.size === 0) {

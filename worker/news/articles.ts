@@ -166,19 +166,6 @@ export const articleFieldsInput = z.object({
 });
 export type ArticleFieldsInput = z.infer<typeof articleFieldsInput>;
 
-/** zod's issues as the form's field errors (the first per field). */
-export function fieldErrors(error: z.ZodError): FieldError[] {
-  const seen = new Set<string>();
-  const out: FieldError[] = [];
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "body");
-    if (seen.has(field)) continue;
-    seen.add(field);
-    out.push({ field, detail: issue.message });
-  }
-  return out;
-}
-
 /** Every slug in use or retired, but the article's own (a story keeps its address when it saves). */
 export async function slugsTaken(db: D1Database, ownId: number | null, like: string): Promise<Set<string>> {
   const self = ownId ?? 0;
