@@ -9,9 +9,9 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import encodeJpeg, { init as initJpegEncode } from "@jsquash/jpeg/encode.js";
-import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration, type Viewport } from "./support/browser";
-import { signInAs } from "./support/demo-account";
+import { DESKTOP, MOBILE, launchBrowser, type Viewport } from "./support/browser";
 import { expectAxeCleanWhenIdle } from "./support/axe";
+import { openConsoleAs } from "./support/console";
 import { MEDIA_WIDTHS } from "../../src/domain/media-image";
 import { sniffImage } from "../../src/domain/image-sniff";
 
@@ -40,15 +40,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openAs(email: string, pathname: string, viewport: Viewport) {
-  const opened = await openPage(browser, "/", viewport);
-  await opened.context.addCookies([{ name: "cookie_consent", value: "none", url: BASE_URL }]);
-  await signInAs(opened.page, email, "/");
-  const response = await opened.page.goto(pathname, { waitUntil: "load" });
-  expect(response?.status(), pathname).toBe(200);
-  await waitForHydration(opened.page);
-  return opened;
-}
+const openAs = (email: string, path: string, viewport: Viewport) => openConsoleAs(browser, email, path, viewport);
 
 const expectAxeClean = (page: Page, name: string) => expectAxeCleanWhenIdle(page, name, WAIT);
 

@@ -6,9 +6,9 @@
 // back). Every state checked is axe clean. Each run's pages carry their own key and are deleted at the end.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration, type Viewport } from "./support/browser";
-import { signInAs } from "./support/demo-account";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, type Viewport } from "./support/browser";
 import { expectAxeCleanWhenIdle } from "./support/axe";
+import { openConsoleAs } from "./support/console";
 import { queryD1 } from "./support/d1";
 
 const WAIT = 120_000;
@@ -23,15 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openAs(email: string, path: string, viewport: Viewport) {
-  const opened = await openPage(browser, "/", viewport);
-  await opened.context.addCookies([{ name: "cookie_consent", value: "none", url: BASE_URL }]);
-  await signInAs(opened.page, email, "/");
-  const response = await opened.page.goto(path, { waitUntil: "load" });
-  expect(response?.status(), path).toBe(200);
-  await waitForHydration(opened.page);
-  return opened;
-}
+const openAs = (email: string, path: string, viewport: Viewport) => openConsoleAs(browser, email, path, viewport);
 
 const expectAxeClean = (page: Page, name: string) => expectAxeCleanWhenIdle(page, name, WAIT);
 const status = (path: string) => fetch(`${BASE_URL}${path}`, { redirect: "manual" }).then((r) => r.status);

@@ -7,10 +7,10 @@
 // CAPABILITY_REQUIRED. Every page checked is axe clean.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, waitForHydration, type Viewport } from "./support/browser";
-import { signInAs } from "./support/demo-account";
+import { DESKTOP, MOBILE, launchBrowser, type Viewport } from "./support/browser";
 import { createAccount } from "./support/fresh-account";
 import { expectAxeCleanWhenIdle } from "./support/axe";
+import { openConsoleAs } from "./support/console";
 
 /** Generous: the machine is shared. */
 const WAIT = 120_000;
@@ -24,16 +24,7 @@ afterAll(async () => {
 });
 
 /** A demo account signed in, on `path` of the console (its status checked), hydrated. */
-async function openAs(email: string, path: string, viewport: Viewport, status = 200) {
-  const opened = await openPage(browser, "/", viewport);
-  // The consent popup answered, so it covers nothing in the screenshots and axe's view.
-  await opened.context.addCookies([{ name: "cookie_consent", value: "none", url: BASE_URL }]);
-  await signInAs(opened.page, email, "/");
-  const response = await opened.page.goto(path, { waitUntil: "load" });
-  expect(response?.status(), path).toBe(status);
-  await waitForHydration(opened.page);
-  return opened;
-}
+const openAs = (email: string, path: string, viewport: Viewport, status = 200) => openConsoleAs(browser, email, path, viewport, status);
 
 const expectAxeClean = (page: Page, name: string) => expectAxeCleanWhenIdle(page, name, WAIT);
 

@@ -1,4 +1,6 @@
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
+import { BASE_URL, openPage, waitForHydration, type OpenedPage, type Viewport } from "./browser";
+import { signInAs } from "./demo-account";
 import { expect } from "vitest";
 
 /**
@@ -11,4 +13,19 @@ export async function expectConsoleNotFound(page: Page, path: string, heading?: 
   expect(await page.getByText("This page could not be found").first().isVisible()).toBe(true);
   expect(await page.getByRole("navigation", { name: "Console sections" }).count()).toBe(0);
   if (heading) expect(await page.getByRole("heading", { name: heading }).count()).toBe(0);
+}
+
+/**
+ * A demo account signed in through the site (the cookie question answered, so the consent popup
+ * covers nothing in screenshots or axe's view), then on `path` of the console, its status checked,
+ * hydrated.
+ */
+export async function openConsoleAs(browser: Browser, email: string, path: string, viewport: Viewport, status = 200): Promise<OpenedPage> {
+  const opened = await openPage(browser, "/", viewport);
+  await opened.context.addCookies([{ name: "cookie_consent", value: "none", url: BASE_URL }]);
+  await signInAs(opened.page, email, "/");
+  const response = await opened.page.goto(path, { waitUntil: "load" });
+  expect(response?.status(), path).toBe(status);
+  await waitForHydration(opened.page);
+  return opened;
 }
