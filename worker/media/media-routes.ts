@@ -5,7 +5,7 @@ import { ApiError } from "../http/api-error";
 import { clipForEntry } from "../../src/domain/media-clip";
 import { MEDIA_TOKEN_GRACE_SECONDS } from "../../src/domain/timings";
 import { parseRange } from "./byte-range";
-import { assetPath, mediaFile } from "./media-files";
+import { assetPath, cacheControl, mediaFile } from "./media-files";
 import { outputFile } from "../../src/domain/video-ladder";
 import { mediaBucket } from "../media-library/media-objects";
 import { mediaStateOf, memoisedMediaStateOf } from "../video-pipeline/video-media";
@@ -82,7 +82,7 @@ mediaRoutes.get("/vod/:entryId/:file{.+\\.m3u8}", sessionMiddleware, async (c) =
   await reprove(c, entryId, grant);
   const source = await playlistText(c, await locate(c, entryId, name, "fresh"));
   const token = c.req.query("token") ?? "";
-  const headers = { "Content-Type": "application/vnd.apple.mpegurl", "Cache-Control": cacheControlOf("playlist"), "X-Content-Type-Options": "nosniff" };
+  const headers = { "Content-Type": "application/vnd.apple.mpegurl", "Cache-Control": cacheControl({ kind: "playlist" }), "X-Content-Type-Options": "nosniff" };
   // A rendition's media playlist (360p/index.m3u8): each of its files gets its own segment token.
   const folder = /^(.+)\/index\.m3u8$/.exec(name)?.[1];
   if (!folder) return c.body(rewritePlaylist(source, token), 200, headers);
@@ -98,11 +98,6 @@ type FileKind = "playlist" | "segment" | "captions" | "poster" | "storyboard" | 
 /** A file's kind by its name, under either rule (a clip's or a transcode's): the same for both where both have it. */
 function kindOf(name: string): FileKind | null {
   return mediaFile(name)?.kind ?? outputFile(name)?.kind ?? null;
-}
-
-/** Playlists and the storyboard's track carry the viewer's token; the rest never changes for its URL. */
-function cacheControlOf(kind: FileKind): string {
-  return kind === "playlist" || kind === "storyboard-track" ? "private, no-store" : "private, max-age=31536000, immutable";
 }
 
 type Located = { from: "clip"; url: URL; contentType: string } | { from: "r2"; bucket: R2Bucket; key: string; contentType: string };
@@ -166,7 +161,7 @@ mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
   }
 
   const at = await locate(c, entryId, name, "memo");
-  const headers = { "Content-Type": at.contentType, "Cache-Control": cacheControlOf(kind), "X-Content-Type-Options": "nosniff" };
+  const headers = { "Content-Type": at.contentType, "Cache-Control": cacheControl({ kind }), "X-Content-Type-Options": "nosniff" };
   if (at.from === "clip") {
     const bytes = await mediaBytes(c.env.ASSETS, at.url);
     if (!bytes) throw new ApiError(404, "NOT_FOUND", "No such media");
