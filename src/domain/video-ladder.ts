@@ -90,7 +90,7 @@ export interface OutputFile {
   contentType: string;
 }
 
-const OUTPUT_NAME = /^(master\.m3u8|poster\.jpg|storyboard\.jpg|storyboard\.vtt|(1080p|720p|480p|360p|audio)\/(index\.m3u8|init\.mp4|seg\d{1,5}\.m4s))$/;
+const OUTPUT_NAME = /^(master\.m3u8|poster\.jpg|storyboard\.jpg|storyboard\.vtt|(1080p|720p|480p|360p|audio)\/(index\.m3u8|init(_\d{1,2})?\.mp4|seg\d{1,5}\.m4s))$/;
 
 /** The file's kind and type, or null for any other name (nothing else is ever written or read). */
 export function outputFile(name: string): OutputFile | null {
@@ -145,4 +145,27 @@ export function storyboardTrack(durationSeconds: number, plan: StoryboardPlan, i
 export function progressPercent(outTimeMicros: number, durationSeconds: number): number {
   if (!(durationSeconds > 0) || !(outTimeMicros > 0)) return 0;
   return Math.min(99, Math.round((outTimeMicros / 1e6 / durationSeconds) * 1000) / 10);
+}
+
+/** A media playlist's segments with their durations (EXTINF), as written. */
+export function segmentsOf(playlist: string): { uri: string; seconds: number }[] {
+  const segments: { uri: string; seconds: number }[] = [];
+  let seconds: number | null = null;
+  for (const raw of playlist.split(/\r?\n/)) {
+    const line = raw.trim();
+    const extinf = /^#EXTINF:([\d.]+)/.exec(line);
+    if (extinf) seconds = Number(extinf[1]);
+    else if (line !== "" && !line.startsWith("#") && seconds !== null) {
+      segments.push({ uri: line, seconds });
+      seconds = null;
+    }
+  }
+  return segments;
+}
+
+/** HLS's BANDWIDTH: the peak bit rate of any one segment (its bytes over its duration), rounded up. */
+export function peakBandwidth(segments: readonly { bytes: number; seconds: number }[]): number {
+  let peak = 0;
+  for (const s of segments) if (s.seconds > 0) peak = Math.max(peak, (s.bytes * 8) / s.seconds);
+  return Math.ceil(peak);
 }

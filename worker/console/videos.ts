@@ -6,7 +6,8 @@ import { staffActor, writeAudit } from "../audit/audit-log";
 import { requireCapability } from "./capabilities";
 import { mediaBucket } from "../media-library/media-objects";
 import { abortUpload, completeUpload, createUpload, findUpload, newUploadBody, putPart, uploadState, UPLOAD_NOT_FOUND } from "../video-pipeline/uploads";
-import { linkVideoToSource, sourceDetails } from "../video-pipeline/video-media";
+import { sourceDetails } from "../video-pipeline/video-media";
+import { linkVideoToSource } from "../media/media-state";
 import { jobAnswer, type MediaRow, type SourceRow } from "../video-pipeline/rows";
 import { ENTRY_ID } from "../media/entry-id";
 

@@ -8,7 +8,7 @@ import { parseRange } from "./byte-range";
 import { assetPath, cacheControl, mediaFile } from "./media-files";
 import { outputFile } from "../../src/domain/video-ladder";
 import { mediaBucket } from "../media-library/media-objects";
-import { mediaStateOf, memoisedMediaStateOf } from "../video-pipeline/video-media";
+import { mediaStateOf, memoisedMediaStateOf } from "./media-state";
 import { r2File, r2Span } from "./r2-media";
 import { checkSession, checkToken, refuseSegment, type Refusal } from "./token-check";
 import { sessionMiddleware } from "../auth/session-middleware";

@@ -8,7 +8,7 @@ import { mediaBucket } from "../media-library/media-objects";
 import { allowedOutput, claimJob, completeBody, completeJob, failBody, failJob, heartbeat, heldJob } from "./jobs";
 import { jobAnswer } from "./rows";
 import { sourceKey } from "./objects";
-import { forgetMedia } from "./video-media";
+import { forgetMedia } from "../media/media-state";
 
 /**
  * The transcoders' job API (mount at /api/transcoder; the transcoder is transcoder/):
