@@ -48,6 +48,8 @@ export async function emptyQueue(): Promise<void> {
     env.DB.prepare("DELETE FROM video_media"),
     env.DB.prepare("DELETE FROM transcode_jobs"),
     env.DB.prepare("DELETE FROM video_sources"),
+    env.DB.prepare("DELETE FROM video_upload_parts"),
+    env.DB.prepare("DELETE FROM video_uploads"),
   ]);
 }
 
