@@ -28,7 +28,16 @@ async function ok(res, what) {
 /** A signed-in member of staff who may also watch everything (admin API: staff, bypass). */
 async function staff(base) {
   const id = `bench-transcode-${Date.now()}`;
-  await devSignIn(base, id, IP);
+  // wrangler may reload the worker once just after it first answers: the first sign-in is retried.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await devSignIn(base, id, IP);
+      break;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
   for (const action of ["grant-staff", "bypass"]) await ok(await fetch(`${base}/api/admin/accounts/${id}/${action}`, { method: "POST", headers: { authorization: `Bearer ${devAdminToken}` } }), action);
   return devSignIn(base, id, IP);
 }

@@ -57,6 +57,8 @@ function watchClientSources() {
   };
 }
 
+let stopping = false;
+
 /**
  * One transcoder beside wrangler, asking it for jobs. Without ffmpeg (and no way to install it:
  * scripts/ensure-ffmpeg.sh), the site runs as ever and says why uploaded videos stay 'processing'.
@@ -73,7 +75,7 @@ async function startTranscoder() {
     stdio: ["ignore", "inherit", "inherit"],
   });
   child.on("exit", (code, signal) => {
-    if (signal !== "SIGTERM" && signal !== "SIGINT") console.warn(`The transcoder stopped (${signal ?? `exit ${code}`}); uploaded videos wait until npm run dev starts again.`);
+    if (!stopping) console.warn(`The transcoder stopped (${signal ?? `exit ${code}`}); uploaded videos wait until npm run dev starts again.`);
   });
   return child;
 }
@@ -104,6 +106,7 @@ async function main() {
   };
   const transcoder = await startTranscoder();
   const stopTranscoder = (signal) => {
+    stopping = true;
     if (transcoder && transcoder.exitCode === null) transcoder.kill(signal === "SIGHUP" ? "SIGTERM" : signal);
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
