@@ -46,7 +46,7 @@ import { withToken } from "./playlist-rewrite";
  * Segments, captions and posters come from memory after their first read (media-bytes.ts) and
  * answer Range requests with 206.
  *
- * Where the files come from (worker/video-pipeline/video-media.ts): a video linked to an uploaded
+ * Where the files come from (media-state.ts): a video linked to an uploaded
  * source plays its transcoded media from R2 once ready (names: src/domain/video-ladder.ts; the
  * small files from memory, r2-media.ts), and answers 409 MEDIA_PROCESSING until then; a video with
  * no source plays its committed demo clip from static assets (src/domain/media-clip.ts). The same
