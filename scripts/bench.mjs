@@ -11,7 +11,9 @@
 // wrk beside the static file, and the news search API on the seeded and on 50,000 generated articles
 // (scripts/bench-search.mjs; BENCH_ONLY=search runs only that; BENCH_ONLY=lighthouse only Lighthouse;
 // BENCH_ONLY=media only the /media segments beside the static file), and the bytes of a 4000 px photo
-// served at 375 px (scripts/bench-photos.mjs; BENCH_ONLY=photos only that). Prints
+// served at 375 px (scripts/bench-photos.mjs; BENCH_ONLY=photos only that), and the on-demand
+// pipeline's transcode speed and a segment from R2 beside static assets (scripts/bench-transcode.mjs;
+// BENCH_ONLY=transcode only that). Prints
 // markdown tables (also written to test-results/bench.md). Loopback only; stops by itself.
 import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -25,6 +27,7 @@ import { searchBench } from "./bench-search.mjs";
 import { byKind, firstVisits } from "./bench-first-visit.mjs";
 import { navigations, navigationTable } from "./bench-navigation.mjs";
 import { photoFigures, photoLines } from "./bench-photos.mjs";
+import { transcodeFigures, transcodeLines } from "./bench-transcode.mjs";
 
 const PERSIST_TO = ".wrangler/bench-state";
 const port = Number(process.env.BENCH_PORT || 8798);
@@ -218,6 +221,12 @@ async function main() {
       console.log(`\nMeasured ${new Date().toISOString()} with BENCH_ONLY=media: ${tool.name}, ${THREADS} threads, ${CONNECTIONS} connections, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} at the end\n\n${table}`);
       return;
     }
+    // BENCH_ONLY=transcode: only the on-demand pipeline: transcode speed, a segment from R2 beside static assets (scripts/bench-transcode.mjs).
+    if (process.env.BENCH_ONLY === "transcode") {
+      const table = ["| figure | value |", "|---|---:|", ...transcodeLines(await transcodeFigures(server.baseUrl))].join("\n");
+      console.log(`\nMeasured ${new Date().toISOString()} with BENCH_ONLY=transcode, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} at the end\n\n${table}`);
+      return;
+    }
     // BENCH_ONLY=photos: only the media library's resized photo (scripts/bench-photos.mjs).
     if (process.env.BENCH_ONLY === "photos") {
       const table = ["| figure | value |", "|---|---:|", ...photoLines(await photoFigures(server.baseUrl))].join("\n");
@@ -329,6 +338,7 @@ async function main() {
     lines.push("| figure | value |");
     lines.push("|---|---:|");
     lines.push(...photoLines(await photoFigures(server.baseUrl)));
+    lines.push(...transcodeLines(await transcodeFigures(server.baseUrl)));
     lines.push("");
     lines.push(...lighthouseTable(audits));
     const table = lines.join("\n");

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run dev`: local D1 up to date with demo content, the client built (and rebuilt when src/ or
 // client/ change), then `wrangler dev` of the development entry (worker/dev-index.ts) on
-// 127.0.0.1:${PORT:-8787}. Ctrl-C stops everything.
+// 127.0.0.1:${PORT:-8787}, and one transcoder beside it (scripts/transcoder.mjs: it turns uploaded
+// videos into HLS with ffmpeg). Ctrl-C stops everything.
 import { spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";
 import path from "node:path";
-import { bin, devAdminToken, developmentEntry, developmentVars, root, run, wranglerEnv } from "./run-command.mjs";
+import { bin, devAdminToken, devTranscoderToken, developmentEntry, developmentVars, root, run, wranglerEnv } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 
 const port = Number(process.env.PORT || 8787);
@@ -56,6 +57,29 @@ function watchClientSources() {
   };
 }
 
+let stopping = false;
+
+/**
+ * One transcoder beside wrangler, asking it for jobs. Without ffmpeg (and no way to install it:
+ * scripts/ensure-ffmpeg.sh), the site runs as ever and says why uploaded videos stay 'processing'.
+ */
+async function startTranscoder() {
+  const ensure = await run("bash", [path.join(root, "scripts", "ensure-ffmpeg.sh")]);
+  if (ensure.code !== 0) {
+    console.warn("\nNo transcoder: ffmpeg is not installed and could not be installed (apt-get install -y ffmpeg).\nUploaded videos wait as 'processing' until a transcoder runs: npm run transcoder with WORKER_URL and TRANSCODER_TOKEN.\n");
+    return null;
+  }
+  const child = spawn(process.execPath, [path.join(root, "scripts", "transcoder.mjs")], {
+    cwd: root,
+    env: { ...process.env, WORKER_URL: `http://127.0.0.1:${port}`, TRANSCODER_TOKEN: devTranscoderToken, TRANSCODER_NAME: "npm-run-dev" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  child.on("exit", (code, signal) => {
+    if (!stopping) console.warn(`The transcoder stopped (${signal ?? `exit ${code}`}); uploaded videos wait until npm run dev starts again.`);
+  });
+  return child;
+}
+
 async function main() {
   await setupDb();
   if (!existsSync(buildScript)) throw new Error("scripts/build-client.mjs is missing");
@@ -80,8 +104,21 @@ async function main() {
       // already gone
     }
   };
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => forward(signal));
-  process.on("exit", () => forward("SIGKILL"));
+  const transcoder = await startTranscoder();
+  const stopTranscoder = (signal) => {
+    stopping = true;
+    if (transcoder && transcoder.exitCode === null) transcoder.kill(signal === "SIGHUP" ? "SIGTERM" : signal);
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => {
+      stopTranscoder(signal);
+      forward(signal);
+    });
+  }
+  process.on("exit", () => {
+    stopTranscoder("SIGKILL");
+    forward("SIGKILL");
+  });
   child.on("exit", (code, signal) => {
     stopWatching();
     process.exit(code ?? (signal === "SIGINT" || signal === "SIGTERM" ? 0 : 1));

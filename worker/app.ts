@@ -15,6 +15,7 @@ import { images } from "./images/image-routes";
 import { mediaImages } from "./media-library/serve-routes";
 import { playbackRoutes } from "./media/playback-routes";
 import { mediaRoutes } from "./media/media-routes";
+import { transcoderRoutes } from "./video-pipeline/transcoder-routes";
 import { videoSearchRoutes } from "./search/video-search-routes";
 import { newsSearchRoutes } from "./search/news-search-routes";
 import { liveSessionRoutes, liveStreamRoutes } from "./live/live-session-routes";
@@ -102,6 +103,8 @@ app.route("/api/experiments", experimentRoutes);
 app.route("/api/events", eventRoutes);
 // The club's console for staff; a 404 for everyone else.
 app.route("/api/console", consoleApi);
+// The transcoders' job API: its own bearer token (TRANSCODER_TOKEN), no session.
+app.route("/api/transcoder", transcoderRoutes);
 // The content API: its paths are src/data/content-api-paths.ts, shared with the browser.
 app.route(CONTENT_API, contentApi);
 app.all("/api/*", noApiRoute);

@@ -1,4 +1,5 @@
 import devAdminToken from "./dev-admin-token.json";
+import devTranscoderToken from "./dev-transcoder-token.json";
 
 /**
  * Every secret written in this repository: development and test only, imported by the development
@@ -17,3 +18,6 @@ export const DEV_STRIPE_WEBHOOK_SECRET = "whsec_dev_only_northbridge_rovers_0123
 
 /** The admin token `npm run dev` passes and prints (scripts/dev.mjs reads the same JSON file). */
 export const DEV_ADMIN_TOKEN: string = devAdminToken.DEV_ADMIN_TOKEN;
+
+/** The transcoder token `npm run dev` passes to the worker and to its transcoder (scripts/run-command.mjs reads the same JSON file). */
+export const DEV_TRANSCODER_TOKEN: string = devTranscoderToken.DEV_TRANSCODER_TOKEN;

@@ -45,6 +45,8 @@ const siteSchema = z.object({
   SITE_ORIGIN: optionalUrl,
   /** Bearer token of /api/admin/*; the admin API does not exist (404) without it, or with one under 24 characters. */
   ADMIN_TOKEN: z.string().optional(),
+  /** Bearer token of /api/transcoder/* (the transcoders' job API); the API does not exist (404) without it, or with one under 24 characters. */
+  TRANSCODER_TOKEN: z.string().optional(),
   /** Live streams one account may hold at once (bypassed accounts are exempt); default 2. */
   STREAM_CONCURRENCY_LIMIT: z.coerce.number().int().min(1).max(20).default(2),
   /** Stripe (worker/payments/config.ts): secret API key, webhook signing secret, and an API base URL for tests. */
@@ -140,6 +142,8 @@ export interface Settings {
   /** the configured public origin, or null (then the request's own origin is used) */
   siteOrigin: string | null;
   adminToken: string | null;
+  /** the transcoders' bearer token (worker/video-pipeline/transcoder-routes.ts), or null: no job API */
+  transcoderToken: string | null;
   /** live streams one account may hold at once (durable-objects/StreamSessions.ts) */
   streamConcurrencyLimit: number;
   bindings: Pick<Env, "DB" | "CACHE" | "ASSETS" | "STREAM_SESSIONS" | "MATCH_ROOMS">;
@@ -174,6 +178,7 @@ export function parseSettings(env: object): Settings {
     development: environment !== "production" ? kit : null,
     siteOrigin: s.SITE_ORIGIN ? new URL(s.SITE_ORIGIN).origin : null,
     adminToken: adminTokenOf(s.ADMIN_TOKEN, environment),
+    transcoderToken: adminTokenOf(s.TRANSCODER_TOKEN, environment),
     streamConcurrencyLimit: s.STREAM_CONCURRENCY_LIMIT,
     stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: s.STRIPE_API_URL ?? null },
     eventsDataset: s.EVENTS ?? null,
@@ -184,8 +189,8 @@ export function parseSettings(env: object): Settings {
 }
 
 /**
- * The admin token when long enough and, in production, not one of the repository's secrets (the
- * token `npm run dev` passes and prints): then the admin API does not exist.
+ * A bearer token (admin, transcoder) when long enough and, in production, not one of the
+ * repository's secrets (the tokens `npm run dev` passes): else its API does not exist.
  */
 function adminTokenOf(token: string | undefined, environment: Environment): string | null {
   if (token === undefined || token.length < ADMIN_TOKEN_MIN) return null;

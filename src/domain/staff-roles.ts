@@ -27,6 +27,8 @@ export const CAPABILITIES = [
   "content.publish",
   /** the media library: upload photos, change their alt text and focal point, delete them */
   "media.manage",
+  /** Rovers TV's videos: upload video files (each then transcoded) and link catalogue videos to them */
+  "video.manage",
   /** the web settings (site-wide switches and texts): list, change, remove */
   "settings.edit",
   /** the audit log */
@@ -47,7 +49,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 /** The table itself. An administrator holds every capability; the others what their job needs. */
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
   administrator: CAPABILITIES,
-  editor: ["content.view", "content.edit", "content.publish", "media.manage"],
+  editor: ["content.view", "content.edit", "content.publish", "media.manage", "video.manage"],
   "match-operator": ["live.view"],
   support: ["live.view", "accounts.view", "accounts.support"],
   commerce: ["revenue.view", "webhooks.view", "accounts.view", "content.view"],

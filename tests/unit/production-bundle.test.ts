@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import wrangler from "wrangler";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEV_ADMIN_TOKEN, DEV_DEFAULTS, DEV_STRIPE_WEBHOOK_SECRET } from "../../worker/dev-secrets";
+import { DEV_ADMIN_TOKEN, DEV_DEFAULTS, DEV_STRIPE_WEBHOOK_SECRET, DEV_TRANSCODER_TOKEN } from "../../worker/dev-secrets";
 import { DEMO_PASSWORD, demoUsers } from "../../worker/dev-portal/demo-users";
 import { ALREADY_REGISTERED_MESSAGE } from "../../worker/dev-portal/app";
 import { DEVELOPMENT_MODULE } from "../../scripts/check-deploy.mjs";
@@ -76,7 +76,7 @@ describe("the production bundle (wrangler deploy --dry-run of wrangler.toml)", (
   });
 
   it("contains no development secret, demo account or password", () => {
-    const secrets = [DEV_DEFAULTS.SESSION_SECRET, DEV_DEFAULTS.DEV_SSO_SECRET, DEV_DEFAULTS.SSO_ISSUER, DEV_STRIPE_WEBHOOK_SECRET, DEV_ADMIN_TOKEN];
+    const secrets = [DEV_DEFAULTS.SESSION_SECRET, DEV_DEFAULTS.DEV_SSO_SECRET, DEV_DEFAULTS.SSO_ISSUER, DEV_STRIPE_WEBHOOK_SECRET, DEV_ADMIN_TOKEN, DEV_TRANSCODER_TOKEN];
     const accounts = demoUsers.flatMap((u) => [u.email, u.id]);
     for (const needle of [...secrets, ...accounts, DEMO_PASSWORD]) expect(bundle.includes(needle), needle).toBe(false);
   });

@@ -31,7 +31,7 @@ describe("can", () => {
   });
 
   it("adds up several roles", () => {
-    expect(capabilitiesOf(["editor", "match-operator"])).toEqual(["live.view", "content.view", "content.edit", "content.publish", "media.manage"]);
+    expect(capabilitiesOf(["editor", "match-operator"])).toEqual(["live.view", "content.view", "content.edit", "content.publish", "media.manage", "video.manage"]);
   });
 
   it("keeps staff management and the audit log for administrators alone", () => {

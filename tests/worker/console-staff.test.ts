@@ -46,6 +46,9 @@ const CALLS: { method: "GET" | "POST" | "PUT"; path: string; capability: Capabil
   { method: "GET", path: "/api/console/media", capability: "media.manage" },
   { method: "POST", path: "/api/console/media", capability: "media.manage", body: {} },
   { method: "PUT", path: "/api/console/media/1", capability: "media.manage", body: {} },
+  { method: "POST", path: "/api/console/videos/uploads", capability: "video.manage", body: {} },
+  { method: "GET", path: "/api/console/videos/sources/nothing-here", capability: "video.manage" },
+  { method: "PUT", path: "/api/console/videos/catalogue/nothing-here/source", capability: "video.manage", body: {} },
 ];
 
 const call = (b: Browser, c: (typeof CALLS)[number]) =>

@@ -18,6 +18,7 @@ import { consoleRedirectsApi } from "./redirects";
 import { consolePagesApi } from "./pages";
 import { consoleFaqsApi } from "./faqs";
 import { consoleMediaApi } from "./media";
+import { consoleVideosApi } from "./videos";
 import { requireCapability } from "./capabilities";
 import { consoleArticlesApi } from "./articles";
 import { ApiError } from "../http/api-error";
@@ -45,6 +46,7 @@ import { hasSignedInHint } from "../auth/session-cookie";
  *   /api/console/faqs…      FAQs: Rovers TV's and the streamer's questions (worker/console/faqs.ts)
  *   /api/console/news/articles…  News articles: write, save, publish, schedule, revisions (worker/console/articles.ts)
  *   /api/console/media…     the media library: list and search, upload, edit, delete (worker/console/media.ts)
+ *   /api/console/videos…    Rovers TV's video files: resumable upload, their transcode, linking a catalogue video (worker/console/videos.ts)
  */
 
 /** Whether the request's account holds any staff role. */
@@ -89,6 +91,7 @@ consoleApi.route("/", consolePagesApi);
 consoleApi.route("/", consoleFaqsApi);
 consoleApi.route("/", consoleArticlesApi);
 consoleApi.route("/", consoleMediaApi);
+consoleApi.route("/", consoleVideosApi);
 
 consoleApi.all("*", noApiRoute);
 

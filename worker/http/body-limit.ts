@@ -2,6 +2,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "./api-error";
 import { MEDIA_MAX_BYTES } from "../../src/domain/media-image";
+import { VIDEO_PART_BYTES } from "../../src/domain/video-upload";
 
 /** Request bodies larger than this are refused with 413 before anything parses them. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -27,4 +28,29 @@ const upload = bodyLimit({
   },
 });
 
-export const limitBodies: MiddlewareHandler = (c, next) => (c.req.method === "POST" && c.req.path === MEDIA_UPLOAD_PATH ? upload(c, next) : small(c, next));
+/** A part of a video upload (worker/console/videos.ts): exactly its part's size, checked there. */
+const VIDEO_PART_PATH = /^\/api\/console\/videos\/uploads\/[^/]+\/parts\/[^/]+$/;
+const videoPart = bodyLimit({
+  maxSize: VIDEO_PART_BYTES,
+  onError: () => {
+    throw new ApiError(413, "PART_TOO_LARGE", `A part is at most ${VIDEO_PART_BYTES / 1024 / 1024} MB`);
+  },
+});
+
+/** A transcoder's output file (a segment, a poster, a sprite: worker/video-pipeline/transcoder-routes.ts). */
+export const OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
+const OUTPUT_PATH = /^\/api\/transcoder\/jobs\/[^/]+\/outputs\//;
+const output = bodyLimit({
+  maxSize: OUTPUT_MAX_BYTES,
+  onError: () => {
+    throw new ApiError(413, "OUTPUT_TOO_LARGE", `An output file is at most ${OUTPUT_MAX_BYTES / 1024 / 1024} MB`);
+  },
+});
+
+export const limitBodies: MiddlewareHandler = (c, next) => {
+  const { method, path } = c.req;
+  if (method === "POST" && path === MEDIA_UPLOAD_PATH) return upload(c, next);
+  if (method === "PUT" && VIDEO_PART_PATH.test(path)) return videoPart(c, next);
+  if (method === "PUT" && OUTPUT_PATH.test(path)) return output(c, next);
+  return small(c, next);
+};

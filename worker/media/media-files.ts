@@ -26,9 +26,9 @@ export function assetPath(clip: string, file: MediaFile): string {
   return `/media/vod/${clip}/${file.name}`;
 }
 
-/** Playlists change with the token they carry; the rest never changes for its URL. */
-export function cacheControl(file: MediaFile): string {
-  return file.kind === "playlist" ? "private, no-store" : "private, max-age=31536000, immutable";
+/** Playlists (and a storyboard's track) change with the token they carry; the rest never changes for its URL. */
+export function cacheControl(file: { kind: string }): string {
+  return file.kind === "playlist" || file.kind === "storyboard-track" ? "private, no-store" : "private, max-age=31536000, immutable";
 }
 
 /** The URL the player starts from. */

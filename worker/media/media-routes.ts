@@ -5,7 +5,11 @@ import { ApiError } from "../http/api-error";
 import { clipForEntry } from "../../src/domain/media-clip";
 import { MEDIA_TOKEN_GRACE_SECONDS } from "../../src/domain/timings";
 import { parseRange } from "./byte-range";
-import { assetPath, cacheControl, mediaFile, type MediaFile } from "./media-files";
+import { assetPath, cacheControl, mediaFile } from "./media-files";
+import { outputFile } from "../../src/domain/video-ladder";
+import { mediaBucket } from "../media-library/media-objects";
+import { mediaStateOf, memoisedMediaStateOf } from "./media-state";
+import { r2File, r2Span } from "./r2-media";
 import { checkSession, checkToken, refuseSegment, type Refusal } from "./token-check";
 import { sessionMiddleware } from "../auth/session-middleware";
 import { rewriteMediaPlaylist, rewritePlaylist } from "./playlist-rewrite";
@@ -14,6 +18,7 @@ import { mediaBytes } from "./media-bytes";
 import { playbackRight, refusePlayback } from "./playback-right";
 import { segmentTokenSeconds, signSegmentToken, verifySegmentToken, vodHolder } from "./segment-token";
 import type { PlaybackGrant } from "./playback-token";
+import { withToken } from "./playlist-rewrite";
 
 /**
  * GET /media/vod/{entryId}/{file}?token=...[&seg=...] (mount at /media). The media files sit in
@@ -40,6 +45,12 @@ import type { PlaybackGrant } from "./playback-token";
  * as for live (docs/media-and-live.md). Errors are small JSON bodies: never a byte of media.
  * Segments, captions and posters come from memory after their first read (media-bytes.ts) and
  * answer Range requests with 206.
+ *
+ * Where the files come from (media-state.ts): a video linked to an uploaded
+ * source plays its transcoded media from R2 once ready (names: src/domain/video-ladder.ts; the
+ * small files from memory, r2-media.ts), and answers 409 MEDIA_PROCESSING until then; a video with
+ * no source plays its committed demo clip from static assets (src/domain/media-clip.ts). The same
+ * checks come first either way, and a refused request reads neither.
  */
 export const mediaRoutes = new Hono<AppEnv>();
 
@@ -64,31 +75,67 @@ function targetDurationOf(playlist: string): number {
 
 mediaRoutes.get("/vod/:entryId/:file{.+\\.m3u8}", sessionMiddleware, async (c) => {
   const entryId = c.req.param("entryId");
-  const file = mediaFile(c.req.param("file"));
-  if (!ENTRY_ID.test(entryId) || !file) throw new ApiError(404, "NOT_FOUND", "No such media");
+  const name = c.req.param("file");
+  if (!ENTRY_ID.test(entryId) || kindOf(name) !== "playlist") throw new ApiError(404, "NOT_FOUND", "No such media");
   const { refusal, grant } = await checkToken(c, entryId);
   if (refusal) return refuse(refusal);
   await reprove(c, entryId, grant);
-  const asset = await c.env.ASSETS.fetch(new URL(assetPath(clipForEntry(entryId), file), c.req.url));
-  if (!asset.ok) throw new ApiError(404, "NOT_FOUND", "No such media");
-  const source = await asset.text();
+  const source = await playlistText(c, await locate(c, entryId, name, "fresh"));
   const token = c.req.query("token") ?? "";
-  const headers = { "Content-Type": file.contentType, "Cache-Control": cacheControl(file), "X-Content-Type-Options": "nosniff" };
+  const headers = { "Content-Type": "application/vnd.apple.mpegurl", "Cache-Control": cacheControl({ kind: "playlist" }), "X-Content-Type-Options": "nosniff" };
   // A rendition's media playlist (360p/index.m3u8): each of its files gets its own segment token.
-  const folder = /^(.+)\/index\.m3u8$/.exec(file.name)?.[1];
+  const folder = /^(.+)\/index\.m3u8$/.exec(name)?.[1];
   if (!folder) return c.body(rewritePlaylist(source, token), 200, headers);
   const secret = getAuthConfig(c.env).sessionSecret;
   const expiresAt = Math.floor(Date.now() / 1000) + segmentTokenSeconds(targetDurationOf(source));
   const holder = vodHolder(grant.ssoID, grant.sid);
-  const text = await rewriteMediaPlaylist(source, token, (name) => signSegmentToken(secret, { holder, assetID: entryId, file: `${folder}/${name}` }, "vod", expiresAt));
+  const text = await rewriteMediaPlaylist(source, token, (file) => signSegmentToken(secret, { holder, assetID: entryId, file: `${folder}/${file}` }, "vod", expiresAt));
   return c.body(text, 200, headers);
 });
 
+type FileKind = "playlist" | "segment" | "captions" | "poster" | "storyboard" | "storyboard-track";
+
+/** A file's kind by its name, under either rule (a clip's or a transcode's): the same for both where both have it. */
+function kindOf(name: string): FileKind | null {
+  return mediaFile(name)?.kind ?? outputFile(name)?.kind ?? null;
+}
+
+type Located = { from: "clip"; url: URL; contentType: string } | { from: "r2"; bucket: R2Bucket; key: string; contentType: string };
+
+/**
+ * Where this video's file is: its media in R2 once ready, its demo clip when it has no source.
+ * 'fresh' (a playlist) reads D1; a segment or poster may use this isolate's memo of it.
+ */
+async function locate(c: Context<AppEnv>, entryId: string, name: string, read: "fresh" | "memo"): Promise<Located> {
+  const state = read === "fresh" ? await mediaStateOf(c.env.DB, entryId) : await memoisedMediaStateOf(c.env.DB, entryId);
+  if (!state) throw new ApiError(404, "NOT_FOUND", "No such media", NO_STORE);
+  if (state.kind === "processing") throw new ApiError(409, "MEDIA_PROCESSING", "This video is still being processed", NO_STORE);
+  if (state.kind === "clip") {
+    const file = mediaFile(name);
+    if (!file) throw new ApiError(404, "NOT_FOUND", "No such media");
+    return { from: "clip", url: new URL(assetPath(clipForEntry(entryId), file), c.req.url), contentType: file.contentType };
+  }
+  const file = outputFile(name);
+  if (!file) throw new ApiError(404, "NOT_FOUND", "No such media");
+  return { from: "r2", bucket: mediaBucket(c.env), key: `${state.prefix}${file.name}`, contentType: file.contentType };
+}
+
+async function playlistText(c: Context<AppEnv>, at: Located): Promise<string> {
+  if (at.from === "clip") {
+    const asset = await c.env.ASSETS.fetch(at.url);
+    if (!asset.ok) throw new ApiError(404, "NOT_FOUND", "No such media");
+    return asset.text();
+  }
+  const file = await r2File(at.bucket, at.key);
+  if (file?.kind !== "bytes") throw new ApiError(404, "NOT_FOUND", "No such media");
+  return new TextDecoder().decode(file.bytes);
+}
+
 /** Init and segment files: their segment token, or (a native player past it) the whole right again. */
-async function segmentRight(c: Context<AppEnv>, entryId: string, file: MediaFile): Promise<void> {
+async function segmentRight(c: Context<AppEnv>, entryId: string, name: string): Promise<void> {
   const { refusal, grant } = await checkToken(c, entryId, MEDIA_TOKEN_GRACE_SECONDS);
   if (refusal) return refuse(refusal);
-  const scope = { holder: vodHolder(grant.ssoID, grant.sid), assetID: entryId, file: file.name };
+  const scope = { holder: vodHolder(grant.ssoID, grant.sid), assetID: entryId, file: name };
   const check = await verifySegmentToken(getAuthConfig(c.env).sessionSecret, c.req.query("seg"), scope);
   if (check.status === "invalid") return refuseSegment(check, NO_STORE);
   const tokenAlive = (grant.expiresAt ?? 0) > Math.floor(Date.now() / 1000);
@@ -103,18 +150,46 @@ async function segmentRight(c: Context<AppEnv>, entryId: string, file: MediaFile
 
 mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
   const entryId = c.req.param("entryId");
-  const file = mediaFile(c.req.param("file"));
-  if (!ENTRY_ID.test(entryId) || !file || file.kind === "playlist") throw new ApiError(404, "NOT_FOUND", "No such media");
-  if (file.kind === "segment") {
-    await segmentRight(c, entryId, file);
+  const name = c.req.param("file");
+  const kind = kindOf(name);
+  if (!ENTRY_ID.test(entryId) || !kind || kind === "playlist") throw new ApiError(404, "NOT_FOUND", "No such media");
+  if (kind === "segment") {
+    await segmentRight(c, entryId, name);
   } else {
     const { refusal } = await checkToken(c, entryId);
     if (refusal) return refuse(refusal);
   }
 
-  const bytes = await mediaBytes(c.env.ASSETS, new URL(assetPath(clipForEntry(entryId), file), c.req.url));
-  if (!bytes) throw new ApiError(404, "NOT_FOUND", "No such media");
-  const headers = { "Content-Type": file.contentType, "Cache-Control": cacheControl(file), "X-Content-Type-Options": "nosniff" };
+  const at = await locate(c, entryId, name, "memo");
+  const headers = { "Content-Type": at.contentType, "Cache-Control": cacheControl({ kind }), "X-Content-Type-Options": "nosniff" };
+  if (at.from === "clip") {
+    const bytes = await mediaBytes(c.env.ASSETS, at.url);
+    if (!bytes) throw new ApiError(404, "NOT_FOUND", "No such media");
+    return bytesAnswer(c, bytes, headers);
+  }
+  const file = await r2File(at.bucket, at.key);
+  if (!file) throw new ApiError(404, "NOT_FOUND", "No such media");
+  if (file.kind === "bytes") {
+    // The storyboard's track names its sprite: the sprite needs the viewer's token too.
+    if (kind === "storyboard-track") return c.body(storyboardWithToken(new TextDecoder().decode(file.bytes), c.req.query("token") ?? ""), 200, headers);
+    return bytesAnswer(c, file.bytes, headers);
+  }
+  const range = parseRange(c.req.header("range"), file.size);
+  if (range === "unsatisfiable") return c.body(null, 416, { ...headers, "Content-Range": `bytes */${file.size}` });
+  const body = await r2Span(at.bucket, at.key, range ?? undefined);
+  if (!body) throw new ApiError(404, "NOT_FOUND", "No such media");
+  if (range) {
+    return c.body(body, 206, { ...headers, "Accept-Ranges": "bytes", "Content-Length": String(range.end - range.start + 1), "Content-Range": `bytes ${range.start}-${range.end}/${file.size}` });
+  }
+  return c.body(body, 200, { ...headers, "Accept-Ranges": "bytes", "Content-Length": String(file.size) });
+});
+
+function storyboardWithToken(track: string, token: string): string {
+  return track.replace(/^(storyboard\.jpg#xywh=\d+,\d+,\d+,\d+)$/gm, (line) => withToken(line, token));
+}
+
+/** A whole file, or its Range (206; 416 outside it). */
+function bytesAnswer(c: Context<AppEnv>, bytes: Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response {
   const range = parseRange(c.req.header("range"), bytes.length);
   if (range === "unsatisfiable") {
     return c.body(null, 416, { ...headers, "Content-Range": `bytes */${bytes.length}` });
@@ -127,7 +202,7 @@ mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
     });
   }
   return c.body(bytes, 200, { ...headers, "Accept-Ranges": "bytes" });
-});
+}
 
 mediaRoutes.all("*", () => {
   throw new ApiError(404, "NOT_FOUND", "No such media");

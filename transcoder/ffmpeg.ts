@@ -1,0 +1,100 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { AUDIO_KBPS, SEGMENT_SECONDS, ladderFor, storyboardPlan, type PlannedRendition, type StoryboardPlan } from "../src/domain/video-ladder";
+
+/** ffprobe's and ffmpeg's use by the transcoder: what a source is, then its ladder, poster and storyboard. */
+export const FFMPEG = process.env.FFMPEG_PATH || "ffmpeg";
+export const FFPROBE = process.env.FFPROBE_PATH || "ffprobe";
+
+export interface Probe {
+  durationSeconds: number;
+  width: number;
+  height: number;
+  hasAudio: boolean;
+}
+
+/** Runs a program, collecting its output; rejects with its last error lines when it fails. */
+function run(command: string, args: string[], signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], signal });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (err = (err + chunk.toString()).slice(-4000)));
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}: ${err.trim().split("\n").slice(-3).join(" | ")}`))));
+  });
+}
+
+export async function probe(file: string): Promise<Probe> {
+  const text = await run(FFPROBE, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file]);
+  const info = JSON.parse(text) as { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; duration?: string; tags?: { rotate?: string } }[] };
+  const video = info.streams?.find((s) => s.codec_type === "video");
+  if (!video?.width || !video.height) throw new Error("the source has no video stream");
+  const durationSeconds = Number(info.format?.duration ?? video.duration ?? NaN);
+  if (!(durationSeconds > 0)) throw new Error("the source's duration cannot be read");
+  return { durationSeconds, width: video.width, height: video.height, hasAudio: info.streams?.some((s) => s.codec_type === "audio") ?? false };
+}
+
+/**
+ * The ffmpeg arguments of the whole ladder in one pass (the source is decoded once): each rung
+ * scaled from one split, H.264 at its bit rate with a keyframe every SEGMENT_SECONDS forced at the
+ * same times in every rung (and no scene-cut keyframes), so renditions switch on segment
+ * boundaries; AAC in every video rendition and once more alone, the audio-only rendition; fMP4
+ * (CMAF) HLS segments of SEGMENT_SECONDS. A source without sound gets silence, so the audio
+ * rendition and the players' audio track always exist.
+ */
+export function ladderArgs(source: string, out: string, info: Probe, rungs: PlannedRendition[], preset: string): string[] {
+  const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join("")};` + rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1[v${i}]`).join(";");
+  const audioInput = info.hasAudio ? "0:a:0" : "1:a:0";
+  const args = ["-hide_banner", "-nostats", "-loglevel", "error", "-y", "-i", source];
+  if (!info.hasAudio) args.push("-f", "lavfi", "-t", String(info.durationSeconds), "-i", "anullsrc=r=48000:cl=stereo");
+  args.push("-filter_complex", split);
+  rungs.forEach((_, i) => args.push("-map", `[v${i}]`));
+  for (let i = 0; i <= rungs.length; i++) args.push("-map", audioInput);
+  args.push("-c:v", "libx264", "-preset", preset, "-pix_fmt", "yuv420p");
+  rungs.forEach((r, i) => {
+    args.push(`-b:v:${i}`, `${r.videoKbps}k`, `-maxrate:v:${i}`, `${r.maxKbps}k`, `-bufsize:v:${i}`, `${r.maxKbps * 2}k`, `-profile:v:${i}`, r.profile, `-level:v:${i}`, r.level);
+  });
+  args.push("-force_key_frames", `expr:gte(t,n_forced*${SEGMENT_SECONDS})`, "-sc_threshold", "0");
+  args.push("-c:a", "aac", "-b:a", `${AUDIO_KBPS}k`, "-ac", "2", "-ar", "48000");
+  const streams = rungs.map((r, i) => `v:${i},a:${i},name:${r.name}`).concat(`a:${rungs.length},name:audio`).join(" ");
+  args.push(
+    "-f", "hls", "-hls_time", String(SEGMENT_SECONDS), "-hls_playlist_type", "vod", "-hls_segment_type", "fmp4",
+    "-hls_flags", "independent_segments", "-hls_fmp4_init_filename", "init.mp4",
+    "-hls_segment_filename", `${out}/%v/seg%d.m4s`, "-var_stream_map", streams,
+    "-progress", "pipe:1", `${out}/%v/index.m3u8`,
+  );
+  return args;
+}
+
+/** Runs the ladder, calling `onProgress` with the seconds of output written (ffmpeg's -progress out_time_us). */
+export function transcode(args: string[], onProgress: (outTimeMicros: number) => void, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(FFMPEG, args, { stdio: ["ignore", "pipe", "pipe"], signal });
+    let err = "";
+    child.stderr.on("data", (chunk: Buffer) => (err = (err + chunk.toString()).slice(-4000)));
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      const match = /^out_time_us=(\d+)$/.exec(line.trim());
+      if (match) onProgress(Number(match[1]));
+    });
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${err.trim().split("\n").slice(-3).join(" | ")}`))));
+  });
+}
+
+/** A frame a tenth of the way in (at most 5 s: past a fade-in, before anything is given away), at most 1280 wide. */
+export async function poster(source: string, file: string, info: Probe, signal: AbortSignal): Promise<void> {
+  const at = Math.min(5, info.durationSeconds / 10).toFixed(3);
+  await run(FFMPEG, ["-hide_banner", "-loglevel", "error", "-y", "-ss", at, "-i", source, "-frames:v", "1", "-vf", "scale='min(1280,iw)':-2", "-q:v", "3", file], signal);
+}
+
+/** The storyboard's sprite: one tile every plan.interval seconds, plan.columns a row. */
+export async function storyboard(source: string, file: string, info: Probe, signal: AbortSignal): Promise<StoryboardPlan> {
+  const plan = storyboardPlan(info.durationSeconds, info.width, info.height);
+  const filter = `fps=1/${plan.interval},scale=${plan.tileWidth}:${plan.tileHeight},tile=${plan.columns}x${plan.rows}`;
+  await run(FFMPEG, ["-hide_banner", "-loglevel", "error", "-y", "-i", source, "-vf", filter, "-frames:v", "1", "-q:v", "5", file], signal);
+  return plan;
+}
+
+export { ladderFor };

@@ -1,0 +1,120 @@
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { AUDIO_CODEC, AUDIO_RENDITION, masterPlaylist, outputFile, peakBandwidth, progressPercent, segmentsOf, storyboardTrack, type PlannedRendition, type Rendition } from "../src/domain/video-ladder";
+import { ladderArgs, ladderFor, poster, probe, storyboard, transcode } from "./ffmpeg";
+import { LeaseLost, type ClaimedJob, type JobApi } from "./job-api";
+
+/**
+ * One claimed job, start to end: download the source → ffprobe → the ladder, poster and
+ * storyboard → upload every file under the job's prefix → complete. A heartbeat every
+ * HEARTBEAT_MS carries the percentage and keeps the lease; when the worker answers that the lease
+ * is lost (another transcoder took the job over), ffmpeg is stopped and nothing more is sent.
+ * A source ffmpeg cannot read fails the job for good; anything else fails it for a retry.
+ */
+const HEARTBEAT_MS = 10_000;
+const UPLOADS_AT_ONCE = 4;
+
+export interface JobOptions {
+  preset: string;
+  workDir?: string;
+  /** a stop asked from outside (SIGTERM) */
+  signal: AbortSignal;
+  log: (line: string) => void;
+}
+
+/** Bad input rather than a passing problem: retrying will not help. */
+class SourceProblem extends Error {}
+
+export async function runJob(api: JobApi, claimed: ClaimedJob, options: JobOptions): Promise<"ready" | "failed" | "lost"> {
+  const { job, leaseId } = claimed;
+  const dir = await mkdtemp(path.join(options.workDir ?? tmpdir(), `transcode-${job.id}-`));
+  const stop = new AbortController();
+  const onOuterStop = () => stop.abort();
+  options.signal.addEventListener("abort", onOuterStop);
+  let progress = 0;
+  let lost = false;
+  const beat = setInterval(() => {
+    api.heartbeat(job.id, leaseId, progress).catch((error: unknown) => {
+      if (error instanceof LeaseLost) {
+        lost = true;
+        stop.abort();
+      } else options.log(`heartbeat failed (${String(error)}); trying again in ${HEARTBEAT_MS / 1000} s`);
+    });
+  }, HEARTBEAT_MS);
+  try {
+    const source = path.join(dir, "source");
+    await api.download(job.id, leaseId, source, claimed.source.bytes);
+    const info = await probe(source).catch((error: unknown) => {
+      throw new SourceProblem(`ffprobe cannot read the source: ${String(error)}`);
+    });
+    const rungs = ladderFor(info.width, info.height);
+    options.log(`job ${job.id}: ${info.width}x${info.height}, ${info.durationSeconds.toFixed(1)} s, ${info.hasAudio ? "with" : "without"} audio → ${rungs.map((r) => r.name).join(", ")} + audio`);
+    const out = path.join(dir, "out");
+    for (const name of [...rungs.map((r) => r.name), AUDIO_RENDITION]) await mkdir(path.join(out, name), { recursive: true });
+
+    const started = Date.now();
+    await transcode(ladderArgs(source, out, info, rungs, options.preset), (us) => (progress = progressPercent(us, info.durationSeconds)), stop.signal);
+    await poster(source, path.join(out, "poster.jpg"), info, stop.signal);
+    const plan = await storyboard(source, path.join(out, "storyboard.jpg"), info, stop.signal);
+    await writeFile(path.join(out, "storyboard.vtt"), storyboardTrack(info.durationSeconds, plan));
+    const renditions = await renditionsOf(out, rungs);
+    await writeFile(path.join(out, "master.m3u8"), masterPlaylist(renditions));
+    const seconds = (Date.now() - started) / 1000;
+    options.log(`job ${job.id}: transcoded in ${seconds.toFixed(1)} s (${(info.durationSeconds / seconds).toFixed(2)}× real time)`);
+
+    // The master last: complete checks it and everything it lists.
+    const files = (await filesUnder(out)).sort((a, b) => Number(a === "master.m3u8") - Number(b === "master.m3u8"));
+    await uploadAll(api, claimed, out, files.filter((f) => f !== "master.m3u8"));
+    await uploadAll(api, claimed, out, ["master.m3u8"]);
+    const { applied } = await api.complete(job.id, leaseId, Math.round(info.durationSeconds * 1000) / 1000, renditions);
+    options.log(`job ${job.id}: ready${applied ? "" : " (already completed)"}`);
+    return "ready";
+  } catch (error) {
+    if (lost || error instanceof LeaseLost) {
+      options.log(`job ${job.id}: the lease was lost; another transcoder has it`);
+      return "lost";
+    }
+    const reason = options.signal.aborted ? "The transcoder was stopped" : error instanceof Error ? error.message : String(error);
+    options.log(`job ${job.id}: failed: ${reason}`);
+    await api.fail(job.id, leaseId, reason, !(error instanceof SourceProblem)).catch(() => undefined);
+    return "failed";
+  } finally {
+    clearInterval(beat);
+    options.signal.removeEventListener("abort", onOuterStop);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Each rendition as the master lists it, its BANDWIDTH measured from its own segments. */
+async function renditionsOf(out: string, rungs: PlannedRendition[]): Promise<Rendition[]> {
+  const measured = async (name: string) => {
+    const playlist = await readFile(path.join(out, name, "index.m3u8"), "utf8");
+    const segments = await Promise.all(segmentsOf(playlist).map(async (s) => ({ seconds: s.seconds, bytes: (await stat(path.join(out, name, s.uri))).size })));
+    return peakBandwidth(segments);
+  };
+  const video = await Promise.all(rungs.map(async (r): Promise<Rendition> => ({ name: r.name, width: r.width, height: r.height, bandwidth: await measured(r.name), codecs: `${r.videoCodec},${AUDIO_CODEC}` })));
+  return [...video, { name: AUDIO_RENDITION, width: 0, height: 0, bandwidth: await measured(AUDIO_RENDITION), codecs: AUDIO_CODEC }];
+}
+
+async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
+    const name = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) found.push(...(await filesUnder(dir, name)));
+    else found.push(name);
+  }
+  return found;
+}
+
+async function uploadAll(api: JobApi, claimed: ClaimedJob, out: string, files: string[]): Promise<void> {
+  const queue = [...files];
+  const worker = async () => {
+    for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+      const file = outputFile(name);
+      if (!file) throw new Error(`ffmpeg wrote ${name}, which is not an output the worker takes`);
+      await api.upload(claimed.job.id, claimed.leaseId, name, file.contentType, await readFile(path.join(out, name)));
+    }
+  };
+  await Promise.all(Array.from({ length: UPLOADS_AT_ONCE }, worker));
+}

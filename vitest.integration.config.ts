@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * `npm run test:integration`: the on-demand pipeline end to end in Node against a real
+ * `wrangler dev` (tests/integration/). Not part of `npm test`: it needs ffmpeg and a minute of CPU.
+ */
+export default defineConfig({
+  test: {
+    include: ["tests/integration/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+  },
+});
