@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the type check, the dependency check, unit tests, worker tests (inside workerd) and the e2e suite, in that order. Stops at the
+// `npm test`: the type check, the dependency check, unit tests, worker tests (inside workerd), the
+// transcoding pipeline's integration test and the e2e suite, in that order. Stops at the
 // first failing stage, and ends with one line: "N passed, N failed" (tests of every stage run).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -41,6 +42,8 @@ const stages = [
   { name: "deps", run: () => run(process.execPath, [path.join(root, "scripts", "check-deps.mjs")]) },
   { name: "unit", run: () => run(bin("vitest"), vitestArgs("unit", "vitest.unit.config.ts")) },
   { name: "worker", run: () => run(bin("vitest"), vitestArgs("worker", "vitest.worker.config.ts")) },
+  // The on-demand pipeline end to end (ffmpeg, wrangler dev, the transcoder): about a minute.
+  { name: "integration", run: () => run(bin("vitest"), vitestArgs("integration", "vitest.integration.config.ts")) },
   // The e2e stage builds the client itself before it starts the server.
   { name: "e2e", run: () => run(process.execPath, [path.join(root, "scripts", "e2e.mjs")]) },
 ];
