@@ -76,7 +76,7 @@ export function toConsoleArticle(row: ArticleRow): ConsoleArticle {
 }
 
 /**
- * A story in `news` that no article holds yet (the demo content, the admin API, a bench) becomes a
+ * A story in `news` that no article holds yet (the demo content) becomes a
  * published article the first time the console opens it, so the console can edit every story.
  */
 export function adoptNewsStatement(db: D1Database, id: number): D1PreparedStatement {
