@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { AppEnv } from "../env";
 import { ApiError, fieldErrorsOf } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
-import { requireCapability } from "./capabilities";
-import { ARTICLE_MOVES, type ArticleMove } from "../../src/domain/article-state";
+import { CAPABILITY_REQUIRED_DETAIL, requireCapability } from "./capabilities";
+import { ARTICLE_MOVES, slugLocked, type ArticleMove } from "../../src/domain/article-state";
+import { can } from "../../src/domain/staff-roles";
 import { createArticle, moveArticle, saveArticle } from "../news/article-writes";
 import { isSlug } from "../../src/domain/slug";
 import {
@@ -12,6 +13,7 @@ import {
   articleFieldsInput,
   categoryOptions,
   conflictDetail,
+  revisionStatement,
   revisionById,
   revisionsOf,
   slugFor,
@@ -34,7 +36,8 @@ import type { ConsoleArticle } from "../../src/schemas/console-articles";
  *   POST /api/console/news/articles                     a new draft (content.edit)
  *   PUT  /api/console/news/articles/:id                 save: { version, ...fields } (content.edit)
  *   POST /api/console/news/articles/:id/:move           publish | schedule | unschedule | unpublish: { version, publishAt? } (content.publish)
- *   POST /api/console/news/articles/:id/slug            a published article's new address; the old one redirects: { version, slug } (content.publish)
+ *   POST /api/console/news/articles/:id/slug            a new address: { version, slug }; before the first publication (content.edit) it
+ *                                                       just changes, after it (content.publish) the old one redirects; taken: 409 SLUG_TAKEN
  *   POST /api/console/news/articles/:id/share           a signed read-only preview link: { hours: 1 | 24 | 168 } (content.view)
  *   GET  /api/console/news/articles/:id/revisions/:rev  one revision's fields, for compare (content.view)
  *   POST /api/console/news/articles/:id/revisions/:rev/restore   its fields saved as a new revision: { version } (content.edit)
@@ -142,26 +145,53 @@ consoleArticlesApi.put("/news/articles/:id", requireCapability("content.edit"), 
   return c.json({ data: { attributes: after } });
 });
 
-consoleArticlesApi.post("/news/articles/:id/slug", requireCapability("content.publish"), async (c) => {
+/** The answer for an address another story holds, now or before: beside the field, with a 409. */
+const slugTaken = () =>
+  ApiError.fields(409, "SLUG_TAKEN", "That address is taken", [{ field: "slug", detail: "Another story has this address, or had it: choose another" }]);
+const isUniqueFailure = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
+
+consoleArticlesApi.post("/news/articles/:id/slug", requireCapability("content.edit"), async (c) => {
   const id = idOf(c);
-  const { version, slug } = parse(versionInput.extend({ slug: z.string().trim().refine(isSlug, "Lower-case letters, digits and single hyphens only") }), await bodyOf(c));
+  const { version, slug } = parse(versionInput.extend({ slug: z.string().trim().max(100, "At most 100 characters").refine(isSlug, "Lower-case letters, digits and single hyphens only") }), await bodyOf(c));
   const before = await existing(c, id);
+  const locked = slugLocked(before.status, before.published_at !== null);
+  // Before the first publication an address is the writer's to choose (a save may change it too);
+  // moving a public one retires an address readers know, which is a publisher's act.
+  if (locked && !can(c.get("staffRoles") ?? [], "content.publish")) throw new ApiError(403, "CAPABILITY_REQUIRED", CAPABILITY_REQUIRED_DETAIL);
   if (before.version !== version) await conflict(c, "article.slug", id, before);
   if (slug === before.slug) return answer(c, id);
-  if ((await slugsTaken(c.env.DB, id, slug)).has(slug)) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "slug", detail: "Another story has this address: choose another" }]);
+  if ((await slugsTaken(c.env.DB, id, slug)).has(slug)) {
+    await audit(c, "article.slug", id, 409, toConsoleArticle(before), null);
+    throw slugTaken();
+  }
   const by = author(c);
   const at = now().toISOString();
   const db = c.env.DB;
   const claim = db.prepare("UPDATE articles SET slug = ?3, version = version + 1, updated_at = ?4, updated_by = ?5 WHERE id = ?1 AND version = ?2").bind(id, version, slug, at, by.name);
-  // The old address redirects to the new one; a story taking back an address it had frees it.
-  const [changed] = await db.batch([
-    claim,
-    db.prepare("INSERT INTO article_slugs (slug, article_id) SELECT ?2, ?1 WHERE changes() = 1 ON CONFLICT (slug) DO UPDATE SET article_id = excluded.article_id").bind(id, before.slug),
-    db.prepare("DELETE FROM article_slugs WHERE slug = ?2 AND article_id = ?1").bind(id, slug),
-  ]);
-  if ((changed?.meta.changes ?? 0) !== 1) await conflict(c, "article.slug", id, before);
-  // The news row follows only when the article is live without pending edits; otherwise at its next publish.
-  await claimAndProject(c.env, id, db.prepare("UPDATE articles SET updated_at = updated_at WHERE id = ?1").bind(id), "slug", by.name);
+  try {
+    if (!locked) {
+      // Never public: nobody knows the old address, so nothing redirects from it.
+      const [changed] = await db.batch([claim, revisionStatement(db, id, "slug", by.name)]);
+      if ((changed?.meta.changes ?? 0) !== 1) await conflict(c, "article.slug", id, before);
+    } else {
+      // The old address redirects to the new one; a story taking back an address it had frees it.
+      const [changed] = await db.batch([
+        claim,
+        db.prepare("INSERT INTO article_slugs (slug, article_id) SELECT ?2, ?1 WHERE changes() = 1 ON CONFLICT (slug) DO UPDATE SET article_id = excluded.article_id").bind(id, before.slug),
+        db.prepare("DELETE FROM article_slugs WHERE slug = ?2 AND article_id = ?1").bind(id, slug),
+      ]);
+      if ((changed?.meta.changes ?? 0) !== 1) await conflict(c, "article.slug", id, before);
+      // The news row follows only when the article is live without pending edits; otherwise at its next publish.
+      await claimAndProject(c.env, id, db.prepare("UPDATE articles SET updated_at = updated_at WHERE id = ?1").bind(id), "slug", by.name);
+    }
+  } catch (error) {
+    // Another story took the address between the check and the write: the table's UNIQUE refuses it.
+    if (isUniqueFailure(error)) {
+      await audit(c, "article.slug", id, 409, toConsoleArticle(before), null);
+      throw slugTaken();
+    }
+    throw error;
+  }
   const after = toConsoleArticle(await existing(c, id));
   await audit(c, "article.slug", id, 200, toConsoleArticle(before), after);
   return c.json({ data: { attributes: after } });

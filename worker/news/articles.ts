@@ -134,8 +134,8 @@ export interface ArticleListPage {
 }
 
 /**
- * The console's list: a page of articles, narrowed to titles containing `q` (its own % and _
- * match themselves) and to a state. Keyset pagination: a page starts from a cursor, so every page
+ * The console's list: a page of articles, narrowed to titles containing `q` (any case; its own %
+ * and _ match themselves) and to a state. Keyset pagination: a page starts from a cursor, so every page
  * is one index range (no OFFSET walking past the ones before); the total is a count over the same
  * filters, on an index.
  */
@@ -146,7 +146,9 @@ export async function articleList(db: D1Database, query: ArticleListQuery): Prom
     binds.push(value);
     return `?${binds.length}`;
   };
-  if (query.q !== "") filters.push(`title LIKE ${bind(`%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)} ESCAPE '\\'`);
+  // instr, not LIKE: `%` and `_` are only themselves, and D1 refuses a LIKE pattern past 50 bytes.
+  // lower() on both sides folds ASCII letters as LIKE does.
+  if (query.q !== "") filters.push(`instr(lower(title), lower(${bind(query.q)})) > 0`);
   if (query.status) filters.push(`status = ${bind(query.status)}`);
   const countWhere = filters.length === 0 ? "" : `WHERE ${filters.join(" AND ")}`;
   const countBinds = [...binds];
@@ -215,19 +217,23 @@ export const articleFieldsInput = z.object({
 });
 export type ArticleFieldsInput = z.infer<typeof articleFieldsInput>;
 
-/** Every slug in use or retired, but the article's own (a story keeps its address when it saves). */
-export async function slugsTaken(db: D1Database, ownId: number | null, like: string): Promise<Set<string>> {
+/**
+ * Every slug in use or retired that starts with `prefix`, but the article's own (a story keeps its
+ * address when it saves). A range rather than LIKE: D1 refuses a LIKE pattern past 50 bytes
+ * ("pattern too complex") and a slug may be 100 characters; and a range of the slug indexes reads
+ * only the slugs it names ('~' sorts after every character a slug may hold).
+ */
+export async function slugsTaken(db: D1Database, ownId: number | null, prefix: string): Promise<Set<string>> {
   const self = ownId ?? 0;
-  const pattern = `${like.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const rows = await allRows(
     rowSchema("slugs", { slug: z.string() }),
     db
       .prepare(
-        `SELECT slug FROM articles WHERE id != ?1 AND slug LIKE ?2 ESCAPE '\\'
-         UNION SELECT slug FROM news WHERE id != ?1 AND slug LIKE ?2 ESCAPE '\\'
-         UNION SELECT slug FROM article_slugs WHERE article_id != ?1 AND slug LIKE ?2 ESCAPE '\\'`,
+        `SELECT slug FROM articles WHERE id != ?1 AND slug >= ?2 AND slug < ?2 || '~'
+         UNION SELECT slug FROM news WHERE id != ?1 AND slug >= ?2 AND slug < ?2 || '~'
+         UNION SELECT slug FROM article_slugs WHERE article_id != ?1 AND slug >= ?2 AND slug < ?2 || '~'`,
       )
-      .bind(self, pattern),
+      .bind(self, prefix),
   );
   return new Set(rows.map((r) => r.slug));
 }
