@@ -32,7 +32,8 @@ describe("deleting a photo in use", () => {
       [`UPDATE overlay_promos SET image_key = ?1 WHERE id = ${first("overlay_promos")}`, "promo"],
       [`UPDATE sponsors SET image_key = ?1 WHERE id = ${first("sponsors")}`, "sponsor"],
     ];
-    for (const [sql] of places) expect((await env.DB.prepare(sql).bind(ref).run()).meta.changes, sql).toBe(1);
+    // (changes counts the tree version the menu_pages trigger moves as well: at least the row itself)
+    for (const [sql] of places) expect((await env.DB.prepare(sql).bind(ref).run()).meta.changes, sql).toBeGreaterThan(0);
 
     const refused = await remove();
     expect(refused.status).toBe(409);
