@@ -11,9 +11,11 @@
 // wrk beside the static file, and the news search API on the seeded and on 50,000 generated articles
 // (scripts/bench-search.mjs; BENCH_ONLY=search runs only that; BENCH_ONLY=lighthouse only Lighthouse;
 // BENCH_ONLY=media only the /media segments beside the static file), and the bytes of a 4000 px photo
-// served at 375 px (scripts/bench-photos.mjs; BENCH_ONLY=photos only that), and the on-demand
+// served at 375 px (scripts/bench-photos.mjs; BENCH_ONLY=photos only that), the on-demand
 // pipeline's transcode speed and a segment from R2 beside static assets (scripts/bench-transcode.mjs;
-// BENCH_ONLY=transcode only that). Prints
+// BENCH_ONLY=transcode only that), and the newsroom: 20 publishes timed until /news shows them, and
+// the console's article list on 50,000 articles (scripts/bench-newsroom.mjs; BENCH_ONLY=newsroom
+// only that). Prints
 // markdown tables (also written to test-results/bench.md). Loopback only; stops by itself.
 import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -28,6 +30,7 @@ import { byKind, firstVisits } from "./bench-first-visit.mjs";
 import { navigations, navigationTable } from "./bench-navigation.mjs";
 import { photoFigures, photoLines } from "./bench-photos.mjs";
 import { transcodeFigures, transcodeLines } from "./bench-transcode.mjs";
+import { newsroomBench } from "./bench-newsroom.mjs";
 
 const PERSIST_TO = ".wrangler/bench-state";
 const port = Number(process.env.BENCH_PORT || 8798);
@@ -200,6 +203,8 @@ async function main() {
   await runOrThrow(process.execPath, [path.join(root, "scripts", "build-client.mjs")]);
   // BENCH_ONLY=search: only the news search figures (scripts/bench-search.mjs).
   if (process.env.BENCH_ONLY === "search") return reportSearch(await loadTool());
+  // BENCH_ONLY=newsroom: only publishing to /news and the console's list on 50,000 articles (scripts/bench-newsroom.mjs).
+  if (process.env.BENCH_ONLY === "newsroom") return reportNewsroom();
   await setupDb({ persistTo: PERSIST_TO });
   const tool = await loadTool();
   // wrangler bundles the worker with NODE_ENV from its environment, "development" by default for
@@ -356,6 +361,14 @@ async function main() {
   }
   // News search on the seeded and on 50,000 generated articles, with servers and databases of its own.
   await reportSearch(tool);
+  await reportNewsroom();
+}
+
+async function reportNewsroom() {
+  const text = (await newsroomBench({ port })).join("\n");
+  mkdirSync(path.join(root, "test-results"), { recursive: true });
+  appendFileSync(path.join(root, "test-results", "bench.md"), `\n${text}\n`);
+  console.log(`\n${text}\n\n(also in test-results/bench.md)`);
 }
 
 // Live segments carry a segment token that lives 12 s, so their runs are shorter than the others.

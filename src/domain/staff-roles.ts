@@ -81,10 +81,23 @@ export type RoleChangeRefusal = "SELF_CHANGE_FORBIDDEN" | "LAST_ADMINISTRATOR";
 export const LAST_ADMINISTRATOR_DETAIL = "This is the last administrator: grant the role to someone else first";
 
 /**
+ * Whether a change to the account would leave the club with no active administrator: an
+ * administrator counts while their account is not blocked (a blocked one cannot sign in to grant
+ * the role to anyone). Every door that removes an administrator's rights or blocks an account asks
+ * this: the console's Staff screen and its account actions, and the club API's block and
+ * revoke-staff. The stores' statements repeat it as their own guard (worker/staff/staff-roles.ts,
+ * ACTIVE_ADMINISTRATOR_GUARD_SQL), so two changes at once cannot both pass a check made before them.
+ * `activeAdministrators`: how many unblocked accounts hold the role now, the target included.
+ */
+export function leavesNoAdministrator(now: { targetIsActiveAdministrator: boolean; activeAdministrators: number }): boolean {
+  return now.targetIsActiveAdministrator && now.activeAdministrators <= 1;
+}
+
+/**
  * Whether a role change may go ahead: nobody changes their own roles (so no member raises their
  * own privileges, and no administrator removes the last administrator by revoking themselves), and
- * the last administrator keeps the role (else nobody could grant roles again but the bearer-token API).
- * `administrators`: how many accounts hold the administrator role now.
+ * the last active administrator keeps the role (else nobody could grant roles again but the
+ * bearer-token API).
  */
 export function roleChangeRefusal(change: {
   actor: string;
@@ -92,9 +105,14 @@ export function roleChangeRefusal(change: {
   role: StaffRole;
   grant: boolean;
   targetRoles: readonly StaffRole[];
-  administrators: number;
+  /** whether the target's account is blocked (a blocked administrator is not an active one) */
+  targetBlocked: boolean;
+  /** unblocked accounts holding the administrator role now */
+  activeAdministrators: number;
 }): RoleChangeRefusal | null {
   if (change.actor === change.target) return "SELF_CHANGE_FORBIDDEN";
-  if (!change.grant && change.role === "administrator" && change.targetRoles.includes("administrator") && change.administrators <= 1) return "LAST_ADMINISTRATOR";
+  if (change.grant || change.role !== "administrator") return null;
+  const targetIsActiveAdministrator = change.targetRoles.includes("administrator") && !change.targetBlocked;
+  if (leavesNoAdministrator({ targetIsActiveAdministrator, activeAdministrators: change.activeAdministrators })) return "LAST_ADMINISTRATOR";
   return null;
 }

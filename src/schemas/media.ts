@@ -6,7 +6,7 @@ export interface MediaItem {
   id: number;
   fileName: string;
   contentType: MediaType;
-  /** the original's pixel size, read from its header at upload */
+  /** the photo's upright pixel size, read from its header at upload (a JPEG's EXIF Orientation applied) */
   width: number;
   height: number;
   bytes: number;

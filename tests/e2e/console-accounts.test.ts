@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, type Viewport } from "./support/browser";
 import { signInAs } from "./support/demo-account";
-import { expectConsoleNotFound } from "./support/console";
+import { expectConsoleNotFound, consoleSections } from "./support/console";
 import { createAccount, registerAs } from "./support/fresh-account";
 import { expectAxeCleanWhenIdle } from "./support/axe";
 import { club } from "../../src/config/club";
@@ -123,7 +123,7 @@ describe("the console's Accounts", () => {
         await page.getByRole("link", { name: "staff@rovers.test" }).click();
         await expect.poll(() => page.getByRole("heading", { name: "staff@rovers.test", level: 2 }).isVisible(), { timeout: WAIT }).toBe(true);
         await check("console-account");
-        await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Webhook health" }).click();
+        await (await consoleSections(page)).getByRole("link", { name: "Webhook health" }).click();
         await expect.poll(() => page.getByRole("heading", { name: "Deliveries per hour (UTC)" }).isVisible(), { timeout: WAIT }).toBe(true);
         await check("console-webhooks");
       } finally {

@@ -14,8 +14,6 @@ import { queryD1, runSchedulerAt } from "./support/d1";
 
 const WAIT = 120_000;
 const made: number[] = [];
-/** Stories the console took in as articles when opened (worker/news/articles.ts): taken out again afterwards. */
-const adopted: number[] = [];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +26,6 @@ afterAll(async () => {
     await queryD1("DELETE FROM news WHERE id = ?", [id]);
     await queryD1("DELETE FROM articles WHERE id = ?", [id]);
   }
-  for (const id of adopted) await queryD1("DELETE FROM articles WHERE id = ?", [id]);
 });
 
 async function signedIn(viewport: Viewport, email: string) {
@@ -76,6 +73,24 @@ describe("writing and publishing news in the console", () => {
         expect(saved).toMatchObject({ status: "draft" });
         expect(saved!.body_html).toContain(word);
         expect((await page.request.get(`/news/${saved!.slug}`)).status()).toBe(404);
+
+        // 'Change address' before the first publication: a taken address is refused beside the field, a free one is saved.
+        const changeAddress = page.getByRole("button", { name: "Change address" });
+        expect(await changeAddress.getAttribute("aria-expanded")).toBe("false");
+        await changeAddress.click();
+        expect(await changeAddress.getAttribute("aria-expanded")).toBe("true");
+        const [other] = await queryD1<{ slug: string }>("SELECT slug FROM news ORDER BY id LIMIT 1");
+        const address = page.getByLabel(/^New address/);
+        await address.fill(other!.slug);
+        await page.getByRole("button", { name: "Save address" }).click();
+        await expect.poll(() => page.locator("#article-slug-error").textContent(), { timeout: WAIT }).toBe("Another story has this address, or had it: choose another");
+        expect(await address.getAttribute("aria-invalid")).toBe("true");
+        const moved = `${saved!.slug}-moved`;
+        await address.fill(moved);
+        await page.getByRole("button", { name: "Save address" }).click();
+        await expect.poll(async () => (await queryD1<{ slug: string }>("SELECT slug FROM articles WHERE id = ?", [id]))[0]?.slug, { timeout: WAIT }).toBe(moved);
+        await expect.poll(() => page.locator(".article-address code").textContent(), { timeout: WAIT }).toBe(`/news/${moved}`);
+        saved!.slug = moved;
         // A share link opens the draft without an account, under its 'Preview' banner.
         await page.getByLabel("Share a read-only preview for").selectOption("1");
         await page.getByRole("button", { name: "Make a share link" }).click();
@@ -103,6 +118,9 @@ describe("writing and publishing news in the console", () => {
         await page.goto(`/admin/news/${id}`, { waitUntil: "load" });
         await waitForHydration(page);
         await expect.poll(() => stateLine(page).textContent(), { timeout: WAIT }).toMatch(/^Published/);
+        // Once published the address is fixed, and the screen says so.
+        expect(await page.getByRole("button", { name: "Change address" }).count()).toBe(0);
+        expect(await page.locator(".article-address[data-locked]").textContent()).toContain(`/news/${saved!.slug} · Fixed since its first publication`);
         await page.getByLabel("Title (required)").fill(`${title} a new deal`);
         await expect.poll(() => stateLine(page).textContent(), { timeout: WAIT }).toMatch(/^Published, with edits not live yet/);
         expect(await (await page.request.get(`/news/${saved!.slug}`)).text()).not.toContain(`${title} a new deal`);
@@ -129,7 +147,6 @@ describe("writing and publishing news in the console", () => {
 
   it("shows support no editor and commerce no publish control; both are refused by the API (403)", async () => {
     const [story] = await queryD1<{ id: number }>("SELECT id FROM news ORDER BY published_at DESC, id DESC LIMIT 1");
-    if ((await queryD1("SELECT 1 FROM articles WHERE id = ?", [story!.id])).length === 0) adopted.push(story!.id);
     const support = await signedIn(DESKTOP, "support@rovers.test");
     try {
       const response = await support.page.goto(`/admin/news/${story!.id}`, { waitUntil: "load" });

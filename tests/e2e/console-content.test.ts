@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForFooter, waitForHydration, type Viewport } from "./support/browser";
 import { signInAs } from "./support/demo-account";
+import { consoleSections } from "./support/console";
 import { expectAxeCleanWhenIdle } from "./support/axe";
 import { queryD1 } from "./support/d1";
 
@@ -120,7 +121,7 @@ describe("the console's content pages", () => {
       expect(await publicAdvertIds()).not.toContain(id);
 
       // The audit log, filtered through its form: both writes, the staff member as actor, newest first.
-      await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: "Audit log" }).click();
+      await (await consoleSections(page)).getByRole("link", { name: "Audit log" }).click();
       await page.getByLabel(/^Action or target contains/).fill("adverts.");
       await page.getByLabel(/^Actor/).fill("staff:demo-staff");
       await page.getByLabel(/^Actor/).press("Enter");

@@ -10,7 +10,7 @@ import { DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, saveScreensho
 import { registerAs } from "./support/fresh-account";
 import { queryD1 } from "./support/d1";
 import { axeViolations } from "./support/axe";
-import { expectConsoleNotFound } from "./support/console";
+import { expectConsoleNotFound, consoleSections } from "./support/console";
 
 const PATH = "/admin/revenue";
 const HEADING = "Subscriptions and revenue";
@@ -89,7 +89,7 @@ describe("Subscriptions and revenue", () => {
         // From 'Live now' through the sections' navigation: the browser's own read of the page's data.
         await page.goto("/admin", { waitUntil: "load" });
         await waitForHydration(page);
-        await page.getByRole("navigation", { name: "Console sections" }).getByRole("link", { name: HEADING }).click();
+        await (await consoleSections(page)).getByRole("link", { name: HEADING }).click();
         await page.waitForURL((url) => url.pathname === PATH);
         await expect.poll(() => page.getByRole("heading", { name: HEADING }).isVisible()).toBe(true);
         expect(await page.locator(".chart").count()).toBeGreaterThanOrEqual(7);

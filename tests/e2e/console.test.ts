@@ -1,7 +1,7 @@
 // The club's console: a visitor and a supporter get the site's 404 at
 // /admin; staff (the demo account staff@rovers.test, only read here) see 'Live now' count two
 // fresh Rovers TV+ accounts' live audio in other browser contexts, and drop back when they stop;
-// the console is axe clean at 375 and 1440 px.
+// the console is axe clean at 375 and 1440 px, where its sections are a 'Sections' menu and a list.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
@@ -132,6 +132,50 @@ describe("the console", () => {
       await context.close();
     }
   }, 600_000);
+
+  it("shows its sections behind a 'Sections' menu button at 375 px, keyboard operable, and as a list at 1440 px", async () => {
+    const { context, page } = await openConsole(MOBILE);
+    try {
+      await waitForHydration(page);
+      const nav = page.getByRole("navigation", { name: "Console sections" });
+      const toggle = nav.getByRole("button", { name: /^Sections/ });
+      expect(await toggle.textContent()).toBe("Sections: Live now");
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await nav.getByRole("link").count()).toBe(0);
+      // Closed, the navigation is one line, not a wall of pills.
+      expect((await nav.boundingBox())!.height).toBeLessThan(70);
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      const links = nav.getByRole("link");
+      expect(await links.count()).toBeGreaterThan(3);
+      expect(await nav.getByRole("link", { name: "Live now" }).getAttribute("aria-current")).toBe("page");
+      await expectAxeCleanWhenIdle(page, "console-sections-open");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Live now");
+      await page.keyboard.press("Escape");
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe("console__nav-toggle");
+      // A section chosen from the menu: the menu closes and names it.
+      await toggle.click();
+      await nav.getByRole("link", { name: "Accounts" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin/accounts", { timeout: WAIT });
+      await expect.poll(() => toggle.textContent(), { timeout: WAIT }).toBe("Sections: Accounts");
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    } finally {
+      await context.close();
+    }
+    const wide = await openConsole(DESKTOP);
+    try {
+      await waitForHydration(wide.page);
+      const nav = wide.page.getByRole("navigation", { name: "Console sections" });
+      expect(await nav.getByRole("button", { name: /^Sections/ }).count()).toBe(0);
+      expect(await nav.getByRole("link", { name: "Accounts" }).isVisible()).toBe(true);
+      await expectAxeCleanWhenIdle(wide.page, "console-sections-wide");
+    } finally {
+      await wide.context.close();
+    }
+  }, 240_000);
 
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`is axe clean at ${viewport.width} px`, async () => {

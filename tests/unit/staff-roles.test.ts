@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can, capabilitiesOf, CAPABILITIES, parseRoles, roleChangeRefusal, ROLE_CAPABILITIES, STAFF_ROLES } from "../../src/domain/staff-roles";
+import { can, capabilitiesOf, CAPABILITIES, leavesNoAdministrator, parseRoles, roleChangeRefusal, ROLE_CAPABILITIES, STAFF_ROLES } from "../../src/domain/staff-roles";
 
 describe("can", () => {
   it("gives an administrator every capability", () => {
@@ -55,11 +55,11 @@ describe("parseRoles", () => {
 });
 
 describe("roleChangeRefusal", () => {
-  const change = { actor: "a", target: "b", role: "editor" as const, grant: true, targetRoles: [], administrators: 1 };
+  const change = { actor: "a", target: "b", role: "editor" as const, grant: true, targetRoles: [], targetBlocked: false, activeAdministrators: 1 };
 
   it("allows an administrator to change someone else's roles", () => {
     expect(roleChangeRefusal(change)).toBeNull();
-    expect(roleChangeRefusal({ ...change, role: "administrator", grant: false, targetRoles: ["administrator"], administrators: 2 })).toBeNull();
+    expect(roleChangeRefusal({ ...change, role: "administrator", grant: false, targetRoles: ["administrator"], activeAdministrators: 2 })).toBeNull();
   });
 
   it("refuses any change of one's own roles, a grant as much as a revoke", () => {
@@ -68,10 +68,26 @@ describe("roleChangeRefusal", () => {
   });
 
   it("refuses to remove the last administrator", () => {
-    expect(roleChangeRefusal({ ...change, role: "administrator", grant: false, targetRoles: ["administrator"], administrators: 1 })).toBe("LAST_ADMINISTRATOR");
+    expect(roleChangeRefusal({ ...change, role: "administrator", grant: false, targetRoles: ["administrator"], activeAdministrators: 1 })).toBe("LAST_ADMINISTRATOR");
   });
 
   it("lets a revoke of a role the account does not hold through (nothing to remove)", () => {
-    expect(roleChangeRefusal({ ...change, role: "administrator", grant: false, targetRoles: ["editor"], administrators: 1 })).toBeNull();
+    expect(roleChangeRefusal({ ...change, role: "administrator", grant: false, targetRoles: ["editor"], activeAdministrators: 1 })).toBeNull();
+  });
+
+  it("counts only active administrators: a blocked administrator's revoke passes, the last unblocked one's does not", () => {
+    const revoke = { ...change, role: "administrator" as const, grant: false, targetRoles: ["administrator" as const] };
+    expect(roleChangeRefusal({ ...revoke, targetBlocked: true, activeAdministrators: 1 })).toBeNull();
+    expect(roleChangeRefusal({ ...revoke, targetBlocked: false, activeAdministrators: 1 })).toBe("LAST_ADMINISTRATOR");
+    expect(roleChangeRefusal({ ...revoke, targetBlocked: false, activeAdministrators: 0 })).toBe("LAST_ADMINISTRATOR");
+  });
+});
+
+describe("leavesNoAdministrator", () => {
+  it("is true only for the last active administrator", () => {
+    expect(leavesNoAdministrator({ targetIsActiveAdministrator: true, activeAdministrators: 1 })).toBe(true);
+    expect(leavesNoAdministrator({ targetIsActiveAdministrator: true, activeAdministrators: 2 })).toBe(false);
+    expect(leavesNoAdministrator({ targetIsActiveAdministrator: false, activeAdministrators: 1 })).toBe(false);
+    expect(leavesNoAdministrator({ targetIsActiveAdministrator: false, activeAdministrators: 0 })).toBe(false);
   });
 });

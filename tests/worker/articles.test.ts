@@ -153,6 +153,43 @@ describe("articles: slugs", () => {
   });
 });
 
+describe("articles: 'Change address' before the first publication", () => {
+  it("renames a draft's address (no redirect kept), refuses a taken one with 409 beside the field, and a stale version", async () => {
+    const { b } = await editor();
+    const rename = (a: { id: number }, version: number, slug: string) => b.fetch(`/api/console/news/articles/${a.id}/slug`, send("POST", { version, slug }));
+    const other = await create(b);
+    const draft = await create(b);
+    const newSlug = `${draft.slug}-renamed`;
+
+    const renamed = await rename(draft, draft.version, newSlug);
+    expect(renamed.status).toBe(200);
+    const after = await attributes(renamed);
+    expect(after).toMatchObject({ slug: newSlug, status: "draft", version: draft.version + 1, slugLocked: false });
+    expect((await env.DB.prepare("SELECT action FROM article_revisions WHERE article_id = ?1 ORDER BY id DESC LIMIT 1").bind(draft.id).first())?.action).toBe("slug");
+    // It was never public: its first address is free again and redirects nowhere.
+    expect(await env.DB.prepare("SELECT slug FROM article_slugs WHERE article_id = ?1").bind(draft.id).first()).toBeNull();
+    expect((await get(`/news/${draft.slug}`)).status).toBe(404);
+
+    for (const taken of [other.slug, (await env.DB.prepare("SELECT slug FROM news LIMIT 1").first<{ slug: string }>())!.slug]) {
+      const refused = await rename(draft, after.version, taken);
+      expect(refused.status).toBe(409);
+      expect(await errors(refused)).toEqual([{ code: "SLUG_TAKEN", field: "slug", detail: "Another story has this address, or had it: choose another" }]);
+    }
+    const bad = await rename(draft, after.version, "Not A Slug");
+    expect(bad.status).toBe(400);
+    expect((await errors(bad))[0]!.field).toBe("slug");
+    const stale = await rename(draft, draft.version, `${newSlug}-again`);
+    expect(stale.status).toBe(409);
+    expect((await errors(stale))[0]!.code).toBe("VERSION_CONFLICT");
+    expect((await env.DB.prepare("SELECT slug, version FROM articles WHERE id = ?1").bind(draft.id).first())).toEqual({ slug: newSlug, version: after.version });
+
+    // Published: the screen's control is gone (slugLocked) and a save cannot move the address.
+    const live = await attributes(await move(b, after, "publish"));
+    expect(live).toMatchObject({ slug: newSlug, slugLocked: true });
+    expect((await newsRow(draft.id))!.slug).toBe(newSlug);
+  });
+});
+
 describe("articles: sanitising what the editor sends", () => {
   it("removes scripts, event handlers and javascript: links on write, keeping the article's markup", async () => {
     const { b } = await editor();
@@ -299,5 +336,20 @@ describe("articles: previews and share links", () => {
     expect((await get(`/news/preview/${draft.id}?token=${old.token}`)).status).toBe(404);
     // Read-only: the link carries no session, so the console's API does not know its holder.
     expect((await SELF.fetch(`https://rovers.test/api/console/news/articles/${draft.id}/publish?token=${token}`, send("POST", { version: 1 }))).status).not.toBe(200);
+  });
+});
+
+describe("articles: long addresses", () => {
+  it("takes and checks a slug of 100 characters (past D1's 50-byte LIKE pattern limit)", async () => {
+    const { b } = await editor();
+    const long = `a-${"long-address-".repeat(7)}${crypto.randomUUID().slice(0, 8)}`.slice(0, 100).replace(/-+$/, "");
+    const one = await create(b, { slug: long });
+    expect(one.slug).toBe(long);
+    const again = await b.fetch("/api/console/news/articles", send("POST", fields({ slug: long })));
+    expect(again.status).toBe(400);
+    const draft = await create(b, { title: long.replace(/-/g, " ") });
+    expect(draft.slug).toBe(`${long}-2`.length <= 100 ? `${long}-2` : draft.slug);
+    const renamed = await b.fetch(`/api/console/news/articles/${draft.id}/slug`, send("POST", { version: draft.version, slug: `${long.slice(0, 90)}-moved` }));
+    expect(renamed.status).toBe(200);
   });
 });

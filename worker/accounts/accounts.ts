@@ -3,7 +3,7 @@ import type { Identity, SessionUser } from "./identity";
 import { displayNameOf } from "./identity";
 import { liveEntitlements, parseEntitlementEnds } from "../../src/domain/entitlement-ends";
 import { allRows, firstOf, firstRow, rowSchema, totalRow } from "../db/rows";
-import { initialRolesStatement } from "../staff/staff-roles";
+import { initialRolesStatement, keepsAnAdministratorSql } from "../staff/staff-roles";
 import type { StaffRole } from "../../src/domain/staff-roles";
 
 /**
@@ -119,18 +119,25 @@ export async function findAccount(db: D1Database, ssoID: string): Promise<Accoun
   return firstRow(accountRow, db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID));
 }
 
+/**
+ * Blocks or unblocks the account. A block of the last active administrator is refused
+ * (LastAdministratorError) in the UPDATE itself: a blocked administrator cannot sign in, so the club
+ * would be left with nobody to grant roles.
+ */
 export async function setBlocked(
   db: D1Database,
   ssoID: string,
   blocked: boolean,
   reason: "administrator" | "country" = "administrator",
 ): Promise<AccountRow | null> {
-  return firstRow(
-    accountRow,
-    db
-      .prepare(`UPDATE accounts SET blocked = ?2, blocked_reason = ?3, updated_at = ${NOW_SQL} WHERE sso_id = ?1 RETURNING *`)
-      .bind(ssoID, blocked ? 1 : 0, blocked ? reason : null),
-  );
+  const guard = blocked ? `AND ${keepsAnAdministratorSql("?1")}` : "";
+  const [updated, read] = await db.batch([
+    db.prepare(`UPDATE accounts SET blocked = ?2, blocked_reason = ?3, updated_at = ${NOW_SQL} WHERE sso_id = ?1 ${guard} RETURNING *`).bind(ssoID, blocked ? 1 : 0, blocked ? reason : null),
+    db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID),
+  ]);
+  const row = firstOf(accountRow, read);
+  if (row && (updated?.results.length ?? 0) === 0) throw new LastAdministratorError();
+  return row;
 }
 
 export async function setBypassed(db: D1Database, ssoID: string, bypassed: boolean): Promise<AccountRow | null> {
@@ -151,7 +158,7 @@ export async function setStaff(db: D1Database, ssoID: string, staff: boolean): P
   return firstOf(accountRow, read);
 }
 
-/** Thrown when a change would leave the club without an administrator (the console refuses the same: src/domain/staff-roles.ts). */
+/** Thrown when a change would leave the club without an active administrator (the rule: leavesNoAdministrator, src/domain/staff-roles.ts). */
 export class LastAdministratorError extends Error {
   constructor() {
     super("LAST_ADMINISTRATOR");
@@ -161,19 +168,13 @@ export class LastAdministratorError extends Error {
 const heldAdministrator = rowSchema("administrator held", { held: z.number() });
 
 /**
- * Removes every role of the account, unless it is the last administrator: the guard is in the
- * DELETE itself, so two revokes at once cannot both pass a check made before them.
+ * Removes every role of the account, unless it is the last active administrator: the guard is in
+ * the DELETE itself, so two revokes at once cannot both pass a check made before them.
  */
 async function revokeStaff(db: D1Database, ssoID: string): Promise<AccountRow | null> {
   const [held, removed, read] = await db.batch([
-    db.prepare("SELECT COUNT(*) AS held FROM staff_roles WHERE account = ?1 AND role = 'administrator'").bind(ssoID),
-    db
-      .prepare(
-        `DELETE FROM staff_roles WHERE account = ?1
-            AND (NOT EXISTS (SELECT 1 FROM staff_roles WHERE account = ?1 AND role = 'administrator')
-                 OR (SELECT COUNT(*) FROM staff_roles WHERE role = 'administrator') > 1)`,
-      )
-      .bind(ssoID),
+    db.prepare("SELECT COUNT(*) AS held FROM staff_roles WHERE account = ?1").bind(ssoID),
+    db.prepare(`DELETE FROM staff_roles WHERE account = ?1 AND ${keepsAnAdministratorSql("?1")}`).bind(ssoID),
     db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID),
   ]);
   if ((firstOf(heldAdministrator, held)?.held ?? 0) > 0 && (removed?.meta.changes ?? 0) === 0) throw new LastAdministratorError();

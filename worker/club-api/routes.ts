@@ -15,6 +15,7 @@ import { invalidateCache } from "../cache/kv-cache";
 import { liveStream, updateLiveStream } from "../live/live-streams";
 import { ENTRY_ID } from "../media/entry-id";
 import { adminContentRoutes } from "./content";
+import { adminNewsRoutes } from "./news";
 import { matchAdminRoutes } from "../matches/feed-routes";
 
 /**
@@ -33,6 +34,7 @@ import { matchAdminRoutes } from "../matches/feed-routes";
  *   PUT  /api/admin/streams/:assetID          body { status?: idle|active|disabled, allowedCountries?: ['GB', ...] | null }
  *   POST /api/admin/cache/invalidate          after the club changes menus, sponsors, adverts, promos or settings
  *   /api/admin/matches/:matchID/...           the club's live match feed (worker/matches/feed-routes.ts)
+ *   POST /api/admin/news, PUT /api/admin/news/:id, POST /api/admin/news/:id/unpublish   news articles (worker/club-api/news.ts)
  * Authorization: Bearer <ADMIN_TOKEN>. Without ADMIN_TOKEN the whole API answers 404 (it does not
  * exist); a wrong token answers 401. Every call, refused ones too, is written to admin_audit_log
  * with who (X-Admin-Actor, else 'admin'), what, target, status, IP and time. Failed tokens are
@@ -199,5 +201,7 @@ adminRoutes.put("/streams/:assetID", async (c) => {
 adminRoutes.route("/", matchAdminRoutes);
 // Adverts, sponsors, menu entries, promos and web settings (worker/club-api/content.ts).
 adminRoutes.route("/", adminContentRoutes);
+// News articles, through the console's own article writes (worker/club-api/news.ts).
+adminRoutes.route("/", adminNewsRoutes);
 
 adminRoutes.all("*", noApiRoute);

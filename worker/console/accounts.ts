@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { AppEnv } from "../env";
 import { ApiError, noApiRoute } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
-import { accountRow, parseEntitlements, userFromRow, type AccountRow } from "../accounts/accounts";
+import { accountRow, LastAdministratorError, parseEntitlements, userFromRow, type AccountRow } from "../accounts/accounts";
+import { LAST_ADMINISTRATOR_DETAIL } from "../../src/domain/staff-roles";
 import { runAccountAction } from "../accounts/account-actions";
 import { REVERSED_PAYMENTS } from "../payments/payment-records";
 import { allRows, firstRow, resultsOf, rowSchema } from "../db/rows";
@@ -229,7 +230,13 @@ consoleAccountsApi.post("/accounts/:ssoID/:action", requireCapability("accounts.
   if (ssoID === staff.ssoID) {
     return refuse(new ApiError(403, "OWN_ACCOUNT", "Staff cannot act on their own account from the console: ask another member of staff"));
   }
-  const row = await runAccountAction(c.env, action.data, ssoID);
+  let row: Awaited<ReturnType<typeof runAccountAction>>;
+  try {
+    row = await runAccountAction(c.env, action.data, ssoID);
+  } catch (error) {
+    if (error instanceof LastAdministratorError) return refuse(new ApiError(409, "LAST_ADMINISTRATOR", LAST_ADMINISTRATOR_DETAIL));
+    throw error;
+  }
   if (!row) return refuse(new ApiError(404, "ACCOUNT_NOT_FOUND", "No account with that id"));
   await audit(200);
   return c.json({ data: { attributes: summaryOf(row) } });

@@ -3,18 +3,19 @@ import { z } from "zod";
 import type { AppEnv } from "../env";
 import { ApiError, fieldErrorsOf } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
-import { requireCapability } from "./capabilities";
-import { nextStatus, scheduleRefusal, ARTICLE_MOVES, type ArticleMove } from "../../src/domain/article-state";
+import { CAPABILITY_REQUIRED_DETAIL, requireCapability } from "./capabilities";
+import { ARTICLE_MOVES, slugLocked, type ArticleMove } from "../../src/domain/article-state";
+import { can } from "../../src/domain/staff-roles";
+import { createArticle, moveArticle, saveArticle } from "../news/article-writes";
 import { isSlug } from "../../src/domain/slug";
 import {
   articleById,
   articleFieldsInput,
   categoryOptions,
   conflictDetail,
+  revisionStatement,
   revisionById,
   revisionsOf,
-  revisionStatement,
-  SNAPSHOT_SQL,
   slugFor,
   slugsTaken,
   storedFields,
@@ -23,7 +24,6 @@ import {
   type StoredFields,
 } from "../news/articles";
 import { claimAndProject } from "../news/publish";
-import { armScheduler } from "../news/schedule";
 import { SHARE_HOURS, signPreviewToken } from "../news/preview";
 import { authConfigOf, AuthConfigError } from "../auth/config";
 import { siteOriginOf } from "../env";
@@ -36,7 +36,8 @@ import type { ConsoleArticle } from "../../src/schemas/console-articles";
  *   POST /api/console/news/articles                     a new draft (content.edit)
  *   PUT  /api/console/news/articles/:id                 save: { version, ...fields } (content.edit)
  *   POST /api/console/news/articles/:id/:move           publish | schedule | unschedule | unpublish: { version, publishAt? } (content.publish)
- *   POST /api/console/news/articles/:id/slug            a published article's new address; the old one redirects: { version, slug } (content.publish)
+ *   POST /api/console/news/articles/:id/slug            a new address: { version, slug }; before the first publication (content.edit) it
+ *                                                       just changes, after it (content.publish) the old one redirects; taken: 409 SLUG_TAKEN
  *   POST /api/console/news/articles/:id/share           a signed read-only preview link: { hours: 1 | 24 | 168 } (content.view)
  *   GET  /api/console/news/articles/:id/revisions/:rev  one revision's fields, for compare (content.view)
  *   POST /api/console/news/articles/:id/revisions/:rev/restore   its fields saved as a new revision: { version } (content.edit)
@@ -109,10 +110,6 @@ consoleArticlesApi.get("/news/articles/:id", requireCapability("content.view"), 
   return c.json({ data: { attributes: toConsoleArticle(row), categories, revisions } });
 });
 
-const setColumns = (f: StoredFields) =>
-  [f.slug, f.title, f.summary, f.body_html, f.author, f.image_key, f.featured, f.category_ids, f.related_ids] as const;
-const SET_FIELDS = "slug = ?3, title = ?4, summary = ?5, body_html = ?6, author = ?7, image_key = ?8, featured = ?9, category_ids = ?10, related_ids = ?11";
-
 consoleArticlesApi.post("/news/articles", requireCapability("content.edit"), async (c) => {
   const by = author(c);
   const parsed = parse(articleFieldsInput, await bodyOf(c));
@@ -121,18 +118,7 @@ consoleArticlesApi.post("/news/articles", requireCapability("content.edit"), asy
   const slug = await slugFor(c.env.DB, null, input);
   if ("error" in slug) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [slug.error]);
   const fields = await storedFields(c.env.DB, null, input, slug.slug);
-  const at = now().toISOString();
-  // A new article's id is past every story's, so its news row (when published) never meets another.
-  const [inserted] = await c.env.DB.batch([
-    c.env.DB.prepare(
-      `INSERT INTO articles (id, slug, title, summary, body_html, author, image_key, featured, category_ids, related_ids, status, version, created_at, updated_at, updated_by)
-       VALUES ((SELECT MAX(m) + 1 FROM (SELECT COALESCE(MAX(id), 0) AS m FROM articles UNION ALL SELECT COALESCE(MAX(id), 0) FROM news)),
-               ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'draft', 1, ?10, ?10, ?11)
-       RETURNING id`,
-    ).bind(...setColumns(fields), at, by.name),
-    c.env.DB.prepare(`INSERT INTO article_revisions (article_id, version, action, snapshot, by) SELECT id, version, 'create', ${SNAPSHOT_SQL}, ?1 FROM articles WHERE id = last_insert_rowid()`).bind(by.name),
-  ]);
-  const id = z.object({ id: z.number() }).parse(inserted?.results[0]).id;
+  const id = await createArticle(c.env.DB, fields, by.name, now());
   const after = toConsoleArticle(await existing(c, id));
   await audit(c, "article.create", id, 201, null, after);
   return c.json({ data: { attributes: after } }, 201);
@@ -140,17 +126,7 @@ consoleArticlesApi.post("/news/articles", requireCapability("content.edit"), asy
 
 /** Writes `fields` over article `id` if it is still at `version`: one batch with its revision. */
 async function saveFields(c: Context<AppEnv>, before: ArticleRow, version: number, fields: StoredFields, action: string) {
-  const by = author(c);
-  const at = now().toISOString();
-  const [update] = await c.env.DB.batch([
-    c.env.DB.prepare(
-      `UPDATE articles SET ${SET_FIELDS}, version = version + 1, updated_at = ?12, updated_by = ?13,
-         pending = CASE WHEN status = 'published' THEN 1 ELSE pending END
-       WHERE id = ?1 AND version = ?2`,
-    ).bind(before.id, version, ...setColumns(fields), at, by.name),
-    revisionStatement(c.env.DB, before.id, action, by.name),
-  ]);
-  if ((update?.meta.changes ?? 0) !== 1) await conflict(c, `article.${action}`, before.id, before);
+  if (!(await saveArticle(c.env.DB, before.id, version, fields, action, author(c).name, now()))) await conflict(c, `article.${action}`, before.id, before);
   const after = toConsoleArticle(await existing(c, before.id));
   await audit(c, `article.${action}`, before.id, 200, toConsoleArticle(before), after);
   return after;
@@ -169,26 +145,53 @@ consoleArticlesApi.put("/news/articles/:id", requireCapability("content.edit"), 
   return c.json({ data: { attributes: after } });
 });
 
-consoleArticlesApi.post("/news/articles/:id/slug", requireCapability("content.publish"), async (c) => {
+/** The answer for an address another story holds, now or before: beside the field, with a 409. */
+const slugTaken = () =>
+  ApiError.fields(409, "SLUG_TAKEN", "That address is taken", [{ field: "slug", detail: "Another story has this address, or had it: choose another" }]);
+const isUniqueFailure = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
+
+consoleArticlesApi.post("/news/articles/:id/slug", requireCapability("content.edit"), async (c) => {
   const id = idOf(c);
-  const { version, slug } = parse(versionInput.extend({ slug: z.string().trim().refine(isSlug, "Lower-case letters, digits and single hyphens only") }), await bodyOf(c));
+  const { version, slug } = parse(versionInput.extend({ slug: z.string().trim().max(100, "At most 100 characters").refine(isSlug, "Lower-case letters, digits and single hyphens only") }), await bodyOf(c));
   const before = await existing(c, id);
+  const locked = slugLocked(before.status, before.published_at !== null);
+  // Before the first publication an address is the writer's to choose (a save may change it too);
+  // moving a public one retires an address readers know, which is a publisher's act.
+  if (locked && !can(c.get("staffRoles") ?? [], "content.publish")) throw new ApiError(403, "CAPABILITY_REQUIRED", CAPABILITY_REQUIRED_DETAIL);
   if (before.version !== version) await conflict(c, "article.slug", id, before);
   if (slug === before.slug) return answer(c, id);
-  if ((await slugsTaken(c.env.DB, id, slug)).has(slug)) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "slug", detail: "Another story has this address: choose another" }]);
+  if ((await slugsTaken(c.env.DB, id, slug)).has(slug)) {
+    await audit(c, "article.slug", id, 409, toConsoleArticle(before), null);
+    throw slugTaken();
+  }
   const by = author(c);
   const at = now().toISOString();
   const db = c.env.DB;
   const claim = db.prepare("UPDATE articles SET slug = ?3, version = version + 1, updated_at = ?4, updated_by = ?5 WHERE id = ?1 AND version = ?2").bind(id, version, slug, at, by.name);
-  // The old address redirects to the new one; a story taking back an address it had frees it.
-  const [changed] = await db.batch([
-    claim,
-    db.prepare("INSERT INTO article_slugs (slug, article_id) SELECT ?2, ?1 WHERE changes() = 1 ON CONFLICT (slug) DO UPDATE SET article_id = excluded.article_id").bind(id, before.slug),
-    db.prepare("DELETE FROM article_slugs WHERE slug = ?2 AND article_id = ?1").bind(id, slug),
-  ]);
-  if ((changed?.meta.changes ?? 0) !== 1) await conflict(c, "article.slug", id, before);
-  // The news row follows only when the article is live without pending edits; otherwise at its next publish.
-  await claimAndProject(c.env, id, db.prepare("UPDATE articles SET updated_at = updated_at WHERE id = ?1").bind(id), "slug", by.name);
+  try {
+    if (!locked) {
+      // Never public: nobody knows the old address, so nothing redirects from it.
+      const [changed] = await db.batch([claim, revisionStatement(db, id, "slug", by.name)]);
+      if ((changed?.meta.changes ?? 0) !== 1) await conflict(c, "article.slug", id, before);
+    } else {
+      // The old address redirects to the new one; a story taking back an address it had frees it.
+      const [changed] = await db.batch([
+        claim,
+        db.prepare("INSERT INTO article_slugs (slug, article_id) SELECT ?2, ?1 WHERE changes() = 1 ON CONFLICT (slug) DO UPDATE SET article_id = excluded.article_id").bind(id, before.slug),
+        db.prepare("DELETE FROM article_slugs WHERE slug = ?2 AND article_id = ?1").bind(id, slug),
+      ]);
+      if ((changed?.meta.changes ?? 0) !== 1) await conflict(c, "article.slug", id, before);
+      // The news row follows only when the article is live without pending edits; otherwise at its next publish.
+      await claimAndProject(c.env, id, db.prepare("UPDATE articles SET updated_at = updated_at WHERE id = ?1").bind(id), "slug", by.name);
+    }
+  } catch (error) {
+    // Another story took the address between the check and the write: the table's UNIQUE refuses it.
+    if (isUniqueFailure(error)) {
+      await audit(c, "article.slug", id, 409, toConsoleArticle(before), null);
+      throw slugTaken();
+    }
+    throw error;
+  }
   const after = toConsoleArticle(await existing(c, id));
   await audit(c, "article.slug", id, 200, toConsoleArticle(before), after);
   return c.json({ data: { attributes: after } });
@@ -202,26 +205,7 @@ consoleArticlesApi.post("/news/articles/:id/:move{publish|schedule|unschedule|un
   const { version, publishAt } = parse(moveInput, await bodyOf(c));
   const before = await existing(c, id);
   if (before.version !== version) await conflict(c, `article.${move}`, id, before);
-  const to = nextStatus(before.status, move);
-  if (to === null) throw new ApiError(409, "INVALID_STATE", `A ${before.status} article cannot be ${move === "unschedule" ? "unscheduled" : `${move}ed`}`);
-  const at = now();
-  let scheduledAt: string | null = null;
-  if (move === "schedule") {
-    const refusal = scheduleRefusal(publishAt ?? "", at);
-    if (refusal) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "publishAt", detail: refusal }]);
-    scheduledAt = new Date(publishAt ?? "").toISOString();
-  }
-  if (move === "publish" && before.title.trim() === "") throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "title", detail: "Enter a title" }]);
-  const by = author(c);
-  const claim = c.env.DB.prepare(
-    `UPDATE articles SET status = ?3, publish_at = ?4,
-       published_at = CASE WHEN ?3 = 'published' THEN COALESCE(published_at, ?5) ELSE published_at END,
-       pending = CASE WHEN ?3 = 'published' THEN 0 ELSE pending END,
-       version = version + 1, updated_at = ?5, updated_by = ?6
-     WHERE id = ?1 AND version = ?2`,
-  ).bind(id, version, to, scheduledAt, at.toISOString(), by.name);
-  if (!(await claimAndProject(c.env, id, claim, move, by.name))) await conflict(c, `article.${move}`, id, before);
-  if (move === "schedule" || move === "unschedule" || before.status === "scheduled") await armScheduler(c.env);
+  if (!(await moveArticle(c.env, before, version, move, publishAt, author(c).name, now()))) await conflict(c, `article.${move}`, id, before);
   const after = toConsoleArticle(await existing(c, id));
   await audit(c, `article.${move}`, id, 200, toConsoleArticle(before), after);
   return c.json({ data: { attributes: after } });

@@ -4,9 +4,11 @@ import type { AppEnv } from "../env";
 import { ApiError, fieldErrorsOf } from "../http/api-error";
 import { staffActor, writeAudit } from "../audit/audit-log";
 import { requireCapability } from "./capabilities";
-import { deleteMediaRow, mediaItemOf, mediaPage, mediaRowById, updateMedia } from "../media-library/media-store";
+import { mediaItemOf, mediaPage, mediaRowById, updateMedia } from "../media-library/media-store";
 import { deletePrefix, derivedPrefix, mediaBucket } from "../media-library/media-objects";
 import { altField, focalFields, uploadPhoto } from "../media-library/upload";
+import { deleteUnusedMedia } from "../media-library/media-usage";
+import { mediaInUseDetail } from "../../src/domain/media-usage";
 import type { MediaItemAnswer, MediaPageAnswer } from "../../src/schemas/media";
 
 /**
@@ -14,7 +16,9 @@ import type { MediaItemAnswer, MediaPageAnswer } from "../../src/schemas/media";
  *   GET    /api/console/media?q=&page=   a page of photos, newest first, searched by alt text and file name
  *   POST   /api/console/media            multipart: file, alt, focalX, focalY (worker/media-library/upload.ts)
  *   PUT    /api/console/media/{id}       { alt, focalX, focalY }
- *   DELETE /api/console/media/{id}       the row, the original and every size made from it
+ *   DELETE /api/console/media/{id}       the row, the original and every size made from it; a photo an
+ *                                        article, page, advert, promo or sponsor uses is kept: 409
+ *                                        MEDIA_IN_USE naming where (src/domain/media-usage.ts)
  * Every write, refusals too, is audited (`media.upload`, `media.edit`, `media.delete`) with the
  * photo before and after.
  */
@@ -91,7 +95,8 @@ consoleMediaApi.delete("/media/:id", async (c) => {
   const id = parseId(c);
   const bucket = mediaBucket(c.env);
   await audited(c, "media.delete", `media:${id}`, async () => {
-    const row = await deleteMediaRow(c.env.DB, id);
+    const { row, uses } = await deleteUnusedMedia(c.env.DB, id);
+    if (uses.length > 0) throw new ApiError(409, "MEDIA_IN_USE", mediaInUseDetail(uses));
     if (!row) throw new ApiError(404, "MEDIA_NOT_FOUND", "No such photo in the media library");
     // The row goes first: from then on no URL serves the photo, and the objects follow.
     await bucket.delete(row.object_key);

@@ -79,24 +79,19 @@ async function save(c: Context<AppEnv>, id: number | null) {
     const parsed = parsedBody(raw);
     if ("fields" in parsed) return refuse(ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", parsed.fields), before);
     const { input } = parsed;
-    const others = await chainCandidates(c.env.DB, input.from, redirectLandingPath(input.to), id);
+    const { others, version } = await chainCandidates(c.env.DB, input.from, redirectLandingPath(input.to), id);
     const chain = redirectChainProblem(input.from, input.to, others);
     if (chain) {
       const label = chain.field === "to" ? "The new location" : "The old path";
       return refuse(ApiError.fields(409, "REDIRECT_CHAIN", "A redirect may not lead to another", [{ field: chain.field, detail: `${label} ${chain.detail}` }]), before);
     }
     const taken = () => refuse(ApiError.fields(409, "REDIRECT_EXISTS", "That old path is redirected already", [{ field: "from", detail: "This old path is redirected already: edit that redirect instead" }]), before);
-    let after: SiteRedirect;
-    if (id === null) {
-      const created = await insertRedirect(c.env.DB, input, actor);
-      if (!created) return taken();
-      after = created;
-    } else {
-      const outcome = await updateRedirect(c.env.DB, id, input, actor);
-      if (outcome.kind === "missing") return refuse(new ApiError(404, "REDIRECT_NOT_FOUND", "No such redirect: it may have been deleted"), before);
-      if (outcome.kind === "taken") return taken();
-      after = outcome.redirect;
-    }
+    const outcome = id === null ? await insertRedirect(c.env.DB, input, actor, version) : await updateRedirect(c.env.DB, id, input, actor, version);
+    if (outcome.kind === "missing") return refuse(new ApiError(404, "REDIRECT_NOT_FOUND", "No such redirect: it may have been deleted"), before);
+    if (outcome.kind === "taken") return taken();
+    // Another redirect was written between the chain check and this write: checked again, it could chain.
+    if (outcome.kind === "stale") return refuse(new ApiError(409, "REDIRECT_CONFLICT", "The redirects changed while this was saved: save it again"), before);
+    const after = outcome.redirect;
     await writeAudit(c, { actor, action, target: String(after.id), status: id === null ? 201 : 200, detail: { via: "console", before, after } });
     return c.json({ data: { attributes: after } }, id === null ? 201 : 200);
   });

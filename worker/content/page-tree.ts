@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bumpGeneration } from "../cache/kv-cache";
 import { allRows, rowSchema } from "../db/rows";
+import { claimVersion, readVersionStatement, versionOf } from "../db/write-version";
 import {
   branchOf,
   depthUnder,
@@ -18,7 +19,9 @@ import {
  * change (title, slug, parent, template, hero image, body, status), move among siblings, delete.
  * The tree rules are src/domain/page-tree.ts; a change of slug or parent rewrites the address
  * (`full_path`) and level of the page and everything below it in one D1 batch (a transaction), so
- * the tree is never half moved. Every write bumps the menu's cache generation, which the page
+ * the tree is never half moved. Every write lands only on the tree it checked (`treeAt`: a
+ * version claimed first in its batch), so parallel writes cannot make a cycle, give two siblings
+ * one position or compute an address from a tree that has moved. Every write bumps the menu's cache generation, which the page
  * cache's key carries: the change shows on the next request.
  */
 const treeRow = rowSchema("menu_pages as a tree", {
@@ -47,9 +50,25 @@ export interface TreePageRow extends TreePage {
   redirect: string | null;
 }
 
+const TREE_SQL = "SELECT id, parent_id, post_title, page_slug, page_order, page_template, post_status, post_type, full_path, hero_image_key, body_html, redirect_location FROM menu_pages ORDER BY id";
+
 export async function pageTree(db: D1Database): Promise<TreePageRow[]> {
-  const rows = await allRows(treeRow, db.prepare("SELECT id, parent_id, post_title, page_slug, page_order, page_template, post_status, post_type, full_path, hero_image_key, body_html, redirect_location FROM menu_pages ORDER BY id"));
-  return rows.map((r) => ({
+  return (await allRows(treeRow, db.prepare(TREE_SQL))).map(toTreePage);
+}
+
+/**
+ * The tree and its version, read together (one batch, one snapshot): a write decides on these
+ * pages and then claims this version first in its own batch, so it lands only on the tree it
+ * checked. Two moves at once (A under B, B under A) each pass alone; the second's claim fails and
+ * it answers 409 PAGE_CONFLICT instead of closing a cycle.
+ */
+async function treeAt(db: D1Database): Promise<{ pages: TreePageRow[]; version: number }> {
+  const [version, rows] = await db.batch([readVersionStatement(db, "page-tree"), db.prepare(TREE_SQL)]);
+  return { version: versionOf(version), pages: z.array(treeRow).parse(rows?.results ?? []).map(toTreePage) };
+}
+
+function toTreePage(r: z.infer<typeof treeRow>): TreePageRow {
+  return {
     id: r.id,
     parentId: r.parent_id,
     title: r.post_title,
@@ -62,7 +81,7 @@ export async function pageTree(db: D1Database): Promise<TreePageRow[]> {
     heroImageKey: r.hero_image_key,
     bodyHtml: r.body_html,
     redirect: r.redirect_location,
-  }));
+  };
 }
 
 /** What the console sends for a page; parsed field by field, each problem beside its field. */
@@ -89,7 +108,7 @@ export type TreeWrite =
 
 const missing: TreeWrite = { ok: false, status: 404, code: "PAGE_NOT_FOUND", detail: "No such page: it may have been deleted" };
 const misplaced = (problem: TreeProblem): TreeWrite => ({ ok: false, status: 400, code: "INVALID_INPUT", detail: "Some fields need a change", fields: [problem] });
-/** Two staff writing at once can still meet D1's own guard (the unique address): a 409, never a 500. */
+/** Another write changed the tree after this one read it (its version claim failed), or D1's own guard (the unique address): a 409, never a 500. */
 const conflict: TreeWrite = { ok: false, status: 409, code: "PAGE_CONFLICT", detail: "The tree changed meanwhile: reload the page and try again" };
 
 async function guarded(write: () => Promise<unknown>): Promise<boolean> {
@@ -103,19 +122,20 @@ async function guarded(write: () => Promise<unknown>): Promise<boolean> {
 }
 
 export async function createPage(env: Env, input: PageInput): Promise<TreeWrite> {
-  const pages = await pageTree(env.DB);
+  const { pages, version } = await treeAt(env.DB);
   const problem = placementProblem(pages, null, input.parentId, input.slug);
   if (problem) return misplaced(problem);
   const fullPath = fullPathOf(pages, input.parentId, input.slug);
   let id = 0;
   const ok = await guarded(async () => {
-    const row = await env.DB.prepare(
-      `INSERT INTO menu_pages (parent_id, post_title, page_slug, full_path, nested_level, page_order, page_template, hero_image_key, body_html, post_status, in_menu)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1) RETURNING id`,
-    )
-      .bind(input.parentId, input.title, input.slug, fullPath, depthUnder(pages, input.parentId), lastOrderUnder(pages, input.parentId), input.template, input.heroImageKey, input.bodyHtml, input.status)
-      .first<{ id: number }>();
-    id = row!.id;
+    const [, inserted] = await env.DB.batch([
+      claimVersion(env.DB, "page-tree", version),
+      env.DB.prepare(
+        `INSERT INTO menu_pages (parent_id, post_title, page_slug, full_path, nested_level, page_order, page_template, hero_image_key, body_html, post_status, in_menu)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1) RETURNING id`,
+      ).bind(input.parentId, input.title, input.slug, fullPath, depthUnder(pages, input.parentId), lastOrderUnder(pages, input.parentId), input.template, input.heroImageKey, input.bodyHtml, input.status),
+    ]);
+    id = z.object({ id: z.number() }).parse((inserted?.results ?? [])[0]).id;
   });
   if (!ok) return conflict;
   await bumpGeneration(env, "menu");
@@ -123,7 +143,7 @@ export async function createPage(env: Env, input: PageInput): Promise<TreeWrite>
 }
 
 export async function changePage(env: Env, id: number, input: PageInput): Promise<TreeWrite> {
-  const pages = await pageTree(env.DB);
+  const { pages, version } = await treeAt(env.DB);
   const before = pages.find((p) => p.id === id);
   if (!before) return missing;
   const problem = placementProblem(pages, id, input.parentId, input.slug);
@@ -133,6 +153,7 @@ export async function changePage(env: Env, id: number, input: PageInput): Promis
   const after = pages.map((p) => (p.id === id ? { ...p, parentId: input.parentId, slug: input.slug } : p));
   const branch = [...branchOf(after, id)];
   const statements = [
+    claimVersion(env.DB, "page-tree", version),
     env.DB.prepare(
       `UPDATE menu_pages SET parent_id = ?2, post_title = ?3, page_slug = ?4, page_template = ?5, hero_image_key = ?6, body_html = ?7, post_status = ?8,
          page_order = ?9 WHERE id = ?1`,
@@ -150,12 +171,13 @@ export async function changePage(env: Env, id: number, input: PageInput): Promis
 }
 
 export async function movePage(env: Env, id: number, direction: "up" | "down"): Promise<TreeWrite> {
-  const pages = await pageTree(env.DB);
+  const { pages, version } = await treeAt(env.DB);
   const before = pages.find((p) => p.id === id);
   if (!before) return missing;
   const orders = movedOrder(pages, id, direction);
   if (!orders) return { ok: false, status: 409, code: "PAGE_CANNOT_MOVE", detail: direction === "up" ? "This page is first among its siblings already" : "This page is last among its siblings already" };
-  await env.DB.batch(orders.map((o) => env.DB.prepare("UPDATE menu_pages SET page_order = ?2 WHERE id = ?1").bind(o.id, o.order)));
+  const statements = [claimVersion(env.DB, "page-tree", version), ...orders.map((o) => env.DB.prepare("UPDATE menu_pages SET page_order = ?2 WHERE id = ?1").bind(o.id, o.order))];
+  if (!(await guarded(() => env.DB.batch(statements)))) return conflict;
   await bumpGeneration(env, "menu");
   return { ok: true, before, after: (await pageTree(env.DB)).find((p) => p.id === id) ?? null };
 }
@@ -164,6 +186,8 @@ export async function movePage(env: Env, id: number, direction: "up" | "down"): 
 export async function deletePage(env: Env, id: number): Promise<TreeWrite> {
   const before = (await pageTree(env.DB)).find((p) => p.id === id);
   if (!before) return missing;
+  // No claim: the guard is the statement's own, and deleting a leaf moves nothing else (the tree's
+  // version still moves, by trigger, so a write that read the tree with this page is refused).
   const deleted = await env.DB.prepare("DELETE FROM menu_pages WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM menu_pages c WHERE c.parent_id = ?1) RETURNING id").bind(id).first();
   if (!deleted) return { ok: false, status: 409, code: "PAGE_HAS_CHILDREN", detail: "This page has pages below it: move or delete them first" };
   await bumpGeneration(env, "menu");

@@ -16,6 +16,7 @@ import avifDecWasm from "@jsquash/avif/codec/dec/avif_dec.wasm";
 import resizeWasm from "@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm";
 import type { PhotoResizer, ResizeJob } from "../../src/schemas/media";
 import { OUTPUT_QUALITY } from "../../src/domain/media-image";
+import { jpegOrientation, orientPixels } from "../../src/domain/exif-orientation";
 
 /**
  * The development build's photo resizer: Squoosh's codecs compiled to WebAssembly (jSquash:
@@ -81,11 +82,22 @@ function cropPixels(image: ImageData, box: ResizeJob["crop"]): ImageData {
   return new PlainImageData(out, box.width, box.height) as unknown as ImageData;
 }
 
+/**
+ * The decoded pixels turned as the JPEG's EXIF Orientation says (the decoder leaves them as the
+ * camera stored them); the crop box is in upright pixels, as the library stores the photo's size.
+ */
+function upright(image: ImageData, job: ResizeJob): ImageData {
+  const orientation = job.type === "image/jpeg" ? jpegOrientation(new Uint8Array(job.original, 0, Math.min(job.original.byteLength, 1 << 17))) : 1;
+  if (orientation === 1) return image;
+  const turned = orientPixels(image.data, image.width, image.height, orientation);
+  return new PlainImageData(turned.data, turned.width, turned.height) as unknown as ImageData;
+}
+
 export const wasmResizer: PhotoResizer = {
   name: "WebAssembly codecs in the worker (jSquash)",
   async resize(job) {
     await codecs();
-    const decoded = await decode(job.original, job.type);
+    const decoded = upright(await decode(job.original, job.type), job);
     const cropped = cropPixels(decoded, job.crop);
     const scaled = await resize(cropped, { width: job.width, height: job.height, method: "lanczos3", fitMethod: "stretch", premultiply: true, linearRGB: true });
     const encoded = job.format === "webp" ? await encodeWebp(scaled, { quality: OUTPUT_QUALITY }) : await encodeJpeg(scaled, { quality: OUTPUT_QUALITY });

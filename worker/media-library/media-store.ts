@@ -4,7 +4,7 @@ import { MEDIA_TYPES } from "../../src/domain/image-sniff";
 import type { MediaItem, MediaPage } from "../../src/schemas/media";
 
 /** The media library's rows in D1 (migrations/0024_media_library.sql); the objects are in R2. */
-const mediaRow = rowSchema("media", {
+export const mediaRow = rowSchema("media", {
   id: z.number(),
   object_key: z.string(),
   file_name: z.string(),
@@ -104,6 +104,3 @@ export async function updateMedia(db: D1Database, id: number, change: { alt: str
   );
 }
 
-export async function deleteMediaRow(db: D1Database, id: number): Promise<MediaRow | null> {
-  return firstRow(mediaRow, db.prepare("DELETE FROM media WHERE id = ?1 RETURNING *").bind(id));
-}

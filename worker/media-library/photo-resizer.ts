@@ -7,7 +7,12 @@ import { OUTPUT_QUALITY } from "../../src/domain/media-image";
  * library; worker/media-library/media-objects.ts picks one.
  */
 
-/** The Workers Images binding: crop (trim), then scale to the exact size, then encode. */
+/**
+ * The Workers Images binding: crop (trim), then scale to the exact size, then encode. The crop box
+ * is in upright pixels (the library stores a phone photo's upright size, src/domain/exif-orientation.ts):
+ * this relies on the binding applying a JPEG's EXIF Orientation as it reads the photo, before the
+ * trim, which the offline development build cannot exercise (it resizes with its own codecs).
+ */
 export function imagesBindingResizer(images: ImagesBinding): PhotoResizer {
   return {
     name: "Workers Images binding",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ApiError, fieldErrorsOf, type FieldError } from "../http/api-error";
 import { formWithFiles } from "../http/form-body";
 import { sniffImage, type SniffedImage } from "../../src/domain/image-sniff";
+import { jpegOrientation, uprightSize } from "../../src/domain/exif-orientation";
 import { MEDIA_MAX_BYTES, MEDIA_MAX_PIXELS, MEDIA_MAX_SIDE } from "../../src/domain/media-image";
 import { insertMedia, type MediaRow } from "./media-store";
 import { originalKey } from "./media-objects";
@@ -57,7 +58,11 @@ export async function uploadPhoto(db: D1Database, bucket: R2Bucket, request: Req
     problems.unshift({ field: "file", detail: "Choose a photo to upload" });
   } else {
     bytes = await file.arrayBuffer();
-    image = sniffImage(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 1 << 17)));
+    const head = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 1 << 17));
+    const sniffed = sniffImage(head);
+    // A phone's portrait photo is stored on its side with an EXIF Orientation: the library keeps
+    // its upright size, the one the focal point, the crops and the served shapes are measured in.
+    image = sniffed && sniffed.type === "image/jpeg" ? { ...sniffed, ...uprightSize(sniffed.width, sniffed.height, jpegOrientation(head)) } : sniffed;
     if (!image) throw ApiError.fields(400, "UNSUPPORTED_IMAGE", UNSUPPORTED_DETAIL, [{ field: "file", detail: UNSUPPORTED_DETAIL }, ...problems]);
     const tooBig = sizeProblem(image);
     if (tooBig) throw ApiError.fields(400, "IMAGE_DIMENSIONS", tooBig, [{ field: "file", detail: tooBig }, ...problems]);

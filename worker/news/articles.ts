@@ -75,30 +75,11 @@ export function toConsoleArticle(row: ArticleRow): ConsoleArticle {
   };
 }
 
-/**
- * A story in `news` that no article holds yet (the demo content, the admin API, a bench) becomes a
- * published article the first time the console opens it, so the console can edit every story.
- */
-export function adoptNewsStatement(db: D1Database, id: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO articles (id, slug, title, summary, body_html, author, image_key, featured, category_ids, status, published_at, updated_by)
-       SELECT n.id, n.slug, n.title, n.summary, n.body_html, n.author, n.image_key, n.featured,
-              COALESCE((SELECT json_group_array(category_id) FROM news_category WHERE news_id = n.id), '[]'),
-              'published', n.published_at, 'migration'
-       FROM news n WHERE n.id = ?1
-       ON CONFLICT DO NOTHING`,
-    )
-    .bind(id);
-}
-
 export async function articleById(db: D1Database, id: number): Promise<ArticleRow | null> {
-  const [, found] = await db.batch([adoptNewsStatement(db, id), db.prepare("SELECT * FROM articles WHERE id = ?1").bind(id)]);
-  const rows = (found?.results ?? []) as unknown[];
-  return rows.length === 0 ? null : articleRow.parse(rows[0]);
+  return firstRow(articleRow, db.prepare("SELECT * FROM articles WHERE id = ?1").bind(id));
 }
 
-const listRow = rowSchema("articles and stories for the console list", {
+const listRow = rowSchema("articles for the console list", {
   id: z.number(),
   slug: z.string(),
   title: z.string(),
@@ -108,44 +89,122 @@ const listRow = rowSchema("articles and stories for the console list", {
   published_at: z.string().nullable(),
   publish_at: z.string().nullable(),
   updated_at: z.string(),
+  list_key: z.string(),
   categories: z.string().nullable(),
 });
 
 /**
- * The console's list: every article (and every story not yet taken in as one), newest first by
- * its time (scheduled: when it goes live; published: when it did; a draft: its last save), narrowed to titles containing `q` (its own % and _ match themselves).
+ * An article's place in the console's list: newest first by its time (scheduled: when it goes
+ * live; published: when it did; a draft: its last save), then by id. The very expression of the
+ * list's indexes (migrations/0027_article_list.sql): SQLite uses them only for it.
  */
-export async function articleList(db: D1Database, q: string, page: number, pageSize: number): Promise<{ total: number; articles: ArticleListItem[] }> {
-  const like = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const all = `SELECT a.id, a.slug, a.title, a.author, a.status, a.pending, a.published_at, a.publish_at, a.updated_at,
-                 (SELECT group_concat(c.name, ', ') FROM json_each(a.category_ids) j JOIN news_categories c ON c.id = j.value) AS categories
-               FROM articles a
-               UNION ALL
-               SELECT n.id, n.slug, n.title, n.author, 'published', 0, n.published_at, NULL, n.published_at,
-                 (SELECT group_concat(c.name, ', ') FROM news_category nc JOIN news_categories c ON c.id = nc.category_id WHERE nc.news_id = n.id)
-               FROM news n WHERE NOT EXISTS (SELECT 1 FROM articles a WHERE a.id = n.id)`;
-  const where = "WHERE ?1 = '' OR title LIKE ?2 ESCAPE '\\'";
+const LIST_KEY = "COALESCE(publish_at, published_at, updated_at)";
+
+/** D1's longest LIKE pattern, in bytes (SQLite's SQLITE_LIMIT_LIKE_PATTERN_LENGTH as D1 sets it). */
+const LIKE_PATTERN_MAX = 50;
+
+/** A place in the list, as its links carry it: the list time and id of the article next to it. */
+export interface ListCursor {
+  key: string;
+  id: number;
+}
+export const cursorText = (c: ListCursor) => `${c.key}~${c.id}`;
+const cursorPattern = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)~([1-9]\d{0,15})$/;
+/** The cursor a link carries, or null when it is not one (the list answers 404). */
+export function parseCursor(text: string): ListCursor | null {
+  const m = cursorPattern.exec(text);
+  const id = Number(m?.[2]);
+  return m && Number.isSafeInteger(id) ? { key: m[1]!, id } : null;
+}
+
+export interface ArticleListQuery {
+  /** words of the title, as typed ('' for all) */
+  q: string;
+  /** one state only, or null for all */
+  status: ArticleStatus | null;
+  /** older than this place (the next page), newer than it (the page before), or neither (the first page) */
+  after?: ListCursor;
+  before?: ListCursor;
+  pageSize: number;
+}
+
+export interface ArticleListPage {
+  total: number;
+  articles: ArticleListItem[];
+  /** where the newer and the older page start, null where there is none */
+  newer: string | null;
+  older: string | null;
+}
+
+/**
+ * The console's list: a page of articles, narrowed to titles containing `q` (any case; its own %
+ * and _ match themselves) and to a state. Keyset pagination: a page starts from a cursor, so every page
+ * is one index range (no OFFSET walking past the ones before); the total is a count over the same
+ * filters, on an index.
+ */
+export async function articleList(db: D1Database, query: ArticleListQuery): Promise<ArticleListPage> {
+  const filters: string[] = [];
+  const binds: unknown[] = [];
+  const bind = (value: unknown) => {
+    binds.push(value);
+    return `?${binds.length}`;
+  };
+  if (query.q !== "") {
+    // LIKE (case-insensitive for ASCII, and the fastest scan of the title index), its own % and _
+    // escaped; D1 refuses a LIKE pattern past 50 bytes, so a longer search is the same test by
+    // instr on lower-cased titles (slower: lower() copies every title).
+    const like = `%${query.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    if (new TextEncoder().encode(like).length <= LIKE_PATTERN_MAX) filters.push(`title LIKE ${bind(like)} ESCAPE '\\'`);
+    else filters.push(`instr(lower(title), lower(${bind(query.q)})) > 0`);
+  }
+  if (query.status) filters.push(`status = ${bind(query.status)}`);
+  const countWhere = filters.length === 0 ? "" : `WHERE ${filters.join(" AND ")}`;
+  const countBinds = [...binds];
+  const cursor = query.after ?? query.before;
+  const newerFirst = query.before === undefined;
+  if (cursor) {
+    const key = bind(cursor.key);
+    const id = bind(cursor.id);
+    filters.push(newerFirst ? `${LIST_KEY} <= ${key} AND (${LIST_KEY} < ${key} OR id < ${id})` : `${LIST_KEY} >= ${key} AND (${LIST_KEY} > ${key} OR id > ${id})`);
+  }
+  const where = filters.length === 0 ? "" : `WHERE ${filters.join(" AND ")}`;
+  const order = newerFirst ? "DESC" : "ASC";
   const [rows, count] = await db.batch([
-    db.prepare(`SELECT * FROM (${all}) ${where} ORDER BY COALESCE(publish_at, published_at, updated_at) DESC, id DESC LIMIT ?3 OFFSET ?4`).bind(q, like, pageSize, page * pageSize),
-    db.prepare(`SELECT COUNT(*) AS total FROM (${all}) ${where}`).bind(q, like),
+    db
+      .prepare(
+        `SELECT id, slug, title, author, status, pending, published_at, publish_at, updated_at, ${LIST_KEY} AS list_key,
+           (SELECT group_concat(c.name, ', ') FROM json_each(articles.category_ids) j JOIN news_categories c ON c.id = j.value) AS categories
+         FROM articles ${where} ORDER BY ${LIST_KEY} ${order}, id ${order} LIMIT ${bind(query.pageSize + 1)}`,
+      )
+      .bind(...binds),
+    db.prepare(`SELECT COUNT(*) AS total FROM articles ${countWhere}`).bind(...countBinds),
   ]);
   const total = z.object({ total: z.number() }).parse((count?.results ?? [])[0]).total;
-  const articles = ((rows?.results ?? []) as unknown[]).map((r) => {
-    const row = listRow.parse(r);
-    return {
-      id: row.id,
-      slug: row.slug,
-      title: row.title,
-      author: row.author,
-      status: row.status,
-      pending: row.pending === 1,
-      publishedAt: row.published_at,
-      publishAt: row.publish_at,
-      updatedAt: row.updated_at,
-      categories: row.categories ?? "",
-    };
-  });
-  return { total, articles };
+  const found = ((rows?.results ?? []) as unknown[]).map((r) => listRow.parse(r));
+  const more = found.length > query.pageSize;
+  const page = found.slice(0, query.pageSize);
+  if (!newerFirst) page.reverse();
+  const first = page[0];
+  const last = page.at(-1);
+  const place = (row: z.infer<typeof listRow>) => cursorText({ key: row.list_key, id: row.id });
+  const articles = page.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    author: row.author,
+    status: row.status,
+    pending: row.pending === 1,
+    publishedAt: row.published_at,
+    publishAt: row.publish_at,
+    updatedAt: row.updated_at,
+    categories: row.categories ?? "",
+  }));
+  return {
+    total,
+    articles,
+    newer: first && (query.after !== undefined || (query.before !== undefined && more)) ? place(first) : null,
+    older: last && (query.before !== undefined || more) ? place(last) : null,
+  };
 }
 
 const categoryOptionRow = rowSchema("news_categories", { id: z.number(), name: z.string() });
@@ -166,19 +225,23 @@ export const articleFieldsInput = z.object({
 });
 export type ArticleFieldsInput = z.infer<typeof articleFieldsInput>;
 
-/** Every slug in use or retired, but the article's own (a story keeps its address when it saves). */
-export async function slugsTaken(db: D1Database, ownId: number | null, like: string): Promise<Set<string>> {
+/**
+ * Every slug in use or retired that starts with `prefix`, but the article's own (a story keeps its
+ * address when it saves). A range rather than LIKE: D1 refuses a LIKE pattern past 50 bytes
+ * ("pattern too complex") and a slug may be 100 characters; and a range of the slug indexes reads
+ * only the slugs it names ('~' sorts after every character a slug may hold).
+ */
+export async function slugsTaken(db: D1Database, ownId: number | null, prefix: string): Promise<Set<string>> {
   const self = ownId ?? 0;
-  const pattern = `${like.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const rows = await allRows(
     rowSchema("slugs", { slug: z.string() }),
     db
       .prepare(
-        `SELECT slug FROM articles WHERE id != ?1 AND slug LIKE ?2 ESCAPE '\\'
-         UNION SELECT slug FROM news WHERE id != ?1 AND slug LIKE ?2 ESCAPE '\\'
-         UNION SELECT slug FROM article_slugs WHERE article_id != ?1 AND slug LIKE ?2 ESCAPE '\\'`,
+        `SELECT slug FROM articles WHERE id != ?1 AND slug >= ?2 AND slug < ?2 || '~'
+         UNION SELECT slug FROM news WHERE id != ?1 AND slug >= ?2 AND slug < ?2 || '~'
+         UNION SELECT slug FROM article_slugs WHERE article_id != ?1 AND slug >= ?2 AND slug < ?2 || '~'`,
       )
-      .bind(self, pattern),
+      .bind(self, prefix),
   );
   return new Set(rows.map((r) => r.slug));
 }
@@ -189,7 +252,7 @@ export async function slugsTaken(db: D1Database, ownId: number | null, like: str
  */
 export async function slugFor(db: D1Database, current: ArticleRow | null, input: ArticleFieldsInput): Promise<{ slug: string } | { error: FieldError }> {
   if (current && slugLocked(current.status, current.published_at !== null)) {
-    if (input.slug !== "" && input.slug !== current.slug) return { error: { field: "slug", detail: "The address is fixed once published: use 'Change address' to move it" } };
+    if (input.slug !== "" && input.slug !== current.slug) return { error: { field: "slug", detail: "The address is fixed since the first publication" } };
     return { slug: current.slug };
   }
   if (input.slug === "") {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { allRows, firstOf, firstRow, resultsOf, rowSchema, totalRow } from "../db/rows";
+import { firstOf, firstRow, resultsOf, rowSchema, totalRow } from "../db/rows";
+import { claimVersion, isStaleClaim, readVersionStatement, versionOf } from "../db/write-version";
 import { REDIRECT_STATUSES, type RedirectStatus, type StoredRedirect } from "../../src/domain/site-redirects";
 
 /**
@@ -65,9 +66,11 @@ const pairRow = rowSchema("redirect pairs", { id: z.number(), from_path: z.strin
  * whose location may land on the new one's old path (a site path starting with it: '/b?x' and
  * '/b/' land on '/b'). The domain rule then decides exactly (src/domain/site-redirects.ts).
  */
-export async function chainCandidates(db: D1Database, from: string, landing: string | null, exceptId: number | null): Promise<StoredRedirect[]> {
-  const rows = await allRows(
-    pairRow,
+export async function chainCandidates(db: D1Database, from: string, landing: string | null, exceptId: number | null): Promise<{ others: StoredRedirect[]; version: number }> {
+  // Read with the redirects' version (one batch, one snapshot): the write claims it, so it lands
+  // only if no redirect changed since these were checked (two at once cannot close a loop).
+  const [version, rows] = await db.batch([
+    readVersionStatement(db, "redirects"),
     db
       .prepare(
         `SELECT id, from_path, to_location FROM redirects
@@ -75,8 +78,9 @@ export async function chainCandidates(db: D1Database, from: string, landing: str
             AND (from_path = ?2 OR substr(to_location, 1, length(?1)) = ?1)`,
       )
       .bind(from, landing, exceptId),
-  );
-  return rows.map((r) => ({ id: r.id, from: r.from_path, to: r.to_location }));
+  ]);
+  const others = z.array(pairRow).parse(rows?.results ?? []).map((r) => ({ id: r.id, from: r.from_path, to: r.to_location }));
+  return { others, version: versionOf(version) };
 }
 
 export interface RedirectInput {
@@ -85,36 +89,43 @@ export interface RedirectInput {
   status: RedirectStatus;
 }
 
-/** Adds a redirect; null when its old path is taken already (the unique index decides, not a read before). */
-export async function insertRedirect(db: D1Database, input: RedirectInput, actor: string): Promise<SiteRedirect | null> {
-  const row = await firstRow(
-    redirectRow,
-    db
-      .prepare("INSERT INTO redirects (from_path, to_location, status, created_by) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (from_path) DO NOTHING RETURNING *")
-      .bind(input.from, input.to, input.status, actor),
-  );
-  return row ? toRedirect(row) : null;
-}
+export type WriteOutcome = { kind: "written"; redirect: SiteRedirect } | { kind: "missing" } | { kind: "taken" } | { kind: "stale" };
 
-export type UpdateOutcome = { kind: "updated"; redirect: SiteRedirect } | { kind: "missing" } | { kind: "taken" };
-
-/** Changes a redirect; `taken` when the new old path is another redirect's. */
-export async function updateRedirect(db: D1Database, id: number, input: RedirectInput, actor: string): Promise<UpdateOutcome> {
+/** Runs `write` after claiming the redirects' `version`: `stale` when another write came first, `taken` on the unique old path. */
+async function claimed(db: D1Database, version: number, write: D1PreparedStatement): Promise<WriteOutcome> {
   try {
-    const row = await firstRow(
-      redirectRow,
-      db
-        .prepare(
-          `UPDATE redirects SET from_path = ?2, to_location = ?3, status = ?4, updated_by = ?5,
-             updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1 RETURNING *`,
-        )
-        .bind(id, input.from, input.to, input.status, actor),
-    );
-    return row ? { kind: "updated", redirect: toRedirect(row) } : { kind: "missing" };
+    const [, result] = await db.batch([claimVersion(db, "redirects", version), write]);
+    const rows = (result?.results ?? []) as unknown[];
+    return rows.length > 0 ? { kind: "written", redirect: toRedirect(redirectRow.parse(rows[0])) } : { kind: "missing" };
   } catch (error) {
+    if (isStaleClaim(error)) return { kind: "stale" };
     if (/UNIQUE constraint failed/i.test(String(error))) return { kind: "taken" };
     throw error;
   }
+}
+
+/** Adds a redirect at the redirects' `version`; `taken` when its old path is taken already (the unique index decides, not a read before). */
+export async function insertRedirect(db: D1Database, input: RedirectInput, actor: string, version: number): Promise<WriteOutcome> {
+  const outcome = await claimed(
+    db,
+    version,
+    db.prepare("INSERT INTO redirects (from_path, to_location, status, created_by) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (from_path) DO NOTHING RETURNING *").bind(input.from, input.to, input.status, actor),
+  );
+  return outcome.kind === "missing" ? { kind: "taken" } : outcome;
+}
+
+/** Changes a redirect at the redirects' `version`; `taken` when the new old path is another redirect's. */
+export async function updateRedirect(db: D1Database, id: number, input: RedirectInput, actor: string, version: number): Promise<WriteOutcome> {
+  return claimed(
+    db,
+    version,
+    db
+      .prepare(
+        `UPDATE redirects SET from_path = ?2, to_location = ?3, status = ?4, updated_by = ?5,
+           updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1 RETURNING *`,
+      )
+      .bind(id, input.from, input.to, input.status, actor),
+  );
 }
 
 /** Removes a redirect; the row as it was, or null when there was none. */

@@ -10,6 +10,18 @@ import { parseRoles, STAFF_ROLES, type StaffRole } from "../../src/domain/staff-
  */
 export const ROLES_OF_ACCOUNT_SQL = "SELECT group_concat(role) FROM staff_roles WHERE account = a.sso_id";
 
+/** Administrators whose account is not blocked: the ones who can still sign in and grant roles. */
+const ACTIVE_ADMINISTRATORS_SQL = "SELECT COUNT(*) FROM staff_roles r JOIN accounts a ON a.sso_id = r.account WHERE r.role = 'administrator' AND a.blocked = 0";
+
+/**
+ * The statement-level form of leavesNoAdministrator (src/domain/staff-roles.ts), for the WHERE of a
+ * write that blocks account `param` or takes its administrator role: true when it may go ahead. In
+ * the write itself, so two such writes at once cannot both pass a check made before them.
+ */
+export const keepsAnAdministratorSql = (param: string) =>
+  `(NOT EXISTS (SELECT 1 FROM staff_roles r JOIN accounts a ON a.sso_id = r.account WHERE r.account = ${param} AND r.role = 'administrator' AND a.blocked = 0)
+    OR (${ACTIVE_ADMINISTRATORS_SQL}) > 1)`;
+
 const ROLES_SQL = "SELECT group_concat(role) AS roles FROM staff_roles WHERE account = ?1";
 const roleRow = rowSchema("staff roles", { roles: z.string().nullable() });
 
@@ -30,7 +42,7 @@ export interface RoleChange {
  * Grants or revokes one role, with the roles before and after read in the same batch (one D1
  * transaction), so what the audit log says is exactly what this write did. A grant is an INSERT …
  * ON CONFLICT DO NOTHING: two administrators granting the same role at once write one row, and
- * only one of them sees a change. An administrator's revoke keeps one administrator in the same
+ * only one of them sees a change. An administrator's revoke keeps one active administrator in the same
  * statement, so two administrators revoking each other at once cannot leave the club with none.
  */
 export async function changeRole(db: D1Database, ssoID: string, role: StaffRole, grant: boolean, actor: string): Promise<RoleChange> {
@@ -39,7 +51,7 @@ export async function changeRole(db: D1Database, ssoID: string, role: StaffRole,
     : db
         .prepare(
           `DELETE FROM staff_roles WHERE account = ?1 AND role = ?2
-              AND (?2 <> 'administrator' OR (SELECT COUNT(*) FROM staff_roles WHERE role = 'administrator') > 1)`,
+              AND (?2 <> 'administrator' OR ${keepsAnAdministratorSql("?1")})`,
         )
         .bind(ssoID, role);
   const [before, written, after] = await db.batch([db.prepare(ROLES_SQL).bind(ssoID), write, db.prepare(ROLES_SQL).bind(ssoID)]);
@@ -50,8 +62,8 @@ export async function changeRole(db: D1Database, ssoID: string, role: StaffRole,
   };
 }
 
-export async function administratorCount(db: D1Database): Promise<number> {
-  const row = await firstRow(totalRow, db.prepare("SELECT COUNT(*) AS total FROM staff_roles WHERE role = 'administrator'"));
+export async function activeAdministratorCount(db: D1Database): Promise<number> {
+  const row = await firstRow(totalRow, db.prepare(`${ACTIVE_ADMINISTRATORS_SQL.replace("SELECT COUNT(*)", "SELECT COUNT(*) AS total")}`));
   return row?.total ?? 0;
 }
 

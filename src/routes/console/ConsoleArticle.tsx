@@ -16,6 +16,7 @@ import { ArticleField as Field, invalid } from "./article/ArticleField";
 import { ArticlePublishing } from "./article/ArticlePublishing";
 import { ArticlePreview } from "./article/ArticlePreview";
 import { ArticleRevisions } from "./article/ArticleRevisions";
+import { ArticleAddress } from "./article/ArticleAddress";
 
 // The editor (Tiptap) is its own chunk, fetched by this page in the browser only.
 const RichTextEditor = lazy(() => import("../../components/console/RichTextEditor"));
@@ -233,17 +234,20 @@ export default function ConsoleArticle() {
             <Field id="title" label="Title (required)" error={errors.title}>
               <input id="article-title" className="cfield__control" value={fields.title} maxLength={200} onChange={(e) => change("title", e.target.value)} {...invalid("title", errors.title)} />
             </Field>
-            <Field id="slug" label="Address" error={errors.slug} hint={article?.slugLocked ? `Fixed since publication: /news/${article.slug}` : `/news/${fields.slug || article?.slug || "… (made from the title)"}`}>
-              <input
-                id="article-slug"
-                className="cfield__control"
-                value={article?.slugLocked ? article.slug : fields.slug}
-                readOnly={article?.slugLocked}
-                placeholder="made from the title"
-                onChange={(e) => change("slug", e.target.value)}
-                {...invalid("slug", errors.slug)}
-              />
-            </Field>
+            <ArticleAddress
+              article={article}
+              canEdit={canEdit}
+              newSlug={fields.slug}
+              onNewSlug={(slug) => change("slug", slug)}
+              newError={errors.slug}
+              onRenamed={(renamed) => {
+                accept(renamed);
+                // The next save carries the new address, not the one typed before.
+                setFields((f) => ({ ...f, slug: renamed.slug }));
+                setRevisions((r) => [{ id: -renamed.version, version: renamed.version, action: "slug", at: renamed.updatedAt, by: renamed.updatedBy }, ...r]);
+                setNotice({ tone: "info", text: `The address is now /news/${renamed.slug}` });
+              }}
+            />
             <Field id="summary" label="Summary" error={errors.summary}>
               <textarea id="article-summary" className="cfield__control" rows={3} value={fields.summary} onChange={(e) => change("summary", e.target.value)} {...invalid("summary", errors.summary)} />
             </Field>

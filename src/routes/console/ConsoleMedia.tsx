@@ -299,7 +299,7 @@ function MediaCard({ item, onChanged, onError }: { item: MediaItem; onChanged: (
           {mode === "confirm" ? (
             <div className="console-accounts__confirm" role="group" aria-label={`Delete ${name}?`} ref={panelRef} data-confirm>
               <p className="console-accounts__confirm-title">Delete {item.fileName}?</p>
-              <p>Pages that show it lose the photo; this cannot be undone.</p>
+              <p>This cannot be undone. A photo an article, page, advert, promo or sponsor uses is kept, and you are told where.</p>
               <div className="console-accounts__buttons">
                 <button type="button" className="console-accounts__button console-accounts__button--danger" disabled={busy} onClick={() => void remove()}>
                   {busy ? "Deleting…" : "Yes, delete"}

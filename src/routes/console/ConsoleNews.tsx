@@ -5,12 +5,16 @@ import type { newsLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { ConsoleTable } from "../../components/console/ConsoleTable";
 import { utcMinute } from "../../components/console/console-time";
+import { ARTICLE_STATUSES } from "../../domain/article-state";
 
-/** The list's address for a search and a page (1-based in the URL, as on /news). */
-const listHref = (q: string, page: number) => {
+/** The list's address for a search, a state and a page (a cursor and the first row's number). */
+const listHref = (q: string, state: string | null, page?: { after?: string; before?: string; from: number }) => {
   const search = new URLSearchParams();
   if (q !== "") search.set("q", q);
-  if (page > 0) search.set("page", String(page + 1));
+  if (state) search.set("state", state);
+  if (page?.after) search.set("after", page.after);
+  if (page?.before) search.set("before", page.before);
+  if (page && page.from > 1) search.set("from", String(page.from));
   const query = search.toString();
   return query === "" ? "/admin/news" : `/admin/news?${query}`;
 };
@@ -24,15 +28,17 @@ const STATUS_LABELS = { draft: "Draft", scheduled: "Scheduled", published: "Publ
  */
 export default function ConsoleNews() {
   const { news, access } = useLoaderData<typeof newsLoader>();
-  const { q, page, pageSize, total, articles } = news;
-  const first = page * pageSize + 1;
-  const last = page * pageSize + articles.length;
+  const { q, state, from, pageSize, total, articles, newer, older } = news;
+  const first = from;
+  const last = from + articles.length - 1;
   const summary =
     total === 0
       ? q === ""
-        ? "No articles yet"
+        ? state
+          ? `No ${STATUS_LABELS[state].toLowerCase()} articles`
+          : "No articles yet"
         : `No article title contains “${q}”`
-      : `Articles ${first} to ${last} of ${total}${q === "" ? "" : ` with “${q}” in the title`}`;
+      : `Articles ${first} to ${last} of ${total}${state ? ` (${STATUS_LABELS[state]})` : ""}${q === "" ? "" : ` with “${q}” in the title`}`;
   return (
     <ConsoleFrame access={access} title="News">
       <section className="console__section" aria-labelledby="news-list">
@@ -46,6 +52,15 @@ export default function ConsoleNews() {
           <label htmlFor="news-q">Words in the title</label>
           <div className="console-accounts__search-row">
             <input id="news-q" name="q" type="search" defaultValue={q} maxLength={200} autoComplete="off" />
+            <label htmlFor="news-state">State</label>
+            <select id="news-state" name="state" defaultValue={state ?? ""}>
+              <option value="">Any state</option>
+              {ARTICLE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
             <button type="submit" className="console-accounts__button">Search</button>
           </div>
         </Form>
@@ -81,10 +96,10 @@ export default function ConsoleNews() {
             )}
           />
         )}
-        {total > pageSize ? (
+        {newer || older ? (
           <nav className="console__pages" aria-label="News pages">
-            {page > 0 ? <Link to={listHref(q, page - 1)}>Newer articles</Link> : null}
-            {last < total ? <Link to={listHref(q, page + 1)}>Older articles</Link> : null}
+            {newer ? <Link to={listHref(q, state, { before: newer, from: Math.max(1, from - pageSize) })}>Newer articles</Link> : null}
+            {older ? <Link to={listHref(q, state, { after: older, from: from + articles.length })}>Older articles</Link> : null}
           </nav>
         ) : null}
       </section>

@@ -10,7 +10,7 @@ import { staffList } from "../../../worker/console/staff";
 import { listRedirects, REDIRECT_LIST_PAGE } from "../../../worker/redirects/redirects";
 import { pageTree } from "../../../worker/content/page-tree";
 import { faqGroups } from "../../../worker/content/faqs";
-import { articleById, articleList, categoryOptions, fieldsOf, revisionsOf, toConsoleArticle } from "../../../worker/news/articles";
+import { articleById, articleList, categoryOptions, parseCursor, fieldsOf, revisionsOf, toConsoleArticle } from "../../../worker/news/articles";
 import type { ArticleFields } from "../../schemas/console-articles";
 import { mediaPage } from "../../../worker/media-library/media-store";
 import { CAPABILITY_REQUIRED_DETAIL } from "../../../worker/console/capabilities";
@@ -20,6 +20,7 @@ import { contentKindSchema } from "../../schemas/console-content";
 import type { ConsoleAccess } from "../../schemas/console-staff";
 import { auditQueryOf } from "../../domain/audit-query";
 import { can, capabilitiesOf, type Capability } from "../../domain/staff-roles";
+import { ARTICLE_STATUSES } from "../../domain/article-state";
 
 /**
  * The club's console (/admin and below), read from worker/console/. Only a staff member's render
@@ -78,17 +79,31 @@ const NEWS_LIST_PAGE = 50;
 
 /**
  * /admin/news: every article, drafts and scheduled ones included (worker/news/articles.ts), the
- * latest first, 50 a page (`?page=N`), narrowed to titles containing `?q=` (its own `%` and `_`
- * match themselves). Past the last page is the 404, as on /news.
+ * latest first, 50 a page, narrowed to titles containing `?q=` (its own `%` and `_` match
+ * themselves) and to one `?state=`. A page starts from a cursor (`?after=` the last article of the
+ * page before it, `?before=` the first of the page after it), so paging stays one index range to
+ * the end of 50,000; `?from=` is only the first row's number as the page shows it. A cursor or a
+ * state that is not one, and a cursor past the end, is the 404, as a page past the last on /news.
  */
 export async function newsLoader({ request }: LoaderFunctionArgs, context: PageContext) {
   const access = staffWith(context, "content.view");
   const search = new URL(request.url).searchParams;
   const q = (search.get("q") ?? "").trim().slice(0, 200);
-  const page = params.page(search);
-  const { total, articles } = await articleList(context.env.DB, q, page, NEWS_LIST_PAGE);
-  if (page > 0 && page * NEWS_LIST_PAGE >= total) notFound();
-  return { news: { q, page, pageSize: NEWS_LIST_PAGE, total, articles }, access, pageCache: false as const };
+  const state = search.get("state") ?? "";
+  const status = state === "" ? null : ARTICLE_STATUSES.find((s) => s === state);
+  if (status === undefined) notFound();
+  const cursorOf = (name: string) => {
+    const text = search.get(name);
+    if (text === null) return undefined;
+    return parseCursor(text) ?? notFound();
+  };
+  const after = cursorOf("after");
+  const before = after ? undefined : cursorOf("before");
+  const fromText = search.get("from") ?? "1";
+  const from = /^[1-9]\d{0,6}$/.test(fromText) ? Number(fromText) : notFound();
+  const list = await articleList(context.env.DB, { q, status, after, before, pageSize: NEWS_LIST_PAGE });
+  if ((after || before) && list.articles.length === 0) notFound();
+  return { news: { q, state: status, from: list.newer === null ? 1 : from, pageSize: NEWS_LIST_PAGE, ...list }, access, pageCache: false as const };
 }
 
 /** What a new article starts with. */

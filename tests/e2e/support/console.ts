@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { BASE_URL, openPage, waitForHydration, type OpenedPage, type Viewport } from "./browser";
 import { signInAs } from "./demo-account";
 import { expect } from "vitest";
@@ -28,4 +28,15 @@ export async function openConsoleAs(browser: Browser, email: string, path: strin
   expect(response?.status(), path).toBe(status);
   await waitForHydration(opened.page);
   return opened;
+}
+
+/**
+ * The console's navigation with its section links showing: at a narrow width they sit behind the
+ * 'Sections' disclosure button, which this opens first (a wide page shows them as they are).
+ */
+export async function consoleSections(page: Page): Promise<Locator> {
+  const nav = page.getByRole("navigation", { name: "Console sections" });
+  const toggle = nav.getByRole("button", { name: /^Sections/ });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  return nav;
 }
