@@ -95,3 +95,9 @@ export function fallbackWidth(displayWidth: number, originalWidth: number): numb
   const usable = MEDIA_WIDTHS.filter((w) => w <= Math.max(originalWidth, MEDIA_WIDTHS[0]));
   return usable.find((w) => w >= displayWidth) ?? usable[usable.length - 1]!;
 }
+
+/** The one JPEG of a library photo that link previews (Open Graph, structured data) name: 16:9, about 1280 wide. */
+export function mediaShareUrl(photo: { id: number; version: number; width: number }): string {
+  const width = fallbackWidth(1280, photo.width);
+  return mediaImageUrl(photo.id, photo.version, width, mediaHeight(width, [16, 9]), "jpeg");
+}

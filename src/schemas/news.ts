@@ -14,7 +14,10 @@ export const newsSummarySchema = z.object({
   summary: z.string(),
   /** ISO 8601 UTC */
   publishedAt: z.string(),
+  /** a generated artwork key, or `media:{id}` (src/domain/media-ref.ts) */
   imageKey: z.string(),
+  /** the library photo `imageKey` names, resolved by the worker; null for generated art */
+  photo: z.nullable(z.object({ id: z.int(), version: z.int(), width: z.int(), alt: z.string() })),
   categories: z.array(z.object({ slug: z.string(), name: z.string() })),
 });
 export type NewsSummary = z.infer<typeof newsSummarySchema>;

@@ -16,6 +16,7 @@ import {
   revisionStatement,
   SNAPSHOT_SQL,
   slugFor,
+  heroImageProblem,
   slugsTaken,
   storedFields,
   toConsoleArticle,
@@ -120,6 +121,8 @@ consoleArticlesApi.post("/news/articles", requireCapability("content.edit"), asy
   const input = { ...parsed, author: parsed.author || by.name };
   const slug = await slugFor(c.env.DB, null, input);
   if ("error" in slug) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [slug.error]);
+  const hero = await heroImageProblem(c.env.DB, input);
+  if (hero) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [hero]);
   const fields = await storedFields(c.env.DB, null, input, slug.slug);
   const at = now().toISOString();
   // A new article's id is past every story's, so its news row (when published) never meets another.
@@ -165,6 +168,8 @@ consoleArticlesApi.put("/news/articles/:id", requireCapability("content.edit"), 
   if (before.version !== version) await conflict(c, "article.save", id, before);
   const slug = await slugFor(c.env.DB, before, input);
   if ("error" in slug) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [slug.error]);
+  const hero = await heroImageProblem(c.env.DB, input);
+  if (hero) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [hero]);
   const after = await saveFields(c, before, version, await storedFields(c.env.DB, id, input, slug.slug), "save");
   return c.json({ data: { attributes: after } });
 });

@@ -5,6 +5,8 @@ import { movesFrom, slugLocked, type ArticleStatus } from "../../src/domain/arti
 import { isSlug, slugify, uniqueSlug } from "../../src/domain/slug";
 import { ARTICLE_BODY_MAX, ARTICLE_RELATED_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, articleFieldsSchema, type ArticleFields, type ArticleListItem, type ArticleRevision, type ConsoleArticle } from "../../src/schemas/console-articles";
 import type { FieldError } from "../http/api-error";
+import { isImageFieldValue, mediaRefId } from "../../src/domain/media-ref";
+import { libraryPhotoExists } from "../media-library/photo-column";
 
 /**
  * Articles as the console writes them (table `articles`, migrations/0023_articles.sql): every
@@ -158,8 +160,9 @@ export const articleFieldsInput = z.object({
   summary: z.string().trim().max(ARTICLE_SUMMARY_MAX, `At most ${ARTICLE_SUMMARY_MAX} characters`),
   bodyHtml: z.string().max(ARTICLE_BODY_MAX, `At most ${ARTICLE_BODY_MAX} characters of text and markup`),
   author: z.string().trim().max(100, "At most 100 characters"),
-  // An image key, as the site's pictures are addressed (/images/{w}x{h}/{key}.svg, worker/images/).
-  heroImage: z.string().trim().refine((s) => s === "" || /^[a-z0-9][a-z0-9_-]{0,99}$/.test(s), "An image key: lower-case letters, digits, - and _"),
+  // A library photo (media:{id}, chosen with the console's picker) or, for the demo content and
+  // stories from the admin API, a generated artwork key (/images/{w}x{h}/{key}.svg, worker/images/).
+  heroImage: z.string().trim().refine(isImageFieldValue, "Choose a photo from the media library"),
   featured: z.boolean(),
   categoryIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(10, "At most 10 categories"),
   relatedIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(ARTICLE_RELATED_MAX, `At most ${ARTICLE_RELATED_MAX} related stories`),
@@ -199,6 +202,13 @@ export async function slugFor(db: D1Database, current: ArticleRow | null, input:
   const taken = await slugsTaken(db, current?.id ?? null, input.slug);
   if (taken.has(input.slug)) return { error: { field: "slug", detail: "Another story has this address: choose another" } };
   return { slug: input.slug };
+}
+
+/** A hero image naming a library photo that is no longer there (deleted while the editor had it chosen). */
+export async function heroImageProblem(db: D1Database, input: ArticleFieldsInput): Promise<FieldError | null> {
+  const id = mediaRefId(input.heroImage);
+  if (id === null || (await libraryPhotoExists(db, id))) return null;
+  return { field: "heroImage", detail: "That photo is no longer in the media library: choose another" };
 }
 
 /** The stored form of a save: the body sanitised here as well as when read, ids kept only if they exist. */

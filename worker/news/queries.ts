@@ -2,6 +2,7 @@ import { newsQuerySchema, type Category, type NewsArticle, type NewsPage, type N
 import { z } from "zod";
 import { allRows, firstOf, firstRow, jsonRows, resultsOf, rowSchema, totalRow } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
+import { photoColumn, photoOf } from "../media-library/photo-column";
 import type { Reader } from "../viewer/reader";
 import { spoilerFreeArticle, spoilerFreeNewsPage } from "../viewer/spoiler-free";
 
@@ -17,6 +18,8 @@ const newsSummaryShape = {
   summary: z.string(),
   published_at: z.string(),
   image_key: z.string(),
+  /** the library photo `image_key` names (photoColumn's JSON), or null */
+  photo: z.string().nullable(),
   /** JSON array of {slug, name}, in category order */
   categories: z.string(),
 };
@@ -25,7 +28,7 @@ export type NewsSummaryRow = z.infer<typeof newsSummaryRow>;
 const summaryCategoryRow = rowSchema("news summary categories (json_group_array)", { slug: z.string(), name: z.string() });
 
 /** Columns of a NewsSummary, categories folded into one JSON column. `n` is the news table. */
-export const NEWS_SUMMARY_COLUMNS = `n.id, n.slug, n.title, n.summary, n.published_at, n.image_key,
+export const NEWS_SUMMARY_COLUMNS = `n.id, n.slug, n.title, n.summary, n.published_at, n.image_key, ${photoColumn("n.image_key", "photo")},
   (SELECT json_group_array(json_object('slug', slug, 'name', name)) FROM (
      SELECT c.slug, c.name FROM news_category nc JOIN news_categories c ON c.id = nc.category_id
      WHERE nc.news_id = n.id ORDER BY c.position, c.id)) AS categories`;
@@ -38,6 +41,7 @@ export function toNewsSummary(r: NewsSummaryRow): NewsSummary {
     summary: r.summary,
     publishedAt: r.published_at,
     imageKey: r.image_key,
+    photo: photoOf(r.photo),
     categories: jsonRows(summaryCategoryRow, r.categories),
   };
 }

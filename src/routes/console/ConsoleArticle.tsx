@@ -2,6 +2,7 @@ import "./console.css";
 import "./console-accounts.css";
 import "./console-content.css";
 import "./console-article.css";
+import "./console-media.css";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import type { articleLoader } from "./console.loader";
@@ -16,6 +17,7 @@ import { ArticleField as Field, invalid } from "./article/ArticleField";
 import { ArticlePublishing } from "./article/ArticlePublishing";
 import { ArticlePreview } from "./article/ArticlePreview";
 import { ArticleRevisions } from "./article/ArticleRevisions";
+import { PhotoField } from "../../components/console/PhotoField";
 
 // The editor (Tiptap) is its own chunk, fetched by this page in the browser only.
 const RichTextEditor = lazy(() => import("../../components/console/RichTextEditor"));
@@ -267,9 +269,7 @@ export default function ConsoleArticle() {
             <Field id="author" label="Author" error={errors.author}>
               <input id="article-author" className="cfield__control" value={fields.author} onChange={(e) => change("author", e.target.value)} {...invalid("author", errors.author)} />
             </Field>
-            <Field id="heroImage" label="Hero image (its image key; empty: a picture made for the article)" error={errors.heroImage}>
-              <input id="article-heroImage" className="cfield__control" value={fields.heroImage} onChange={(e) => change("heroImage", e.target.value)} {...invalid("heroImage", errors.heroImage)} />
-            </Field>
+            <PhotoField id="article-heroImage" label="Hero image" value={fields.heroImage} onChange={(v) => change("heroImage", v)} emptyText="the article gets a picture made for it" error={errors.heroImage} disabled={!canEdit} />
             <fieldset className="article-editor__categories" {...invalid("categoryIds", errors.categoryIds)}>
               <legend className="cfield__label">Categories</legend>
               {categories.map((c) => (

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "react-router";
 import type { newsPathLoader } from "./news.loader";
 import { DocumentTitle } from "../../components/DocumentTitle";
 import { NewsCard } from "../../components/news/NewsCard";
-import { Picture } from "../../components/Picture";
+import { ContentPicture } from "../../components/ContentPicture";
 import ClubTime from "../../components/ClubTime";
 import { categoryPath, newsPath, sitePaths } from "../paths";
 import { useSiteOrigin } from "../../app/site-origin";
@@ -21,7 +21,7 @@ export default function NewsArticle() {
   if (article.kind !== "article") return null;
   return (
     <article className="article">
-      <DocumentTitle page={article.title} description={article.summary} imageKey={article.imageKey} type="article" canonical={newsPath(article.slug)} />
+      <DocumentTitle page={article.title} description={article.summary} imageKey={article.imageKey} photo={article.photo} type="article" canonical={newsPath(article.slug)} />
       <JsonLd data={[newsArticle(origin, article), breadcrumbList(origin, [{ name: "News", path: "/news" }, { name: article.title, path: newsPath(article.slug) }])]} />
       <header className="article__head">
         <div className="article__head-inner">
@@ -46,7 +46,7 @@ export default function NewsArticle() {
         </div>
       </header>
       <div className="article__hero">
-        <Picture imageKey={article.imageKey} w={1600} h={900} alt={article.title} loading="eager" fetchPriority="high" />
+        <ContentPicture imageKey={article.imageKey} photo={article.photo} w={1600} h={900} sizes="(max-width: 1600px) 100vw, 1600px" alt={article.photo ? null : article.title} loading="eager" fetchPriority="high" />
       </div>
       <div className="article__content">
         {article.summary ? <p className="article__standfirst">{article.summary}</p> : null}
