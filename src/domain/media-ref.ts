@@ -5,6 +5,8 @@
  * version, width and alt text when it reads the row, so a new focal point or alt text shows
  * everywhere without touching the content that uses it.
  */
+import { isMediaSize } from "./media-image";
+
 export const MEDIA_REF_PREFIX = "media:";
 
 export const mediaRef = (id: number): string => `${MEDIA_REF_PREFIX}${id}`;
@@ -31,9 +33,12 @@ export function isImageFieldValue(value: string): boolean {
  * serves (`/images/media/{id}/{version}/{w}x{h}.{webp|jpeg}`), so an article cannot show, or make
  * a reader's browser fetch, anything from elsewhere.
  */
-const LIBRARY_URL = /^\/images\/media\/[1-9][0-9]{0,15}\/[1-9][0-9]{0,8}\/[1-9][0-9]{1,4}x[1-9][0-9]{1,4}\.(webp|jpeg)$/;
+const LIBRARY_URL = /^\/images\/media\/[1-9][0-9]{0,15}\/[1-9][0-9]{0,8}\/([1-9][0-9]{1,4})x([1-9][0-9]{1,4})\.(webp|jpeg)$/;
 
-export const isLibraryImageUrl = (url: string): boolean => LIBRARY_URL.test(url);
+export function isLibraryImageUrl(url: string): boolean {
+  const match = LIBRARY_URL.exec(url);
+  return match !== null && isMediaSize(Number(match[1]), Number(match[2]));
+}
 
 /** A `srcset` whose every candidate is a library URL with a width descriptor (`… 320w, … 640w`). */
 export function isLibrarySrcset(srcset: string): boolean {

@@ -65,7 +65,11 @@ export function MediaPicker({ title, open, onPick, onClose }: Props) {
     onClose();
     const back = opener.current;
     opener.current = null;
-    if (back?.isConnected) window.setTimeout(() => back.focus(), 0);
+    // Unless what the choice opened (a caption field) has taken the focus already.
+    window.setTimeout(() => {
+      const now = document.activeElement;
+      if (back?.isConnected && (!now || now === document.body || dialog.current?.contains(now))) back.focus();
+    }, 0);
   };
 
   const search = (event: FormEvent) => {
