@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { videoSchema } from "./videos";
 
 export const categorySchema = z.object({
   slug: z.string(),
@@ -26,6 +27,8 @@ export const newsArticleSchema = z.extend(newsSummarySchema, {
   author: z.string(),
   /** CMS HTML, sanitised before it is rendered */
   bodyHtml: z.string(),
+  /** the Rovers TV videos the text embeds, drawn as cards where they stand */
+  videos: z.array(videoSchema),
   related: z.array(newsSummarySchema),
 });
 export type NewsArticle = z.infer<typeof newsArticleSchema>;

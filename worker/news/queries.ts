@@ -3,6 +3,9 @@ import { z } from "zod";
 import { allRows, firstOf, firstRow, jsonRows, resultsOf, rowSchema, totalRow } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
 import { photoColumn, photoOf } from "../media-library/photo-column";
+import { VIDEO_SELECT, toVideo, videoRow } from "../videos/catalogue";
+import { embeddedVideoIds } from "../../src/domain/article-embeds";
+import type { Video } from "../../src/schemas/videos";
 import type { Reader } from "../viewer/reader";
 import { spoilerFreeArticle, spoilerFreeNewsPage } from "../viewer/spoiler-free";
 
@@ -112,12 +115,24 @@ export async function newsArticle(db: D1Database, slug: string): Promise<NewsArt
   ]);
   const row = firstOf(articleRow, article);
   if (!row) return null;
+  const bodyHtml = sanitizeHtml(row.body_html);
   return {
     ...toNewsSummary(row),
     author: row.author,
-    bodyHtml: sanitizeHtml(row.body_html),
+    bodyHtml,
+    videos: await embeddedVideos(db, bodyHtml),
     related: resultsOf(newsSummaryRow, related).map(toNewsSummary),
   };
+}
+
+/**
+ * The Rovers TV videos an article's text embeds (src/domain/article-embeds.ts), in one read; none
+ * for an article without any. A video no longer in the catalogue is simply not drawn.
+ */
+export async function embeddedVideos(db: D1Database, bodyHtml: string): Promise<Video[]> {
+  const ids = embeddedVideoIds(bodyHtml);
+  if (ids.length === 0) return [];
+  return (await allRows(videoRow, db.prepare(`${VIDEO_SELECT} WHERE v.entry_id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(ids)))).map(toVideo);
 }
 
 const feedRow = rowSchema("news feed entries", { ...newsSummaryShape, author: z.string() });

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "react-router";
 import type { newsPathLoader } from "./news.loader";
 import { DocumentTitle } from "../../components/DocumentTitle";
 import { NewsCard } from "../../components/news/NewsCard";
+import { ArticleBody } from "../../components/news/ArticleBody";
 import { ContentPicture } from "../../components/ContentPicture";
 import ClubTime from "../../components/ClubTime";
 import { categoryPath, newsPath, sitePaths } from "../paths";
@@ -51,7 +52,7 @@ export default function NewsArticle() {
       <div className="article__content">
         {article.summary ? <p className="article__standfirst">{article.summary}</p> : null}
         {/* bodyHtml is CMS HTML: the server sanitises it (worker/html/sanitize-html.ts) before it reaches the page. */}
-        <div className="article__body rich-text" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+        <ArticleBody html={article.bodyHtml} videos={article.videos} />
         <footer className="article__footer">
           <span className="article__footer-label">Filed under</span>
           {article.categories.map((c) => (
