@@ -17,6 +17,7 @@ import {
   SNAPSHOT_SQL,
   slugFor,
   heroImageProblem,
+  storyChoices,
   slugsTaken,
   storedFields,
   toConsoleArticle,
@@ -33,6 +34,7 @@ import type { ConsoleArticle } from "../../src/schemas/console-articles";
 /**
  * News articles in the console (the editor at /admin/news/new and /admin/news/{id}):
  *
+ *   GET  /api/console/news/stories?q= | ?ids=          published stories to relate, by words of their title or by number (content.view)
  *   GET  /api/console/news/articles/:id                 the article, its categories to choose from, its revisions (content.view)
  *   POST /api/console/news/articles                     a new draft (content.edit)
  *   PUT  /api/console/news/articles/:id                 save: { version, ...fields } (content.edit)
@@ -102,6 +104,17 @@ async function answer(c: Context<AppEnv>, id: number, status: 200 | 201 = 200) {
 }
 
 const now = () => new Date();
+
+const storyQuery = z.union([
+  z.object({ ids: z.string().regex(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,9}$/).transform((s) => s.split(",").map(Number)) }),
+  z.object({ q: z.string().trim().min(1).max(200) }),
+]);
+
+consoleArticlesApi.get("/news/stories", requireCapability("content.view"), async (c) => {
+  const parsed = storyQuery.safeParse(c.req.query());
+  if (!parsed.success) throw new ApiError(400, "INVALID_INPUT", "Give q (words of a title) or ids (up to 10 story numbers, comma-separated)");
+  return c.json({ data: { attributes: { stories: await storyChoices(c.env.DB, parsed.data) } } });
+});
 
 consoleArticlesApi.get("/news/articles/:id", requireCapability("content.view"), async (c) => {
   const id = idOf(c);

@@ -153,6 +153,22 @@ export async function articleList(db: D1Database, q: string, page: number, pageS
 const categoryOptionRow = rowSchema("news_categories", { id: z.number(), name: z.string() });
 export const categoryOptions = (db: D1Database) => allRows(categoryOptionRow, db.prepare("SELECT id, name FROM news_categories ORDER BY position, id"));
 
+const storyRow = rowSchema("news stories to relate", { id: z.number(), title: z.string(), published_at: z.string() });
+export type StoryChoice = { id: number; title: string; publishedAt: string };
+export const STORY_CHOICES = 10;
+
+/**
+ * Published stories an editor may relate to an article: those whose title contains `q` (as typed,
+ * `%` and `_` plain), newest first, or exactly the ids given (the chips of a saved article).
+ */
+export async function storyChoices(db: D1Database, query: { q: string } | { ids: number[] }): Promise<StoryChoice[]> {
+  const statement =
+    "ids" in query
+      ? db.prepare("SELECT id, title, published_at FROM news WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY published_at DESC, id DESC").bind(JSON.stringify(query.ids))
+      : db.prepare(`SELECT id, title, published_at FROM news WHERE instr(lower(title), lower(?1)) > 0 ORDER BY published_at DESC, id DESC LIMIT ${STORY_CHOICES}`).bind(query.q);
+  return (await allRows(storyRow, statement)).map((r) => ({ id: r.id, title: r.title, publishedAt: r.published_at }));
+}
+
 /** The body of a save: every editable field, checked one by one so each error sits beside its field. */
 export const articleFieldsInput = z.object({
   title: z.string().trim().min(1, "Enter a title").max(ARTICLE_TITLE_MAX, `At most ${ARTICLE_TITLE_MAX} characters`),

@@ -11,13 +11,14 @@ import { utcMinute } from "../../components/console/console-time";
 import { articleCall, type ArticleCall } from "../../components/console/article-api";
 import { datetimeLocal } from "../../domain/content-form";
 import type { ArticleMove } from "../../domain/article-state";
-import type { ArticleFields, ArticleRevision, ConsoleArticle as Article } from "../../schemas/console-articles";
+import { ARTICLE_RELATED_MAX, type ArticleFields, type ArticleRevision, type ConsoleArticle as Article } from "../../schemas/console-articles";
 import { readLocal, writeLocal } from "./article/local-copy";
 import { ArticleField as Field, invalid } from "./article/ArticleField";
 import { ArticlePublishing } from "./article/ArticlePublishing";
 import { ArticlePreview } from "./article/ArticlePreview";
 import { ArticleRevisions } from "./article/ArticleRevisions";
 import { PhotoField } from "../../components/console/PhotoField";
+import { RelatedStories } from "../../components/console/RelatedStories";
 
 // The editor (Tiptap) is its own chunk, fetched by this page in the browser only.
 const RichTextEditor = lazy(() => import("../../components/console/RichTextEditor"));
@@ -288,16 +289,7 @@ export default function ConsoleArticle() {
                 </p>
               ) : null}
             </fieldset>
-            <Field id="relatedIds" label="Related stories (their numbers, separated by commas)" error={errors.relatedIds}>
-              <input
-                id="article-relatedIds"
-                className="cfield__control"
-                inputMode="numeric"
-                value={fields.relatedIds.join(", ")}
-                onChange={(e) => change("relatedIds", e.target.value.split(/[\s,]+/).filter(Boolean).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))}
-                {...invalid("relatedIds", errors.relatedIds)}
-              />
-            </Field>
+            <RelatedStories id="article-relatedIds" label="Related stories" ids={fields.relatedIds} max={ARTICLE_RELATED_MAX} onChange={(ids) => change("relatedIds", ids)} error={errors.relatedIds} disabled={!canEdit} />
             <div className="cfield cfield--check">
               <label htmlFor="article-featured" className="cfield__label">
                 Headline on the home page
