@@ -18,8 +18,8 @@ export interface DocumentTitleProps {
   photo?: MediaPhoto | null;
   /** Open Graph type: 'article' for news, 'video.other' for videos */
   type?: "website" | "article" | "video.other";
-  /** error pages are not indexed */
-  noIndex?: boolean;
+  /** error pages are not indexed; an article's preview is not followed either */
+  noIndex?: boolean | "nofollow";
   /** the page's one address when other URLs also reach it (an article's legacy dated forms); else the URL's own path */
   canonical?: string;
   /** the page's news feed (Atom), announced to feed readers: its title and path */
@@ -49,7 +49,7 @@ export function DocumentTitle({ page, description, imageKey, photo, type = "webs
     <>
       <title>{title}</title>
       <meta name="description" content={text} />
-      {noIndex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      {noIndex ? <meta name="robots" content={noIndex === "nofollow" ? "noindex, nofollow" : "noindex"} /> : <link rel="canonical" href={url} />}
       {feed ? <link rel="alternate" type="application/atom+xml" title={feed.title} href={`${origin}${feed.path}`} /> : null}
       <meta property="og:site_name" content={club.name} />
       <meta property="og:type" content={type} />

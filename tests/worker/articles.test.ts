@@ -271,7 +271,9 @@ describe("articles: previews and share links", () => {
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     const html = await res.text();
     expect(html).toContain("<strong>Preview</strong>");
-    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
+    // The site's own article template: its head, hero and body, not a page of its own.
+    expect(html).toContain('class="article__title"');
     expect(html).toContain("Kit words");
     expect((await get(`/news/preview/${draft.id}`)).status).toBe(404);
     const support = await roleAccount("preview-support", ["support"]);

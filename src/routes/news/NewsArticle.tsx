@@ -1,5 +1,7 @@
 import "./news-article.css";
+import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
+import type { NewsArticle as NewsArticleData } from "../../schemas/news";
 import type { newsPathLoader } from "./news.loader";
 import { DocumentTitle } from "../../components/DocumentTitle";
 import { NewsCard } from "../../components/news/NewsCard";
@@ -17,13 +19,28 @@ const RELATED_COUNT = 4;
 
 export default function NewsArticle() {
   const article = useLoaderData<typeof newsPathLoader>();
-  const origin = useSiteOrigin();
   // /news/* also answers dated listings; the route switch shows this page for articles only.
   if (article.kind !== "article") return null;
+  return <ArticleView article={article} />;
+}
+
+/**
+ * The article template: /news/{slug}, and the preview of a working copy (NewsPreview.tsx), which
+ * passes its banner and is never indexed (no canonical address or structured data of its own).
+ */
+export function ArticleView({ article, banner }: { article: NewsArticleData; banner?: ReactNode }) {
+  const origin = useSiteOrigin();
   return (
     <article className="article">
-      <DocumentTitle page={article.title} description={article.summary} imageKey={article.imageKey} photo={article.photo} type="article" canonical={newsPath(article.slug)} />
-      <JsonLd data={[newsArticle(origin, article), breadcrumbList(origin, [{ name: "News", path: "/news" }, { name: article.title, path: newsPath(article.slug) }])]} />
+      {banner ? (
+        <DocumentTitle page={`Preview: ${article.title}`} description={article.summary} noIndex="nofollow" />
+      ) : (
+        <>
+          <DocumentTitle page={article.title} description={article.summary} imageKey={article.imageKey} photo={article.photo} type="article" canonical={newsPath(article.slug)} />
+          <JsonLd data={[newsArticle(origin, article), breadcrumbList(origin, [{ name: "News", path: "/news" }, { name: article.title, path: newsPath(article.slug) }])]} />
+        </>
+      )}
+      {banner}
       <header className="article__head">
         <div className="article__head-inner">
           <nav className="article__crumbs" aria-label="Breadcrumb">
