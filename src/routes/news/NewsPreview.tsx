@@ -1,3 +1,4 @@
+import "./news-article.css";
 import { useLoaderData } from "react-router";
 import type { newsPreviewLoader } from "./news.loader";
 import { ArticleView } from "./NewsArticle";
