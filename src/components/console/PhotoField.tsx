@@ -82,7 +82,7 @@ export function PhotoField({ id, label, value, onChange, emptyText, error, disab
         )}
       </div>
       <div className="photo-field__actions">
-        <button type="button" id={`${id}-choose`} className="console-accounts__button" disabled={disabled} onClick={() => setOpen(true)}>
+        <button type="button" id={id} className="console-accounts__button" disabled={disabled} onClick={() => setOpen(true)}>
           {value === "" ? "Choose a photo" : "Choose another photo"}
         </button>
         {value !== "" ? (
