@@ -125,6 +125,15 @@ describe("articles: the version check", () => {
 });
 
 describe("articles: slugs", () => {
+  it("makes a slug from a long title (longer than D1's 50-byte LIKE limit) and keeps two such apart", async () => {
+    const { b } = await editor();
+    const title = `Riverside floodlights ${crypto.randomUUID().slice(0, 8)} switched on for the first time tonight`;
+    const first = await create(b, { title });
+    const second = await create(b, { title });
+    expect(first.slug.length).toBeGreaterThan(50);
+    expect(second.slug).toBe(`${first.slug}-2`);
+  });
+
   it("makes slugs unique, refuses a taken one, fixes it once published, and redirects an old one after a rename", async () => {
     const { b } = await editor();
     const title = `Derby day ${crypto.randomUUID().slice(0, 6)}`;

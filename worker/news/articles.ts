@@ -185,19 +185,22 @@ export const articleFieldsInput = z.object({
 });
 export type ArticleFieldsInput = z.infer<typeof articleFieldsInput>;
 
-/** Every slug in use or retired, but the article's own (a story keeps its address when it saves). */
-export async function slugsTaken(db: D1Database, ownId: number | null, like: string): Promise<Set<string>> {
+/**
+ * Every slug in use or retired that starts with `prefix`, but the article's own (a story keeps its
+ * address when it saves). A prefix compare rather than LIKE: D1 refuses LIKE patterns over 50
+ * bytes, which a long title's slug is.
+ */
+export async function slugsTaken(db: D1Database, ownId: number | null, prefix: string): Promise<Set<string>> {
   const self = ownId ?? 0;
-  const pattern = `${like.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const rows = await allRows(
     rowSchema("slugs", { slug: z.string() }),
     db
       .prepare(
-        `SELECT slug FROM articles WHERE id != ?1 AND slug LIKE ?2 ESCAPE '\\'
-         UNION SELECT slug FROM news WHERE id != ?1 AND slug LIKE ?2 ESCAPE '\\'
-         UNION SELECT slug FROM article_slugs WHERE article_id != ?1 AND slug LIKE ?2 ESCAPE '\\'`,
+        `SELECT slug FROM articles WHERE id != ?1 AND substr(slug, 1, length(?2)) = ?2
+         UNION SELECT slug FROM news WHERE id != ?1 AND substr(slug, 1, length(?2)) = ?2
+         UNION SELECT slug FROM article_slugs WHERE article_id != ?1 AND substr(slug, 1, length(?2)) = ?2`,
       )
-      .bind(self, pattern),
+      .bind(self, prefix),
   );
   return new Set(rows.map((r) => r.slug));
 }
