@@ -53,6 +53,12 @@ describe("the newsroom", () => {
       const caption = `The new floodlights on their first night (${word})`;
       photoAlts.push(alt);
       const { context, page } = await openConsoleAs(browser, "editor@rovers.test", "/admin/news/new", viewport);
+      // The browser's own errors, printed if the test fails.
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(`console: ${message.text()}`);
+      });
       try {
         await page.getByLabel("Title (required)").fill(title);
         await page.getByLabel("Summary").fill(`A summary about ${word}.`);
@@ -64,7 +70,10 @@ describe("the newsroom", () => {
         const choose = page.locator("#article-heroImage");
         await choose.click();
         const dialog = page.getByRole("dialog", { name: /^Choose a photo: Hero image/ });
-        await dialog.waitFor({ state: "visible", timeout: WAIT });
+        await dialog.waitFor({ state: "visible", timeout: 20_000 }).catch(async (error: unknown) => {
+          console.log(await page.locator('[data-field="article-heroImage"]').evaluate((el) => el.outerHTML.slice(0, 3000)));
+          throw error;
+        });
         expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
         await expectAxeClean(page, "newsroom-picker");
         await saveScreenshot(page, "newsroom-picker");
@@ -155,6 +164,9 @@ describe("the newsroom", () => {
         await expect.poll(() => stateLine(page).textContent(), { timeout: WAIT }).toMatch(/^Unpublished/);
         expect((await get(link)).status).toBe(404);
         expect(await searchSlugs(word)).not.toContain(saved!.slug);
+      } catch (error) {
+        console.log(problems.join("\n"));
+        throw error;
       } finally {
         await context.close();
       }

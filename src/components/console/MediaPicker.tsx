@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { MediaPicture } from "../MediaPicture";
 import { MediaUploadForm } from "./MediaUploadForm";
 import type { MediaItem, MediaPage, MediaPageAnswer } from "../../schemas/media";
 
 type Props = {
+  /** the dialog's own id, from the field it serves: its heading and controls hang on it (the same on the server and in the browser) */
+  id: string;
   /** the dialog's heading, saying what the photo is for ("Choose the hero image") */
   title: string;
   open: boolean;
@@ -20,14 +22,14 @@ type Listing = { state: "loading" } | { state: "failed"; detail: string } | { st
  * by alt text and file name; each photo is one button showing its thumbnail and alt text. The
  * styles are in src/routes/console/console-media.css, which every page using the picker imports.
  */
-export function MediaPicker({ title, open, onPick, onClose }: Props) {
+export function MediaPicker({ id, title, open, onPick, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const [q, setQ] = useState("");
   const [page, setPage] = useState(0);
   const [listing, setListing] = useState<Listing>({ state: "loading" });
   const [asked, setAsked] = useState({ q: "", page: 0, n: 0 });
-  const headingId = `picker${useId().replace(/:/g, "")}`;
+  const headingId = `${id}-title`;
 
   useEffect(() => {
     const element = dialog.current;

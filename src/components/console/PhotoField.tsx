@@ -96,7 +96,7 @@ export function PhotoField({ id, label, value, onChange, emptyText, error, disab
           {error}
         </p>
       ) : null}
-      <MediaPicker title={`Choose a photo: ${label}`} open={open} onPick={pick} onClose={() => setOpen(false)} />
+      <MediaPicker id={`${id}-picker`} title={`Choose a photo: ${label}`} open={open} onPick={pick} onClose={() => setOpen(false)} />
     </div>
   );
 }

@@ -138,7 +138,7 @@ export default function RichTextEditor({ labelledBy, describedBy, html, onChange
         </form>
       ) : null}
       {inserting === "video" ? <VideoFinder onPick={insertVideo} onCancel={() => setInserting(null)} /> : null}
-      <MediaPicker title="Insert a photo in the text" open={picking} onPick={picked} onClose={() => setPicking(false)} />
+      <MediaPicker id={`${labelledBy}-picker`} title="Insert a photo in the text" open={picking} onPick={picked} onClose={() => setPicking(false)} />
       <EditorContent editor={editor} />
     </div>
   );
