@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type KeyboardEvent, type SyntheticEvent } from "react";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { LibraryPhoto, RoversVideo } from "./rich-text-nodes";
@@ -74,7 +74,12 @@ export default function RichTextEditor({ labelledBy, describedBy, html, onChange
     setCaption("");
     setInserting("caption");
   };
-  const insert = (event: FormEvent) => {
+  // The editor sits inside the article's or page's form, so its small forms are groups, not forms
+  // (a form inside a form is submitted by the browser itself): Enter in a field applies them.
+  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter") insert(event);
+  };
+  const insert = (event: SyntheticEvent) => {
     event.preventDefault();
     const chain = editor.chain().focus();
     if (inserting === "link") {
@@ -114,28 +119,28 @@ export default function RichTextEditor({ labelledBy, describedBy, html, onChange
         </button>
       </div>
       {inserting === "link" || (inserting === "caption" && photo) ? (
-        <form className="rte__insert" onSubmit={insert} aria-label={inserting === "link" ? "Link" : "Photo caption"}>
+        <div className="rte__insert" role="group" aria-label={inserting === "link" ? "Link" : "Photo caption"}>
           {inserting === "link" ? (
             <label>
               Link address (empty removes the link)
-              <input type="text" value={address} onChange={(e) => setAddress(e.target.value)} autoFocus className="cfield__control" />
+              <input type="text" value={address} onChange={(e) => setAddress(e.target.value)} onKeyDown={onEnter} autoFocus className="cfield__control" />
             </label>
           ) : (
             <>
               <p className="rte__chosen">Photo: {photo?.alt}</p>
               <label>
                 Caption (optional; it can be changed in the text later)
-                <input type="text" value={caption} maxLength={300} onChange={(e) => setCaption(e.target.value)} autoFocus className="cfield__control" />
+                <input type="text" value={caption} maxLength={300} onChange={(e) => setCaption(e.target.value)} onKeyDown={onEnter} autoFocus className="cfield__control" />
               </label>
             </>
           )}
-          <button type="submit" className="console-accounts__button">
+          <button type="button" className="console-accounts__button" onClick={insert}>
             {inserting === "link" ? "Apply" : "Insert the photo"}
           </button>
           <button type="button" className="console-accounts__button console-accounts__button--plain" onClick={() => setInserting(null)}>
             Cancel
           </button>
-        </form>
+        </div>
       ) : null}
       {inserting === "video" ? <VideoFinder onPick={insertVideo} onCancel={() => setInserting(null)} /> : null}
       <MediaPicker id={`${labelledBy}-picker`} title="Insert a photo in the text" open={picking} onPick={picked} onClose={() => setPicking(false)} />

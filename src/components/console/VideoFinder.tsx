@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useState, type SyntheticEvent } from "react";
 import type { Video } from "../../schemas/videos";
 
 type Found = { state: "idle" } | { state: "loading" } | { state: "failed"; detail: string } | { state: "ready"; items: Video[]; total: number };
@@ -12,7 +12,7 @@ export function VideoFinder({ onPick, onCancel }: { onPick: (video: Video) => vo
   const [title, setTitle] = useState("");
   const [found, setFound] = useState<Found>({ state: "idle" });
 
-  const search = async (event: FormEvent) => {
+  const search = async (event: SyntheticEvent) => {
     event.preventDefault();
     const words = title.trim();
     if (words === "") return;
@@ -29,18 +29,29 @@ export function VideoFinder({ onPick, onCancel }: { onPick: (video: Video) => vo
 
   return (
     <div className="rte__insert rte__finder" role="group" aria-label="Insert a Rovers TV video">
-      <form onSubmit={(e) => void search(e)} role="search">
+      {/* Inside the article's form: a group, not a form (the browser would submit a nested form itself). */}
+      <div className="rte__finder-row" role="search">
         <label>
           Find a video by its title
-          <input type="search" value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} autoFocus className="cfield__control" />
+          <input
+            type="search"
+            value={title}
+            maxLength={200}
+            onChange={(e) => setTitle(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") void search(e);
+            }}
+            autoFocus
+            className="cfield__control"
+          />
         </label>
-        <button type="submit" className="console-accounts__button">
+        <button type="button" className="console-accounts__button" onClick={(e) => void search(e)}>
           Find
         </button>
         <button type="button" className="console-accounts__button console-accounts__button--plain" onClick={onCancel}>
           Cancel
         </button>
-      </form>
+      </div>
       <p role="status" className="rte__finder-status">
         {found.state === "loading"
           ? "Searching…"
