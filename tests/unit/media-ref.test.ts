@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isImageFieldValue, isLibraryImageUrl, isLibrarySrcset, mediaRef, mediaRefId } from "../../src/domain/media-ref";
 import { embeddedVideoIds, splitBody, videoEmbedHtml } from "../../src/domain/article-embeds";
+import { imageUrl } from "../../src/components/Picture";
 
 describe("image fields naming a library photo", () => {
   it("reads media:{id} and nothing else as a library photo", () => {
@@ -19,6 +20,17 @@ describe("image fields naming a library photo", () => {
     expect(isLibrarySrcset("/images/media/3/1/320x240.webp 320w, /images/media/3/1/640x480.webp 640w")).toBe(true);
     expect(isLibrarySrcset("/images/media/3/1/320x240.webp 320w, https://x.example/a.webp 640w")).toBe(false);
     expect(isLibrarySrcset("/images/media/3/1/320x240.webp 2x")).toBe(false);
+  });
+});
+
+describe("the one image URL builder", () => {
+  it("keeps generated art for a key, and gives a library photo's served size nearest the box", () => {
+    expect(imageUrl("pages/stadium", 160, 64)).toBe("/images/160x64/pages/stadium.svg");
+    // A sponsor's 160 × 64 logo: the 5:2 box is nearest 2:1, the smallest served width covering 160.
+    expect(imageUrl("media:9", 160, 64)).toBe("/images/media/9/1/160x80.jpeg");
+    expect(imageUrl("media:9", 1400, 1400)).toBe("/images/media/9/1/1400x1400.jpeg");
+    expect(imageUrl("media:9", 4000, 2250)).toBe("/images/media/9/1/1920x1080.jpeg");
+    expect(isLibraryImageUrl(imageUrl("media:9", 200, 44))).toBe(true);
   });
 });
 
