@@ -126,6 +126,8 @@ describe("the newsroom", () => {
         expect(saved!.image_key).toBe(`media:${media!.id}`);
         expect(saved!.body_html).toMatch(new RegExp(`<img src="/images/media/${media!.id}/1/\\d+x\\d+\\.webp"`));
         expect(saved!.body_html).toMatch(new RegExp(`srcset="/images/media/${media!.id}/1/[^"]+ \\d+w"`));
+        // Nothing else came in with it (an empty video, a stray figure).
+        expect(saved!.body_html.match(/<figure>/g)).toHaveLength(1);
         await expect.poll(() => stateLine(page).textContent(), { timeout: WAIT }).toMatch(/^Draft · version \d+$/);
         await expectAxeClean(page, "newsroom-editor");
         await saveScreenshot(page, "newsroom-editor");

@@ -43,7 +43,9 @@ export const RoversVideo = Node.create({
   group: "block",
   atom: true,
   selectable: true,
-  priority: 1100,
+  // No extension priority: it would put this node first in the schema, making it the block
+  // ProseMirror creates whenever it fills one in (an empty video). The parse rule's own priority
+  // tries it before the photo's figure rule.
   addAttributes() {
     return { entryId: { default: "" }, title: { default: "" } };
   },
@@ -51,6 +53,7 @@ export const RoversVideo = Node.create({
     return [
       {
         tag: "figure",
+        priority: 60,
         getAttrs: (element) => {
           const link = element.children.length === 1 ? element.querySelector(":scope > a") : null;
           const match = /^\/videos\/([A-Za-z0-9_-]{1,64})$/.exec(link?.getAttribute("href") ?? "");
