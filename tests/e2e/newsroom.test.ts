@@ -41,9 +41,14 @@ afterAll(async () => {
 
 const expectAxeClean = (page: Page, name: string) => expectAxeCleanWhenIdle(page, name, WAIT);
 
-/** The editors' guide's pictures (docs/newsroom.md): what the screen shows, as a small JPEG. */
+/**
+ * The editors' guide's pictures (docs/newsroom.md): what the screen shows, as a small JPEG, written
+ * only when asked (`GUIDE_SCREENSHOTS=1 npm run test:e2e -- tests/e2e/newsroom.test.ts`), so an
+ * ordinary run leaves the committed pictures alone.
+ */
 const GUIDE_IMAGES = path.join(import.meta.dirname, "../../docs/images/newsroom");
 async function guideShot(page: Page, name: string): Promise<void> {
+  if (process.env.GUIDE_SCREENSHOTS !== "1") return;
   mkdirSync(GUIDE_IMAGES, { recursive: true });
   await page.screenshot({ path: path.join(GUIDE_IMAGES, `${name}-${page.viewportSize()?.width ?? 0}.jpg`), type: "jpeg", quality: 70 });
 }
