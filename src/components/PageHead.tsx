@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Picture } from "./Picture";
+import { ContentPicture } from "./ContentPicture";
+import type { MediaPhoto } from "./MediaPicture";
 
 /**
  * The dark masthead every page opens with. The header is transparent-dark by default (spec §2 'Header'),
@@ -10,6 +11,7 @@ export function PageHead({
   eyebrow,
   lead,
   imageKey,
+  photo,
   size = "regular",
   children,
 }: {
@@ -17,6 +19,8 @@ export function PageHead({
   eyebrow?: ReactNode;
   lead?: ReactNode;
   imageKey?: string | null;
+  /** the library photo `imageKey` names, if it does */
+  photo?: MediaPhoto | null;
   size?: "regular" | "large" | "compact";
   children?: ReactNode;
 }) {
@@ -24,7 +28,7 @@ export function PageHead({
     <header className={`page-head page-head--${size}${imageKey ? " page-head--image" : ""}`}>
       {imageKey ? (
         <div className="page-head__media" aria-hidden="true">
-          <Picture imageKey={imageKey} w={1600} h={900} alt="" loading="eager" fetchPriority="high" />
+          <ContentPicture imageKey={imageKey} photo={photo} w={1600} h={900} sizes="100vw" alt="" loading="eager" fetchPriority="high" />
         </div>
       ) : null}
       <div className="page-head__inner">

@@ -1,6 +1,14 @@
-/** Image URL of the image service: /images/{w}x{h}/{key}.svg (worker/images/image-routes.ts). */
+import { mediaRefId } from "../domain/media-ref";
+import { mediaKeyUrl } from "../domain/media-image";
+
+/**
+ * Image URL of a content image key: the generated art, /images/{w}x{h}/{key}.svg
+ * (worker/images/image-routes.ts), or for a library photo (`media:{id}`, an advert's, promo's or
+ * sponsor's image chosen in the console) the library's served size nearest the box.
+ */
 export function imageUrl(imageKey: string, w: number, h: number): string {
-  return `/images/${w}x${h}/${imageKey}.svg`;
+  const photo = mediaRefId(imageKey);
+  return photo === null ? `/images/${w}x${h}/${imageKey}.svg` : mediaKeyUrl(photo, w, h);
 }
 
 export interface PictureProps {

@@ -10,6 +10,9 @@ export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
  * publish: live now (or, for a published article with saved edits, 'Update': the edits go live);
  * schedule: live by itself at a later time; unschedule: back to a draft; unpublish: out of the site.
  */
+/** Related stories an article may name (the page shows four). */
+export const ARTICLE_RELATED_MAX = 4;
+
 export const ARTICLE_MOVES = ["publish", "schedule", "unschedule", "unpublish"] as const;
 export type ArticleMove = (typeof ARTICLE_MOVES)[number];
 

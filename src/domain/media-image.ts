@@ -95,3 +95,21 @@ export function fallbackWidth(displayWidth: number, originalWidth: number): numb
   const usable = MEDIA_WIDTHS.filter((w) => w <= Math.max(originalWidth, MEDIA_WIDTHS[0]));
   return usable.find((w) => w >= displayWidth) ?? usable[usable.length - 1]!;
 }
+
+/** The one JPEG of a library photo that link previews (Open Graph, structured data) name: 16:9, about 1280 wide. */
+export function mediaShareUrl(photo: { id: number; version: number; width: number }): string {
+  const width = fallbackWidth(1280, photo.width);
+  return mediaImageUrl(photo.id, photo.version, width, mediaHeight(width, [16, 9]), "jpeg");
+}
+
+/**
+ * A library photo's URL from its id alone, for content that stores only `media:{id}` (adverts,
+ * promos, sponsors): the served shape nearest the box, the smallest served width covering it, as
+ * JPEG, at version 1. A photo whose focal point moved since is one 302 away from its current
+ * version (worker/media-library/serve-routes.ts), so the content never has to change with it.
+ */
+export function mediaKeyUrl(id: number, w: number, h: number): string {
+  const ratio = nearestRatio(w, h);
+  const width: number = MEDIA_WIDTHS.find((served) => served >= w) ?? MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!;
+  return mediaImageUrl(id, 1, width, mediaHeight(width, ratio), "jpeg");
+}

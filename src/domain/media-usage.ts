@@ -9,12 +9,6 @@
  * could make the deletion harmless.
  */
 
-/** The value an image field holds for library photo `id`. */
-export const mediaRefOf = (id: number) => `media:${id}`;
-
-/** What every served URL of library photo `id` starts with (the next character is its version). */
-export const mediaUrlPrefixOf = (id: number) => `/images/media/${id}/`;
-
 export const MEDIA_USE_KINDS = ["article", "page", "advert", "promo", "sponsor", "header sponsor"] as const;
 export type MediaUseKind = (typeof MEDIA_USE_KINDS)[number];
 

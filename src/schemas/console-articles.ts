@@ -10,7 +10,7 @@ export const ARTICLE_TITLE_MAX = 200;
 export const ARTICLE_SUMMARY_MAX = 600;
 /** Bodies are long reports at most; the worker refuses bodies over 64 KB anyway. */
 export const ARTICLE_BODY_MAX = 60_000;
-export const ARTICLE_RELATED_MAX = 4;
+export { ARTICLE_RELATED_MAX } from "../domain/article-state";
 
 export const articleFieldsSchema = z.object({
   title: z.string(),

@@ -13,7 +13,8 @@ export const contentValueSchema = z.union([z.string(), z.number(), z.boolean(), 
 export type ContentValue = z.infer<typeof contentValueSchema>;
 
 /** a form control's kind; `date` is the audit filter's (a day, not an instant) */
-export const CONTENT_FIELD_INPUTS = ["text", "textarea", "datetime", "date", "checkbox", "number", "select"] as const;
+/** `photo`: an image field filled from the media library with the picker (src/components/console/PhotoField.tsx). */
+export const CONTENT_FIELD_INPUTS = ["text", "textarea", "datetime", "date", "checkbox", "number", "select", "photo"] as const;
 export type ContentFieldInput = (typeof CONTENT_FIELD_INPUTS)[number];
 
 const optionSchema = z.object({ value: z.string(), label: z.string() });

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { videoSchema } from "./videos";
 
 export const categorySchema = z.object({
   slug: z.string(),
@@ -14,7 +15,10 @@ export const newsSummarySchema = z.object({
   summary: z.string(),
   /** ISO 8601 UTC */
   publishedAt: z.string(),
+  /** a generated artwork key, or `media:{id}` (src/domain/media-ref.ts) */
   imageKey: z.string(),
+  /** the library photo `imageKey` names, resolved by the worker; null for generated art */
+  photo: z.nullable(z.object({ id: z.int(), version: z.int(), width: z.int(), alt: z.string() })),
   categories: z.array(z.object({ slug: z.string(), name: z.string() })),
 });
 export type NewsSummary = z.infer<typeof newsSummarySchema>;
@@ -23,6 +27,8 @@ export const newsArticleSchema = z.extend(newsSummarySchema, {
   author: z.string(),
   /** CMS HTML, sanitised before it is rendered */
   bodyHtml: z.string(),
+  /** the Rovers TV videos the text embeds, drawn as cards where they stand */
+  videos: z.array(videoSchema),
   related: z.array(newsSummarySchema),
 });
 export type NewsArticle = z.infer<typeof newsArticleSchema>;

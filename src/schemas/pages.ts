@@ -9,7 +9,10 @@ export const contentPageSchema = z.object({
   page: menuPageSchema,
   /** CMS HTML, sanitised before it is rendered */
   bodyHtml: z.string(),
+  /** a generated artwork key or `media:{id}` (src/domain/media-ref.ts) */
   heroImageKey: z.nullable(z.string()),
+  /** the library photo `heroImageKey` names, resolved by the worker */
+  heroPhoto: z.nullable(z.object({ id: z.int(), version: z.int(), width: z.int(), alt: z.string() })),
   children: z.array(menuPageSchema),
   /** Set when the CMS page is a redirect (spec §2 'Route behaviour'). */
   redirect: z.nullable(z.object({ location: z.string(), status: z.int() })),

@@ -1,6 +1,7 @@
 import { club } from "../config/club";
 import type { NewsArticle } from "../schemas/news";
 import { imageUrl } from "../components/Picture";
+import { mediaShareUrl } from "../domain/media-image";
 import { newsPath } from "../routes/paths";
 import { absolute, type JsonLdObject } from "./json-ld";
 
@@ -12,7 +13,7 @@ export function newsArticle(origin: string, article: NewsArticle): JsonLdObject 
     headline: article.title.slice(0, 110),
     description: article.summary,
     datePublished: article.publishedAt,
-    image: [absolute(origin, imageUrl(article.imageKey, 1600, 900))],
+    image: [absolute(origin, article.photo ? mediaShareUrl(article.photo) : imageUrl(article.imageKey, 1600, 900))],
     author: article.author ? { "@type": "Person", name: article.author } : { "@type": "Organization", name: club.name },
     publisher,
     articleSection: article.categories.map((c) => c.name),

@@ -12,9 +12,11 @@ import { signInAs } from "./support/demo-account";
 import { consoleSections } from "./support/console";
 import { expectAxeCleanWhenIdle } from "./support/axe";
 import { queryD1 } from "./support/d1";
+import { makeJpeg, uploadInPicker } from "./support/photo";
 
 const KINDS = ["adverts", "promos", "sponsors", "menu", "settings"] as const;
 const ADVERT_NAME = `Console e2e advert ${Date.now().toString(36)}`;
+const ADVERT_PHOTO_ALT = `A supporter holding a season ticket (${ADVERT_NAME})`;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,6 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await queryD1(`DELETE FROM adverts WHERE advert_name = '${ADVERT_NAME}'`);
+  await queryD1(`DELETE FROM media WHERE alt = '${ADVERT_PHOTO_ALT}'`);
   await browser?.close();
 });
 
@@ -105,7 +108,10 @@ describe("the console's content pages", () => {
       await field(page, /^Child friendly/).check();
       await field(page, /^Starts/).fill(start);
       await field(page, /^Ends/).fill(end);
-      await field(page, /^Mobile image key/).fill("advert-st-2025-mobile");
+      // The image from the media library: uploaded in the picker, which chooses it.
+      await page.locator("form.content-form").getByRole("button", { name: "Choose a photo" }).first().click();
+      await uploadInPicker(page, { name: "advert-e2e.jpg", buffer: await makeJpeg(800, 800), alt: ADVERT_PHOTO_ALT }, 60_000);
+      await expect.poll(() => page.locator("form.content-form").getByText(`Chosen: ${ADVERT_PHOTO_ALT}`).count(), { timeout: 60_000 }).toBe(1);
       await field(page, /^Slot shape/).selectOption("mpu");
       // Enter in a text field sends the form.
       await field(page, /^Advert reference/).press("Enter");

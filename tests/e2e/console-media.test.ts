@@ -4,14 +4,12 @@
 // by keyboard, over a slowed upload so the progress bar shows; it appears in the grid, served
 // resized (a served width, far fewer bytes than the original); search finds it; it is deleted
 // through the confirmation. Every state checked is axe clean.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import encodeJpeg, { init as initJpegEncode } from "@jsquash/jpeg/encode.js";
 import { DESKTOP, MOBILE, launchBrowser, type Viewport } from "./support/browser";
 import { expectAxeCleanWhenIdle } from "./support/axe";
 import { openConsoleAs } from "./support/console";
+import { makeJpeg } from "./support/photo";
 import { MEDIA_WIDTHS } from "../../src/domain/media-image";
 import { sniffImage } from "../../src/domain/image-sniff";
 
@@ -21,20 +19,8 @@ let browser: Browser;
 let photo: Buffer;
 beforeAll(async () => {
   browser = await launchBrowser();
-  // A 4000 × 3000 JPEG: a gradient with noise, so it weighs what a camera's photo does.
-  const wasm = await WebAssembly.compile(readFileSync(path.join(import.meta.dirname, "../../node_modules/@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm")));
-  await initJpegEncode(wasm);
-  const width = 4000;
-  const height = 3000;
-  const data = new Uint8ClampedArray(width * height * 4);
-  let seed = 7;
-  for (let i = 0; i < width * height; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    const x = i % width;
-    const y = Math.floor(i / width);
-    data.set([(x * 255) / width + (seed % 24), (y * 255) / height, 120 + (seed % 40), 255], i * 4);
-  }
-  photo = Buffer.from(await encodeJpeg({ data, width, height, colorSpace: "srgb" } as ImageData, { quality: 85 }));
+  // A 4000 × 3000 JPEG, as a camera makes them.
+  photo = await makeJpeg(4000, 3000);
 }, WAIT);
 afterAll(async () => {
   await browser?.close();

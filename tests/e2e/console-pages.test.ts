@@ -53,7 +53,9 @@ describe("the page tree in the console", () => {
         await expectAxeClean(page, "console-pages-error");
 
         await page.locator("#add-slug").fill(slug);
-        await page.locator("#add-bodyHtml").fill("<p>Made by the e2e test</p>");
+        // The body is the rich-text editor (its own chunk): typed as text, stored as HTML.
+        await add.getByRole("textbox", { name: "Body" }).click();
+        await page.keyboard.type("Made by the e2e test");
         await page.locator("#add-slug").press("Enter");
         await expect.poll(() => page.getByRole("status").filter({ hasText: "Added the page E2E page" }).count(), { timeout: WAIT }).toBe(1);
         const item = page.locator(`li[data-page="club-information/${slug}"]`);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { MEDIA_USES_NAMED, mediaInUseDetail, mediaRefOf, mediaUrlPrefixOf, type MediaUse } from "../../src/domain/media-usage";
+import { mediaRef, mediaUrlPrefix } from "../../src/domain/media-ref";
+import { MEDIA_USES_NAMED, mediaInUseDetail, type MediaUse } from "../../src/domain/media-usage";
 
 describe("media usage", () => {
   it("refers to a photo as its image fields and its served URLs do", () => {
-    expect(mediaRefOf(12)).toBe("media:12");
-    expect(mediaUrlPrefixOf(12)).toBe("/images/media/12/");
+    expect(mediaRef(12)).toBe("media:12");
+    expect(mediaUrlPrefix(12)).toBe("/images/media/12/");
   });
 
   it("names each use by kind, name and place, then counts the rest", () => {

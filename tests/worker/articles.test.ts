@@ -125,6 +125,15 @@ describe("articles: the version check", () => {
 });
 
 describe("articles: slugs", () => {
+  it("makes a slug from a long title (longer than D1's 50-byte LIKE limit) and keeps two such apart", async () => {
+    const { b } = await editor();
+    const title = `Riverside floodlights ${crypto.randomUUID().slice(0, 8)} switched on for the first time tonight`;
+    const first = await create(b, { title });
+    const second = await create(b, { title });
+    expect(first.slug.length).toBeGreaterThan(50);
+    expect(second.slug).toBe(`${first.slug}-2`);
+  });
+
   it("makes slugs unique, refuses a taken one, fixes it once published, and redirects an old one after a rename", async () => {
     const { b } = await editor();
     const title = `Derby day ${crypto.randomUUID().slice(0, 6)}`;
@@ -195,11 +204,11 @@ describe("articles: sanitising what the editor sends", () => {
     const { b } = await editor();
     const body =
       '<h2 onclick="steal()">Team news</h2><script>alert(1)</script><p>See <a href="javascript:alert(2)">this</a> and <a href="https://example.com/x">that</a></p>' +
-      '<ul><li>One</li></ul><blockquote>Quote</blockquote><figure><img src="/images/a.jpg" alt="A" onerror="x()"><figcaption>Caption</figcaption></figure><iframe src="https://evil.test"></iframe>';
+      '<ul><li>One</li></ul><blockquote>Quote</blockquote><figure><img src="/images/media/4/1/640x480.webp" alt="A" onerror="x()"><figcaption>Caption</figcaption></figure><iframe src="https://evil.test"></iframe>';
     const draft = await create(b, { bodyHtml: body });
     const stored = (await env.DB.prepare("SELECT body_html FROM articles WHERE id = ?1").bind(draft.id).first<{ body_html: string }>())!.body_html;
     for (const gone of ["<script", "alert(1)", "onclick", "onerror", "javascript:", "<iframe"]) expect(stored).not.toContain(gone);
-    for (const kept of ["<h2>Team news</h2>", '<a href="https://example.com/x">that</a>', "<ul><li>One</li></ul>", "<blockquote>Quote</blockquote>", '<img src="/images/a.jpg" alt="A">', "<figcaption>Caption</figcaption>"]) {
+    for (const kept of ["<h2>Team news</h2>", '<a href="https://example.com/x">that</a>', "<ul><li>One</li></ul>", "<blockquote>Quote</blockquote>", '<img src="/images/media/4/1/640x480.webp" alt="A">', "<figcaption>Caption</figcaption>"]) {
       expect(stored).toContain(kept);
     }
   });
@@ -308,7 +317,9 @@ describe("articles: previews and share links", () => {
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
     const html = await res.text();
     expect(html).toContain("<strong>Preview</strong>");
-    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
+    // The site's own article template: its head, hero and body, not a page of its own.
+    expect(html).toContain('class="article__title"');
     expect(html).toContain("Kit words");
     expect((await get(`/news/preview/${draft.id}`)).status).toBe(404);
     const support = await roleAccount("preview-support", ["support"]);
@@ -351,5 +362,69 @@ describe("articles: long addresses", () => {
     expect(draft.slug).toBe(`${long}-2`.length <= 100 ? `${long}-2` : draft.slug);
     const renamed = await b.fetch(`/api/console/news/articles/${draft.id}/slug`, send("POST", { version: draft.version, slug: `${long.slice(0, 90)}-moved` }));
     expect(renamed.status).toBe(200);
+  });
+});
+
+describe("articles: library photos, Rovers TV videos and related stories", () => {
+  const libraryPhoto = async () => {
+    const key = `originals/${crypto.randomUUID()}`;
+    const row = await env.DB.prepare(
+      `INSERT INTO media (object_key, file_name, content_type, width, height, bytes, alt, search_text, uploaded_by)
+       VALUES (?1, 'stand.jpg', 'image/jpeg', 1600, 1200, 1000, 'The north stand at dusk', 'the north stand at dusk stand.jpg', 'staff:test') RETURNING id`,
+    ).bind(key).first<{ id: number }>();
+    return row!.id;
+  };
+  const lockedVideo = () =>
+    env.DB.prepare(`SELECT entry_id, title FROM videos WHERE entitlements NOT LIKE '%"?"%' AND entitlements != '[]' AND release_from <= ?1 ORDER BY id LIMIT 1`)
+      .bind(new Date().toISOString())
+      .first<{ entry_id: string; title: string }>();
+
+  it("shows a library hero and a captioned photo responsively, and a locked video as its locked text, never its media", async () => {
+    const { b } = await editor();
+    const photo = await libraryPhoto();
+    const video = (await lockedVideo())!;
+    const figure = `<figure><img src="/images/media/${photo}/1/960x720.webp" srcset="/images/media/${photo}/1/480x360.webp 480w, /images/media/${photo}/1/960x720.webp 960w" alt="The north stand at dusk" width="960" height="720"><figcaption>Dusk over the north stand</figcaption></figure>`;
+    const body = `<p>Before</p>${figure}<figure><a href="/videos/${video.entry_id}">${video.title}</a></figure><p>After</p><img src="https://evil.example/x.jpg">`;
+    const draft = await create(b, { title: `Photo story ${crypto.randomUUID().slice(0, 6)}`, heroImage: `media:${photo}`, bodyHtml: body });
+    expect(draft.heroImage).toBe(`media:${photo}`);
+    const live = await attributes(await move(b, draft, "publish"));
+    const html = await (await get(`/news/${live.slug}`)).text();
+    // The hero: the library's WebP srcset and its alt text; the generated art's URL is not used.
+    expect(html).toContain(`/images/media/${photo}/1/1280x720.webp 1280w`);
+    expect(html).toContain('alt="The north stand at dusk"');
+    expect(html).not.toContain(`/images/1600x900/media:${photo}`);
+    expect(html).toContain("<figcaption>Dusk over the north stand</figcaption>");
+    expect(html).not.toContain("evil.example");
+    // The video: its title linked to its page, the spec's locked text for a visitor, no thumbnail or player.
+    expect(html).toContain(`href="/videos/${video.entry_id}"`);
+    expect(html).toContain("To View This Video Please Log In or Register An Account");
+    const videoPart = html.slice(html.indexOf(`data-video="${video.entry_id}"`), html.indexOf("<p>After</p>"));
+    expect(videoPart).not.toMatch(/<img|<video/);
+    // The news list shows the same library photo on its card.
+    expect(await (await get("/news")).text()).toContain(`/images/media/${photo}/1/640x360.webp`);
+  });
+
+  it("refuses a hero naming a photo the library does not hold, beside the field, nothing written", async () => {
+    const { b } = await editor();
+    const draft = await create(b);
+    const res = await b.fetch(`/api/console/news/articles/${draft.id}`, send("PUT", { ...fields({ heroImage: "media:987654321" }), version: draft.version }));
+    expect(res.status).toBe(400);
+    expect(await errors(res)).toMatchObject([{ field: "heroImage" }]);
+    expect((await env.DB.prepare("SELECT version, image_key FROM articles WHERE id = ?1").bind(draft.id).first())!).toMatchObject({ version: 1, image_key: "" });
+  });
+
+  it("finds published stories to relate by words of their title or their numbers; drafts never; bad queries are 400", async () => {
+    const { b } = await editor();
+    const word = `Zeppelin${crypto.randomUUID().slice(0, 6)}`;
+    const published = await attributes(await move(b, await create(b, { title: `${word} lands at Riverside` }), "publish"));
+    await create(b, { title: `${word} draft only` });
+    const stories = async (query: string) => {
+      const res = await b.fetch(`/api/console/news/stories?${query}`);
+      return { status: res.status, body: (await res.json()) as { data?: { attributes: { stories: { id: number; title: string }[] } } } };
+    };
+    const found = await stories(`q=${word.toLowerCase()}`);
+    expect(found.body.data!.attributes.stories.map((s) => s.id)).toEqual([published.id]);
+    expect((await stories(`ids=${published.id}`)).body.data!.attributes.stories).toMatchObject([{ id: published.id, title: `${word} lands at Riverside` }]);
+    for (const bad of ["", "q=", "ids=1,,2", "ids=abc", `ids=${Array.from({ length: 11 }, (_, i) => i + 1).join(",")}`]) expect((await stories(bad)).status, bad).toBe(400);
   });
 });

@@ -3,12 +3,14 @@ import type { AppEnv } from "../env";
 import { sessionMiddleware } from "../auth/session-middleware";
 import { authConfigOf, AuthConfigError } from "../auth/config";
 import { can } from "../../src/domain/staff-roles";
-import { articleById } from "../news/articles";
-import { previewHtml, previewTokenArticle } from "../news/preview";
+import { previewTokenArticle } from "../news/preview";
+import { renderPage } from "../pages/render";
+import { pageVariantOf } from "../pages/page-variant";
 
 /**
- * GET /news/preview/{id}: an article's working copy under a 'Preview' banner (worker/news/preview.ts),
- * for staff with content.view, or with `?token=` a share link for that article that has not
+ * GET /news/preview/{id}: an article's working copy with the site's article template under a
+ * 'Preview' banner (src/routes/news/NewsPreview.tsx, its data from worker/news/preview.ts), for
+ * staff with content.view, or with `?token=` a share link for that article that has not
  * expired. Never stored (no-store), never indexed (X-Robots-Tag and a robots meta). Anyone else, and
  * an id that names nothing, gets a plain 404, as the console is not announced.
  */
@@ -32,7 +34,9 @@ articlePreview.get("/:id", async (c) => {
     if (opened?.articleId !== id) return c.text(NOT_FOUND, 404);
     sharedUntil = opened.expiresAt;
   }
-  const article = await articleById(c.env.DB, id);
-  if (!article) return c.text(NOT_FOUND, 404);
-  return c.html(previewHtml(article, sharedUntil));
+  // The render names the one article it may show; its loader answers the 404 for an id that names nothing.
+  const response = await renderPage(c, c.req.raw, pageVariantOf(c), null, { articleId: id, sharedUntil });
+  response.headers.set("Cache-Control", "private, no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
 });

@@ -17,6 +17,8 @@ import {
   revisionById,
   revisionsOf,
   slugFor,
+  heroImageProblem,
+  storyChoices,
   slugsTaken,
   storedFields,
   toConsoleArticle,
@@ -32,6 +34,7 @@ import type { ConsoleArticle } from "../../src/schemas/console-articles";
 /**
  * News articles in the console (the editor at /admin/news/new and /admin/news/{id}):
  *
+ *   GET  /api/console/news/stories?q= | ?ids=          published stories to relate, by words of their title or by number (content.view)
  *   GET  /api/console/news/articles/:id                 the article, its categories to choose from, its revisions (content.view)
  *   POST /api/console/news/articles                     a new draft (content.edit)
  *   PUT  /api/console/news/articles/:id                 save: { version, ...fields } (content.edit)
@@ -103,6 +106,17 @@ async function answer(c: Context<AppEnv>, id: number, status: 200 | 201 = 200) {
 
 const now = () => new Date();
 
+const storyQuery = z.union([
+  z.object({ ids: z.string().regex(/^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,9}$/).transform((s) => s.split(",").map(Number)) }),
+  z.object({ q: z.string().trim().min(1).max(200) }),
+]);
+
+consoleArticlesApi.get("/news/stories", requireCapability("content.view"), async (c) => {
+  const parsed = storyQuery.safeParse(c.req.query());
+  if (!parsed.success) throw new ApiError(400, "INVALID_INPUT", "Give q (words of a title) or ids (up to 10 story numbers, comma-separated)");
+  return c.json({ data: { attributes: { stories: await storyChoices(c.env.DB, parsed.data) } } });
+});
+
 consoleArticlesApi.get("/news/articles/:id", requireCapability("content.view"), async (c) => {
   const id = idOf(c);
   const row = await existing(c, id);
@@ -117,6 +131,8 @@ consoleArticlesApi.post("/news/articles", requireCapability("content.edit"), asy
   const input = { ...parsed, author: parsed.author || by.name };
   const slug = await slugFor(c.env.DB, null, input);
   if ("error" in slug) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [slug.error]);
+  const hero = await heroImageProblem(c.env.DB, input);
+  if (hero) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [hero]);
   const fields = await storedFields(c.env.DB, null, input, slug.slug);
   const id = await createArticle(c.env.DB, fields, by.name, now());
   const after = toConsoleArticle(await existing(c, id));
@@ -141,6 +157,8 @@ consoleArticlesApi.put("/news/articles/:id", requireCapability("content.edit"), 
   if (before.version !== version) await conflict(c, "article.save", id, before);
   const slug = await slugFor(c.env.DB, before, input);
   if ("error" in slug) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [slug.error]);
+  const hero = await heroImageProblem(c.env.DB, input);
+  if (hero) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [hero]);
   const after = await saveFields(c, before, version, await storedFields(c.env.DB, id, input, slug.slug), "save");
   return c.json({ data: { attributes: after } });
 });

@@ -14,6 +14,7 @@ import type { MediaItemAnswer, MediaPageAnswer } from "../../src/schemas/media";
 /**
  * The console's media library, for `media.manage` (administrators and editors):
  *   GET    /api/console/media?q=&page=   a page of photos, newest first, searched by alt text and file name
+ *   GET    /api/console/media/{id}       one photo (an image field's chosen photo, shown beside it)
  *   POST   /api/console/media            multipart: file, alt, focalX, focalY (worker/media-library/upload.ts)
  *   PUT    /api/console/media/{id}       { alt, focalX, focalY }
  *   DELETE /api/console/media/{id}       the row, the original and every size made from it; a photo an
@@ -58,6 +59,13 @@ const parseId = (c: Context<AppEnv>) => {
 consoleMediaApi.get("/media", async (c) => {
   const query = pageQuery.parse({ q: c.req.query("q") ?? "", page: c.req.query("page") ?? 0 });
   const answer: MediaPageAnswer = { data: { attributes: await mediaPage(c.env.DB, query.q, query.page) } };
+  return c.json(answer);
+});
+
+consoleMediaApi.get("/media/:id", async (c) => {
+  const row = await mediaRowById(c.env.DB, parseId(c));
+  if (!row) throw new ApiError(404, "MEDIA_NOT_FOUND", "No such photo in the media library");
+  const answer: MediaItemAnswer = { data: { attributes: mediaItemOf(row) } };
   return c.json(answer);
 });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { bumpGeneration } from "../cache/kv-cache";
 import { allRows, rowSchema } from "../db/rows";
 import { claimVersion, readVersionStatement, versionOf } from "../db/write-version";
+import { mediaRefId } from "../../src/domain/media-ref";
 import {
   branchOf,
   depthUnder,
@@ -94,9 +95,10 @@ export const pageInput = z.object({
     .string()
     .trim()
     .max(200, "At most 200 characters")
-    .regex(/^$|^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/, "An image key: letters, digits, . _ / - (like pages/stadium)")
+    // A library photo (media:{id}, the console's picker) or a generated key of the demo content.
+    .refine((v) => v === "" || mediaRefId(v) !== null || /^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/.test(v), "Choose a photo from the media library")
     .transform((v) => (v === "" ? null : v)),
-  // The rich-text editor replaces the plain textarea later; the column holds HTML, sanitised when read.
+  // HTML from the console's rich-text editor, sanitised when read.
   bodyHtml: z.string().max(60_000, "At most 60,000 characters"),
   status: z.enum(["Published", "Draft"], { error: "Choose Published or Draft" }),
 });

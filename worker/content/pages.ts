@@ -7,6 +7,7 @@ import { z } from "zod";
 import { NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "../news/queries";
 import { firstOf, resultsOf, rowSchema, settingRow, stringList } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
+import { photoColumn, photoOf } from "../media-library/photo-column";
 import { MENU_PAGE_COLUMNS, menuPageRow, menuPageShape, toMenuPage } from "./shell";
 import { MATCH_SELECT, matchRow, matchShape, toMatch } from "../teams/queries";
 import { toVideo, VIDEO_SELECT, videoRow } from "../videos/catalogue";
@@ -18,6 +19,7 @@ const pageRow = rowSchema("menu_pages with their content", {
   ...menuPageShape,
   body_html: z.string(),
   hero_image_key: z.string().nullable(),
+  hero_photo: z.string().nullable(),
   redirect_location: z.string().nullable(),
   redirect_status: z.number().nullable(),
 });
@@ -31,7 +33,7 @@ export async function page(db: D1Database, fullPath: string): Promise<ContentPag
   if (path === "") return null;
   const [pageResult, children] = await db.batch([
     db.prepare(
-      `SELECT ${MENU_PAGE_COLUMNS}, body_html, hero_image_key, redirect_location, redirect_status
+      `SELECT ${MENU_PAGE_COLUMNS}, body_html, hero_image_key, ${photoColumn("hero_image_key", "hero_photo")}, redirect_location, redirect_status
        FROM menu_pages WHERE full_path = ? AND post_status = 'Published'`,
     ).bind(path),
     db.prepare(
@@ -52,6 +54,7 @@ export async function page(db: D1Database, fullPath: string): Promise<ContentPag
     page: toMenuPage(row),
     bodyHtml: sanitizeHtml(row.body_html),
     heroImageKey: row.hero_image_key,
+    heroPhoto: photoOf(row.hero_photo),
     children: resultsOf(menuPageRow, children).map(toMenuPage),
     redirect,
   };

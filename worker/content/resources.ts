@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mediaRefId } from "../../src/domain/media-ref";
 import type { CacheArea } from "../cache/kv-cache";
 import { isHttpsLink, linkProblem } from "../../src/domain/link-rule";
 import { placeSponsor, ROW_ID_FIELD, rowIdProblem, rowIdSchema, sponsorRowOf } from "./sponsor-placement";
@@ -13,7 +14,8 @@ import type { ContentFieldInput, ContentOption } from "../../src/schemas/console
 /** The one link rule (src/domain/link-rule.ts): the same as the link settings'. */
 const sitePathOrHttps = z.string().refine((u) => linkProblem("site-path-or-https", u) === null, "a path on this site (/…, not // or /\\) or an https: URL");
 const httpsLink = z.string().refine(isHttpsLink, "an https: URL (https://…)");
-const imageKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/, "letters, digits, . _ / - (up to 200)");
+// A library photo (media:{id}, chosen with the console's picker) or a generated key of the demo content.
+const imageKey = z.string().refine((v) => mediaRefId(v) !== null || /^[A-Za-z0-9][A-Za-z0-9._/-]{0,199}$/.test(v), "Choose a photo from the media library");
 const imageSize = z.string().regex(/^\d{1,4}x\d{1,4}$/, "WIDTHxHEIGHT");
 const instant = z.iso.datetime({ offset: true, message: "a date and time (ISO 8601 with its offset)" });
 const name = z.string().trim().min(1, "required").max(200);
@@ -105,9 +107,9 @@ export const RESOURCES = {
       childFriendly: flag("child_friendly", "Child friendly", false),
       startUTC: { column: "start_utc", label: "Starts (UTC)", schema: instant, input: "datetime" },
       endUTC: { column: "end_utc", label: "Ends (UTC)", schema: instant, input: "datetime" },
-      mobileImageKey: { column: "mobile_image_key", label: "Mobile image key", schema: imageKey.nullable(), fallback: null },
+      mobileImageKey: { column: "mobile_image_key", label: "Mobile image", schema: imageKey.nullable(), input: "photo", fallback: null },
       mobileImageSize: { column: "mobile_image_size", label: "Mobile image size", schema: imageSize.nullable(), fallback: "750x750" },
-      desktopImageKey: { column: "desktop_image_key", label: "Desktop image key", schema: imageKey.nullable(), fallback: null },
+      desktopImageKey: { column: "desktop_image_key", label: "Desktop image", schema: imageKey.nullable(), input: "photo", fallback: null },
       desktopImageSize: { column: "desktop_image_size", label: "Desktop image size", schema: imageSize.nullable(), fallback: null },
       slotType: choice("slot_type", "Slot shape", ["mpu", "banner", "banner-large", "content-feed"]),
     },
@@ -124,7 +126,7 @@ export const RESOURCES = {
       title: { column: "title", label: "Title", schema: name },
       adminName: { column: "admin_name", label: "Admin name", schema: name },
       url: { column: "url", label: "Link (site path or https URL)", schema: sitePathOrHttps },
-      imageKey: { column: "image_key", label: "Logo image key", schema: imageKey },
+      imageKey: { column: "image_key", label: "Logo", schema: imageKey, input: "photo" },
       campaignID: { column: "campaign_id", label: "Campaign id", schema: z.number().int().nullable(), input: "number", fallback: null },
       published: flag("published", "Published", true),
       forcedOrder: { column: "forced_order", label: "Order", schema: z.number().int().min(0).max(10_000), input: "number", fallback: 0 },
@@ -172,7 +174,7 @@ export const RESOURCES = {
       type: choice("type", "Type", ["Default", "Mini"], "Default"),
       url: { column: "url", label: "Link (site path or https URL)", schema: sitePathOrHttps },
       webNewWindow: flag("web_new_window", "Opens in a new window", false),
-      imageKey: { column: "image_key", label: "Image key (1400x1400)", schema: imageKey },
+      imageKey: { column: "image_key", label: "Image (square, shown at 1400 × 1400)", schema: imageKey, input: "photo" },
       imageAltText: { column: "image_alt_text", label: "Image text (alt)", schema: z.string().max(300), fallback: "" },
       childFriendly: flag("child_friendly", "Child friendly", true),
       channel: choice("channel", "Channel", ["Web"], "Web"),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { mediaRow, type MediaRow } from "./media-store";
-import { MEDIA_USE_KINDS, mediaRefOf, mediaUrlPrefixOf, type MediaUse } from "../../src/domain/media-usage";
+import { mediaRef, mediaUrlPrefix } from "../../src/domain/media-ref";
+import { MEDIA_USE_KINDS, type MediaUse } from "../../src/domain/media-usage";
 
 /**
  * Where library photo `?1` is used (`?1` its `media:{id}` reference, `?2` its URL prefix), as rows
@@ -29,8 +30,8 @@ const useRow = z.object({ kind: z.enum(MEDIA_USE_KINDS), id: z.number(), name: z
  * photo. Answers the deleted row (null: no such photo) or the uses that kept it.
  */
 export async function deleteUnusedMedia(db: D1Database, id: number): Promise<{ row: MediaRow | null; uses: MediaUse[] }> {
-  const ref = mediaRefOf(id);
-  const prefix = mediaUrlPrefixOf(id);
+  const ref = mediaRef(id);
+  const prefix = mediaUrlPrefix(id);
   // One statement per table (D1 caps a compound SELECT's terms), the DELETE last with every one as its guard.
   const results = await db.batch([
     // D1 wants exactly the parameters a statement names.

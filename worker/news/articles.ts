@@ -5,6 +5,8 @@ import { movesFrom, slugLocked, type ArticleStatus } from "../../src/domain/arti
 import { isSlug, slugify, uniqueSlug } from "../../src/domain/slug";
 import { ARTICLE_BODY_MAX, ARTICLE_RELATED_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, articleFieldsSchema, type ArticleFields, type ArticleListItem, type ArticleRevision, type ConsoleArticle } from "../../src/schemas/console-articles";
 import type { FieldError } from "../http/api-error";
+import { isImageFieldValue, mediaRefId } from "../../src/domain/media-ref";
+import { libraryPhotoExists } from "../media-library/photo-column";
 
 /**
  * Articles as the console writes them (table `articles`, migrations/0023_articles.sql): every
@@ -210,6 +212,22 @@ export async function articleList(db: D1Database, query: ArticleListQuery): Prom
 const categoryOptionRow = rowSchema("news_categories", { id: z.number(), name: z.string() });
 export const categoryOptions = (db: D1Database) => allRows(categoryOptionRow, db.prepare("SELECT id, name FROM news_categories ORDER BY position, id"));
 
+const storyRow = rowSchema("news stories to relate", { id: z.number(), title: z.string(), published_at: z.string() });
+export type StoryChoice = { id: number; title: string; publishedAt: string };
+export const STORY_CHOICES = 10;
+
+/**
+ * Published stories an editor may relate to an article: those whose title contains `q` (as typed,
+ * `%` and `_` plain), newest first, or exactly the ids given (the chips of a saved article).
+ */
+export async function storyChoices(db: D1Database, query: { q: string } | { ids: number[] }): Promise<StoryChoice[]> {
+  const statement =
+    "ids" in query
+      ? db.prepare("SELECT id, title, published_at FROM news WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY published_at DESC, id DESC").bind(JSON.stringify(query.ids))
+      : db.prepare(`SELECT id, title, published_at FROM news WHERE instr(lower(title), lower(?1)) > 0 ORDER BY published_at DESC, id DESC LIMIT ${STORY_CHOICES}`).bind(query.q);
+  return (await allRows(storyRow, statement)).map((r) => ({ id: r.id, title: r.title, publishedAt: r.published_at }));
+}
+
 /** The body of a save: every editable field, checked one by one so each error sits beside its field. */
 export const articleFieldsInput = z.object({
   title: z.string().trim().min(1, "Enter a title").max(ARTICLE_TITLE_MAX, `At most ${ARTICLE_TITLE_MAX} characters`),
@@ -217,8 +235,9 @@ export const articleFieldsInput = z.object({
   summary: z.string().trim().max(ARTICLE_SUMMARY_MAX, `At most ${ARTICLE_SUMMARY_MAX} characters`),
   bodyHtml: z.string().max(ARTICLE_BODY_MAX, `At most ${ARTICLE_BODY_MAX} characters of text and markup`),
   author: z.string().trim().max(100, "At most 100 characters"),
-  // An image key, as the site's pictures are addressed (/images/{w}x{h}/{key}.svg, worker/images/).
-  heroImage: z.string().trim().refine((s) => s === "" || /^[a-z0-9][a-z0-9_-]{0,99}$/.test(s), "An image key: lower-case letters, digits, - and _"),
+  // A library photo (media:{id}, chosen with the console's picker) or, for the demo content and
+  // stories from the admin API, a generated artwork key (/images/{w}x{h}/{key}.svg, worker/images/).
+  heroImage: z.string().trim().refine(isImageFieldValue, "Choose a photo from the media library"),
   featured: z.boolean(),
   categoryIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(10, "At most 10 categories"),
   relatedIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(ARTICLE_RELATED_MAX, `At most ${ARTICLE_RELATED_MAX} related stories`),
@@ -262,6 +281,13 @@ export async function slugFor(db: D1Database, current: ArticleRow | null, input:
   const taken = await slugsTaken(db, current?.id ?? null, input.slug);
   if (taken.has(input.slug)) return { error: { field: "slug", detail: "Another story has this address: choose another" } };
   return { slug: input.slug };
+}
+
+/** A hero image naming a library photo that is no longer there (deleted while the editor had it chosen). */
+export async function heroImageProblem(db: D1Database, input: ArticleFieldsInput): Promise<FieldError | null> {
+  const id = mediaRefId(input.heroImage);
+  if (id === null || (await libraryPhotoExists(db, id))) return null;
+  return { field: "heroImage", detail: "That photo is no longer in the media library: choose another" };
 }
 
 /** The stored form of a save: the body sanitised here as well as when read, ids kept only if they exist. */

@@ -1,10 +1,15 @@
 import { jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
 import { sanitizeHtml } from "../html/sanitize-html";
-import type { ArticleRow } from "./articles";
+import { allRows, firstRow, jsonRows, rowSchema } from "../db/rows";
+import { photoColumn, photoOf } from "../media-library/photo-column";
+import { embeddedVideos, NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "./queries";
+import { ARTICLE_STATUSES, type ArticleStatus } from "../../src/domain/article-state";
+import type { NewsArticle } from "../../src/schemas/news";
 
 /**
- * Article previews: /news/preview/{id} shows an article's working copy, whatever its state, to
+ * Article previews: /news/preview/{id} shows an article's working copy, whatever its state, with
+ * the site's article template (src/routes/news/NewsPreview.tsx) under a 'Preview' banner, to
  * staff who may read the console's news, or to anyone holding a share link: a token signed with
  * the site's session secret (HS256, its own audience, so no other site token passes for it),
  * naming the one article, read-only, that expires after the time staff chose.
@@ -39,17 +44,70 @@ export async function previewTokenArticle(secret: string, token: string): Promis
   }
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const previewRow = rowSchema("an article to preview", {
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  body_html: z.string(),
+  author: z.string(),
+  image_key: z.string(),
+  photo: z.string().nullable(),
+  status: z.enum(ARTICLE_STATUSES),
+  pending: z.number(),
+  shown_at: z.string(),
+  /** JSON arrays built by SQLite: the categories and related stories the article names */
+  categories: z.string(),
+  related: z.string(),
+});
+const categoryOf = rowSchema("preview categories (json_group_array)", { slug: z.string(), name: z.string() });
 
-/** The preview page: the article as it stands, under a banner that says it is a preview, never indexed. */
-export function previewHtml(article: ArticleRow, sharedUntil: string | null): string {
-  const note = sharedUntil ? `A shared preview, read-only, until ${escape(sharedUntil.slice(0, 16).replace("T", " "))} UTC.` : `State: ${escape(article.status)}${article.pending === 1 ? ", with edits not live yet" : ""}.`;
-  return `<!DOCTYPE html>
-<html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow"><title>Preview: ${escape(article.title)} | Northbridge Rovers FC</title>
-<style>body{font-family:system-ui,sans-serif;margin:0;color:#111;line-height:1.5}.preview-banner{background:#7a0010;color:#fff;padding:.75rem 1rem;font-weight:600}main{max-width:46rem;margin:0 auto;padding:1rem}img{max-width:100%;height:auto}blockquote{border-left:4px solid #7a0010;margin:1rem 0;padding-left:1rem}</style>
-</head><body><p class="preview-banner" role="status"><strong>Preview</strong> — not published as shown. ${note}</p>
-<main><article><h1>${escape(article.title)}</h1>${article.summary ? `<p><strong>${escape(article.summary)}</strong></p>` : ""}
-${article.author ? `<p>By ${escape(article.author)}</p>` : ""}<div>${sanitizeHtml(article.body_html)}</div></article></main></body></html>
-`;
+/** What the preview page shows: the article as /news/{slug} would, with its state for the banner. */
+export type ArticlePreview = NewsArticle & { status: ArticleStatus; pending: boolean };
+
+/**
+ * An article's working copy in the shape of a published one (src/schemas/news.ts), so the preview
+ * renders with the site's own article template: its hero photo, its categories and related
+ * stories by the ids it names, its text sanitised and its embedded videos read, as publishing
+ * would show them. The date is the first publication's, else the scheduled time, else the last save.
+ */
+export async function previewArticle(db: D1Database, id: number): Promise<ArticlePreview | null> {
+  const row = await firstRow(
+    previewRow,
+    db
+      .prepare(
+        `SELECT a.id, a.slug, a.title, a.summary, a.body_html, a.author, a.image_key, ${photoColumn("a.image_key", "photo")}, a.status, a.pending,
+           coalesce(a.published_at, a.publish_at, a.updated_at) AS shown_at,
+           (SELECT json_group_array(json_object('slug', slug, 'name', name)) FROM (
+              SELECT c.slug, c.name FROM news_categories c JOIN json_each(a.category_ids) j ON j.value = c.id ORDER BY c.position, c.id)) AS categories,
+           (SELECT json_group_array(value) FROM json_each(a.related_ids)) AS related
+         FROM articles a WHERE a.id = ?1`,
+      )
+      .bind(id),
+  );
+  if (!row) return null;
+  const relatedIds = z.array(z.number()).catch([]).parse(JSON.parse(row.related));
+  const bodyHtml = sanitizeHtml(row.body_html);
+  const [related, videos] = await Promise.all([
+    relatedIds.length === 0
+      ? Promise.resolve([])
+      : allRows(newsSummaryRow, db.prepare(`SELECT ${NEWS_SUMMARY_COLUMNS} FROM json_each(?1) AS r JOIN news n ON n.id = r.value ORDER BY r.key`).bind(JSON.stringify(relatedIds))),
+    embeddedVideos(db, bodyHtml),
+  ]);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    publishedAt: row.shown_at,
+    imageKey: row.image_key,
+    photo: photoOf(row.photo),
+    categories: jsonRows(categoryOf, row.categories),
+    author: row.author,
+    bodyHtml,
+    videos,
+    related: related.map(toNewsSummary),
+    status: row.status,
+    pending: row.pending === 1,
+  };
 }

@@ -2,6 +2,10 @@ import { newsQuerySchema, type Category, type NewsArticle, type NewsPage, type N
 import { z } from "zod";
 import { allRows, firstOf, firstRow, jsonRows, resultsOf, rowSchema, totalRow } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
+import { photoColumn, photoOf } from "../media-library/photo-column";
+import { VIDEO_SELECT, toVideo, videoRow } from "../videos/catalogue";
+import { embeddedVideoIds } from "../../src/domain/article-embeds";
+import type { Video } from "../../src/schemas/videos";
 import type { Reader } from "../viewer/reader";
 import { spoilerFreeArticle, spoilerFreeNewsPage } from "../viewer/spoiler-free";
 
@@ -17,6 +21,8 @@ const newsSummaryShape = {
   summary: z.string(),
   published_at: z.string(),
   image_key: z.string(),
+  /** the library photo `image_key` names (photoColumn's JSON), or null */
+  photo: z.string().nullable(),
   /** JSON array of {slug, name}, in category order */
   categories: z.string(),
 };
@@ -25,7 +31,7 @@ export type NewsSummaryRow = z.infer<typeof newsSummaryRow>;
 const summaryCategoryRow = rowSchema("news summary categories (json_group_array)", { slug: z.string(), name: z.string() });
 
 /** Columns of a NewsSummary, categories folded into one JSON column. `n` is the news table. */
-export const NEWS_SUMMARY_COLUMNS = `n.id, n.slug, n.title, n.summary, n.published_at, n.image_key,
+export const NEWS_SUMMARY_COLUMNS = `n.id, n.slug, n.title, n.summary, n.published_at, n.image_key, ${photoColumn("n.image_key", "photo")},
   (SELECT json_group_array(json_object('slug', slug, 'name', name)) FROM (
      SELECT c.slug, c.name FROM news_category nc JOIN news_categories c ON c.id = nc.category_id
      WHERE nc.news_id = n.id ORDER BY c.position, c.id)) AS categories`;
@@ -38,6 +44,7 @@ export function toNewsSummary(r: NewsSummaryRow): NewsSummary {
     summary: r.summary,
     publishedAt: r.published_at,
     imageKey: r.image_key,
+    photo: photoOf(r.photo),
     categories: jsonRows(summaryCategoryRow, r.categories),
   };
 }
@@ -108,12 +115,24 @@ export async function newsArticle(db: D1Database, slug: string): Promise<NewsArt
   ]);
   const row = firstOf(articleRow, article);
   if (!row) return null;
+  const bodyHtml = sanitizeHtml(row.body_html);
   return {
     ...toNewsSummary(row),
     author: row.author,
-    bodyHtml: sanitizeHtml(row.body_html),
+    bodyHtml,
+    videos: await embeddedVideos(db, bodyHtml),
     related: resultsOf(newsSummaryRow, related).map(toNewsSummary),
   };
+}
+
+/**
+ * The Rovers TV videos an article's text embeds (src/domain/article-embeds.ts), in one read; none
+ * for an article without any. A video no longer in the catalogue is simply not drawn.
+ */
+export async function embeddedVideos(db: D1Database, bodyHtml: string): Promise<Video[]> {
+  const ids = embeddedVideoIds(bodyHtml);
+  if (ids.length === 0) return [];
+  return (await allRows(videoRow, db.prepare(`${VIDEO_SELECT} WHERE v.entry_id IN (SELECT value FROM json_each(?1))`).bind(JSON.stringify(ids)))).map(toVideo);
 }
 
 const feedRow = rowSchema("news feed entries", { ...newsSummaryShape, author: z.string() });

@@ -16,6 +16,17 @@ export interface PageContext extends Reader {
   env: Env;
   /** null for anyone but a signed-in staff member, and on every route but the console's own */
   staff: StaffMember | null;
+  /**
+   * The article preview this render may show (worker/console/article-preview.ts checked the staff
+   * member's capability or the share link first); absent on every other render.
+   */
+  preview?: PreviewGrant | null;
+}
+
+/** An article whose preview was allowed, and until when when it came by a share link. */
+export interface PreviewGrant {
+  articleId: number;
+  sharedUntil: string | null;
 }
 
 /** A route's loader: it runs in the worker only, for a page and for a navigation's route data. */

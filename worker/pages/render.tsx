@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Sta
 import { createRoutes, type LoadRoute } from "../../src/routes/routes";
 import { Document } from "../../src/app/Document";
 import { serializeRouterData } from "../../src/app/router-data";
-import type { PageContext, StaffMember } from "./loader";
+import type { PageContext, PreviewGrant, StaffMember } from "./loader";
 import { loaderOf } from "./route-loaders";
 import { settingsOf, siteOriginOf, type AppEnv } from "../env";
 import { clientAssets, modulePreloads } from "./assets";
@@ -32,8 +32,9 @@ export async function renderPage(
   request: Request = c.req.raw,
   variant: PageVariant = pageVariantOf(c),
   staff: StaffMember | null = null,
+  preview: PreviewGrant | null = null,
 ): Promise<Response> {
-  const routes = createRoutes(runLoaderWith({ env: c.env, preferences: variant.preferences, staff }));
+  const routes = createRoutes(runLoaderWith({ env: c.env, preferences: variant.preferences, staff, preview }));
   const handler = createStaticHandler(routes);
   const routeId = routeDataRequestOf(request);
   if (routeId !== undefined) return routeDataAnswer(c, handler, request, routeId);

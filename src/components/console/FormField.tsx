@@ -1,5 +1,7 @@
 import type { ContentField } from "../../schemas/console-content";
 import type { ControlValue } from "../../domain/content-form";
+import { useState } from "react";
+import { PhotoField } from "./PhotoField";
 
 const INPUT_TYPES: Partial<Record<ContentField["input"], string>> = { datetime: "datetime-local", date: "date", number: "number" };
 
@@ -14,6 +16,7 @@ export function FormField({ formId, field, value, error }: { formId: string; fie
   const described = error ? { "aria-invalid": true, "aria-describedby": errorId } : {};
   const common = { id, name: field.name, required: field.required, ...described };
   const text = typeof value === "string" ? value : "";
+  if (field.input === "photo") return <PhotoControl id={id} field={field} value={text} error={error} />;
   let control;
   switch (field.input) {
     case "checkbox":
@@ -57,5 +60,19 @@ export function FormField({ formId, field, value, error }: { formId: string; fie
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A library photo for an uncontrolled form: the picker's choice is kept here and sent as the
+ * field's value by a hidden input (`media:{id}`, a generated key of the demo content, or empty).
+ */
+function PhotoControl({ id, field, value, error }: { id: string; field: ContentField; value: string; error?: string | undefined }) {
+  const [chosen, setChosen] = useState(value);
+  return (
+    <>
+      <PhotoField id={id} label={field.required ? `${field.label} (required)` : field.label} value={chosen} onChange={setChosen} emptyText={field.required ? "choose one" : "none"} error={error} />
+      <input type="hidden" name={field.name} value={chosen} />
+    </>
   );
 }

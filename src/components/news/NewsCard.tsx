@@ -7,7 +7,7 @@ import { useSiteOrigin } from "../../app/site-origin";
 import type { NewsSummary } from "../../schemas/news";
 import { newsPath } from "../../routes/paths";
 import ClubTime from "../ClubTime";
-import { Picture } from "../Picture";
+import { ContentPicture } from "../ContentPicture";
 
 /** A news teaser: image, first category, title, date. 'feature' spans two columns of the grid on wide screens. */
 export function NewsCard({ item, variant = "default", headingLevel = 3 }: { item: NewsSummary; variant?: "default" | "feature" | "compact"; headingLevel?: 2 | 3 }) {
@@ -19,7 +19,14 @@ export function NewsCard({ item, variant = "default", headingLevel = 3 }: { item
     <article className={`news-card news-card--${variant}`}>
       <Link className="news-card__link" to={href} onClick={onClick}>
         <div className="news-card__media">
-          <Picture imageKey={item.imageKey} w={variant === "feature" ? 1200 : 640} h={variant === "feature" ? 675 : 360} alt="" />
+          <ContentPicture
+            imageKey={item.imageKey}
+            photo={item.photo}
+            w={variant === "feature" ? 1200 : 640}
+            h={variant === "feature" ? 675 : 360}
+            sizes={variant === "feature" ? "(max-width: 900px) 100vw, 1200px" : "(max-width: 600px) 100vw, (max-width: 1200px) 50vw, 400px"}
+            alt=""
+          />
         </div>
         <div className="news-card__body">
           {category ? <span className="news-card__tag">{category.name}</span> : null}

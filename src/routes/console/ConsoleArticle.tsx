@@ -2,6 +2,7 @@ import "./console.css";
 import "./console-accounts.css";
 import "./console-content.css";
 import "./console-article.css";
+import "./console-media.css";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import type { articleLoader } from "./console.loader";
@@ -9,7 +10,7 @@ import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { utcMinute } from "../../components/console/console-time";
 import { articleCall, type ArticleCall } from "../../components/console/article-api";
 import { datetimeLocal } from "../../domain/content-form";
-import type { ArticleMove } from "../../domain/article-state";
+import { ARTICLE_RELATED_MAX, type ArticleMove } from "../../domain/article-state";
 import type { ArticleFields, ArticleRevision, ConsoleArticle as Article } from "../../schemas/console-articles";
 import { readLocal, writeLocal } from "./article/local-copy";
 import { ArticleField as Field, invalid } from "./article/ArticleField";
@@ -17,6 +18,8 @@ import { ArticlePublishing } from "./article/ArticlePublishing";
 import { ArticlePreview } from "./article/ArticlePreview";
 import { ArticleRevisions } from "./article/ArticleRevisions";
 import { ArticleAddress } from "./article/ArticleAddress";
+import { PhotoField } from "../../components/console/PhotoField";
+import { RelatedStories } from "../../components/console/RelatedStories";
 
 // The editor (Tiptap) is its own chunk, fetched by this page in the browser only.
 const RichTextEditor = lazy(() => import("../../components/console/RichTextEditor"));
@@ -271,9 +274,7 @@ export default function ConsoleArticle() {
             <Field id="author" label="Author" error={errors.author}>
               <input id="article-author" className="cfield__control" value={fields.author} onChange={(e) => change("author", e.target.value)} {...invalid("author", errors.author)} />
             </Field>
-            <Field id="heroImage" label="Hero image (its image key; empty: a picture made for the article)" error={errors.heroImage}>
-              <input id="article-heroImage" className="cfield__control" value={fields.heroImage} onChange={(e) => change("heroImage", e.target.value)} {...invalid("heroImage", errors.heroImage)} />
-            </Field>
+            <PhotoField id="article-heroImage" label="Hero image" value={fields.heroImage} onChange={(v) => change("heroImage", v)} emptyText="the article gets a picture made for it" error={errors.heroImage} disabled={!canEdit} />
             <fieldset className="article-editor__categories" {...invalid("categoryIds", errors.categoryIds)}>
               <legend className="cfield__label">Categories</legend>
               {categories.map((c) => (
@@ -292,16 +293,7 @@ export default function ConsoleArticle() {
                 </p>
               ) : null}
             </fieldset>
-            <Field id="relatedIds" label="Related stories (their numbers, separated by commas)" error={errors.relatedIds}>
-              <input
-                id="article-relatedIds"
-                className="cfield__control"
-                inputMode="numeric"
-                value={fields.relatedIds.join(", ")}
-                onChange={(e) => change("relatedIds", e.target.value.split(/[\s,]+/).filter(Boolean).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))}
-                {...invalid("relatedIds", errors.relatedIds)}
-              />
-            </Field>
+            <RelatedStories id="article-relatedIds" label="Related stories" ids={fields.relatedIds} max={ARTICLE_RELATED_MAX} onChange={(ids) => change("relatedIds", ids)} error={errors.relatedIds} disabled={!canEdit} />
             <div className="cfield cfield--check">
               <label htmlFor="article-featured" className="cfield__label">
                 Headline on the home page

@@ -1,5 +1,7 @@
 import "./console.css";
 import "./console-content.css";
+import "./console-accounts.css";
+import "./console-media.css";
 import { useState } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import type { contentLoader } from "./console.loader";

@@ -2,7 +2,9 @@ import "./console.css";
 import "./console-content.css";
 import "./console-accounts.css";
 import "./console-pages.css";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import "./console-article.css";
+import "./console-media.css";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import type { pagesLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
@@ -11,6 +13,10 @@ import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
 import { buildTree, parentChoices, PAGE_TEMPLATES, type TreeNode } from "../../domain/page-tree";
+import { PhotoField } from "../../components/console/PhotoField";
+
+// The rich-text editor (Tiptap) is its own chunk, fetched by the browser when a page form shows.
+const RichTextEditor = lazy(() => import("../../components/console/RichTextEditor"));
 
 type TreePageRow = Awaited<ReturnType<typeof pagesLoader>>["pages"][number];
 
@@ -32,9 +38,6 @@ function pageFields(pages: readonly TreePageRow[], id: number | null) {
     contentField("parentId", "Parent page", "select", { required: true, options: parents }),
     contentField("template", "Template", "select", { required: true, options: PAGE_TEMPLATES.map((t) => ({ value: t, label: TEMPLATE_HINTS[t] })) }),
     contentField("status", "Status", "select", { required: true, options: [{ value: "Published", label: "Published" }, { value: "Draft", label: "Draft (not shown)" }] }),
-    contentField("heroImageKey", "Hero image key (optional, like pages/stadium)", "text"),
-    // The rich-text editor of the articles work replaces this plain textarea: the body is HTML, sanitised when read.
-    contentField("bodyHtml", "Body (HTML)", "textarea"),
   ];
 }
 
@@ -103,6 +106,10 @@ function PageForm({ formId, pages, page, onSaved, onCancel }: { formId: string; 
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const fields = pageFields(pages, page?.id ?? null);
+  const [hero, setHero] = useState(page?.heroImageKey ?? "");
+  const [bodyHtml, setBodyHtml] = useState(page?.bodyHtml ?? "");
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   useEffect(() => {
     if (page) formRef.current?.querySelector<HTMLElement>(`#${formId}-title`)?.focus();
   }, [formId, page]);
@@ -111,7 +118,7 @@ function PageForm({ formId, pages, page, onSaved, onCancel }: { formId: string; 
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? "");
-    const body = { title: text("title"), slug: text("slug"), parentId: text("parentId"), template: text("template"), status: text("status"), heroImageKey: text("heroImageKey"), bodyHtml: text("bodyHtml") };
+    const body = { title: text("title"), slug: text("slug"), parentId: text("parentId"), template: text("template"), status: text("status"), heroImageKey: hero, bodyHtml };
     setBusy(true);
     const result = page ? await consoleWrite("PUT", `/pages/${page.id}`, body) : await consoleWrite("POST", "/pages", body);
     setBusy(false);
@@ -144,6 +151,24 @@ function PageForm({ formId, pages, page, onSaved, onCancel }: { formId: string; 
         {fields.map((f) => (
           <FormField key={f.name} formId={formId} field={f} value={values[f.name] ?? ""} error={errors[f.name]} />
         ))}
+        <PhotoField id={`${formId}-heroImageKey`} label="Hero image" value={hero} onChange={setHero} emptyText="the page opens with its title only" error={errors.heroImageKey} />
+        <div className="cfield" data-field="bodyHtml">
+          <p className="cfield__label" id={`${formId}-body-label`}>
+            Body
+          </p>
+          {mounted ? (
+            <Suspense fallback={<p className="rte__loading">Loading the editor…</p>}>
+              <RichTextEditor labelledBy={`${formId}-body-label`} describedBy={errors.bodyHtml ? `${formId}-bodyHtml-error` : undefined} html={bodyHtml} onChange={setBodyHtml} />
+            </Suspense>
+          ) : (
+            <p className="rte__loading">Loading the editor…</p>
+          )}
+          {errors.bodyHtml ? (
+            <p id={`${formId}-bodyHtml-error`} className="cfield__error">
+              {errors.bodyHtml}
+            </p>
+          ) : null}
+        </div>
       </div>
       <div className="content-form__actions">
         <button type="submit" className="console__button console__button--primary" disabled={busy}>

@@ -13,16 +13,16 @@ import { ChildPageCard } from "../../components/ChildPageCard";
  * Landing opens with a big hero, Default is a plain article.
  */
 export default function ContentPage() {
-  const { page, bodyHtml, heroImageKey, children } = useLoaderData<typeof contentPageLoader>();
+  const { page, bodyHtml, heroImageKey, heroPhoto, children } = useLoaderData<typeof contentPageLoader>();
   const template = page.pageTemplate;
   const sorted = [...children].sort((a, b) => a.pageOrder - b.pageOrder);
   const hasBody = bodyHtml.trim().length > 0;
 
   return (
     <div className={`content-page content-page--${template.toLowerCase()}`}>
-      <DocumentTitle page={page.postTitle} imageKey={heroImageKey} />
+      <DocumentTitle page={page.postTitle} imageKey={heroImageKey} photo={heroPhoto} />
       <JsonLd data={breadcrumbList(useSiteOrigin(), [{ name: page.postTitle, path: contentPath(page.fullPath) }])} />
-      <PageHead title={page.postTitle} imageKey={heroImageKey} size={template === "Landing" ? "large" : heroImageKey ? "regular" : "compact"} />
+      <PageHead title={page.postTitle} imageKey={heroImageKey} photo={heroPhoto} size={template === "Landing" ? "large" : heroImageKey ? "regular" : "compact"} />
       {hasBody ? (
         <section className={`page-section content-page__body${template === "Hub" ? " content-page__body--intro" : ""}`}>
           {/* bodyHtml is sanitised by the server before it reaches the page. */}

@@ -1,9 +1,12 @@
 import "./news-article.css";
+import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
+import type { NewsArticle as NewsArticleData } from "../../schemas/news";
 import type { newsPathLoader } from "./news.loader";
 import { DocumentTitle } from "../../components/DocumentTitle";
 import { NewsCard } from "../../components/news/NewsCard";
-import { Picture } from "../../components/Picture";
+import { ArticleBody } from "../../components/news/ArticleBody";
+import { ContentPicture } from "../../components/ContentPicture";
 import ClubTime from "../../components/ClubTime";
 import { categoryPath, newsPath, sitePaths } from "../paths";
 import { useSiteOrigin } from "../../app/site-origin";
@@ -16,13 +19,28 @@ const RELATED_COUNT = 4;
 
 export default function NewsArticle() {
   const article = useLoaderData<typeof newsPathLoader>();
-  const origin = useSiteOrigin();
   // /news/* also answers dated listings; the route switch shows this page for articles only.
   if (article.kind !== "article") return null;
+  return <ArticleView article={article} />;
+}
+
+/**
+ * The article template: /news/{slug}, and the preview of a working copy (NewsPreview.tsx), which
+ * passes its banner and is never indexed (no canonical address or structured data of its own).
+ */
+export function ArticleView({ article, banner }: { article: NewsArticleData; banner?: ReactNode }) {
+  const origin = useSiteOrigin();
   return (
     <article className="article">
-      <DocumentTitle page={article.title} description={article.summary} imageKey={article.imageKey} type="article" canonical={newsPath(article.slug)} />
-      <JsonLd data={[newsArticle(origin, article), breadcrumbList(origin, [{ name: "News", path: "/news" }, { name: article.title, path: newsPath(article.slug) }])]} />
+      {banner ? (
+        <DocumentTitle page={`Preview: ${article.title}`} description={article.summary} noIndex="nofollow" />
+      ) : (
+        <>
+          <DocumentTitle page={article.title} description={article.summary} imageKey={article.imageKey} photo={article.photo} type="article" canonical={newsPath(article.slug)} />
+          <JsonLd data={[newsArticle(origin, article), breadcrumbList(origin, [{ name: "News", path: "/news" }, { name: article.title, path: newsPath(article.slug) }])]} />
+        </>
+      )}
+      {banner}
       <header className="article__head">
         <div className="article__head-inner">
           <nav className="article__crumbs" aria-label="Breadcrumb">
@@ -46,12 +64,12 @@ export default function NewsArticle() {
         </div>
       </header>
       <div className="article__hero">
-        <Picture imageKey={article.imageKey} w={1600} h={900} alt={article.title} loading="eager" fetchPriority="high" />
+        <ContentPicture imageKey={article.imageKey} photo={article.photo} w={1600} h={900} sizes="(max-width: 1600px) 100vw, 1600px" alt={article.photo ? null : article.title} loading="eager" fetchPriority="high" />
       </div>
       <div className="article__content">
         {article.summary ? <p className="article__standfirst">{article.summary}</p> : null}
         {/* bodyHtml is CMS HTML: the server sanitises it (worker/html/sanitize-html.ts) before it reaches the page. */}
-        <div className="article__body rich-text" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+        <ArticleBody html={article.bodyHtml} videos={article.videos} />
         <footer className="article__footer">
           <span className="article__footer-label">Filed under</span>
           {article.categories.map((c) => (

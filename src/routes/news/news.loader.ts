@@ -7,6 +7,7 @@ import { params, splatSegments } from "../../data/route-params";
 import { orLogged } from "../../data/or-logged";
 import { categoryPath, newsPath } from "../paths";
 import { publishedOn, type LegacyNewsDate } from "../../domain/news-address";
+import { previewArticle } from "../../../worker/news/preview";
 
 /** The news family of spec §2: /news, /news/* (articles and legacy dated listings), /category, /category/{slug}. */
 
@@ -88,9 +89,23 @@ export async function categoryIndexLoader(_args: LoaderFunctionArgs, context: Pa
   return { categories: await orLogged<Category[]>("categories", newsCategories(context.env.DB), []) };
 }
 
+/**
+ * /news/preview/{id}: an article's working copy with the article template, only in a render the
+ * preview's door allowed for this very article (worker/console/article-preview.ts); anyone else,
+ * and an id that names nothing, gets the 404. Never kept by the page cache.
+ */
+export async function newsPreviewLoader({ params: p }: LoaderFunctionArgs, context: PageContext) {
+  const id = Number(p.id);
+  if (!context.preview || context.preview.articleId !== id) notFound();
+  const article = await previewArticle(context.env.DB, id);
+  if (!article) notFound();
+  return { kind: "article" as const, ...article, sharedUntil: context.preview.sharedUntil, pageCache: false as const };
+}
+
 export const loaders = {
   news: newsListLoader,
   "news/*": newsPathLoader,
+  "news/preview/:id": newsPreviewLoader,
   category: categoryIndexLoader,
   "category/:category": categoryNewsLoader,
 } satisfies Loaders;

@@ -13,6 +13,7 @@ const NewsArticleOrList = lazyPage(["NewsArticle", "NewsList"], async () => {
 /** News listings, articles (/news/{year}/… is either) and categories. */
 export const newsRoutes: PageRoute[] = [
   { path: "news", page: NewsList, handle: pageHandle("news-listing", LIST_QUERY), data: true },
+  { path: "news/preview/:id", page: page("NewsPreview", () => import("./NewsPreview")), handle: pageHandle("news-single"), data: true },
   { path: "news/*", page: NewsArticleOrList, handle: pageHandle("news-single", LIST_QUERY), data: true },
   { path: "category", page: page("CategoryIndex", () => import("./CategoryIndex")), handle: pageHandle("category"), data: true },
   { path: "category/:category", page: NewsList, handle: pageHandle("category", LIST_QUERY), data: true },
