@@ -5,6 +5,7 @@ import { browser, envWith, signedIn } from "./auth-test-app";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { signPlaybackToken } from "../../worker/media/playback-token";
 import { signSegmentToken, vodHolder } from "../../worker/media/segment-token";
+import { mediaStateOf } from "../../worker/media/media-state";
 
 /** One app, middleware where it is needed, pages without sessions, the signed-in hint. */
 async function call(target: Env, path: string, init: RequestInit = {}) {
@@ -15,6 +16,12 @@ async function call(target: Env, path: string, init: RequestInit = {}) {
 }
 
 /** The env with a D1 binding that counts its queries, or refuses every one. */
+/** A catalogue video with no uploaded source: it plays its committed demo clip. */
+async function catalogueVideo(offset: number): Promise<string> {
+  const row = await env.DB.prepare("SELECT entry_id FROM videos WHERE source_id IS NULL ORDER BY id LIMIT 1 OFFSET ?1").bind(offset).first<{ entry_id: string }>();
+  return row!.entry_id;
+}
+
 function withDb(mode: "count" | "throw") {
   const calls: string[] = [];
   const DB = new Proxy(env.DB, {
@@ -141,12 +148,16 @@ describe("the session is read only where it is used", () => {
     }
   });
 
-  it("on-demand and live segments are served on their tokens alone, with no D1 query", async () => {
+  it("on-demand segments (after their playlist) and live segments are served on their tokens alone, with no D1 query", async () => {
     const { env: noDb, calls } = withDb("throw");
     const now = Math.floor(Date.now() / 1000);
-    const vod = await signPlaybackToken(SECRET, { entryId: "1_segmentsx", ssoID: "someone", sid: "a".repeat(32) });
-    const vodSeg = await signSegmentToken(SECRET, { holder: vodHolder("someone", "a".repeat(32)), assetID: "1_segmentsx", file: "720p/seg0.m4s" }, "vod", now + 12);
-    const onDemand = await call(noDb, `/media/vod/1_segmentsx/720p/seg0.m4s?token=${vod.token}&seg=${vodSeg}`, { headers: forged });
+    // A player reads the playlist first; that read (from D1) leaves where the video's media lives
+    // in this isolate's memo (worker/media/media-state.ts), so its segments need no D1 after it.
+    const entryId = await catalogueVideo(0);
+    expect(await mediaStateOf(env.DB, entryId)).toEqual({ kind: "clip" });
+    const vod = await signPlaybackToken(SECRET, { entryId, ssoID: "someone", sid: "a".repeat(32) });
+    const vodSeg = await signSegmentToken(SECRET, { holder: vodHolder("someone", "a".repeat(32)), assetID: entryId, file: "720p/seg0.m4s" }, "vod", now + 12);
+    const onDemand = await call(noDb, `/media/vod/${entryId}/720p/seg0.m4s?token=${vod.token}&seg=${vodSeg}`, { headers: forged });
     expect(onDemand.status).toBe(200);
     expect((await onDemand.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 
@@ -167,11 +178,12 @@ describe("the session is read only where it is used", () => {
     const base = envWith();
     const ASSETS = { fetch: (input: RequestInfo | URL, init?: RequestInit) => (reads.push(String(input)), base.ASSETS.fetch(input, init)) } as Fetcher;
     const target = { ...base, ASSETS } as Env;
-    const vod = await signPlaybackToken(SECRET, { entryId: "1_memoryxx", ssoID: "someone", sid: "a".repeat(32) });
+    const entryId = await catalogueVideo(1);
+    const vod = await signPlaybackToken(SECRET, { entryId, ssoID: "someone", sid: "a".repeat(32) });
     const seg = (file: string) =>
-      signSegmentToken(SECRET, { holder: vodHolder("someone", "a".repeat(32)), assetID: "1_memoryxx", file }, "vod", Math.floor(Date.now() / 1000) + 12);
+      signSegmentToken(SECRET, { holder: vodHolder("someone", "a".repeat(32)), assetID: entryId, file }, "vod", Math.floor(Date.now() / 1000) + 12);
     // seg2 of the clip: no other test reads it, so this isolate has not kept it yet.
-    const path = `/media/vod/1_memoryxx/720p/seg2.m4s?token=${vod.token}&seg=${await seg("720p/seg2.m4s")}`;
+    const path = `/media/vod/${entryId}/720p/seg2.m4s?token=${vod.token}&seg=${await seg("720p/seg2.m4s")}`;
     const first = new Uint8Array(await (await call(target, path)).arrayBuffer());
     const second = new Uint8Array(await (await call(target, path)).arrayBuffer());
     const ranged = await call(target, path, { headers: { Range: "bytes=10-19" } });
@@ -181,7 +193,7 @@ describe("the session is read only where it is used", () => {
     expect(ranged.status).toBe(206);
     expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(first.slice(10, 20));
     // A file static assets do not have is a 404, and is never kept.
-    const missing = `/media/vod/1_memoryxx/720p/seg999.m4s?token=${vod.token}&seg=${await seg("720p/seg999.m4s")}`;
+    const missing = `/media/vod/${entryId}/720p/seg999.m4s?token=${vod.token}&seg=${await seg("720p/seg999.m4s")}`;
     expect((await call(target, missing)).status).toBe(404);
     expect((await call(target, missing)).status).toBe(404);
     expect(reads).toHaveLength(3);
