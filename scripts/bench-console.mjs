@@ -10,13 +10,14 @@
 // the 200 ms p99 target. Printed and written to test-results/bench-console.md. Loopback only;
 // bounded by BENCH_DEADLINE_S (default 900 s) whatever happens.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { cpus, loadavg } from "node:os";
 import { bin, root, runOrThrow, wranglerEnv } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
 import { devSignIn } from "./bench-sign-in.mjs";
+import { databaseFile, sqlite3 } from "./bench-sqlite.mjs";
 
 const PERSIST_TO = ".wrangler/bench-console-state";
 const port = Number(process.env.BENCH_PORT ?? 8794);
@@ -86,24 +87,10 @@ INSERT INTO staff_roles (account, role, granted_by) VALUES ('${STAFF}', 'adminis
 `;
 }
 
-const sqlite3 = (() => {
-  try {
-    return execFileSync("bash", ["-c", "command -v sqlite3"], { encoding: "utf8" }).trim() || null;
-  } catch {
-    return null;
-  }
-})();
-
-function databaseFile() {
-  const dir = path.join(root, PERSIST_TO, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite") : undefined;
-  return file ? path.join(dir, file) : null;
-}
-
 /** Fills the state once (kept for later runs): seconds with sqlite3, through wrangler otherwise. */
 async function generate() {
   await setupDb({ persistTo: PERSIST_TO });
-  const file = databaseFile();
+  const file = databaseFile(PERSIST_TO);
   const count = (sql) => Number(execFileSync(sqlite3, [file, sql], { encoding: "utf8" }).trim());
   if (sqlite3 && file && count(`SELECT COUNT(*) FROM accounts WHERE sso_id = '${STAFF}'`) > 0) {
     console.log("The generated rows are there from an earlier run.");

@@ -9,13 +9,14 @@
 //      by its cursor: p50/p99 against the 200 ms p99 target.
 // Loopback only; every wait is bounded.
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { cpus, loadavg } from "node:os";
 import { bin, root, runOrThrow, wranglerEnv } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
 import { devSignIn } from "./bench-sign-in.mjs";
+import { databaseFile, sqlite3 } from "./bench-sqlite.mjs";
 
 const PERSIST_TO = ".wrangler/bench-newsroom";
 export const NEWSROOM_ARTICLES = 50_000;
@@ -45,23 +46,9 @@ INSERT INTO staff_roles (account, role, granted_by) VALUES ('${EDITOR}', 'editor
 `;
 }
 
-const sqlite3 = (() => {
-  try {
-    return execFileSync("bash", ["-c", "command -v sqlite3"], { encoding: "utf8" }).trim() || null;
-  } catch {
-    return null;
-  }
-})();
-
-function databaseFile() {
-  const dir = path.join(root, PERSIST_TO, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = existsSync(dir) ? readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite") : undefined;
-  return file ? path.join(dir, file) : null;
-}
-
 async function generate() {
   await setupDb({ persistTo: PERSIST_TO });
-  const file = databaseFile();
+  const file = databaseFile(PERSIST_TO);
   if (sqlite3 && file && Number(execFileSync(sqlite3, [file, `SELECT COUNT(*) FROM accounts WHERE sso_id = '${EDITOR}'`], { encoding: "utf8" }).trim()) > 0) {
     console.log("Newsroom: the generated articles are there from an earlier run.");
     return;
