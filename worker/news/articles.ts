@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { allRows, firstRow, rowSchema } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
-import { movesFrom, slugLocked, type ArticleStatus } from "../../src/domain/article-state";
+import { ARTICLE_STATUSES, movesFrom, slugLocked, type ArticleStatus } from "../../src/domain/article-state";
 import { isSlug, slugify, uniqueSlug } from "../../src/domain/slug";
 import { ARTICLE_BODY_MAX, ARTICLE_RELATED_MAX, ARTICLE_SUMMARY_MAX, ARTICLE_TITLE_MAX, articleFieldsSchema, type ArticleFields, type ArticleListItem, type ArticleRevision, type ConsoleArticle } from "../../src/schemas/console-articles";
 import type { FieldError } from "../http/api-error";
@@ -25,7 +25,7 @@ const articleShape = {
   featured: z.number(),
   category_ids: z.string(),
   related_ids: z.string(),
-  status: z.enum(["draft", "scheduled", "published", "unpublished"]),
+  status: z.enum(ARTICLE_STATUSES),
   publish_at: z.string().nullable(),
   published_at: z.string().nullable(),
   pending: z.number(),
@@ -86,7 +86,7 @@ const listRow = rowSchema("articles for the console list", {
   slug: z.string(),
   title: z.string(),
   author: z.string(),
-  status: z.enum(["draft", "scheduled", "published", "unpublished"]),
+  status: z.enum(ARTICLE_STATUSES),
   pending: z.number(),
   published_at: z.string().nullable(),
   publish_at: z.string().nullable(),

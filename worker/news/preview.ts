@@ -4,7 +4,8 @@ import { sanitizeHtml } from "../html/sanitize-html";
 import { allRows, firstRow, jsonRows, rowSchema } from "../db/rows";
 import { photoColumn, photoOf } from "../media-library/photo-column";
 import { embeddedVideos, NEWS_SUMMARY_COLUMNS, newsSummaryRow, toNewsSummary } from "./queries";
-import { ARTICLE_STATUSES, type ArticleStatus } from "../../src/domain/article-state";
+import { articleRow } from "./articles";
+import type { ArticleStatus } from "../../src/domain/article-state";
 import type { NewsArticle } from "../../src/schemas/news";
 
 /**
@@ -44,22 +45,17 @@ export async function previewTokenArticle(secret: string, token: string): Promis
   }
 }
 
-const previewRow = rowSchema("an article to preview", {
-  id: z.number(),
-  slug: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  body_html: z.string(),
-  author: z.string(),
-  image_key: z.string(),
-  photo: z.string().nullable(),
-  status: z.enum(ARTICLE_STATUSES),
-  pending: z.number(),
-  shown_at: z.string(),
-  /** JSON arrays built by SQLite: the categories and related stories the article names */
-  categories: z.string(),
-  related: z.string(),
-});
+/** The article's own columns as the articles table reads them, and what the preview's query adds. */
+const previewRow = articleRow
+  .pick({ id: true, slug: true, title: true, summary: true, body_html: true, author: true, image_key: true, status: true, pending: true })
+  .extend({
+    photo: z.string().nullable(),
+    shown_at: z.string(),
+    /** JSON arrays built by SQLite: the categories and related stories the article names */
+    categories: z.string(),
+    related: z.string(),
+  })
+  .describe("an article to preview");
 const categoryOf = rowSchema("preview categories (json_group_array)", { slug: z.string(), name: z.string() });
 
 /** What the preview page shows: the article as /news/{slug} would, with its state for the banner. */
