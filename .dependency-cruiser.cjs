@@ -3,7 +3,7 @@
 // types still ties two modules together.
 /** The route loaders: server-only modules beside their pages, which read D1 through the worker's feature folders. */
 const loaderModules = "^src/(routes/[a-z-]+/[a-z-]+\\.loader\\.ts|layouts/root\\.loader\\.ts)$";
-const devKit = "^worker/(dev-kit\\.ts|dev-secrets\\.ts|dev-admin-token\\.json|dev-transcoder-token\\.json|dev-portal/|dev-media/|payments/dev-payments(-pages)?\\.ts)";
+const devKit = "^worker/(dev-kit\\.ts|dev-secrets\\.ts|dev-admin-token\\.json|dev-transcoder-token\\.json|dev-ingest-token\\.json|dev-portal/|dev-media/|payments/dev-payments(-pages)?\\.ts)";
 
 /** A rule the check fails on: modules matching `from` never import modules matching `to`; `comment` says why. */
 const forbid = (name, from, to, comment) => ({ name, comment, severity: "error", from, to });
@@ -12,6 +12,7 @@ module.exports = {
   forbidden: [
     forbid("no-circular", {}, { circular: true }, "No module reaches itself through its imports."),
     forbid("transcoder-not-worker", { path: "^transcoder/" }, { path: "^(worker|client|durable-objects)/" }, "The transcoder runs beside the worker (a Node program in a container) and talks to it over HTTP only; what both need lives in src/domain/."),
+    forbid("ingest-not-worker", { path: "^ingest/" }, { path: "^(worker|client|durable-objects)/" }, "The live ingest service runs beside the worker (a Node program in a container) and talks to it over HTTP only; what both need lives in src/domain/."),
     forbid("durable-object-not-worker", { path: "^durable-objects/" }, { path: "^worker/" }, "durable-objects/ is deployed with the worker but depends on none of it: what both need lives in durable-objects/ or src/."),
     forbid(
       "src-not-worker-or-client",

@@ -11,10 +11,14 @@ export const EXCLUSIVE_FILES = [
   "tests/e2e/news-feed.test.ts",
   // Adds a question to the public FAQ page while it runs.
   "tests/e2e/console-faqs.test.ts",
+  // Preseason mode hides the season's fixtures from every visitor while it is on.
+  "tests/e2e/console-seasons.test.ts",
   "tests/e2e/overlay-promo-visibility.test.ts",
   // A live match takes over every visitor's home page.
   "tests/e2e/matchday-takeover.test.ts",
   "tests/e2e/match-centre.test.ts",
+  "tests/e2e/stream-sync.test.ts",
+  "tests/e2e/console-match-operator.test.ts",
   // The header, footer and footer-advertising variants (settings every page reads).
   "tests/e2e/layout-variants.test.ts",
   // Direct login (the login.direct setting turns the account panel's form on for every visitor).
@@ -45,6 +49,11 @@ export default defineConfig({
     // that is understood.
     isolate: true,
     maxWorkers: phase === "shared" ? workers : 1,
+    // In CI a failed test runs once more: on two cores shared with three live pushes, their
+    // packaging and the transcoders, a page load now and then misses its time. A test that passes
+    // on the second try is named at the end of `npm test` (scripts/test.mjs), so it is seen and
+    // fixed, not hidden; one that fails twice fails the run.
+    retry: process.env.CI ? 1 : 0,
     // Two files side by side share the cores: a test takes up to twice its time alone.
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CATCH_UP_LIMIT, type EventPost, type MatchRoom } from "./MatchRoom";
 import { matchSocketMessageSchema, type MatchEventInput, type MatchSocketMessage } from "../src/schemas/match-live";
 import { PING_REQUEST, PING_RESPONSE } from "../src/domain/stream-socket";
+import { CLOSE_ADDRESS_LIMIT, CLOSE_NOT_PING, CLOSE_ROOM_FULL, CLOSE_TOO_BIG } from "../src/domain/match-socket";
 
 /** The per-match room in workerd: catch-up by seq on a reconnect, after a restart, and for a client too far behind. */
 
@@ -104,5 +105,68 @@ describe("MatchRoom", () => {
     expect(ahead.raw).toContain(PING_RESPONSE);
     behind.ws.close();
     ahead.ws.close();
+  });
+
+  describe("holds its ground", () => {
+    /** A socket from `address` under the caps `limits` (perAddress,perRoom), with how it was closed, if it was. */
+    async function connect(stub: DurableObjectStub<MatchRoom>, matchID: number, address: string, limits: string) {
+      const res = await stub.fetch("http://room/ws", { headers: { upgrade: "websocket", "x-match-id": String(matchID), "x-client-address": address, "x-socket-limits": limits } });
+      expect(res.status).toBe(101);
+      const ws = res.webSocket!;
+      const closed: { code: number | null; reason: string } = { code: null, reason: "" };
+      ws.addEventListener("close", (e) => {
+        closed.code = e.code;
+        closed.reason = e.reason;
+      });
+      ws.accept();
+      const closing = async () => {
+        for (let i = 0; i < 200 && closed.code === null; i++) await new Promise((r) => setTimeout(r, 10));
+        return closed;
+      };
+      return { ws, closed, closing };
+    }
+
+    it("refuses a socket past the cap for its address with 4429, while another address still joins", async () => {
+      const { matchID, stub } = await room();
+      const held = [];
+      for (let i = 0; i < 3; i++) held.push(await connect(stub, matchID, "203.0.113.7", "3,100"));
+      const fourth = await connect(stub, matchID, "203.0.113.7", "3,100");
+      expect(await fourth.closing()).toMatchObject({ code: CLOSE_ADDRESS_LIMIT, reason: "Too many connections from your address" });
+      const other = await connect(stub, matchID, "198.51.100.9", "3,100");
+      await new Promise((r) => setTimeout(r, 50));
+      expect(other.closed.code).toBeNull();
+      expect(held.every((h) => h.closed.code === null)).toBe(true);
+      // One leaves: its address has room again.
+      held[0]!.ws.close(1000);
+      await new Promise((r) => setTimeout(r, 50));
+      const again = await connect(stub, matchID, "203.0.113.7", "3,100");
+      await new Promise((r) => setTimeout(r, 50));
+      expect(again.closed.code).toBeNull();
+      for (const s of [...held.slice(1), other, again]) s.ws.close();
+    });
+
+    it("refuses a socket past the room's cap with 4503, whatever its address", async () => {
+      const { matchID, stub } = await room();
+      const held = [];
+      for (let i = 0; i < 4; i++) held.push(await connect(stub, matchID, `192.0.2.${i}`, "10,4"));
+      const late = await connect(stub, matchID, "192.0.2.99", "10,4");
+      expect(await late.closing()).toMatchObject({ code: CLOSE_ROOM_FULL, reason: "The match room is full" });
+      for (const s of held) s.ws.close();
+    });
+
+    it("closes a socket that says anything but the ping (4400), and one that sends a large message (1009)", async () => {
+      const { matchID, stub } = await room();
+      const chatty = await connect(stub, matchID, "192.0.2.50", "10,100");
+      chatty.ws.send(JSON.stringify({ action: "subscribe", all: true }));
+      expect(await chatty.closing()).toMatchObject({ code: CLOSE_NOT_PING, reason: "Only the ping is accepted" });
+      const big = await connect(stub, matchID, "192.0.2.51", "10,100");
+      big.ws.send("x".repeat(2_000_000));
+      expect(await big.closing()).toMatchObject({ code: CLOSE_TOO_BIG });
+      const pinging = await connect(stub, matchID, "192.0.2.52", "10,100");
+      pinging.ws.send(PING_REQUEST);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(pinging.closed.code).toBeNull();
+      pinging.ws.close();
+    });
   });
 });

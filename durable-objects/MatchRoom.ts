@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import { lineupSchema, livePlayerSchema, type Lineup, type LivePlayer, type LiveMatch, type MatchEvent, type MatchEventInput, type MatchSocketMessage } from "../src/schemas/match-live";
 import { isLive, KEY_REUSED, liveMatchOf, refusalOf, repeatsEvent, type EventRefusal } from "../src/domain/match-live";
 import { PING_REQUEST, PING_RESPONSE } from "../src/domain/stream-socket";
+import { admissionOf, DEFAULT_SOCKETS_PER_ADDRESS, DEFAULT_SOCKETS_PER_ROOM, refusalOfMessage, type Refusal, type SocketLimits } from "../src/domain/match-socket";
 import { recordEvent, recordLineup, recordOutcome, recordReset, recordWithdrawal } from "./match-record";
 
 /**
@@ -19,6 +20,10 @@ import { recordEvent, recordLineup, recordOutcome, recordReset, recordWithdrawal
  * - `/ws?since=N` first gets the messages after N, each once, in order; when they are not all
  *   kept (a reset, or more than CATCH_UP_LIMIT behind) it gets the whole state instead. Storage
  *   outlives eviction, so catch-up works the same after a restart.
+ * - A socket is tagged with its address (`x-client-address`, a /64 for IPv6, set by the worker), so
+ *   the runtime counts an address's sockets; the room and each address are capped (`x-socket-limits`,
+ *   from the worker's settings) and a socket that says anything but the ping is closed
+ *   (src/domain/match-socket.ts).
  * - Each answer says whether the match moved between fixture, live and result, so the worker can
  *   retire the caches that show it (the object imports nothing from worker/).
  */
@@ -229,28 +234,85 @@ export class MatchRoom extends DurableObject<Env> {
     return kept.length === last - since ? kept.map((k) => k.message) : null;
   }
 
-  /** The /ws/matches/{id} upgrade, forwarded by the worker with the match id (x-match-id) and the client's ?since. */
+  /**
+   * Sockets in the room, counted here rather than by listing them at every connection (a list of
+   * 20,000 at each of a kick-off's 20,000 connections). It may drift (a close the room never
+   * hears, or an error and a close for one socket), so it is recounted from the runtime's own list
+   * before it refuses anyone, every thousand admissions, and after an eviction, which forgets it.
+   */
+  private sockets: number | null = null;
+  private admitted = 0;
+
+  private socketCount(): number {
+    this.sockets ??= this.ctx.getWebSockets().length;
+    return this.sockets;
+  }
+
+  /** A refused socket is accepted only to be closed with its reason: a refused upgrade tells a browser nothing. */
+  private refuse(refusal: Refusal): Response {
+    const pair = new WebSocketPair();
+    pair[1].accept();
+    pair[1].close(refusal.code, refusal.reason);
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  /**
+   * The /ws/matches/{id} upgrade, forwarded by the worker with the match id (x-match-id), the
+   * client's address (x-client-address), the caps (x-socket-limits: perAddress,perRoom) and ?since.
+   */
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a websocket", { status: 426 });
     const matchID = Number(request.headers.get("x-match-id"));
     const sinceText = new URL(request.url).searchParams.get("since");
     const since = sinceText !== null && /^\d{1,9}$/.test(sinceText) ? Number(sinceText) : null;
+    const tag = `a:${(request.headers.get("x-client-address") ?? "unknown").slice(0, 80)}`;
+    const limits = limitsOf(request.headers.get("x-socket-limits"));
+    const fromAddress = this.ctx.getWebSockets(tag).length;
+    if (admissionOf({ fromAddress, inRoom: this.socketCount() }, limits)) this.sockets = null;
+    const refusal = admissionOf({ fromAddress, inRoom: this.socketCount() }, limits);
+    if (refusal) return this.refuse(refusal);
     const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1]);
+    this.ctx.acceptWebSocket(pair[1], [tag]);
+    this.sockets = ++this.admitted % 1_000 === 0 ? null : this.socketCount() + 1;
     const missed = since === null ? null : this.missed(since);
     if (missed) for (const text of missed) pair[1].send(text);
     else pair[1].send(JSON.stringify({ type: "state", seq: this.lastSeq(), state: this.current(matchID) } satisfies MatchSocketMessage));
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  /** Supporters only listen; the one thing they say (the ping) is answered without waking the room. */
-  override async webSocketMessage(): Promise<void> {}
+  /** Supporters only listen; the one thing they say (the ping) is answered without waking the room, so anything that wakes it is closed. */
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const refusal = refusalOfMessage(message);
+    try {
+      ws.close(refusal.code, refusal.reason);
+    } catch {
+      // already closed
+    }
+  }
+
+  private forget(): void {
+    if (this.sockets !== null) this.sockets = Math.max(0, this.sockets - 1);
+  }
+
+  override async webSocketError(): Promise<void> {
+    this.forget();
+  }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    this.forget();
     try {
       ws.close(code === 1005 || code === 1006 ? 1000 : code, "Bye");
     } catch {
       // already closed
     }
   }
+}
+
+/** The caps the worker passes (`perAddress,perRoom`); a header missing or malformed means the defaults. */
+function limitsOf(header: string | null): SocketLimits {
+  const [perAddress, perRoom] = (header ?? "").split(",").map(Number);
+  return {
+    perAddress: Number.isInteger(perAddress) && perAddress! > 0 ? perAddress! : DEFAULT_SOCKETS_PER_ADDRESS,
+    perRoom: Number.isInteger(perRoom) && perRoom! > 0 ? perRoom! : DEFAULT_SOCKETS_PER_ROOM,
+  };
 }

@@ -78,5 +78,5 @@ CREATE TABLE video_media (
 );
 
 -- A catalogue video plays its source's media once ready; until then it is 'processing'. Null:
--- a demo video that still plays its committed clip (src/domain/media-clip.ts).
+-- no media yet (a video published before its file): the gate answers 409 MEDIA_PROCESSING too.
 ALTER TABLE videos ADD COLUMN source_id TEXT REFERENCES video_sources(id);

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { devAdminToken, root, runOrThrow } from "./run-command.mjs";
+import { devAdminToken, developmentVars, root, runOrThrow } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
 
@@ -233,6 +233,8 @@ async function main() {
     persistTo: PERSIST_TO,
     logFile: "test-results/bench-matchday-server.log",
     env: { NODE_ENV: "production" },
+    // Every socket comes from 127.0.0.1: the per-address cap (64 in production) would refuse all but a few.
+    vars: [...developmentVars, "--var", "MATCH_SOCKETS_PER_ADDRESS:100000"],
     readyPath: "/api/content/fixtures?team=",
   });
   const base = server.baseUrl;

@@ -27,14 +27,14 @@ export async function signIn(page, email) {
   await page.waitForSelector("html[data-hydrated]", { timeout: 30_000 });
 }
 
-/** The first media segment's URL (720p, with a fresh token) from the gate's master playlist. */
+/** The first media segment's URL (the master's first, largest rendition, with a fresh token) from the gate's master playlist. */
 async function segmentUrl(page, entryId) {
   return page.evaluate(async (id) => {
     const gate = await fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId: id }) });
     if (!gate.ok) throw new Error(`POST /api/playback → ${gate.status}`);
     const master = new URL((await gate.json()).data.attributes.url, location.href);
     const uris = (text) => text.split("\n").filter((line) => line && !line.startsWith("#"));
-    const variant = new URL(uris(await (await fetch(master)).text()).find((u) => u.includes("720p")), master);
+    const variant = new URL(uris(await (await fetch(master)).text())[0], master);
     return new URL(uris(await (await fetch(variant)).text())[0], variant).href;
   }, entryId);
 }

@@ -21,15 +21,17 @@ import { execFileSync, spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { loadavg } from "node:os";
-import { bin, root, run, runOrThrow } from "./run-command.mjs";
+import { bin, devTranscoderToken, root, run, runOrThrow } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
 import { firstFrame, liveSegment, vodSegment } from "./bench-media.mjs";
+import { startLiveMedia } from "./e2e-live.mjs";
 import { searchBench } from "./bench-search.mjs";
 import { byKind, firstVisits } from "./bench-first-visit.mjs";
 import { navigations, navigationTable } from "./bench-navigation.mjs";
 import { photoFigures, photoLines } from "./bench-photos.mjs";
 import { transcodeFigures, transcodeLines } from "./bench-transcode.mjs";
+import { demoVideos, startTranscoder } from "./demo-videos.mjs";
 import { newsroomBench } from "./bench-newsroom.mjs";
 
 const PERSIST_TO = ".wrangler/bench-state";
@@ -381,6 +383,15 @@ const LIVE_SECONDS = Math.min(DURATION_S, 8);
  * static file right after, on the same server.
  */
 async function mediaFigures(tool, baseUrl, staticPath) {
+  // The replay plays its own media: the demo catalogue through the pipeline first, as `npm run dev`
+  // gives it (scripts/demo-videos.mjs; the transcode cache makes a second run cheap).
+  const transcoder = startTranscoder({ base: baseUrl, name: "bench", token: devTranscoderToken, log: () => undefined });
+  try {
+    const seconds = await demoVideos({ base: baseUrl, wait: true, timeoutMs: 40 * 60_000 });
+    console.log(`demo videos: all ready in ${seconds.toFixed(0)} s`);
+  } finally {
+    transcoder.kill("SIGTERM");
+  }
   console.log("Chromium: first frame of a replay…");
   const frame = await firstFrame(baseUrl);
   // Its segment token lives 12 s: every wrk run takes the URL from a fresh load of its playlist,
@@ -391,14 +402,38 @@ async function mediaFigures(tool, baseUrl, staticPath) {
   console.log(`Measuring a /media segment (${segmentBytes} bytes) for ${DURATION_S} s…`);
   await tool.measure(await nextSegment(), 3, headers);
   const segmentRow = await tool.measure(await nextSegment(), DURATION_S, headers);
-  const nextLive = await liveSegment(baseUrl, frame.cookie);
-  const liveUrl = await nextLive();
-  const liveBytes = (await (await fetch(liveUrl, { headers })).arrayBuffer()).byteLength;
-  console.log(`Measuring a live /media segment (${liveBytes} bytes) for ${LIVE_SECONDS} s…`);
-  await tool.measure(liveUrl, 3, headers);
-  const liveRow = await tool.measure(await nextLive(), LIVE_SECONDS, headers);
+  // Live media is what the ingest packages from an encoder: the press conference gets a real push
+  // (scripts/e2e-live.mjs, the e2e run's profile) for as long as its segment is measured.
+  console.log("Live: a push to the press conference…");
+  const live = await startLiveMedia({ baseUrl, events: ["press-conference"] });
+  let liveBytes;
+  let liveRow;
+  try {
+    const nextLive = await liveSegment(baseUrl, frame.cookie);
+    liveBytes = await firstLiveBytes(nextLive, headers);
+    console.log(`Measuring a live /media segment (${liveBytes} bytes) for ${LIVE_SECONDS} s…`);
+    await tool.measure(await nextLive(), 3, headers);
+    liveRow = await tool.measure(await nextLive(), LIVE_SECONDS, headers);
+  } finally {
+    await live.stop();
+  }
   const staticAgain = await tool.measure(baseUrl + staticPath, DURATION_S);
   return { frame, segmentBytes, segmentRow, liveBytes, liveRow, staticPath, staticAgain };
+}
+
+/** The size of the live playlist's first segment, once the stream answers one (on air is said a moment before its first playlist is stored). */
+async function firstLiveBytes(nextLive, headers) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(await nextLive(), { headers });
+      if (res.ok) return (await res.arrayBuffer()).byteLength;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline) throw new Error("the press conference's push never gave a live segment");
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
 }
 
 function mediaLines({ frame, segmentBytes, segmentRow, liveBytes, liveRow, staticPath, staticAgain }) {

@@ -15,7 +15,7 @@ const ruleSet = require(path.join(root, ".dependency-cruiser.cjs"));
 const { forbidden, options } = ruleSet;
 
 const result = await cruise(
-  ["worker", "durable-objects", "src", "client", "transcoder"],
+  ["worker", "durable-objects", "src", "client", "transcoder", "ingest"],
   { ...options, ruleSet: { forbidden }, validate: true, outputType: "json" },
   undefined,
   { tsConfig: extractTSConfig(options.tsConfig.fileName) },

@@ -2,12 +2,16 @@
 // `npm run dev`: local D1 up to date with demo content, the client built (and rebuilt when src/ or
 // client/ change), then `wrangler dev` of the development entry (worker/dev-index.ts) on
 // 127.0.0.1:${PORT:-8787}, and one transcoder beside it (scripts/transcoder.mjs: it turns uploaded
-// videos into HLS with ffmpeg). Ctrl-C stops everything.
+// videos into HLS with ffmpeg) and the live ingest service (scripts/ingest.mjs: encoders push SRT to
+// it; DEMO_LIVE=1 also runs `npm run demo:live`'s push). Once the site answers, the demo catalogue's
+// videos are generated, uploaded and linked in the background (scripts/demo-videos.mjs): each shows
+// 'processing' until the transcoder has made its media. Ctrl-C stops everything.
 import { spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";
 import path from "node:path";
-import { bin, devAdminToken, devTranscoderToken, developmentEntry, developmentVars, root, run, wranglerEnv } from "./run-command.mjs";
+import { bin, devAdminToken, devIngestToken, devTranscoderToken, developmentEntry, developmentVars, root, run, wranglerEnv } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
+import { demoVideos, TRANSCODE_CACHE } from "./demo-videos.mjs";
 
 const port = Number(process.env.PORT || 8787);
 const buildScript = path.join(root, "scripts", "build-client.mjs");
@@ -59,6 +63,7 @@ function watchClientSources() {
 
 let stopping = false;
 
+
 /**
  * One transcoder beside wrangler, asking it for jobs. Without ffmpeg (and no way to install it:
  * scripts/ensure-ffmpeg.sh), the site runs as ever and says why uploaded videos stay 'processing'.
@@ -71,13 +76,41 @@ async function startTranscoder() {
   }
   const child = spawn(process.execPath, [path.join(root, "scripts", "transcoder.mjs")], {
     cwd: root,
-    env: { ...process.env, WORKER_URL: `http://127.0.0.1:${port}`, TRANSCODER_TOKEN: devTranscoderToken, TRANSCODER_NAME: "npm-run-dev" },
+    env: { ...process.env, WORKER_URL: `http://127.0.0.1:${port}`, TRANSCODER_TOKEN: devTranscoderToken, TRANSCODER_NAME: "npm-run-dev", TRANSCODER_POLL_SECONDS: "2", TRANSCODER_CACHE_DIR: TRANSCODE_CACHE },
     stdio: ["ignore", "inherit", "inherit"],
   });
   child.on("exit", (code, signal) => {
     if (!stopping) console.warn(`The transcoder stopped (${signal ?? `exit ${code}`}); uploaded videos wait until npm run dev starts again.`);
   });
   return child;
+}
+
+/** Waits (up to 3 minutes) until wrangler answers, then gives the demo catalogue its media. */
+async function loadDemoVideos() {
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 90; i++) {
+    const up = await fetch(`${base}/robots.txt`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  try {
+    const seconds = await demoVideos({ base, wait: true, timeoutMs: 60 * 60_000, log: (line) => console.log(line) });
+    console.log(`demo videos: every catalogue video is ready (${seconds.toFixed(0)} s)`);
+  } catch (error) {
+    if (!stopping) console.warn(`demo videos: ${error.message}; the videos left show 'processing' until the transcoder has them (npm run dev again resumes what is left).`);
+  }
+}
+
+/**
+ * The live ingest service beside wrangler (SRT listeners on 127.0.0.1 for the events with a key),
+ * and with DEMO_LIVE=1 the demo push into it (scripts/demo-live.mjs). Needs ffmpeg like the transcoder.
+ */
+function startIngest(ffmpeg) {
+  if (!ffmpeg) return [];
+  const env = { ...process.env, WORKER_URL: `http://127.0.0.1:${port}`, INGEST_TOKEN: devIngestToken, INGEST_BIND: "127.0.0.1" };
+  const children = [spawn(process.execPath, [path.join(root, "scripts", "ingest.mjs")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] })];
+  if (process.env.DEMO_LIVE === "1") children.push(spawn(process.execPath, [path.join(root, "scripts", "demo-live.mjs")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] }));
+  return children;
 }
 
 async function main() {
@@ -105,9 +138,12 @@ async function main() {
     }
   };
   const transcoder = await startTranscoder();
+  // Without ffmpeg there is nothing to make the sources with either: the catalogue stays 'processing' (said above).
+  if (transcoder) void loadDemoVideos();
+  const ingest = startIngest(transcoder !== null);
   const stopTranscoder = (signal) => {
     stopping = true;
-    if (transcoder && transcoder.exitCode === null) transcoder.kill(signal === "SIGHUP" ? "SIGTERM" : signal);
+    for (const helper of [transcoder, ...ingest]) if (helper && helper.exitCode === null) helper.kill(signal === "SIGHUP" ? "SIGTERM" : signal);
   };
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.on(signal, () => {

@@ -1,23 +1,34 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: Chromium ready, client built, a fresh D1 state of its own in .wrangler/e2e-state
 // (a developer's .wrangler/state is never touched), `wrangler dev` on 127.0.0.1:${E2E_PORT:-8799},
+// the ingest service with a real-time push to each live event the tests play (scripts/e2e-live.mjs),
 // then the e2e vitest run against it (E2E_BASE_URL tells the tests where it is, E2E_STATE_TOKEN opens its state route). The server is stopped whatever happens.
 // Two phases (vitest.e2e.config.ts): the shared one, E2E_WORKERS files side by side (default 1), then the
 // exclusive one, the files that change site-wide state, one at a time. Both report into test-results/e2e.json.
 //   node scripts/e2e.mjs [--skip-build] [--shuffle[=seed]] [vitest filters...]
 // --shuffle runs files and tests in a random order and prints the seed; --shuffle=<seed> repeats an order.
 // E2E_KEEP_STATE=1 reuses the previous e2e database instead of starting from the seed.
+// Before the tests, the demo catalogue gets its media as `npm run dev` gives it (scripts/demo-videos.mjs):
+// each video's generated source uploaded through the console API, E2E_TRANSCODERS transcoders
+// (default 2) beside the server, and the run waits until every video is ready, printing progress.
+// Transcoded outputs are cached on disk (.wrangler/transcode-cache, keyed by the source's bytes), so
+// after the first run each job still goes through the upload and job APIs but skips ffmpeg.
 // The tests read and write the server's D1 through the server itself (POST /dev-state/d1, the
 // development build's state route), with a token made for this run: one runtime owns the SQLite file.
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { bin, developmentVars, root, run, runOrThrow } from "./run-command.mjs";
+import { bin, developmentVars, devTranscoderToken, root, run, runOrThrow } from "./run-command.mjs";
+import { demoVideos, startTranscoder } from "./demo-videos.mjs";
+import { startLiveMedia } from "./e2e-live.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
 
 const PERSIST_TO = ".wrangler/e2e-state";
 const port = Number(process.env.E2E_PORT || 8799);
+// The ingest's SRT listeners take one port per live event from this base: apart for each E2E_PORT,
+// so two e2e runs on one machine (worktrees side by side) never listen on each other's ports.
+const srtBasePort = 9000 + (((port % 100) + 1) % 100) * 20;
 const argv = process.argv.slice(2);
 const skipBuild = argv.includes("--skip-build");
 const shuffle = argv.find((a) => a === "--shuffle" || a.startsWith("--shuffle="));
@@ -56,8 +67,25 @@ async function main() {
     port,
     persistTo: PERSIST_TO,
     logFile: "test-results/e2e-server.log",
-    vars: [...developmentVars, "--var", `DEV_STATE_TOKEN:${stateToken}`],
+    vars: [...developmentVars, "--var", `DEV_STATE_TOKEN:${stateToken}`, "--var", `INGEST_SRT_BASE_PORT:${srtBasePort}`],
   });
+  const transcoders = [];
+  let live = null;
+  try {
+    const ensure = await run("bash", [path.join(root, "scripts", "ensure-ffmpeg.sh")], { quiet: true });
+    if (ensure.code !== 0) throw new Error("ffmpeg is needed to give the demo catalogue its media (scripts/ensure-ffmpeg.sh could not install it)");
+    const count = Math.max(1, Number(process.env.E2E_TRANSCODERS || 2));
+    const transcoderLog = createWriteStream(path.join(root, "test-results/e2e-transcoders.log"));
+    for (let i = 1; i <= count; i++) transcoders.push(startTranscoder({ base: server.baseUrl, name: `e2e-${i}`, token: devTranscoderToken, log: (line) => transcoderLog.write(`${line}\n`) }));
+    const seconds = await demoVideos({ base: server.baseUrl, wait: true, timeoutMs: 30 * 60_000 });
+    console.log(`\ne2e: every demo video is ready after ${seconds.toFixed(0)} s (${count} transcoder${count > 1 ? "s" : ""}; log: test-results/e2e-transcoders.log)`);
+    live = await startLiveMedia({ baseUrl: server.baseUrl, stateToken });
+  } catch (error) {
+    for (const t of transcoders) t.kill("SIGTERM");
+    await live?.stop();
+    await stopServer(server);
+    throw error;
+  }
   if (shuffle) console.log(`\ne2e in shuffled order, seed ${seed} (repeat with: npm run test:e2e -- --shuffle=${seed})`);
   let failed = 0;
   try {
@@ -78,13 +106,17 @@ async function main() {
           ...vitestFilters,
         ],
         // Not BASE_URL: vitest sets that one to Vite's base ("/") inside the test process.
-        { env: { E2E_BASE_URL: server.baseUrl, E2E_STATE_TOKEN: stateToken, E2E_PHASE: phase } },
+        // E2E_INGEST_RUNNING: the ingest is this script's (tests never start a second one on its ports).
+        { env: { E2E_BASE_URL: server.baseUrl, E2E_STATE_TOKEN: stateToken, E2E_PHASE: phase, E2E_INGEST_RUNNING: "1" } },
       );
       if (code !== 0) failed = code;
     }
     mergeReports();
     return failed;
   } finally {
+    // Kept until the end: a test that uploads a video gets it transcoded.
+    for (const t of transcoders) t.kill("SIGTERM");
+    await live.stop();
     await stopServer(server);
   }
 }

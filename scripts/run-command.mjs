@@ -30,13 +30,15 @@ export const developmentEntry = "worker/dev-index.ts";
 export const devAdminToken = JSON.parse(readFileSync(path.join(root, "worker", "dev-admin-token.json"), "utf8")).DEV_ADMIN_TOKEN;
 /** The known development transcoder token (worker/dev-transcoder-token.json): the worker's job API and `npm run dev`'s transcoder share it. */
 export const devTranscoderToken = JSON.parse(readFileSync(path.join(root, "worker", "dev-transcoder-token.json"), "utf8")).DEV_TRANSCODER_TOKEN;
+/** The known development ingest token (worker/dev-ingest-token.json): the worker's ingest API and `npm run dev`'s ingest service share it. */
+export const devIngestToken = JSON.parse(readFileSync(path.join(root, "worker", "dev-ingest-token.json"), "utf8")).DEV_INGEST_TOKEN;
 /**
  * `wrangler dev` arguments that make a local server development: the top-level wrangler.toml says
  * nothing (what `wrangler deploy` ships runs as production), so `npm run dev`, the e2e suite and the
  * bench add these to the development entry above (the production entry ignores them). A
  * developer's own `.dev.vars` still applies on top for anything else.
  */
-export const developmentVars = ["--var", "ENVIRONMENT:development", "--var", "AUTH_PROVIDER:dev", "--var", `ADMIN_TOKEN:${devAdminToken}`, "--var", `TRANSCODER_TOKEN:${devTranscoderToken}`];
+export const developmentVars = ["--var", "ENVIRONMENT:development", "--var", "AUTH_PROVIDER:dev", "--var", `ADMIN_TOKEN:${devAdminToken}`, "--var", `TRANSCODER_TOKEN:${devTranscoderToken}`, "--var", `INGEST_TOKEN:${devIngestToken}`];
 
 /** How an argument is echoed: paths inside the repository relative to it, node as `node`. */
 function shown(arg) {

@@ -1,13 +1,37 @@
 #!/usr/bin/env node
 // `npm test`: the type check, the dependency check, unit tests, worker tests (inside workerd), the
 // transcoding pipeline's integration test and the e2e suite, in that order. Stops at the
-// first failing stage, and ends with one line: "N passed, N failed" (tests of every stage run).
+// first failing stage, and ends with the failed tests by name (a CI log is often read from its tail)
+// and one line: "N passed, N failed" (tests of every stage run).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { bin, root, run } from "./run-command.mjs";
 
 const results = path.join(root, "test-results");
 const totals = { passed: 0, failed: 0 };
+/** "stage: file › test: first line of the failure", for the summary at the end. */
+const failures = [];
+/** Tests that failed, then passed when run again (the e2e stage retries once in CI): named, not hidden. */
+const secondTries = [];
+
+/** The failed tests of a vitest JSON report, each with the first line of its failure. */
+function failedTests(stage, report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name ?? "");
+    for (const test of file.assertionResults ?? []) {
+      const reason = String(test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 240);
+      const line = `${stage}: ${where} › ${test.fullName ?? test.title}: ${reason}`;
+      // A passed test that carries a failure message passed on its second try.
+      if (test.status === "passed" && (test.failureMessages ?? []).length > 0) secondTries.push(line);
+      if (test.status === "failed") names.push(line);
+    }
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
+      names.push(`${stage}: ${where}: ${String(file.message ?? "").split("\n")[0].slice(0, 240)}`);
+    }
+  }
+  return names;
+}
 
 /** Counts from vitest's JSON report; a stage that failed without a failing test counts as one failure. */
 function count(stage, code) {
@@ -20,6 +44,7 @@ function count(stage, code) {
     passed = report.numPassedTests ?? 0;
     failed = report.numFailedTests ?? 0;
     failedSuites = report.numFailedTestSuites ?? 0;
+    failures.push(...failedTests(stage, report));
   }
   if (code !== 0 && failed === 0) failed = Math.max(failedSuites, 1);
   totals.passed += passed;
@@ -49,6 +74,8 @@ const stages = [
 ];
 
 function finish(code) {
+  if (secondTries.length > 0) console.log(`\nPassed on a second try:\n${secondTries.map((line) => `  ${line}`).join("\n")}`);
+  if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join("\n")}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
   process.exit(code);
 }

@@ -26,6 +26,12 @@ function run(command: string, args: string[], signal?: AbortSignal): Promise<str
   });
 }
 
+/** `ffmpeg -version`'s first line ("ffmpeg version 5.1.6-0+deb12u1 …"), or why it cannot be read. */
+export async function ffmpegVersion(): Promise<string> {
+  const text = await run(FFMPEG, ["-hide_banner", "-version"]).catch((error: unknown) => `ffmpeg unavailable: ${String(error)}`);
+  return (text.split("\n")[0] ?? "").trim().slice(0, 200) || "unknown";
+}
+
 export async function probe(file: string): Promise<Probe> {
   const text = await run(FFPROBE, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file]);
   const info = JSON.parse(text) as { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; duration?: string; tags?: { rotate?: string } }[] };

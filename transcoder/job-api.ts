@@ -19,10 +19,19 @@ export class LeaseLost extends Error {
   override name = "LeaseLost";
 }
 
+/** What a transcoder says of itself on each claim and heartbeat: the console shows whether any is alive. */
+export interface TranscoderReport {
+  version: string;
+  ffmpeg: string;
+  jobsRunning: number;
+}
+
 export class JobApi {
   constructor(
     private readonly base: string,
     private readonly token: string,
+    private readonly name: string,
+    private readonly report: () => TranscoderReport,
   ) {}
 
   private async call(path: string, init: RequestInit = {}): Promise<Response> {
@@ -41,14 +50,14 @@ export class JobApi {
     return this.call(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   }
 
-  async claim(name: string): Promise<ClaimedJob | null> {
-    const res = await this.json("/claim", { transcoder: name });
+  async claim(): Promise<ClaimedJob | null> {
+    const res = await this.json("/claim", { transcoder: this.name, report: this.report() });
     if (res.status === 204) return null;
     return ((await res.json()) as { data: ClaimedJob }).data;
   }
 
   async heartbeat(jobId: string, leaseId: string, progress: number): Promise<void> {
-    await (await this.json(`/jobs/${jobId}/heartbeat`, { leaseId, progress })).body?.cancel();
+    await (await this.json(`/jobs/${jobId}/heartbeat`, { leaseId, progress, transcoder: this.name, report: this.report() })).body?.cancel();
   }
 
   /**

@@ -1,5 +1,8 @@
 import { hostname } from "node:os";
+import { ffmpegVersion } from "./ffmpeg";
 import { JobApi } from "./job-api";
+// Bundled in (scripts/transcoder.mjs): the version the transcoder reports is the one it was built from.
+import { version as packageVersion } from "../package.json";
 import { runJob } from "./run-job";
 
 /**
@@ -11,6 +14,8 @@ import { runJob } from "./run-job";
  *   TRANSCODER_PRESET  x264's preset (default 'veryfast')
  *   TRANSCODER_ONCE=1  run at most one job, then exit (tests, a container per job)
  *   TRANSCODER_POLL_SECONDS  the wait after finding no job (default 5)
+ *   TRANSCODER_CACHE_DIR  development and tests only: keep each transcode's outputs there under a
+ *                      hash of its source and reuse them for the same source (run-job.ts)
  * SIGTERM or SIGINT stops ffmpeg and hands the job back for another transcoder (fail with retry);
  * after a crash its lease runs out and another transcoder claims it.
  */
@@ -24,8 +29,12 @@ const name = process.env.TRANSCODER_NAME || `${hostname()}:${process.pid}`;
 const preset = process.env.TRANSCODER_PRESET || "veryfast";
 const once = process.env.TRANSCODER_ONCE === "1";
 const pollMs = Math.max(1, Number(process.env.TRANSCODER_POLL_SECONDS || 5)) * 1000;
+const cacheDir = process.env.TRANSCODER_CACHE_DIR || undefined;
 
-const api = new JobApi(workerUrl, token);
+const version = packageVersion;
+const ffmpeg = await ffmpegVersion();
+let jobsRunning = 0;
+const api = new JobApi(workerUrl, token, name, () => ({ version, ffmpeg, jobsRunning }));
 const stopping = new AbortController();
 const log = (line: string) => console.log(`[transcoder] ${line}`);
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -35,18 +44,20 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
   });
 }
 
+// The stop listener goes when the wait ends: one per idle poll would pile up on the signal.
 const sleep = (ms: number) => new Promise<void>((resolve) => {
-  const timer = setTimeout(resolve, ms);
-  stopping.signal.addEventListener("abort", () => { clearTimeout(timer); resolve(); }, { once: true });
+  const onStop = () => { clearTimeout(timer); resolve(); };
+  const timer = setTimeout(() => { stopping.signal.removeEventListener("abort", onStop); resolve(); }, ms);
+  stopping.signal.addEventListener("abort", onStop, { once: true });
 });
 
 async function main(): Promise<number> {
-  log(`${name} asking ${workerUrl} for jobs`);
+  log(`${name} (${version}, ${ffmpeg}) asking ${workerUrl} for jobs`);
   let lastError = "";
   while (!stopping.signal.aborted) {
     let claimed;
     try {
-      claimed = await api.claim(name);
+      claimed = await api.claim();
       lastError = "";
     } catch (error) {
       // The worker restarting, or not up yet: say so once, then keep asking.
@@ -63,7 +74,8 @@ async function main(): Promise<number> {
       continue;
     }
     log(`job ${claimed.job.id}: claimed (attempt ${claimed.job.attempts} of ${claimed.job.maxAttempts}), ${claimed.source.fileName}, ${claimed.source.bytes} bytes`);
-    const outcome = await runJob(api, claimed, { preset, signal: stopping.signal, log });
+    jobsRunning++;
+    const outcome = await runJob(api, claimed, { preset, signal: stopping.signal, log, cacheDir }).finally(() => jobsRunning--);
     if (once) return outcome === "ready" ? 0 : 1;
   }
   return 0;

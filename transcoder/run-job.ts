@@ -1,7 +1,9 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { createReadStream, existsSync } from "node:fs";
+import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AUDIO_CODEC, AUDIO_RENDITION, masterPlaylist, outputFile, peakBandwidth, progressPercent, segmentsOf, storyboardTrack, type PlannedRendition, type Rendition } from "../src/domain/video-ladder";
+import { AUDIO_CODEC, AUDIO_RENDITION, LADDER, SEGMENT_SECONDS, masterPlaylist, outputFile, peakBandwidth, progressPercent, segmentsOf, storyboardTrack, type PlannedRendition, type Rendition } from "../src/domain/video-ladder";
 import { ladderArgs, ladderFor, poster, probe, storyboard, transcode } from "./ffmpeg";
 import { LeaseLost, type ClaimedJob, type JobApi } from "./job-api";
 
@@ -21,6 +23,13 @@ export interface JobOptions {
   /** a stop asked from outside (SIGTERM) */
   signal: AbortSignal;
   log: (line: string) => void;
+  /**
+   * Development and tests only (TRANSCODER_CACHE_DIR): a folder where each transcode's outputs are
+   * kept under a hash of the source's bytes, the preset and the ladder, and taken from there the
+   * next time the same source comes, instead of running ffmpeg again. The job is claimed, its
+   * source downloaded, its outputs uploaded and completed through the job API all the same.
+   */
+  cacheDir?: string;
 }
 
 /** Bad input rather than a passing problem: retrying will not help. */
@@ -54,14 +63,27 @@ export async function runJob(api: JobApi, claimed: ClaimedJob, options: JobOptio
     for (const name of [...rungs.map((r) => r.name), AUDIO_RENDITION]) await mkdir(path.join(out, name), { recursive: true });
 
     const started = Date.now();
-    await transcode(ladderArgs(source, out, info, rungs, options.preset), (us) => (progress = progressPercent(us, info.durationSeconds)), stop.signal);
-    await poster(source, path.join(out, "poster.jpg"), info, stop.signal);
-    const plan = await storyboard(source, path.join(out, "storyboard.jpg"), info, stop.signal);
-    await writeFile(path.join(out, "storyboard.vtt"), storyboardTrack(info.durationSeconds, plan));
+    const cached = options.cacheDir ? path.join(options.cacheDir, await cacheKey(source, options.preset)) : null;
+    if (cached && existsSync(path.join(cached, "master.m3u8"))) {
+      await cp(cached, out, { recursive: true });
+      options.log(`job ${job.id}: outputs taken from the transcode cache (${path.basename(cached)})`);
+    } else {
+      await transcode(ladderArgs(source, out, info, rungs, options.preset), (us) => (progress = progressPercent(us, info.durationSeconds)), stop.signal);
+      await poster(source, path.join(out, "poster.jpg"), info, stop.signal);
+      const plan = await storyboard(source, path.join(out, "storyboard.jpg"), info, stop.signal);
+      await writeFile(path.join(out, "storyboard.vtt"), storyboardTrack(info.durationSeconds, plan));
+      await writeFile(path.join(out, "master.m3u8"), masterPlaylist(await renditionsOf(out, rungs)));
+      const seconds = (Date.now() - started) / 1000;
+      options.log(`job ${job.id}: transcoded in ${seconds.toFixed(1)} s (${(info.durationSeconds / seconds).toFixed(2)}× real time)`);
+      if (cached) {
+        // Written beside, then renamed: a cache entry is whole or absent.
+        await mkdir(path.dirname(cached), { recursive: true });
+        const partial = `${cached}.partial-${process.pid}`;
+        await cp(out, partial, { recursive: true });
+        await rename(partial, cached).catch(() => rm(partial, { recursive: true, force: true }));
+      }
+    }
     const renditions = await renditionsOf(out, rungs);
-    await writeFile(path.join(out, "master.m3u8"), masterPlaylist(renditions));
-    const seconds = (Date.now() - started) / 1000;
-    options.log(`job ${job.id}: transcoded in ${seconds.toFixed(1)} s (${(info.durationSeconds / seconds).toFixed(2)}× real time)`);
 
     // The master last: complete checks it and everything it lists.
     const files = (await filesUnder(out)).sort((a, b) => Number(a === "master.m3u8") - Number(b === "master.m3u8"));
@@ -84,6 +106,14 @@ export async function runJob(api: JobApi, claimed: ClaimedJob, options: JobOptio
     options.signal.removeEventListener("abort", onOuterStop);
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The transcode cache's key: the source's bytes, the preset and the ladder that made the outputs. */
+async function cacheKey(source: string, preset: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(source)) hash.update(chunk as Buffer);
+  hash.update(JSON.stringify({ preset, LADDER, SEGMENT_SECONDS }));
+  return hash.digest("hex").slice(0, 32);
 }
 
 /** Each rendition as the master lists it, its BANDWIDTH measured from its own segments. */

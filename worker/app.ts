@@ -16,6 +16,7 @@ import { mediaImages } from "./media-library/serve-routes";
 import { playbackRoutes } from "./media/playback-routes";
 import { mediaRoutes } from "./media/media-routes";
 import { transcoderRoutes } from "./video-pipeline/transcoder-routes";
+import { ingestRoutes } from "./live-ingest/ingest-routes";
 import { videoSearchRoutes } from "./search/video-search-routes";
 import { newsSearchRoutes } from "./search/news-search-routes";
 import { liveSessionRoutes, liveStreamRoutes } from "./live/live-session-routes";
@@ -105,6 +106,8 @@ app.route("/api/events", eventRoutes);
 app.route("/api/console", consoleApi);
 // The transcoders' job API: its own bearer token (TRANSCODER_TOKEN), no session.
 app.route("/api/transcoder", transcoderRoutes);
+// The live ingest service's API: its own bearer token (INGEST_TOKEN), no session.
+app.route("/api/ingest", ingestRoutes);
 // The content API: its paths are src/data/content-api-paths.ts, shared with the browser.
 app.route(CONTENT_API, contentApi);
 app.all("/api/*", noApiRoute);

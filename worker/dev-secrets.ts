@@ -1,5 +1,6 @@
 import devAdminToken from "./dev-admin-token.json";
 import devTranscoderToken from "./dev-transcoder-token.json";
+import devIngestToken from "./dev-ingest-token.json";
 
 /**
  * Every secret written in this repository: development and test only, imported by the development
@@ -21,3 +22,6 @@ export const DEV_ADMIN_TOKEN: string = devAdminToken.DEV_ADMIN_TOKEN;
 
 /** The transcoder token `npm run dev` passes to the worker and to its transcoder (scripts/run-command.mjs reads the same JSON file). */
 export const DEV_TRANSCODER_TOKEN: string = devTranscoderToken.DEV_TRANSCODER_TOKEN;
+
+/** The ingest token `npm run dev` passes to the worker and to its ingest service (scripts/run-command.mjs reads the same JSON file). */
+export const DEV_INGEST_TOKEN: string = devIngestToken.DEV_INGEST_TOKEN;

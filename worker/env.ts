@@ -3,6 +3,7 @@ import type { SecureHeadersVariables } from "hono/secure-headers";
 import type { RequestIdVariables } from "hono/request-id";
 import type { SessionUser } from "../src/schemas/session-user";
 import type { StaffRole } from "../src/domain/staff-roles";
+import { DEFAULT_SOCKETS_PER_ADDRESS, DEFAULT_SOCKETS_PER_ROOM, type SocketLimits } from "../src/domain/match-socket";
 import { isRepositorySecret } from "./known-secrets";
 import secretNames from "./secret-names.json";
 
@@ -47,8 +48,17 @@ const siteSchema = z.object({
   ADMIN_TOKEN: z.string().optional(),
   /** Bearer token of /api/transcoder/* (the transcoders' job API); the API does not exist (404) without it, or with one under 24 characters. */
   TRANSCODER_TOKEN: z.string().optional(),
+  /** Bearer token of /api/ingest/* (the live ingest service's API) and the key stream keys are derived from; the API does not exist (404) without it, or with one under 24 characters. */
+  INGEST_TOKEN: z.string().optional(),
+  /** The host encoders push SRT to (the ingest service's public name); default: the site's host. */
+  INGEST_HOST: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/).optional(),
+  /** The ingest service's first SRT port: an event listens on this plus its slot. */
+  INGEST_SRT_BASE_PORT: z.coerce.number().int().min(1024).max(60000).default(9000),
   /** Live streams one account may hold at once (bypassed accounts are exempt); default 2. */
   STREAM_CONCURRENCY_LIMIT: z.coerce.number().int().min(1).max(20).default(2),
+  /** Match centre sockets one address may hold in one match room, and one room holds (src/domain/match-socket.ts has the defaults). */
+  MATCH_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SOCKETS_PER_ADDRESS),
+  MATCH_SOCKETS_PER_ROOM: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_SOCKETS_PER_ROOM),
   /** Stripe (worker/payments/config.ts): secret API key, webhook signing secret, and an API base URL for tests. */
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -144,8 +154,13 @@ export interface Settings {
   adminToken: string | null;
   /** the transcoders' bearer token (worker/video-pipeline/transcoder-routes.ts), or null: no job API */
   transcoderToken: string | null;
+  /** the live ingest service's bearer token (worker/live-ingest/ingest-routes.ts), or null: no ingest API and no stream keys */
+  ingestToken: string | null;
+  /** where encoders push: the ingest service's public host (null: the site's) and first SRT port */
+  ingest: { host: string | null; srtBasePort: number };
   /** live streams one account may hold at once (durable-objects/StreamSessions.ts) */
   streamConcurrencyLimit: number;
+  matchSockets: SocketLimits;
   bindings: Pick<Env, "DB" | "CACHE" | "ASSETS" | "STREAM_SESSIONS" | "MATCH_ROOMS">;
   /** Stripe's raw settings; worker/payments/config.ts decides what each environment may use */
   stripe: { secretKey: string | null; webhookSecret: string | null; apiUrl: string | null };
@@ -179,7 +194,10 @@ export function parseSettings(env: object): Settings {
     siteOrigin: s.SITE_ORIGIN ? new URL(s.SITE_ORIGIN).origin : null,
     adminToken: adminTokenOf(s.ADMIN_TOKEN, environment),
     transcoderToken: adminTokenOf(s.TRANSCODER_TOKEN, environment),
+    ingestToken: adminTokenOf(s.INGEST_TOKEN, environment),
+    ingest: { host: s.INGEST_HOST ?? null, srtBasePort: s.INGEST_SRT_BASE_PORT },
     streamConcurrencyLimit: s.STREAM_CONCURRENCY_LIMIT,
+    matchSockets: { perAddress: s.MATCH_SOCKETS_PER_ADDRESS, perRoom: s.MATCH_SOCKETS_PER_ROOM },
     stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: s.STRIPE_API_URL ?? null },
     eventsDataset: s.EVENTS ?? null,
     media: { bucket: s.MEDIA ?? null, images: s.IMAGES ?? null },
@@ -189,7 +207,7 @@ export function parseSettings(env: object): Settings {
 }
 
 /**
- * A bearer token (admin, transcoder) when long enough and, in production, not one of the
+ * A bearer token (admin, transcoder, ingest) when long enough and, in production, not one of the
  * repository's secrets (the tokens `npm run dev` passes): else its API does not exist.
  */
 function adminTokenOf(token: string | undefined, environment: Environment): string | null {

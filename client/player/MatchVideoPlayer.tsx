@@ -4,7 +4,7 @@ import { useAppState } from "../../src/state/store";
 import { shouldDock, UNDOCK_VISIBLE_RATIO } from "../../src/domain/docked-video";
 import type { MatchVideoPlayerProps } from "../../src/components/player/MediaPlayerSlot";
 import { useLiveVideo } from "./use-live-video";
-import { PlayerMessage } from "./PlayerMessage";
+import { PlayerMessage, StreamOffAir } from "./PlayerMessage";
 
 /**
  * The match centre's live video: the live player's own playback (session check,
@@ -64,6 +64,7 @@ export default function MatchVideoPlayer({ stream, place, onClose }: MatchVideoP
           </p>
         ) : null}
         {phase.kind === "refused" || phase.kind === "failed" ? <PlayerMessage problem={phase} /> : null}
+        {phase.kind === "offline" ? <StreamOffAir ended={phase.ended} /> : null}
       </div>
       <div className="match-video__bar">
         <p className="match-video__title">{stream.title}</p>

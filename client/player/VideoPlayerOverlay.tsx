@@ -4,12 +4,15 @@ import Crest from "../../src/components/Crest";
 import Icon from "../../src/components/Icon";
 import { useAppState } from "../../src/state/store";
 import { keepSegmentTokens } from "./segment-tokens";
-import { attachStream, type AttachedStream } from "./attach-stream";
+import { attachStream, MEDIA_PROCESSING, type AttachedStream } from "./attach-stream";
 import { requestPlayback, withCurrentToken, type PlaybackGrant } from "./playback-client";
 import { clearPosition, saveAccountPosition, savedPosition, savePosition, usablePosition } from "./resume-position";
 import { PlayerSidebar } from "./PlayerSidebar";
 import { useLiveVideo } from "./use-live-video";
-import { PlayerMessage } from "./PlayerMessage";
+import { PlayerMessage, StreamOffAir } from "./PlayerMessage";
+import { SeekBar } from "./SeekBar";
+import { ChapterList } from "./ChapterList";
+import type { Chapter } from "../../src/domain/video-chapters";
 
 const SEEK_STEP_SECONDS = 5;
 const SAVE_EVERY_SECONDS = 5;
@@ -17,8 +20,10 @@ const SAVE_TO_ACCOUNT_EVERY_SECONDS = 15;
 
 type Phase =
   | { kind: "starting" }
-  | { kind: "playing"; renditions: string[]; hasCaptions: boolean }
+  | { kind: "playing"; renditions: string[]; hasCaptions: boolean; captionLabels: string[] }
+  | { kind: "offline"; ended: boolean }
   | { kind: "refused"; message: string; status: number; detail?: string }
+  | { kind: "processing" }
   | { kind: "failed" };
 
 const FOCUSABLE = 'a[href], button:not([disabled]), select, video[controls], [tabindex]:not([tabindex="-1"])';
@@ -47,7 +52,12 @@ export default function VideoPlayerOverlay() {
   loggedIn.current = state.user.loggedIn;
   const [phase, setPhase] = useState<Phase>({ kind: "starting" });
   const [captions, setCaptions] = useState(false);
+  /** with several caption languages: 'off' or the chosen track's index */
+  const [captionChoice, setCaptionChoice] = useState("off");
+  const [quality, setQuality] = useState("auto");
   const [poster, setPoster] = useState<string | undefined>(undefined);
+  const [storyboard, setStoryboard] = useState<string | null>(null);
+  const [chapters, setChapters] = useState<Chapter[]>([]);
   const close = () => dispatch({ type: "mediaPlayer/close" });
 
   // Focus moves into the dialog and returns to what opened it (the play button) on close.
@@ -126,6 +136,10 @@ export default function VideoPlayerOverlay() {
     let cancelled = false;
     setPhase({ kind: "starting" });
     setCaptions(false);
+    setStoryboard(null);
+    setChapters([]);
+    setCaptionChoice("off");
+    setQuality("auto");
 
     const scheduleRenewal = (grant: PlaybackGrant) => {
       renewTimer = setTimeout(async () => {
@@ -151,23 +165,26 @@ export default function VideoPlayerOverlay() {
       token.current = answer.grant.token;
       accountResume.current = answer.grant.resumeAt ?? null;
       setPoster(answer.grant.posterUrl);
+      setChapters(answer.grant.chapters);
+      // The storyboard's track sits beside the master and takes the same token (the gate's rule for it).
+      setStoryboard(answer.grant.url.replace(/\/master\.m3u8\?/, "/storyboard.vtt?"));
       try {
         const segments = keepSegmentTokens(() => token.current);
-        const attached = await attachStream(element, answer.grant.url, (url) => segments.url(withCurrentToken(url, token.current)), () => {
-          if (!cancelled) setPhase({ kind: "failed" });
+        const attached = await attachStream(element, answer.grant.url, (url) => segments.url(withCurrentToken(url, token.current)), (reason) => {
+          if (!cancelled) setPhase({ kind: reason === "processing" ? "processing" : "failed" });
         });
         if (cancelled) {
           attached.destroy();
           return;
         }
         stream.current = attached;
-        setPhase({ kind: "playing", renditions: attached.renditions, hasCaptions: attached.hasCaptions });
+        setPhase({ kind: "playing", renditions: attached.renditions, hasCaptions: attached.hasCaptions, captionLabels: attached.captionLabels });
         scheduleRenewal(answer.grant);
         element.play().catch(() => {
           // autoplay refused (no gesture): the viewer presses play
         });
-      } catch {
-        if (!cancelled) setPhase({ kind: "failed" });
+      } catch (error) {
+        if (!cancelled) setPhase(error instanceof Error && error.message === MEDIA_PROCESSING ? { kind: "processing" } : { kind: "failed" });
       }
     })();
 
@@ -182,7 +199,7 @@ export default function VideoPlayerOverlay() {
 
   // Live: the session check, the concurrency socket and the live playlist (use-live-video.ts).
   const livePhase = useLiveVideo(video, entryId, live);
-  const shown: Phase = !live ? phase : livePhase.kind === "playing" ? { kind: "playing", renditions: [], hasCaptions: false } : livePhase;
+  const shown: Phase = !live ? phase : livePhase.kind === "playing" ? { kind: "playing", renditions: [], hasCaptions: false, captionLabels: [] } : livePhase;
 
   // Spec §8: a video session failure sets the entitlements to null, so locks read them as none.
   const failed = shown.kind === "failed";
@@ -192,8 +209,14 @@ export default function VideoPlayerOverlay() {
 
   const toggleCaptions = () => {
     const next = !captions;
-    stream.current?.setCaptions(next);
+    stream.current?.setCaptions(next ? 0 : null);
     setCaptions(next);
+  };
+  // Several languages: a choice of Off and each one, instead of the one button.
+  const chooseCaptions = (value: string) => {
+    setCaptionChoice(value);
+    stream.current?.setCaptions(value === "off" ? null : Number(value));
+    setCaptions(value !== "off");
   };
 
   const togglePlay = () => {
@@ -285,10 +308,24 @@ export default function VideoPlayerOverlay() {
                 Loading video
               </p>
             ) : null}
-            {shown.kind === "failed" || shown.kind === "refused" ? <PlayerMessage problem={shown} /> : null}
+            {shown.kind === "failed" || shown.kind === "refused" || shown.kind === "processing" ? <PlayerMessage problem={shown} /> : null}
+            {shown.kind === "offline" ? <StreamOffAir ended={shown.ended} /> : null}
           </div>
+          {!live && shown.kind === "playing" ? <SeekBar video={video} storyboardUrl={storyboard} /> : null}
           <div className="video-overlay__controls">
-            {shown.kind === "playing" && shown.hasCaptions ? (
+            {shown.kind === "playing" && shown.captionLabels.length > 1 ? (
+              <label className="video-overlay__control video-overlay__captions">
+                Captions
+                <select value={captionChoice} onChange={(e) => chooseCaptions(e.currentTarget.value)}>
+                  <option value="off">Off</option>
+                  {shown.captionLabels.map((label, i) => (
+                    <option key={i} value={String(i)}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : shown.kind === "playing" && shown.hasCaptions ? (
               <button type="button" className="video-overlay__control" aria-pressed={captions} onClick={toggleCaptions}>
                 Captions
               </button>
@@ -298,10 +335,28 @@ export default function VideoPlayerOverlay() {
                 Picture in picture
               </button>
             ) : null}
-            {shown.kind === "playing" && shown.renditions.length > 0 ? (
-              <span className="video-overlay__renditions">Quality: auto ({shown.renditions.join(", ")})</span>
+            {shown.kind === "playing" && shown.renditions.length > 1 ? (
+              <label className="video-overlay__control video-overlay__captions">
+                Quality
+                <select
+                  value={quality}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setQuality(value);
+                    stream.current?.setRendition(value === "auto" ? null : Number(value));
+                  }}
+                >
+                  <option value="auto">Auto</option>
+                  {shown.renditions.map((name, i) => (
+                    <option key={name} value={String(i)}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </label>
             ) : null}
           </div>
+          {!live && shown.kind === "playing" ? <ChapterList video={video} chapters={chapters} /> : null}
         </div>
         {section === "hidden" ? null : <PlayerSidebar entryId={entryId} section={section} />}
       </div>

@@ -3,5 +3,5 @@
  * call so that neither a first visit nor the player's own chunk carries zod.
  */
 export { apiErrorsSchema } from "../../src/schemas/api-errors";
-export { liveGrantAnswerSchema } from "../../src/schemas/live-session";
+export { liveGrantAnswerSchema, liveStatusAnswerSchema } from "../../src/schemas/live-session";
 export { playbackAnswerSchema } from "../../src/schemas/playback";

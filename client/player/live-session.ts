@@ -52,6 +52,22 @@ export function checkLiveSession(videoID: string, mediaType: "audio" | "video", 
   return askLive("/api/session/check", { videoID, mediaType, userID }, signal);
 }
 
+/** The stream's status as its public asset says (GET /api/streams/{id}); null when it could not be read. */
+export async function liveStreamStatus(assetID: string, signal?: AbortSignal): Promise<"idle" | "active" | "disabled" | null> {
+  try {
+    const [response, { liveStatusAnswerSchema }] = await Promise.all([
+      fetch(`/api/streams/${encodeURIComponent(assetID)}`, { headers: { accept: "application/json" }, credentials: "same-origin", ...(signal ? { signal } : {}) }),
+      import("./answers"),
+    ]);
+    if (!response.ok) return null;
+    const parsed = liveStatusAnswerSchema.safeParse(await response.json().catch(() => null));
+    return parsed.success ? parsed.data.data.attributes.assetData.status : null;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return null;
+  }
+}
+
 export function renewLiveSession(token: string, signal?: AbortSignal): Promise<LiveCheck> {
   return askLive("/api/session/renew", { token }, signal);
 }

@@ -25,6 +25,20 @@ export const VIDEO_CATEGORIES = [
 
 const NOW = Date.parse(DEMO_NOW);
 
+/**
+ * A demo video's duration, seconds: what the site shows and what its source (made by ffmpeg,
+ * scripts/demo-videos.mjs) lasts. The catalogue draws a realistic length (a replay 93-115 min, a
+ * clip 2-5 min) and plays it squeezed onto 10-40 s on a log scale: every video has media of its
+ * own that a 2-core machine transcodes in minutes, and a replay stays longer than its highlights.
+ */
+export const DEMO_SECONDS = { min: 10, max: 40 };
+export function demoDuration(realisticSeconds) {
+  const lo = Math.log(60);
+  const hi = Math.log(7800);
+  const t = Math.min(1, Math.max(0, (Math.log(realisticSeconds) - lo) / (hi - lo)));
+  return Math.round(DEMO_SECONDS.min + t * (DEMO_SECONDS.max - DEMO_SECONDS.min));
+}
+
 function title(match) {
   const us = match.team.slug === "" ? "Rovers" : match.team.name;
   return match.isHome ? `${us} ${match.goalsFor}-${match.goalsAgainst} ${match.opponent.name}` : `${match.opponent.name} ${match.goalsAgainst}-${match.goalsFor} ${us}`;
@@ -47,7 +61,7 @@ export function buildVideos({ matches, players, seasons, teams }) {
       entry_id: entryId,
       title: v.title,
       description: v.description,
-      duration_seconds: v.duration,
+      duration_seconds: demoDuration(v.duration),
       entitlements: v.entitlements,
       thumbnail_key: `video-${entryId}`,
       created_at: v.created_at,

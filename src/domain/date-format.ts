@@ -77,3 +77,16 @@ export function monthKey(value: DateInput): string {
 export function clubTimeText(value: DateInput, format: ClubTimeFormat): string {
   return formatInClubTime(value, CLUB_TIME_FORMATS[format]);
 }
+
+/** A `datetime-local` value ('2026-12-01T18:00') read as Europe/London time → UTC ISO; null when invalid. */
+export function clubLocalToUtc(local: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
+  const t = dayjs.tz(local, "YYYY-MM-DDTHH:mm", club.timezone);
+  return t.isValid() ? t.toDate().toISOString() : null;
+}
+
+/** A UTC instant as a `datetime-local` value in Europe/London ('' for none or invalid). */
+export function utcToClubLocal(iso: string | null): string {
+  if (!iso || !dayjs.utc(iso).isValid()) return "";
+  return inClubTime(iso).format("YYYY-MM-DDTHH:mm");
+}

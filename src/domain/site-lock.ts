@@ -6,15 +6,17 @@
  * What stays reachable while locked: the streamer layout (the lock screen is 'not used in the
  * streamer layout'), sign-in (/sso, /auth: the portal and its callbacks), third-party webhooks
  * (Stripe cannot type a phrase), the club's admin API (a machine client behind its own bearer
- * token, which is how the club turns the lock off again), the static files the lock screen itself
- * needs, and the form the lock screen posts to.
+ * token, which is how the club turns the lock off again), the transcoder's and the ingest's APIs
+ * (services with their own bearer tokens: a club preparing its launch behind the lock still needs
+ * its videos transcoded and its streams packaged), the static files the lock screen itself needs,
+ * and the form the lock screen posts to.
  */
 export const SITE_LOCK_TEXT = "This site is in development";
 export const SITE_LOCK_ACCESS_TEXT = "Access";
 /** Where the lock screen's form posts the phrase (POST only). */
 export const SITE_LOCK_ENTRY_PATH = "/site-lock";
 
-const EXEMPT_PREFIXES = ["/streamer", "/sso", "/auth", "/webhooks", "/api/admin"] as const;
+const EXEMPT_PREFIXES = ["/streamer", "/sso", "/auth", "/webhooks", "/api/admin", "/api/transcoder", "/api/ingest"] as const;
 /**
  * Static files: the client build, the generated artwork and public/'s own files. In production the
  * asset layer answers them before the worker runs; the worker sees only the names it lacks.

@@ -11,6 +11,10 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const CAPABILITIES = [
   /** 'Live now': viewers, devices, refusals, match rooms */
   "live.view",
+  /** the match operator's screen: line-ups, a live match's events and their withdrawal (the club's feed, from the console) */
+  "match.operate",
+  /** Fixtures and results: new fixtures, edits, reschedules, postponements, results typed by hand, CSV imports */
+  "fixtures.manage",
   /** 'Subscriptions and revenue' */
   "revenue.view",
   /** the account search and an account's page */
@@ -29,6 +33,8 @@ export const CAPABILITIES = [
   "media.manage",
   /** Rovers TV's videos: upload video files (each then transcoded) and link catalogue videos to them */
   "video.manage",
+  /** Rovers TV's live events: create and edit them, their encoder's stream key (rotate), end them */
+  "live.manage",
   /** the web settings (site-wide switches and texts): list, change, remove */
   "settings.edit",
   /** the audit log */
@@ -49,8 +55,11 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 /** The table itself. An administrator holds every capability; the others what their job needs. */
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
   administrator: CAPABILITIES,
-  editor: ["content.view", "content.edit", "content.publish", "media.manage", "video.manage"],
-  "match-operator": ["live.view"],
+  editor: ["content.view", "content.edit", "content.publish", "media.manage", "video.manage", "live.manage"],
+  // The match operator keeps the fixture list as well as running match day: the same person
+  // hears of a moved kick-off or a postponement from the league and enters the results of the
+  // matches nobody ran live. Editors write what the site says, not the fixture list itself.
+  "match-operator": ["live.view", "match.operate", "fixtures.manage"],
   support: ["live.view", "accounts.view", "accounts.support"],
   commerce: ["revenue.view", "webhooks.view", "accounts.view", "content.view"],
 };

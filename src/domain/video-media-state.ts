@@ -1,14 +1,13 @@
 /**
- * What plays for a catalogue video: its own media once its transcode is ready; 'processing' while
- * a source is linked but not yet transcoded (or its transcode failed: staff upload again); the
- * committed demo clip (src/domain/media-clip.ts) for a video with no source, until the demo
- * catalogue goes through the pipeline too.
+ * What plays for a catalogue video: its own media once its transcode is ready; otherwise
+ * 'processing': a source linked but not yet transcoded (or its transcode failed: staff upload
+ * again), or no source yet (a video published before its file, or the demo catalogue while
+ * `npm run dev` is still loading it). There is no stand-in: a video plays its own file or nothing.
  */
-export type VideoMediaState = { kind: "ready"; prefix: string } | { kind: "processing" } | { kind: "clip" };
+export type VideoMediaState = { kind: "ready"; prefix: string } | { kind: "processing" };
 
 export function videoMediaState(sourceId: string | null, readyPrefix: string | null): VideoMediaState {
-  if (sourceId === null) return { kind: "clip" };
-  return readyPrefix === null ? { kind: "processing" } : { kind: "ready", prefix: readyPrefix };
+  return sourceId === null || readyPrefix === null ? { kind: "processing" } : { kind: "ready", prefix: readyPrefix };
 }
 
 /** How long a transcoder's lease lasts without a heartbeat; a heartbeat every 10 s keeps it. */

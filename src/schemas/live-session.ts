@@ -34,3 +34,8 @@ export type LiveDevice = z.infer<typeof liveDeviceSchema>;
 
 export const liveDevicesAnswerSchema = z.object({ data: z.array(liveDeviceSchema) });
 export type LiveDevicesAnswer = z.infer<typeof liveDevicesAnswerSchema>;
+
+/** GET /api/streams/{assetID} as a player waiting for its stream reads it: the stream's status alone. */
+export const liveStatusAnswerSchema = z.object({
+  data: z.object({ attributes: z.object({ assetData: z.object({ status: z.enum(["idle", "active", "disabled"]) }) }) }),
+});

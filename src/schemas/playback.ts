@@ -14,6 +14,8 @@ export const playbackGrantSchema = z.object({
   renewAfterSeconds: z.number(),
   /** where a signed-in viewer left this video (seconds), or null */
   resumeAt: z.nullable(z.number()),
+  /** the video's chapters, earliest first: the player's seek buttons */
+  chapters: z.array(z.object({ startSeconds: z.number(), title: z.string() })),
 });
 export type PlaybackGrant = z.infer<typeof playbackGrantSchema>;
 

@@ -71,6 +71,8 @@ export const matchSchema = z.object({
   goalsAgainst: z.nullable(z.int()),
   attendance: z.nullable(z.int()),
   report: z.nullable(z.string()),
+  /** the fixture's own tickets link (a site path or https:), when the club set one; else the club's shop */
+  ticketsUrl: z.optional(z.string()),
   /** Spoiler-free mode (src/domain/spoiler-free.ts): a played match whose score was left out. */
   scoreHidden: z.optional(z.boolean()),
 });

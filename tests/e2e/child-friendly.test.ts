@@ -69,19 +69,22 @@ describe("child-friendly mode", () => {
     }
   }, 180_000);
 
-  it("lists only the B team and U18 on /teams (spec §3) until the switch is turned off, then all four", async () => {
+  it("lists only the B team and U18 on /teams (spec §3), says so, and 'Show all teams' lists all four after one press", async () => {
     const { page, context, problems } = await openPage(browser, "/teams", DESKTOP);
     try {
       const teamLinks = () =>
         page.locator("main a[href^='/teams/']").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")))]);
       expect(await teamLinks()).toEqual(["/teams/b-team", "/teams/u18"]);
-      await waitForFooter(page);
+      await expect.poll(() => page.getByText("Family mode: some teams hidden").isVisible()).toBe(true);
+      await waitForHydration(page, problems);
       const reloaded = page.waitForResponse((r) => r.request().isNavigationRequest() && new URL(r.url()).pathname === "/teams", { timeout: 30_000 });
-      await page.getByRole("switch", { name: "Child-friendly mode" }).click();
+      await page.getByRole("button", { name: "Show all teams" }).click();
       await reloaded;
       await page.waitForLoadState("load");
       await waitForHydration(page, problems);
       expect(await teamLinks()).toEqual(["/teams/first-team", "/teams/womens-first-team", "/teams/b-team", "/teams/u18"]);
+      expect(await page.getByText("Family mode: some teams hidden").count()).toBe(0);
+      expect(await page.getByRole("switch", { name: "Child-friendly mode" }).getAttribute("aria-checked")).toBe("false");
       expect(problems).toEqual([]);
     } finally {
       await context.close();

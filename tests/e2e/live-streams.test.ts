@@ -50,8 +50,7 @@ const audioTime = (page: Page) => bar(page).locator("audio").evaluate((a: HTMLAu
 const audioPaused = (page: Page) => bar(page).locator("audio").evaluate((a: HTMLAudioElement) => a.paused);
 
 async function play(page: Page) {
-  await expect.poll(() => bar(page).getAttribute("data-state"), { timeout: WAIT }).toBe("ready");
-  await bar(page).getByRole("button", { name: "Play stream" }).click({ timeout: WAIT });
+  // One press on the live page plays: no 'Play stream' to press again.
   await expect.poll(() => bar(page).getAttribute("data-state"), { timeout: WAIT }).toBe("playing");
   const start = await audioTime(page);
   await expect.poll(() => audioTime(page), { timeout: WAIT }).toBeGreaterThan(start + 1);
@@ -63,6 +62,8 @@ describe("live audio", () => {
     try {
       await play(page);
       await expect.poll(() => bar(page).getByRole("button", { name: "Pause stream" }).isVisible(), { timeout: WAIT }).toBe(true);
+      // The live page says what is playing.
+      expect(await page.locator(".theatre__now-playing").textContent()).toContain("Now playing in the Live Audio bar below");
       // The volume rises to full 500 ms after play.
       await expect.poll(() => bar(page).locator("audio").evaluate((a: HTMLAudioElement) => a.volume), { timeout: WAIT }).toBe(1);
       // The socket holds the session: the account lists this device.
@@ -71,6 +72,8 @@ describe("live audio", () => {
       await saveScreenshot(page, "live-audio-playing");
       await bar(page).getByRole("button", { name: "Pause stream" }).click({ timeout: WAIT });
       await expect.poll(() => audioPaused(page)).toBe(true);
+      await bar(page).getByRole("button", { name: "Play stream" }).click({ timeout: WAIT });
+      await expect.poll(() => audioPaused(page), { timeout: WAIT }).toBe(false);
     } finally {
       await context.close();
     }

@@ -2,8 +2,9 @@
 // stream inside the match centre (the session check, the concurrency socket and the media gate of
 // the live player), scrolls on, and it keeps playing docked as a mini player; 'Expand' takes it
 // back to its place and 'Close' stops it, all by keyboard; axe clean at 375 and 1440 px, open and
-// docked. A visitor and a free account get the locked texts and never a player. Each test starts
-// the club's stream with the stream status API and puts it back to idle, so order is free.
+// docked. A visitor and a free account get the locked texts and never a player. The stream is on
+// air from the e2e run's own real-time push (scripts/e2e-live.mjs); each test waits until it is
+// active and changes nothing, so order is free.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
@@ -33,14 +34,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The club starts or stops the stream (the existing stream status API). */
-async function setStream(status: "active" | "idle") {
-  const response = await fetch(`${BASE_URL}/api/admin/streams/${STREAM}`, {
-    method: "PUT",
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "x-admin-actor": "e2e", "content-type": "application/json" },
-    body: JSON.stringify({ status }),
-  });
-  expect(response.status).toBe(200);
+/** The stream as viewers see it: active while the run's push reaches the ingest (the status API puts nothing on air). */
+async function untilActive() {
+  const status = async () => {
+    const response = await fetch(`${BASE_URL}/api/admin/streams/${STREAM}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: { attributes: { status: string } } }).data.attributes.status;
+  };
+  await expect.poll(status, { timeout: WAIT }).toBe("active");
 }
 
 const player = (page: Page) => page.locator(".match-video__player");
@@ -61,7 +62,7 @@ async function expectAxeClean(page: Page, where: string) {
 
 describe("the match centre's live video", () => {
   it("a Rovers TV subscriber plays it, scrolls on and it keeps playing docked; Expand and Close by keyboard", async () => {
-    await setStream("active");
+    await untilActive();
     const { page, context, problems } = await openPage(browser, matchPath, DESKTOP);
     try {
       await registerAs(page, "docked-tv", { entitlements: [club.entitlements.mid] });
@@ -109,12 +110,11 @@ describe("the match centre's live video", () => {
       expect(problems.slice(problemsBefore)).toEqual([]);
     } finally {
       await context.close();
-      await setStream("idle");
     }
   }, 300_000);
 
   it("a visitor gets the locked texts and no player, and so does a free account", async () => {
-    await setStream("active");
+    await untilActive();
     const { page, context, problems } = await openPage(browser, matchPath, DESKTOP);
     try {
       const panel = page.getByRole("region", { name: "Locked stream" });
@@ -133,7 +133,6 @@ describe("the match centre's live video", () => {
       expect(problems).toEqual([]);
     } finally {
       await context.close();
-      await setStream("idle");
     }
   }, 240_000);
 

@@ -157,7 +157,9 @@ describe("the newsroom", () => {
         at.setUTCSeconds(0, 0);
         await page.getByLabel("Publish at (UTC)").fill(at.toISOString().slice(0, 16));
         await page.getByRole("button", { name: "Schedule", exact: true }).click();
-        await expect.poll(() => stateLine(page).textContent(), { timeout: WAIT }).toMatch(/^Scheduled for/);
+        // The editor's notice rides along, so a refused schedule says why in the failure.
+        const stateAndNotice = async () => `${await stateLine(page).textContent()} | notice: ${await page.locator(".article-editor__notice").textContent()}`;
+        await expect.poll(stateAndNotice, { timeout: WAIT }).toMatch(/^Scheduled for/);
         expect(await runSchedulerAt(new Date(at.getTime() + 1_000))).toContain(id);
         const [category] = await queryD1<{ slug: string }>("SELECT slug FROM news_categories WHERE name = 'Club News'");
         const link = `/news/${saved!.slug}`;

@@ -1,12 +1,15 @@
-// Rovers TV on demand: a subscriber plays a replay in the player overlay (hls.js, two renditions,
-// captions, sidebar, keyboard); a visitor gets no media at all; first visits carry no hls.js.
+// Rovers TV on demand: a subscriber plays a replay in the player overlay (hls.js, two renditions of
+// its own transcoded media, the storyboard over the seek bar, chapters as seek buttons, sidebar,
+// keyboard); a video without
+// media says it is processing; a visitor gets no media at all; first visits carry no hls.js.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
 import { signInAs, midTierReplay } from "./support/demo-account";
 import { axeViolations as pageAxeViolations } from "./support/axe";
+import { queryD1 } from "./support/d1";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,22 +31,33 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
   }, selector);
 }
 
-describe("video player overlay", () => {
-  it("the Rovers TV account plays a replay: two renditions, captions, sidebar, Escape returns focus", async () => {
-    const replay = await midTierReplay();
-    const { page, context, problems } = await openPage(browser, `/videos/${replay.entryId}`, DESKTOP);
-    try {
-      await signInAs(page, "tv@rovers.test");
-      const play = page.getByRole("button", { name: `Play ${replay.title}` });
-      await expect.poll(() => play.isVisible(), { timeout: 15_000 }).toBe(true);
-      await play.click();
+/**
+ * tv@rovers.test opens the mid-tier replay's page at `viewport`, presses its play button and waits
+ * for the overlay's stage to reach `phase`; the caller closes `context`.
+ */
+async function openReplayAsTv(viewport: Viewport, phase: "playing" | "processing", replayToOpen?: Awaited<ReturnType<typeof midTierReplay>>) {
+  const replay = replayToOpen ?? (await midTierReplay());
+  const opened = await openPage(browser, `/videos/${replay.entryId}`, viewport);
+  const { page } = opened;
+  await signInAs(page, "tv@rovers.test");
+  const play = page.getByRole("button", { name: `Play ${replay.title}` });
+  await expect.poll(() => play.isVisible(), { timeout: 15_000 }).toBe(true);
+  await play.click();
+  const dialog = page.getByRole("dialog", { name: replay.title });
+  await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+  const stage = dialog.locator(".video-overlay__stage");
+  await expect.poll(() => stage.getAttribute("data-phase"), { timeout: 20_000 }).toBe(phase);
+  return { ...opened, replay, play, dialog, stage };
+}
 
-      const dialog = page.getByRole("dialog", { name: replay.title });
-      await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
-      const stage = dialog.locator(".video-overlay__stage");
-      await expect.poll(() => stage.getAttribute("data-phase"), { timeout: 20_000 }).toBe("playing");
-      expect(await stage.getAttribute("data-renditions")).toBe("360p 720p");
-      // the demo clip really plays
+describe("video player overlay", () => {
+  it("the Rovers TV account plays a replay: two renditions, its own media, sidebar, Escape returns focus", async () => {
+    const { page, context, problems, replay, play, dialog, stage } = await openReplayAsTv(DESKTOP, "playing");
+    try {
+      expect(await stage.getAttribute("data-renditions")).toBe("360p 480p");
+      // its own media really plays, as long as the page says it lasts
+      await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.duration), { timeout: 20_000 }).toBeGreaterThan(replay.durationSeconds - 1);
+      expect(await dialog.locator("video").evaluate((v: HTMLVideoElement) => v.duration)).toBeLessThan(replay.durationSeconds + 1);
       await expect
         .poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
         .toBeGreaterThan(2);
@@ -56,12 +70,6 @@ describe("video player overlay", () => {
         }, replay.entryId);
       await expect.poll(resumeAt, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
 
-      const captions = dialog.getByRole("button", { name: "Captions" });
-      await captions.click();
-      expect(await captions.getAttribute("aria-pressed")).toBe("true");
-      await expect
-        .poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => Array.from(v.textTracks).some((t) => t.mode === "showing")))
-        .toBe(true);
 
       await expect.poll(() => dialog.getByRole("heading", { name: "Related" }).isVisible()).toBe(true);
       await expect.poll(() => dialog.locator(".video-overlay__item").count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -122,7 +130,7 @@ describe("video player overlay", () => {
       // even asked directly, the gate and the media refuse
       const answer = await page.evaluate(async (entryId) => {
         const gate = await fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId }) });
-        const file = await fetch(`/media/vod/${entryId}/720p/seg0.m4s`);
+        const file = await fetch(`/media/vod/${entryId}/480p/seg0.m4s`);
         return { gate: gate.status, file: file.status, type: file.headers.get("content-type") };
       }, replay.entryId);
       expect(answer).toEqual({ gate: 401, file: 401, type: "application/json" });
@@ -203,6 +211,122 @@ describe("video player overlay", () => {
       expect(bodies.some((b) => b.includes("backBufferLength"))).toBe(false);
     } finally {
       await context.close();
+    }
+  });
+  for (const viewport of [DESKTOP, MOBILE]) {
+    it(`the seek bar shows the storyboard's picture under a pointer and under the arrow keys (${viewport.width} px)`, async () => {
+      const { page, context, problems, replay, dialog } = await openReplayAsTv(viewport, "playing");
+      try {
+        await dialog.locator("video").evaluate((v: HTMLVideoElement) => v.pause());
+        const bar = dialog.getByRole("slider", { name: "Seek" });
+        await expect.poll(() => bar.isEnabled(), { timeout: 15_000 }).toBe(true);
+
+        // A pointer over the bar, three quarters along: the sprite's tile for that time.
+        const box = (await bar.boundingBox())!;
+        await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2);
+        const thumb = dialog.getByTestId("seek-thumbnail");
+        await expect.poll(() => thumb.isVisible(), { timeout: 10_000 }).toBe(true);
+        const style = await thumb.evaluate((el: HTMLElement) => ({ image: el.style.backgroundImage, position: el.style.backgroundPosition }));
+        expect(style.image).toMatch(new RegExp(`/media/vod/${replay.entryId}/storyboard\\.jpg\\?token=`));
+        expect(style.position).toMatch(/^-\d+px -\d+px$/);
+        expect(style.position).not.toBe("-0px -0px");
+        // the sprite loads under the viewer's token
+        expect(await thumb.evaluate(async (el: HTMLElement) => (await fetch(el.style.backgroundImage.slice(5, -2))).status)).toBe(200);
+        await saveScreenshot(page, `video-player-storyboard-${viewport.width}`);
+        await page.mouse.move(box.x + box.width / 2, box.y - 200);
+        await expect.poll(() => thumb.count()).toBe(0);
+
+        // The keyboard: focus on the bar, the arrows move 5 s and show the picture there.
+        await bar.focus();
+        await page.keyboard.press("ArrowRight");
+        await expect.poll(() => thumb.isVisible()).toBe(true);
+        await expect.poll(() => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(5);
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it("the chapters under the player seek and play, by pointer and by keyboard, the current one marked, at 1440 and 375 px", async () => {
+    const replay = await midTierReplay();
+    const [video] = await queryD1<{ id: number }>("SELECT id FROM videos WHERE entry_id = ?1", [replay.entryId]);
+    const third = Math.floor(replay.durationSeconds / 3);
+    const chapters = [
+      { at: 0, title: "Kick-off" },
+      { at: third, title: "Rovers score" },
+      { at: 2 * third, title: "Second half" },
+    ];
+    await queryD1("DELETE FROM video_chapters WHERE video_id = ?1", [video!.id]);
+    for (const c of chapters) await queryD1("INSERT INTO video_chapters (video_id, start_seconds, title) VALUES (?1, ?2, ?3)", [video!.id, c.at, c.title]);
+    try {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        const { page, context, problems, dialog } = await openReplayAsTv(viewport, "playing", replay);
+        try {
+          const player = dialog.locator("video");
+          const list = dialog.getByRole("navigation", { name: "Chapters" });
+          const buttons = list.getByRole("button");
+          expect(await list.locator(".video-chapters__time").allTextContents()).toEqual(chapters.map((c) => `${Math.floor(c.at / 60)}:${String(c.at % 60).padStart(2, "0")}`));
+          expect(await list.locator(".video-chapters__name").allTextContents()).toEqual(chapters.map((c) => c.title));
+          const current = () => list.locator('[aria-current="true"]').innerText();
+          // Where it starts (the account's place may resume it past the first chapter): that one is marked, alone.
+          // The resume (on loadedmetadata) has moved it by the time the picture has metadata.
+          await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && !v.seeking), { timeout: 15_000 }).toBe(true);
+          await player.evaluate((v: HTMLVideoElement) => v.pause());
+          const startedAt = await player.evaluate((v: HTMLVideoElement) => v.currentTime);
+          await expect.poll(current).toContain([...chapters].reverse().find((c) => c.at <= startedAt)!.title);
+          expect(await list.locator("[aria-current]").count()).toBe(1);
+
+          // The pointer: the second chapter, paused first, so "plays" is the button's doing.
+          await player.evaluate((v: HTMLVideoElement) => {
+            v.muted = true;
+            v.pause();
+          });
+          await buttons.nth(1).click();
+          await expect.poll(() => player.evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
+          await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThanOrEqual(third);
+          await expect.poll(current).toContain("Rovers score");
+
+          // The keyboard: focus on the third, Enter.
+          await player.evaluate((v: HTMLVideoElement) => v.pause());
+          await buttons.nth(2).focus();
+          await page.keyboard.press("Enter");
+          await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 }).toBeGreaterThanOrEqual(2 * third);
+          expect(await player.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+          await expect.poll(current).toContain("Second half");
+          // 375 px: every button inside the overlay's width
+          const widths = await buttons.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
+          for (const right of widths) expect(right).toBeLessThanOrEqual(viewport.width);
+          expect(await axeViolations(page, ".video-chapters")).toEqual([]);
+          await saveScreenshot(page, `video-player-chapters-${viewport.width}`);
+          expect(problems).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await queryD1("DELETE FROM video_chapters WHERE video_id = ?1", [video!.id]);
+    }
+  });
+
+  it("a video with no media yet says it is being processed, in words, at 375 and 1440 px", async () => {
+    const replay = await midTierReplay();
+    const sourceId = (await queryD1<{ source_id: string | null }>("SELECT source_id FROM videos WHERE entry_id = ?1", [replay.entryId]))[0]?.source_id ?? null;
+    await queryD1("UPDATE videos SET source_id = NULL WHERE entry_id = ?1", [replay.entryId]);
+    try {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        const { page, context, dialog } = await openReplayAsTv(viewport, "processing", replay);
+        try {
+          const message = dialog.locator('[data-problem="processing"]');
+          expect(await message.innerText()).toContain("This video is still being processed");
+          expect(await dialog.getByText("There was a problem connecting to the video service").count()).toBe(0);
+          await saveScreenshot(page, `video-player-processing-${viewport.width}`);
+        } finally {
+          await context.close();
+        }
+      }
+    } finally {
+      await queryD1("UPDATE videos SET source_id = ?2 WHERE entry_id = ?1", [replay.entryId, sourceId]);
     }
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import wrangler from "wrangler";
 import { bundledDevelopmentModules, checkDeploy, isDevelopmentEntry } from "../../scripts/check-deploy.mjs";
 import { SECRET_SETTINGS } from "../../worker/env";
-import { DEV_TRANSCODER_TOKEN as devTranscoderToken } from "../../worker/dev-secrets";
+import { DEV_INGEST_TOKEN as devIngestToken, DEV_TRANSCODER_TOKEN as devTranscoderToken } from "../../worker/dev-secrets";
 
 /**
  * `npm run check:deploy` reads each configuration with wrangler's own reader, so every case below
@@ -59,6 +59,7 @@ describe("npm run check:deploy", { timeout: 60_000 }, () => {
     ["AUTH_PROVIDER dev in an [env.*] inline table", `${good}\n[env.preview]\nvars = { AUTH_PROVIDER = "dev" }\n`, /\[env\.preview\] vars set AUTH_PROVIDER = "dev"/],
     ["AUTH_PROVIDER dev at the top level", good.replace('"green"', '"dev"'), /vars set AUTH_PROVIDER = "dev"/],
     ["the dev transcoder token written in [vars]", `${good}TRANSCODER_TOKEN = "${devTranscoderToken}"\n`, /set TRANSCODER_TOKEN: a secret in the repository/],
+    ["the dev ingest token written in [vars]", `${good}INGEST_TOKEN = "${devIngestToken}"\n`, /set INGEST_TOKEN: a secret in the repository/],
     ["STRIPE_WEBHOOK_SECRET written in [vars]", `${good}STRIPE_WEBHOOK_SECRET = "whsec_oops"\n`, /set STRIPE_WEBHOOK_SECRET: a secret in the repository/],
     ["SESSION_SECRET written in an [env.*] block", `${good}\n[env.production.vars]\nSESSION_SECRET = "oops"\n`, /\[env\.production\] vars set SESSION_SECRET/],
     ["an http: login page", good.replace("https://login.example/login", "http://login.example/login"), /SSO_LOGIN_URL = "http:\/\/login\.example\/login": production needs an https: URL/],

@@ -10,6 +10,9 @@ describe("site lock: what stays reachable", () => {
     ["/webhooks/stripe", "POST", true],
     // the club's admin API (bearer token): how the club turns the lock off again
     ["/api/admin/settings/siteLock.enabled", "PUT", true],
+    // the media services' APIs (their own bearer tokens): a locked site still transcodes and ingests
+    ["/api/transcoder/claim", "POST", true],
+    ["/api/ingest/events", "GET", true],
     ["/build/entry-ABC.js", "GET", true],
     ["/images/200x120/crest-rovers.svg", "GET", true],
     ["/crest.svg", "GET", true],
@@ -23,6 +26,7 @@ describe("site lock: what stays reachable", () => {
     ["/authx", "GET", false],
     ["/api/content/shell", "GET", false],
     ["/api/administrator", "GET", false],
+    ["/api/ingestion", "GET", false],
     ["/api/console/live-now", "GET", false],
     ["/api/session", "GET", false],
     ["/media/entry/index.m3u8", "GET", false],

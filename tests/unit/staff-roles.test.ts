@@ -30,8 +30,14 @@ describe("can", () => {
     expect(can(["commerce"], "accounts.support")).toBe(false);
   });
 
+  it("lets the match operator post a match's events and nobody else but administrators", () => {
+    expect(capabilitiesOf(["match-operator"])).toEqual(["live.view", "match.operate", "fixtures.manage"]);
+    expect(STAFF_ROLES.filter((r) => can([r], "fixtures.manage"))).toEqual(["administrator", "match-operator"]);
+    expect(STAFF_ROLES.filter((r) => can([r], "match.operate"))).toEqual(["administrator", "match-operator"]);
+  });
+
   it("adds up several roles", () => {
-    expect(capabilitiesOf(["editor", "match-operator"])).toEqual(["live.view", "content.view", "content.edit", "content.publish", "media.manage", "video.manage"]);
+    expect(capabilitiesOf(["editor", "match-operator"])).toEqual(["live.view", "match.operate", "fixtures.manage", "content.view", "content.edit", "content.publish", "media.manage", "video.manage", "live.manage"]);
   });
 
   it("keeps staff management and the audit log for administrators alone", () => {

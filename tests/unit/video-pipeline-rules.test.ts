@@ -81,9 +81,11 @@ describe("the ladder", () => {
 });
 
 describe("what plays for a video", () => {
-  it("its media when ready, 'processing' with a source not yet ready, the clip without a source", () => {
+  it("its media when ready; 'processing' with a source not yet ready and with no source at all", () => {
     expect(videoMediaState("s1", "vod/s1/j1/")).toEqual({ kind: "ready", prefix: "vod/s1/j1/" });
     expect(videoMediaState("s1", null)).toEqual({ kind: "processing" });
-    expect(videoMediaState(null, null)).toEqual({ kind: "clip" });
+    expect(videoMediaState(null, null)).toEqual({ kind: "processing" });
+    // a prefix without a source cannot happen (the join is on the source); it is not played either
+    expect(videoMediaState(null, "vod/x/y/")).toEqual({ kind: "processing" });
   });
 });

@@ -72,6 +72,15 @@ describe("child-friendly mode in the data", () => {
     expect(await tabLinks("/matches/b-team", OFF)).toEqual(["/matches", "/matches/womens-first-team", "/matches/b-team", "/matches/u18"]);
   });
 
+  it("says where it hides teams, with the one-press choice: /teams, the fixtures page, the video browse page; nothing with it off", async () => {
+    for (const path of ["/teams", "/matches/b-team", "/videos/browse"]) {
+      const html = await (await get(path)).text();
+      expect(html, path).toContain("Family mode: some teams hidden");
+      expect(html, path).toMatch(/<button type="button" class="family-notice__show">Show all teams<\/button>/);
+      expect(await (await get(path, OFF)).text(), path).not.toContain("Family mode: some teams hidden");
+    }
+  });
+
   it("a hidden team's own pages stay reachable by URL (the first team owns /matches), its tab shown while it is on show", async () => {
     for (const path of ["/matches", "/matches/womens-first-team", "/teams/womens-first-team", "/api/content/team?team=womens-first-team"]) {
       expect((await get(path)).status, path).toBe(200);

@@ -7,6 +7,7 @@ import { recomputeEntitlements } from "../../worker/payments/payment-records";
 import { AUDIT_SQL, PASSES_SQL, SEARCH_SQL, SUBSCRIPTIONS_SQL } from "../../worker/console/accounts";
 import { BYPASS_CODE, CLUB_SOURCE_LABEL } from "../../src/domain/account-entitlements";
 import type { AccountDetail, AccountSearch } from "../../src/schemas/console-accounts";
+import { goLive } from "./live-media";
 
 /** The console's Accounts: search, an account's figures, its audited actions. */
 
@@ -30,6 +31,7 @@ const act = (b: Browser, ssoID: string, action: string) => b.fetch(`/api/console
 
 /** A live audio session of `b`'s account, admitted by the session check. */
 async function listen(b: Browser): Promise<void> {
+  await goLive(MEN_AUDIO, "audio");
   const res = await b.fetch("/api/session/check", {
     method: "POST",
     headers: { "content-type": "application/json", "user-agent": CHROME_ON_WINDOWS },

@@ -24,6 +24,11 @@ const codeOf = async (res: Response) => ((await res.json()) as { errors: { code:
 const CALLS: { method: "GET" | "POST" | "PUT"; path: string; capability: Capability; body?: unknown }[] = [
   { method: "GET", path: "/api/console/live", capability: "live.view" },
   { method: "GET", path: "/api/console/revenue", capability: "revenue.view" },
+  { method: "GET", path: "/api/console/matches/1/live", capability: "match.operate" },
+  { method: "POST", path: "/api/console/matches/1/events", capability: "match.operate", body: {} },
+  { method: "GET", path: "/api/console/fixtures?season=2024-25", capability: "fixtures.manage" },
+  { method: "POST", path: "/api/console/fixtures", capability: "fixtures.manage", body: {} },
+  { method: "POST", path: "/api/console/fixtures/import", capability: "fixtures.manage", body: {} },
   { method: "GET", path: "/api/console/accounts?q=a", capability: "accounts.view" },
   { method: "GET", path: "/api/console/accounts/nobody-here", capability: "accounts.view" },
   { method: "POST", path: "/api/console/accounts/nobody-here/block", capability: "accounts.support", body: {} },
@@ -49,6 +54,9 @@ const CALLS: { method: "GET" | "POST" | "PUT"; path: string; capability: Capabil
   { method: "POST", path: "/api/console/videos/uploads", capability: "video.manage", body: {} },
   { method: "GET", path: "/api/console/videos/sources/nothing-here", capability: "video.manage" },
   { method: "PUT", path: "/api/console/videos/catalogue/nothing-here/source", capability: "video.manage", body: {} },
+  { method: "GET", path: "/api/console/live-events", capability: "live.manage" },
+  { method: "POST", path: "/api/console/live-events", capability: "live.manage", body: {} },
+  { method: "POST", path: "/api/console/live-events/nothing-here/end", capability: "live.manage" },
 ];
 
 const call = (b: Browser, c: (typeof CALLS)[number]) =>

@@ -6,6 +6,7 @@ import { account, adminHeaders, CONSOLE_VARS as VARS, expectNotFoundPage as expe
 import { countAdmission } from "../../worker/live/live-counts";
 import { markReleased } from "../../durable-objects/released-stream-sessions";
 import type { LiveNow } from "../../src/schemas/console";
+import { goLive } from "./live-media";
 
 /** The staff role, the console's 404 for everyone else, 'Live now'. */
 
@@ -22,7 +23,9 @@ async function liveNow(b: Browser): Promise<LiveNow> {
 
 const viewersOf = (live: LiveNow, assetID: string) => live.streams.find((s) => s.assetID === assetID)?.viewers ?? 0;
 
-function check(b: Browser) {
+/** The men's audio on air (the ingest's media, tests/worker/live-media.ts), then a session check for it. */
+async function check(b: Browser) {
+  await goLive(MEN_AUDIO, "audio");
   return b.fetch("/api/session/check", {
     method: "POST",
     headers: { "content-type": "application/json", "user-agent": CHROME_ON_WINDOWS },

@@ -228,7 +228,8 @@ describe("the content reads over D1", () => {
 
     const replays = await readVideos(reader, { category: "full-match-replays", pageSize: 5 });
     expect(replays.items).toHaveLength(5);
-    expect(replays.items.every((v) => v.categorySlug === "full-match-replays" && v.durationSeconds > 3599)).toBe(true);
+    // The demo's media are short (docs/demo-data.md): a full match is the longest of them, not 90 minutes.
+    expect(replays.items.every((v) => v.categorySlug === "full-match-replays" && v.durationSeconds >= 30)).toBe(true);
     expect(await readVideos(reader, { category: "nope" })).toEqual({ items: [], total: 0 });
 
     const one = videoSchema.parse(await readVideo(reader, all.items[0]!.entryId));

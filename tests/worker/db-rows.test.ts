@@ -57,12 +57,18 @@ describe("D1 rows parsed, not asserted", () => {
     const { results } = await env.DB.prepare(`SELECT ${NEWS_SUMMARY_COLUMNS} FROM news n ORDER BY n.id LIMIT 50`).all();
     expect(results).toHaveLength(50);
     const result = { results } as unknown as D1Result;
-    const rounds = 200;
+    // The best of five batches: what the parsing costs, not what a busy machine adds to it (a CI
+    // machine running other work beside the tests measured 1.2 ms on one average).
+    const rounds = 40;
     const time = (run: () => unknown) => {
       for (let i = 0; i < 20; i++) run();
-      const start = performance.now();
-      for (let i = 0; i < rounds; i++) run();
-      return (performance.now() - start) / rounds;
+      const batches: number[] = [];
+      for (let batch = 0; batch < 5; batch++) {
+        const start = performance.now();
+        for (let i = 0; i < rounds; i++) run();
+        batches.push((performance.now() - start) / rounds);
+      }
+      return Math.min(...batches);
     };
     // The rows as the old cast took them (their categories' JSON column is parsed either way).
     const cast = time(() => (results as z.infer<typeof newsSummaryRow>[]).map(toNewsSummary));

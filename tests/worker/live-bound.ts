@@ -1,12 +1,13 @@
 import { expect, vi } from "vitest";
 import { segmentTokenSeconds } from "../../worker/media/segment-token";
+import { INGEST_SEGMENT_SECONDS } from "../../src/domain/live-ingest";
 
 /** How long a segment token of an on-demand clip lives (2 s segments, the 12 s floor). */
 export const VOD_SEGMENT_SECONDS = segmentTokenSeconds(2);
-/** How long a segment token of the men's live audio lives (target duration 7 s): 21 s. */
-export const AUDIO_SEGMENT_SECONDS = segmentTokenSeconds(7);
+/** How long a segment token of live audio lives (the ingest's 6 s segments, target duration 6): 18 s. */
+export const AUDIO_SEGMENT_SECONDS = segmentTokenSeconds(INGEST_SEGMENT_SECONDS.audio);
 /** And one of the live video (2 s segments, the 12 s floor). */
-export const VIDEO_SEGMENT_SECONDS = segmentTokenSeconds(2);
+export const VIDEO_SEGMENT_SECONDS = segmentTokenSeconds(INGEST_SEGMENT_SECONDS.video);
 
 /**
  * The bound on a segment URL (live or on-demand) a player already holds once the right behind it is

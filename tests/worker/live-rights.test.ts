@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Identity } from "../../worker/accounts/identity";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, verifyPlaybackToken } from "../../worker/media/playback-token";
@@ -7,6 +7,7 @@ import { signSegmentToken } from "../../worker/media/segment-token";
 import { MEDIA_TOKEN_GRACE_SECONDS } from "../../src/domain/timings";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 import { AUDIO_SEGMENT_SECONDS, expectSegmentBound, VIDEO_SEGMENT_SECONDS } from "./live-bound";
+import { goLive, stillLive } from "./live-media";
 
 /**
  * Live streams, through the worker's one app: every live playlist and init file re-proves its
@@ -16,10 +17,16 @@ import { AUDIO_SEGMENT_SECONDS, expectSegmentBound, VIDEO_SEGMENT_SECONDS } from
  * already signed within the segment token's life.
  */
 
-const MEN_AUDIO = "men-audio-commentary"; // roverstv+ / vip, 6 s segments (target duration 7)
+const MEN_AUDIO = "men-audio-commentary"; // roverstv+ / vip, 6 s segments (target duration 6)
 const PRESS = "press-conference"; // roverstv and up, 2 s video segments
 const ADMIN_TOKEN = "an-admin-token-long-enough-for-tests";
 const SECRET = DEV_DEFAULTS.SESSION_SECRET;
+
+// Both streams on air with the ingest's media (tests/worker/live-media.ts), as a push leaves them.
+beforeEach(async () => {
+  await goLive(MEN_AUDIO, "audio");
+  await goLive(PRESS, "video");
+});
 
 async function signIn(identity: Identity): Promise<Browser> {
   const b = browser();
@@ -67,7 +74,7 @@ async function playlist(b: Browser, url: string) {
   expect(res.status).toBe(200);
   const text = await res.text();
   const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(text)?.[1];
-  const segment = text.split("\n").find((l) => l.startsWith("seg"));
+  const segment = text.split("\n").find((l) => /^r\d+-seg/.test(l));
   if (!init || !segment) throw new Error(`no init or segment in ${text}`);
   const base = url.slice(0, url.lastIndexOf("/") + 1);
   return { text, init: base + init, segment: base + segment };
@@ -105,10 +112,12 @@ function vodGate(b: Browser, entryId: string) {
   return b.fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId }) });
 }
 
-/** Moves the clock of the worker code (Date only) on by `seconds`. */
-function later(seconds: number) {
+/** Moves the clock of the worker code (Date only) on by `seconds`; the encoders keep pushing meanwhile. */
+async function later(seconds: number) {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(Date.now() + seconds * 1000);
+  await stillLive(MEN_AUDIO);
+  await stillLive(PRESS);
 }
 
 afterEach(() => {
@@ -142,8 +151,8 @@ describe("segment tokens: a released session gets no init or segment byte", () =
     const segmentFile = /([^/?]+)\?/.exec(before.segment)?.[1] ?? "";
     const old = await signSegmentToken(SECRET, { holder: stream.grant.stream, assetID: MEN_AUDIO, file: segmentFile }, "audio", Math.floor(Date.now() / 1000) - 1);
     await expectRefused(await phone.fetch(withSeg(before.segment, old)), 403, "SEGMENT_TOKEN_EXPIRED");
-    // The last one it got runs out three target durations after its playlist (21 s: the audio target is 7 s).
-    later(22);
+    // The last one it got runs out three target durations after its playlist (18 s: the audio target is 6 s).
+    await later(22);
     await expectRefused(await phone.fetch(before.segment), 403, "SEGMENT_TOKEN_EXPIRED");
     // And the released session cannot be renewed into a fresh token.
     await expectRefused(await renew(phone, live.token), 403, "STREAM_SESSION_RELEASED");
@@ -181,7 +190,7 @@ describe("segment tokens: a released session gets no init or segment byte", () =
     const live = await start(b, PRESS, "video");
     const first = await playlist(b, live.url);
     await expectBytes(await b.fetch(first.segment));
-    later(13);
+    await later(13);
     await expectRefused(await b.fetch(first.segment), 403, "SEGMENT_TOKEN_EXPIRED");
     const next = await playlist(b, live.url);
     await expectBytes(await b.fetch(next.segment));
@@ -189,7 +198,7 @@ describe("segment tokens: a released session gets no init or segment byte", () =
 });
 
 describe("losing the right stops a running live token at its next playlist; its signed segments run out within the segment token's life", () => {
-  it("a removed entitlement (as the webhook leaves it): ERR_3684853_3 on playlist, init and renewal, signed segments for 21 s; VOD renewal refused", async () => {
+  it("a removed entitlement (as the webhook leaves it): ERR_3684853_3 on playlist, init and renewal, signed segments for 18 s; VOD renewal refused", async () => {
     const { b, identity } = await paidAccount(["roverstv+"]);
     const vod = await vodEntry(["roverstv+", "vip"]);
     expect((await vodGate(b, vod)).status).toBe(200);
@@ -208,7 +217,7 @@ describe("losing the right stops a running live token at its next playlist; its 
     expect(again.status).toBe(403);
   });
 
-  it("an administrator's block: ERR_56882466_1 at the next playlist, signed segments for 21 s, the sessions are released, and an unblock does not revive the old token", async () => {
+  it("an administrator's block: ERR_56882466_1 at the next playlist, signed segments for 18 s, the sessions are released, and an unblock does not revive the old token", async () => {
     const { b, identity } = await paidAccount(["roverstv+"]);
     const vod = await vodEntry(["roverstv+", "vip"]);
     const live = await start(b, MEN_AUDIO, "audio");
@@ -226,7 +235,7 @@ describe("losing the right stops a running live token at its next playlist; its 
     expect((await admin(`/accounts/${identity.ssoID}/unblock`)).status).toBe(200);
     await expectRefused(await b.fetch(live.url), 403, "STREAM_SESSION_RELEASED");
     await expectRefused(await renew(b, live.token), 403, "STREAM_SESSION_RELEASED");
-    later(22);
+    await later(22);
     await expectRefused(await b.fetch(current.segment), 403, "SEGMENT_TOKEN_EXPIRED");
     vi.useRealTimers();
     // The account itself may watch again, with a new session.
@@ -235,7 +244,7 @@ describe("losing the right stops a running live token at its next playlist; its 
     expect((await vodGate(b, vod)).status).toBe(200);
   });
 
-  it("a logged-out site session: ERR_3684853_1 at the next playlist, signed segments for 21 s, and its Log Out frees its stream slots at once", async () => {
+  it("a logged-out site session: ERR_3684853_1 at the next playlist, signed segments for 18 s, and its Log Out frees its stream slots at once", async () => {
     const { b, identity } = await paidAccount(["roverstv+"]);
     const phone = await signIn(identity);
     await start(b, MEN_AUDIO, "audio");
@@ -299,7 +308,7 @@ describe("POST /api/session/renew", () => {
     const live = await start(b, MEN_AUDIO, "audio");
     expect(live.renewAfterSeconds).toBe(LIVE_TOKEN_TTL_SECONDS - 60);
     expect(Date.parse(live.expiresAt) - Date.now()).toBeLessThanOrEqual(LIVE_TOKEN_TTL_SECONDS * 1000);
-    later(60);
+    await later(60);
     const res = await renew(b, live.token);
     expect(res.status).toBe(200);
     const renewed = ((await res.json()) as { data: { attributes: Granted } }).data.attributes;
@@ -331,12 +340,12 @@ describe("POST /api/session/renew", () => {
     await expectRefused(await b.fetch(`/media/live/${MEN_AUDIO}/index.m3u8?token=${encodeURIComponent(long.token)}`), 401, "TOKEN_INVALID");
     const res = await b.fetch("/api/session/renew", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     await expectRefused(res, 400, "INVALID_INPUT");
-    later(LIVE_TOKEN_TTL_SECONDS + 1);
+    await later(LIVE_TOKEN_TTL_SECONDS + 1);
     await expectRefused(await renew(b, live.token), 401, "TOKEN_EXPIRED");
     // The playlist re-proves the whole right, so it still reads the token (a native player's
     // reloads, below); past the grace it does not.
     expect((await b.fetch(live.url)).status).toBe(200);
-    later(MEDIA_TOKEN_GRACE_SECONDS);
+    await later(MEDIA_TOKEN_GRACE_SECONDS);
     await expectRefused(await b.fetch(live.url), 401, "TOKEN_EXPIRED");
   });
 });

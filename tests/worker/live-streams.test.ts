@@ -1,11 +1,12 @@
 import { env } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Identity } from "../../worker/accounts/identity";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { signPlaybackToken } from "../../worker/media/playback-token";
 import { sessionGreeting } from "../../src/domain/stream-socket";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 import { invalidateCache } from "../../worker/cache/kv-cache";
+import { goLive } from "./live-media";
 
 /** Live streams through the worker's one app: session check codes, live tokens, live HLS, devices, the socket. */
 
@@ -51,6 +52,12 @@ async function granted(res: Response): Promise<Granted> {
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: { attributes: Granted } }).data.attributes;
 }
+
+// The two on-air streams carry the ingest's media (tests/worker/live-media.ts), as a push leaves them.
+beforeEach(async () => {
+  await goLive(MEN_AUDIO, "audio");
+  await goLive(PRESS, "video");
+});
 
 afterEach(async () => {
   await env.DB.prepare("UPDATE live_stream_assets SET allowed_countries = NULL, status = CASE id WHEN ?1 THEN 'idle' ELSE status END").bind(WOMEN).run();
@@ -158,7 +165,7 @@ describe("live upgrade data (spec §3) in the session check", () => {
 });
 
 describe("live media /media/live/{assetID}/…", () => {
-  it("serves a sliding-window live playlist and its segments for the live token", async () => {
+  it("serves the ingest's latest playlist and its segments from R2 for the live token", async () => {
     const { b } = await account(TOP);
     const { url, token } = await granted(await check(b, { videoID: MEN_AUDIO, mediaType: "audio" }));
     const res = await b.fetch(url);
@@ -168,7 +175,8 @@ describe("live media /media/live/{assetID}/…", () => {
     expect(text).toMatch(/#EXT-X-TARGETDURATION:\d+/);
     expect(text).toMatch(/#EXT-X-MEDIA-SEQUENCE:\d+/);
     expect(text).not.toContain("ENDLIST");
-    const segments = text.split("\n").filter((l) => l.startsWith("seg"));
+    expect(text).toMatch(/#EXT-X-PROGRAM-DATE-TIME:/);
+    const segments = text.split("\n").filter((l) => /^r\d+-seg\d+\.m4s\?/.test(l));
     expect(segments.length).toBeGreaterThanOrEqual(3);
     expect(segments[0]).toContain(`token=${encodeURIComponent(token)}`);
     const segment = await b.fetch(`/media/live/${MEN_AUDIO}/${segments[0]}`);
@@ -231,14 +239,19 @@ describe("GET /api/streams/{assetID} and the admin status", () => {
     expect((await browser().fetch("/api/streams/nope")).status).toBe(404);
   });
 
-  it("lets the admin set a stream live, which the session check follows", async () => {
+  it("is active while the ingest's media arrives, which the session check follows; the admin's status alone puts nothing on air", async () => {
     const admin = browser({ ADMIN_TOKEN: "an-admin-token-long-enough-for-tests" });
     const auth = { authorization: "Bearer an-admin-token-long-enough-for-tests", "content-type": "application/json" };
     expect((await admin.fetch(`/api/admin/streams/${WOMEN}`, { method: "PUT", headers: auth, body: JSON.stringify({ status: "live" }) })).status).toBe(400);
     const put = await admin.fetch(`/api/admin/streams/${WOMEN}`, { method: "PUT", headers: auth, body: JSON.stringify({ status: "active" }) });
-    expect(await put.json()).toMatchObject({ data: { attributes: { status: "active" } } });
-    expect(await (await browser().fetch(`/api/streams/${WOMEN}`)).json()).toMatchObject({ data: { attributes: { assetData: { status: "active" } } } });
+    expect(put.status).toBe(200);
+    // No media yet: viewers are told it has not started.
+    expect(await put.json()).toMatchObject({ data: { attributes: { status: "idle" } } });
     const { b } = await account(MID);
+    await expectCode(await check(b, { videoID: WOMEN, mediaType: "video" }), "ERR_3684853_2");
+    await goLive(WOMEN, "video");
+    await invalidateCache(env);
+    expect(await (await browser().fetch(`/api/streams/${WOMEN}`)).json()).toMatchObject({ data: { attributes: { assetData: { status: "active" } } } });
     await granted(await check(b, { videoID: WOMEN, mediaType: "video" }));
   });
 });

@@ -4,6 +4,7 @@ import { browser } from "./auth-test-app";
 import { liveMatchSchema } from "../../src/schemas/match-live";
 import { readerOf } from "../../worker/viewer/reader";
 import { readMatch } from "../../worker/teams/queries";
+import { CLOSE_ADDRESS_LIMIT } from "../../src/domain/match-socket";
 
 /** The club's match feed (worker/matches/feed-routes.ts) and the live API, through the whole app. */
 
@@ -200,5 +201,33 @@ describe("the club's match feed", () => {
     expect(await first.text()).toContain("live-badge");
     const second = await b.fetch(path);
     expect(second.headers.get("x-page-cache")).toBe("miss");
+  });
+});
+
+describe("the match centre's socket", () => {
+  /** Opens /ws/matches/{id} from `ip`, claiming to be `claimed` in the header the room counts by; resolves with its close code after a moment, or null. */
+  async function socket(client: ReturnType<typeof browser>, matchID: number, ip: string, claimed: string) {
+    const res = await client.fetch(`/ws/matches/${matchID}`, { ip, headers: { upgrade: "websocket", "x-client-address": claimed, "x-socket-limits": "1000,1000" } });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    let code: number | null = null;
+    ws.addEventListener("close", (e) => {
+      code = e.code;
+    });
+    ws.accept();
+    await new Promise((r) => setTimeout(r, 50));
+    return { ws, code: () => code };
+  }
+
+  it("counts sockets by the address Cloudflare reports, whatever the client claims, under the configured cap", async () => {
+    const m = await fixture();
+    const capped = browser({ MATCH_SOCKETS_PER_ADDRESS: "2" });
+    const first = await socket(capped, m.id, "203.0.113.20", "1.1.1.1");
+    const second = await socket(capped, m.id, "203.0.113.20", "2.2.2.2");
+    const third = await socket(capped, m.id, "203.0.113.20", "3.3.3.3");
+    expect([first.code(), second.code(), third.code()]).toEqual([null, null, CLOSE_ADDRESS_LIMIT]);
+    const elsewhere = await socket(capped, m.id, "203.0.113.21", "203.0.113.20");
+    expect(elsewhere.code()).toBeNull();
+    for (const s of [first, second, elsewhere]) s.ws.close();
   });
 });

@@ -1,8 +1,7 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { clipForEntry, MEDIA_CLIPS } from "../../src/domain/media-clip";
 import { parseRange } from "../../worker/media/byte-range";
-import { cacheControl, mediaFile } from "../../worker/media/media-files";
+import { cacheControl } from "../../worker/media/media-files";
+import { outputFile } from "../../src/domain/video-ladder";
 import { rewritePlaylist, withToken } from "../../worker/media/playlist-rewrite";
 
 describe("rewritePlaylist", () => {
@@ -63,37 +62,10 @@ describe("parseRange", () => {
 });
 
 describe("media files", () => {
-  it("knows only the files a clip has", () => {
-    for (const name of ["master.m3u8", "captions.m3u8", "captions.vtt", "poster.jpg", "360p/index.m3u8", "720p/init.mp4", "720p/seg12.m4s"]) {
-      expect(mediaFile(name), name).not.toBeNull();
-    }
-    for (const name of ["../master.m3u8", "1080p/seg0.m4s", "720p/seg0.m4s/x", "index.html", "360p/../../x", ".m3u8", "master.m3u8 "]) {
-      expect(mediaFile(name), name).toBeNull();
-    }
-  });
-
-  it("playlists are no-store, everything else immutable", () => {
-    expect(cacheControl(mediaFile("360p/index.m3u8")!)).toContain("no-store");
-    expect(cacheControl(mediaFile("360p/seg0.m4s")!)).toContain("immutable");
-  });
-
-  it("every seeded video maps to one committed clip with a master playlist and a poster", async () => {
-    const { results } = await env.DB.prepare("SELECT entry_id FROM videos").all<{ entry_id: string }>();
-    expect(results.length).toBeGreaterThan(50);
-    const used = new Set<string>();
-    for (const { entry_id } of results) {
-      const clip = clipForEntry(entry_id);
-      expect(clipForEntry(entry_id)).toBe(clip);
-      used.add(clip);
-    }
-    // the hash spreads the catalogue over every clip
-    expect([...used].sort()).toEqual([...MEDIA_CLIPS]);
-    for (const clip of MEDIA_CLIPS) {
-      for (const file of ["master.m3u8", "poster.jpg", "captions.vtt", "360p/index.m3u8", "720p/index.m3u8", "720p/init.mp4", "720p/seg0.m4s"]) {
-        const res = await env.ASSETS.fetch(`http://assets.local/media/vod/${clip}/${file}`);
-        expect(res.status, `${clip}/${file}`).toBe(200);
-        await res.arrayBuffer();
-      }
-    }
+  it("playlists and the storyboard's track are no-store, everything else immutable", () => {
+    expect(cacheControl(outputFile("360p/index.m3u8")!)).toContain("no-store");
+    expect(cacheControl(outputFile("master.m3u8")!)).toContain("no-store");
+    expect(cacheControl(outputFile("storyboard.vtt")!)).toContain("no-store");
+    for (const name of ["360p/seg0.m4s", "480p/init.mp4", "poster.jpg", "storyboard.jpg"]) expect(cacheControl(outputFile(name)!), name).toContain("immutable");
   });
 });

@@ -148,13 +148,15 @@ describe("videos without ready media", () => {
     expect(((await res.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe("MEDIA_PROCESSING");
   });
 
-  it("keeps playing the committed clip for a video with no source", async () => {
+  it("is 'processing' for a video with no source: every file, nothing from anywhere else", async () => {
     const b = await viewer();
     const entryId = await entry(2);
     const master = await masterUrl(b, entryId);
-    const text = await (await b.fetch(pathOf(master))).text();
-    expect(uris(text).some((u) => u.startsWith("360p/index.m3u8"))).toBe(true);
-    // a transcode's file name is not a clip's
-    expect((await b.fetch(`/media/vod/${entryId}/storyboard.vtt?token=${master.searchParams.get("token")}`)).status).toBe(404);
+    const token = master.searchParams.get("token");
+    for (const file of ["master.m3u8", "360p/index.m3u8", "poster.jpg", "storyboard.vtt"]) {
+      const res = await b.fetch(`/media/vod/${entryId}/${file}?token=${token}`);
+      expect(res.status, file).toBe(409);
+      expect(((await res.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe("MEDIA_PROCESSING");
+    }
   });
 });

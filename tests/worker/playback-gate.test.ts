@@ -1,11 +1,12 @@
 import { env, SELF } from "cloudflare:test";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { SignJWT } from "jose";
 import { DEV_DEFAULTS } from "../../worker/dev-secrets";
 import { signPlaybackToken } from "../../worker/media/playback-token";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser, withDirectLogin } from "./auth-test-app";
 import { MEDIA_TOKEN_GRACE_SECONDS } from "../../src/domain/timings";
 import { expectSegmentBound, VOD_SEGMENT_SECONDS } from "./live-bound";
+import { tinyLadderVideo } from "./video-pipeline-fixtures";
 
 /** The playback gate (POST /api/playback) and the token check of /media/vod/*, through the worker's one app. */
 
@@ -17,6 +18,7 @@ type Attributes = {
   expiresAt: string;
   renewAfterSeconds: number;
   resumeAt: number | null;
+  chapters: { startSeconds: number; title: string }[];
 };
 
 async function entryWith(entitlements: string[]): Promise<string> {
@@ -46,6 +48,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+// The videos these tests play, each with a real (tiny) ladder in R2: a video plays its own media or nothing.
+beforeAll(async () => {
+  for (const entry of new Set([await replay(), await topTier(), await everyone()])) await tinyLadderVideo(entry);
+});
+
 async function play(b: Browser, entryId: unknown) {
   return b.fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId }) });
 }
@@ -66,7 +73,7 @@ async function expectRefused(res: Response, status: number, code: string) {
 }
 
 /** A rendition's media playlist and the URLs of the files it lists, each with its own segment token. */
-async function renditionFiles(b: Browser, entry: string, token: string, rendition = "720p") {
+async function renditionFiles(b: Browser, entry: string, token: string, rendition = "480p") {
   const base = `/media/vod/${entry}/${rendition}/`;
   const res = await b.fetch(`${base}index.m3u8?token=${encodeURIComponent(token)}`);
   expect(res.status).toBe(200);
@@ -153,6 +160,27 @@ describe("POST /api/playback", () => {
   });
 });
 
+describe("the grant's chapters", () => {
+  it("carries the video's chapters earliest first, none for a video without", async () => {
+    const entry = await everyone();
+    const id = (await env.DB.prepare("SELECT id FROM videos WHERE entry_id = ?1").bind(entry).first<{ id: number }>())!.id;
+    await env.DB.prepare("DELETE FROM video_chapters WHERE video_id = ?1").bind(id).run();
+    expect((await grant(browser(), entry)).chapters).toEqual([]);
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO video_chapters (video_id, start_seconds, title) VALUES (?1, 90, 'Second half')").bind(id),
+      env.DB.prepare("INSERT INTO video_chapters (video_id, start_seconds, title) VALUES (?1, 0, 'Kick-off')").bind(id),
+    ]);
+    try {
+      expect((await grant(browser(), entry)).chapters).toEqual([
+        { startSeconds: 0, title: "Kick-off" },
+        { startSeconds: 90, title: "Second half" },
+      ]);
+    } finally {
+      await env.DB.prepare("DELETE FROM video_chapters WHERE video_id = ?1").bind(id).run();
+    }
+  });
+});
+
 describe("PUT /api/playback/position (resume on the account)", () => {
   const put = (b: Browser, body: unknown) =>
     b.fetch("/api/playback/position", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -193,11 +221,9 @@ describe("GET /media/vod/{entryId}/...", () => {
     const b = browser();
     const entry = await replay();
     await expectRefused(await b.fetch(`/media/vod/${entry}/master.m3u8`), 401, "TOKEN_MISSING");
-    await expectRefused(await b.fetch(`/media/vod/${entry}/720p/seg0.m4s`), 401, "TOKEN_MISSING");
-    await expectRefused(await b.fetch(`/media/vod/${entry}/720p/seg0.m4s?token=`), 401, "TOKEN_MISSING");
-    // the clip folders are not entry ids that were ever granted
-    await expectRefused(await b.fetch("/media/vod/clip-1/720p/seg0.m4s"), 401, "TOKEN_MISSING");
-    for (const path of ["/media/audio/loop/seg0.m4s", "/media/vod/clip-1/../clip-2/master.m3u8", "/media/vod/x/secret.txt", "/media/"]) {
+    await expectRefused(await b.fetch(`/media/vod/${entry}/480p/seg0.m4s`), 401, "TOKEN_MISSING");
+    await expectRefused(await b.fetch(`/media/vod/${entry}/480p/seg0.m4s?token=`), 401, "TOKEN_MISSING");
+    for (const path of ["/media/audio/loop/seg0.m4s", "/media/vod/1_abc/../1_def/master.m3u8", "/media/vod/x/secret.txt", "/media/"]) {
       const res = await b.fetch(path);
       expect([401, 404], path).toContain(res.status);
       expect(res.headers.get("content-type"), path).toContain("application/json");
@@ -223,10 +249,10 @@ describe("GET /media/vod/{entryId}/...", () => {
     const sid = JSON.parse(atob((session.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/"))).sid as string;
     const old = await signPlaybackToken(DEV_DEFAULTS.SESSION_SECRET, { entryId: entry, ssoID: identity.ssoID, sid }, Math.floor(Date.now() / 1000) - 3600);
     await expectRefused(await b.fetch(`/media/vod/${entry}/master.m3u8?token=${old.token}`), 401, "TOKEN_EXPIRED");
-    await expectRefused(await b.fetch(`/media/vod/${entry}/720p/index.m3u8?token=${old.token}`), 401, "TOKEN_EXPIRED");
+    await expectRefused(await b.fetch(`/media/vod/${entry}/480p/index.m3u8?token=${old.token}`), 401, "TOKEN_EXPIRED");
     // A segment reads an expired token only within the grace a native player needs (and re-proves the right then).
     const older = await signPlaybackToken(DEV_DEFAULTS.SESSION_SECRET, { entryId: entry, ssoID: identity.ssoID, sid }, Math.floor(Date.now() / 1000) - MEDIA_TOKEN_GRACE_SECONDS - 600);
-    await expectRefused(await b.fetch(`/media/vod/${entry}/720p/seg0.m4s?token=${older.token}`), 401, "TOKEN_EXPIRED");
+    await expectRefused(await b.fetch(`/media/vod/${entry}/480p/seg0.m4s?token=${older.token}`), 401, "TOKEN_EXPIRED");
     // the same claims, fresh: accepted (so the refusal above was the expiry)
     const fresh = await signPlaybackToken(DEV_DEFAULTS.SESSION_SECRET, { entryId: entry, ssoID: identity.ssoID, sid });
     expect((await b.fetch(`/media/vod/${entry}/master.m3u8?token=${fresh.token}`)).status).toBe(200);
@@ -284,7 +310,7 @@ describe("GET /media/vod/{entryId}/...", () => {
 
     const refusal = loss === "logout" ? { status: 401, code: "SESSION_REQUIRED" } : { status: 403, code: "BLOCKED" };
     await expectRefused(await b.fetch(url, { headers: { cookie } }), refusal.status, refusal.code);
-    await expectRefused(await b.fetch(`/media/vod/${entry}/720p/index.m3u8?token=${token}`, { headers: { cookie } }), refusal.status, refusal.code);
+    await expectRefused(await b.fetch(`/media/vod/${entry}/480p/index.m3u8?token=${token}`, { headers: { cookie } }), refusal.status, refusal.code);
     const renewal = await play(b, entry);
     expect(renewal.status).toBe(refusal.status);
     await expectSegmentBound((u) => b.fetch(u, { headers: { cookie } }), files.segments[0]!, VOD_SEGMENT_SECONDS, refusal);
@@ -295,7 +321,7 @@ describe("GET /media/vod/{entryId}/...", () => {
     const { b } = await account(["roverstv"]);
     const entry = await replay();
     const { token } = await grant(b, entry);
-    const high = await renditionFiles(b, entry, token, "720p");
+    const high = await renditionFiles(b, entry, token, "480p");
     const low = await renditionFiles(b, entry, token, "360p");
     const segOf = (u: string) => /[?&]seg=([^&]*)/.exec(u)?.[1] ?? "";
     const withSeg = (u: string, seg: string) => u.replace(/([?&]seg=)[^&]*/, `$1${seg}`);
@@ -324,7 +350,7 @@ describe("GET /media/vod/{entryId}/...", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 61_000);
     const expected = { code: "NO_SUBSCRIPTION", detail: "Sorry but you do not have any subscriptions", status: 1 };
-    for (const playlist of [url, `/media/vod/${entry}/720p/index.m3u8?token=${token}`]) {
+    for (const playlist of [url, `/media/vod/${entry}/480p/index.m3u8?token=${token}`]) {
       const res = await b.fetch(playlist);
       expect(res.status, playlist).toBe(403);
       expect(await res.json()).toEqual({ errors: [expected] });
@@ -334,7 +360,7 @@ describe("GET /media/vod/{entryId}/...", () => {
     expect((await play(b, entry)).status).toBe(403);
   });
 
-  it("plays the whole ladder: master, renditions, captions, init and segments all carry the token", async () => {
+  it("plays the whole ladder: master, renditions, init, segments and the storyboard all carry the token", async () => {
     const { b } = await account(["roverstv"]);
     const entry = await replay();
     const { url, token, posterUrl } = await grant(b, entry);
@@ -344,15 +370,13 @@ describe("GET /media/vod/{entryId}/...", () => {
     expect(master.headers.get("cache-control")).toContain("no-store");
     const text = await master.text();
     const variants = text.split("\n").filter((l) => l && !l.startsWith("#"));
-    expect(variants).toEqual([`360p/index.m3u8?token=${token}`, `720p/index.m3u8?token=${token}`]);
-    expect(text).toContain(`URI="captions.m3u8?token=${token}"`);
-    expect(text).toMatch(/TYPE=SUBTITLES/);
+    expect(variants).toEqual([`480p/index.m3u8?token=${token}`, `360p/index.m3u8?token=${token}`, `audio/index.m3u8?token=${token}`]);
 
     const base = `/media/vod/${entry}/`;
-    const media = await (await b.fetch(base + variants[1])).text();
-    const rendition = `${base}720p/`;
+    const media = await (await b.fetch(base + variants[0])).text();
+    const rendition = `${base}480p/`;
     const escaped = token.replace(/\./g, "\\.");
-    expect(media).toMatch(new RegExp(`#EXT-X-MAP:URI="init\\.mp4\\?token=${escaped}&seg=\\d+\\.vod\\.[\\w-]{43}"`));
+    expect(media).toMatch(new RegExp(`#EXT-X-MAP:URI="init_0\\.mp4\\?token=${escaped}&seg=\\d+\\.vod\\.[\\w-]{43}"`));
     const segments = media.split("\n").filter((l) => l && !l.startsWith("#"));
     expect(segments.length).toBeGreaterThanOrEqual(2);
     for (const s of segments) expect(s).toMatch(new RegExp(`^seg\\d+\\.m4s\\?token=${escaped}&seg=\\d+\\.vod\\.[\\w-]{43}$`));
@@ -365,15 +389,21 @@ describe("GET /media/vod/{entryId}/...", () => {
     expect(segment.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
     expect(segment.headers.get("accept-ranges")).toBe("bytes");
     const bytes = new Uint8Array(await segment.arrayBuffer());
-    expect(bytes.length).toBeGreaterThan(10_000);
+    expect(bytes.length).toBeGreaterThan(5_000);
     // an fMP4 fragment starts with a styp or moof box
     expect(new TextDecoder().decode(bytes.slice(4, 8))).toMatch(/styp|moof/);
 
-    const captions = await (await b.fetch(`${base}captions.m3u8?token=${token}`)).text();
-    expect(captions).toContain(`captions.vtt?token=${token}`);
-    const vtt = await b.fetch(`${base}captions.vtt?token=${token}`);
+    // The storyboard's track names its sprite with the viewer's token, so the sprite loads too.
+    const vtt = await b.fetch(`${base}storyboard.vtt?token=${token}`);
     expect(vtt.headers.get("content-type")).toContain("text/vtt");
-    expect(await vtt.text()).toMatch(/^WEBVTT/);
+    const track = await vtt.text();
+    expect(track).toMatch(/^WEBVTT/);
+    expect(track).toContain(`storyboard.jpg?token=${token}#xywh=0,0,160,90`);
+    const sprite = await b.fetch(`${base}storyboard.jpg?token=${token}`);
+    expect(sprite.status).toBe(200);
+    expect(sprite.headers.get("content-type")).toBe("image/jpeg");
+    await sprite.arrayBuffer();
+    await expectRefused(await b.fetch(`${base}storyboard.jpg`), 401, "TOKEN_MISSING");
     const poster = await b.fetch(posterUrl);
     expect(poster.headers.get("content-type")).toBe("image/jpeg");
   });

@@ -7,7 +7,7 @@ import { upsertAccountOnSignIn } from "../../worker/accounts/accounts";
 import { installDevelopmentKit } from "../../worker/development";
 import { developmentKit } from "../../worker/dev-kit";
 import { demoUserById } from "../../worker/dev-portal/demo-users";
-import { DEV_ADMIN_TOKEN, DEV_DEFAULTS, DEV_STRIPE_WEBHOOK_SECRET, DEV_TRANSCODER_TOKEN } from "../../worker/dev-secrets";
+import { DEV_ADMIN_TOKEN, DEV_DEFAULTS, DEV_INGEST_TOKEN, DEV_STRIPE_WEBHOOK_SECRET, DEV_TRANSCODER_TOKEN } from "../../worker/dev-secrets";
 import { parseSettings } from "../../worker/env";
 import { isRepositorySecret } from "../../worker/known-secrets";
 import { paymentsConfigOf } from "../../worker/payments/config";
@@ -30,7 +30,7 @@ async function call(target: Env, path: string, init: RequestInit = {}) {
 }
 
 /** Every string of this repository that could have been used as a signing secret. */
-const PUBLIC_STRINGS = [...new Set([...Object.values(DEV_DEFAULTS), DEV_STRIPE_WEBHOOK_SECRET, DEV_ADMIN_TOKEN, DEV_TRANSCODER_TOKEN])];
+const PUBLIC_STRINGS = [...new Set([...Object.values(DEV_DEFAULTS), DEV_STRIPE_WEBHOOK_SECRET, DEV_ADMIN_TOKEN, DEV_TRANSCODER_TOKEN, DEV_INGEST_TOKEN])];
 
 /** Runs a describe block as the production build: no development kit installed. */
 function asProductionBuild() {
@@ -127,13 +127,16 @@ describe("what `wrangler deploy` ships (production, no secrets)", () => {
     }
   });
 
-  it("ENVIRONMENT=development brings back no portal, dev checkout, built-in secret, dev admin or transcoder token", async () => {
-    const dev = { ...shipped(), ENVIRONMENT: "development", AUTH_PROVIDER: "dev", ADMIN_TOKEN: DEV_ADMIN_TOKEN, TRANSCODER_TOKEN: DEV_TRANSCODER_TOKEN, STRIPE_WEBHOOK_SECRET: DEV_STRIPE_WEBHOOK_SECRET } as Env;
+  it("ENVIRONMENT=development brings back no portal, dev checkout, built-in secret, dev admin, transcoder or ingest token", async () => {
+    const dev = { ...shipped(), ENVIRONMENT: "development", AUTH_PROVIDER: "dev", ADMIN_TOKEN: DEV_ADMIN_TOKEN, TRANSCODER_TOKEN: DEV_TRANSCODER_TOKEN, INGEST_TOKEN: DEV_INGEST_TOKEN, STRIPE_WEBHOOK_SECRET: DEV_STRIPE_WEBHOOK_SECRET } as Env;
     expect(authConfigOf(dev)).toBeInstanceOf(AuthConfigError);
     expect(parseSettings(dev).adminToken).toBeNull();
     expect(parseSettings(dev).transcoderToken).toBeNull();
     const claim = await call(dev, "/api/transcoder/claim", { method: "POST", headers: { authorization: `Bearer ${DEV_TRANSCODER_TOKEN}`, "content-type": "application/json" }, body: "{}" });
     expect(claim.status).toBe(404);
+    expect(parseSettings(dev).ingestToken).toBeNull();
+    const authorize = await call(dev, "/api/ingest/events", { headers: { authorization: `Bearer ${DEV_INGEST_TOKEN}` } });
+    expect(authorize.status).toBe(404);
     expect(paymentsConfigOf(dev)).toMatchObject({ devCheckout: false, webhookSecret: null });
     for (const path of ["/dev-payments/portal", "/dev-payments/checkout.css"]) expect((await call(dev, path)).status, path).toBe(404);
     expect((await call(dev, "/sso/login")).status).toBe(503);
@@ -166,7 +169,7 @@ describe("the development build (control)", () => {
   });
 
   it("knows every secret of the development build by its digest, and nothing else", () => {
-    for (const secret of [developmentKit.defaults.SESSION_SECRET, developmentKit.defaults.DEV_SSO_SECRET, developmentKit.stripeWebhookSecret, DEV_ADMIN_TOKEN, DEV_TRANSCODER_TOKEN]) {
+    for (const secret of [developmentKit.defaults.SESSION_SECRET, developmentKit.defaults.DEV_SSO_SECRET, developmentKit.stripeWebhookSecret, DEV_ADMIN_TOKEN, DEV_TRANSCODER_TOKEN, DEV_INGEST_TOKEN]) {
       expect(isRepositorySecret(secret), secret).toBe(true);
     }
     expect(isRepositorySecret("a-real-production-secret-from-wrangler-secret-put")).toBe(false);

@@ -63,6 +63,9 @@ describe("site lock", () => {
     expect((await fetchPath("/sso/login")).status).not.toBe(403);
     expect((await fetchPath("/auth/login")).status).not.toBe(403);
     expect((await fetchPath("/webhooks/stripe", { method: "POST", body: "{}" })).status).not.toBe(403);
+    // the media services answer to their own tokens, not to the lock
+    expect((await fetchPath("/api/ingest/events")).status).not.toBe(403);
+    expect((await fetchPath("/api/transcoder/claim", { method: "POST", body: "{}" })).status).not.toBe(403);
     expect((await fetchPath("/images/200x120/crest-rovers.svg")).status).toBe(200);
     const streamer = await fetchPath("/streamer");
     expect(await streamer.text()).not.toContain("This site is in development");

@@ -1,11 +1,13 @@
 // Refunds and disputes take back what a payment granted, a failed delayed payment grants
 // nothing, and losing an entitlement ends the account's live streams.
+import { tinyLadderVideo } from "./video-pipeline-fixtures";
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { charge, createAccount, deliver, dispute, paidEntitlements, shuffled, stripeEvent, type StripeEvent } from "./stripe-fixtures";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 import { sweepPayments } from "../../worker/payments/payment-sweep";
 import { AUDIO_SEGMENT_SECONDS, expectSegmentBound, VOD_SEGMENT_SECONDS } from "./live-bound";
+import { goLive } from "./live-media";
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -314,7 +316,9 @@ describe("checkout.session.async_payment_failed", () => {
 describe("losing an entitlement ends the account's live streams", () => {
   const MEN_AUDIO = "men-audio-commentary"; // needs roverstv+
 
+  /** A signed-in account, with the men's audio on air (the ingest's media, tests/worker/live-media.ts). */
   async function signedInWatcher(clubEntitlements: string[] = []): Promise<{ b: Browser; ssoID: string }> {
+    await goLive(MEN_AUDIO, "audio");
     const identity = freshIdentity("rf-live");
     const b = browser();
     const response = await signInWithToken(b, (nonce) => devToken(identity, { nonce }));
@@ -370,10 +374,10 @@ describe("losing an entitlement ends the account's live streams", () => {
    * Each way of losing the right, through the real webhook or admin API, stops a running live
    * token at its very next playlist and an on-demand replay at its next playlist, master or media
    * level, with the gate's code; a segment URL the player already holds plays until its segment
-   * token runs out (21 s for the live audio, 12 s on demand), never after; the next on-demand
+   * token runs out (18 s for the live audio, 12 s on demand), never after; the next on-demand
    * renewal is refused.
    */
-  it.each(["cancellation", "full refund", "dispute", "block"] as const)("a %s stops a running live token at its next playlist, its signed segments within 21 s; the next on-demand playlists and renewal are refused, their segments within 12 s", async (loss) => {
+  it.each(["cancellation", "full refund", "dispute", "block"] as const)("a %s stops a running live token at its next playlist, its signed segments within 18 s; the next on-demand playlists and renewal are refused, their segments within 12 s", async (loss) => {
     const ADMIN_TOKEN = "an-admin-token-long-enough-for-tests";
     const { b, ssoID } = await signedInWatcher();
     const t = now();
@@ -391,21 +395,22 @@ describe("losing an entitlement ends the account's live streams", () => {
     const { url } = ((await check.json()) as { data: { attributes: { url: string } } }).data.attributes;
     const playlist = await b.fetch(url);
     expect(playlist.status).toBe(200);
-    const segment = (await playlist.text()).split("\n").find((line) => line.startsWith("seg"));
+    const segment = (await playlist.text()).split("\n").find((line) => /^r\d+-seg/.test(line));
     const segmentUrl = url.slice(0, url.lastIndexOf("/") + 1) + segment;
     expect((await b.fetch(segmentUrl)).status).toBe(200);
 
     const replay = await env.DB.prepare("SELECT entry_id FROM videos WHERE entitlements = ?1 ORDER BY id LIMIT 1").bind(JSON.stringify(["roverstv+", "vip"])).first<{ entry_id: string }>();
+    await tinyLadderVideo(replay!.entry_id);
     const vodGate = () => b.fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId: replay!.entry_id }) });
     const vodGrant = await vodGate();
     expect(vodGrant.status).toBe(200);
     // An on-demand replay playing beside it: its master, a media playlist and a segment it lists.
     const vod = ((await vodGrant.json()) as { data: { attributes: { url: string; token: string } } }).data.attributes;
-    const vodMedia = `/media/vod/${replay!.entry_id}/720p/index.m3u8?token=${encodeURIComponent(vod.token)}`;
+    const vodMedia = `/media/vod/${replay!.entry_id}/480p/index.m3u8?token=${encodeURIComponent(vod.token)}`;
     expect((await b.fetch(vod.url)).status).toBe(200);
     const vodPlaylist = await b.fetch(vodMedia);
     expect(vodPlaylist.status).toBe(200);
-    const vodSegment = `/media/vod/${replay!.entry_id}/720p/${(await vodPlaylist.text()).split("\n").find((line) => line.startsWith("seg"))}`;
+    const vodSegment = `/media/vod/${replay!.entry_id}/480p/${(await vodPlaylist.text()).split("\n").find((line) => line.startsWith("seg"))}`;
     expect((await b.fetch(vodSegment)).status).toBe(200);
 
     if (loss === "block") {

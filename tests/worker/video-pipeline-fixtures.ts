@@ -3,6 +3,7 @@
 import { env } from "cloudflare:test";
 import { browser, type Browser } from "./auth-test-app";
 import { masterPlaylist, type Rendition } from "../../src/domain/video-ladder";
+import { TINY_LADDER, TINY_LADDER_SECONDS } from "../fixtures/tiny-ladder";
 
 export const TRANSCODER_TOKEN = "transcoder-token-for-tests-0123456789abcdef";
 
@@ -86,6 +87,34 @@ export async function readyVideo(entryId: string, segmentBytes?: Uint8Array<Arra
     env.DB.prepare(
       "INSERT INTO video_media (source_id, job_id, prefix, duration_seconds, width, height, renditions, poster, storyboard_image, storyboard_track) VALUES (?1, ?2, ?3, 8, 1280, 720, ?4, 'poster.jpg', 'storyboard.jpg', 'storyboard.vtt')",
     ).bind(sourceId, jobId, prefix, JSON.stringify(RENDITIONS)),
+    env.DB.prepare("UPDATE videos SET source_id = ?2 WHERE entry_id = ?1").bind(entryId, sourceId),
+  ]);
+  return { prefix, sourceId };
+}
+
+const TINY_TYPES: Record<string, string> = { m3u8: "application/vnd.apple.mpegurl", mp4: "video/mp4", m4s: "video/mp4", jpg: "image/jpeg", vtt: "text/vtt; charset=utf-8" };
+
+/**
+ * A real ladder (tests/fixtures/tiny-ladder.ts, made by ffmpeg: 480p and 360p renditions and the
+ * audio one, 2 s segments, poster and storyboard) in R2 as a completed job leaves it, linked to the
+ * catalogue video `entryId`: what the gate's tests play now that every video plays its own media.
+ */
+export async function tinyLadderVideo(entryId: string): Promise<{ prefix: string; sourceId: string }> {
+  const { sourceId, jobId, prefix } = await queuedJob();
+  for (const [name, base64] of Object.entries(TINY_LADDER)) {
+    const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+    await env.MEDIA.put(`${prefix}${name}`, bytes, { httpMetadata: { contentType: TINY_TYPES[name.split(".").pop()!]! } });
+  }
+  const renditions: Rendition[] = [
+    { name: "480p", width: 384, height: 216, bandwidth: 150_000, codecs: "avc1.4d400d,mp4a.40.2" },
+    { name: "360p", width: 320, height: 180, bandwidth: 120_000, codecs: "avc1.4d400d,mp4a.40.2" },
+    { name: "audio", width: 0, height: 0, bandwidth: 32_000, codecs: "mp4a.40.2" },
+  ];
+  await env.DB.batch([
+    env.DB.prepare("UPDATE transcode_jobs SET status = 'ready', progress = 100 WHERE id = ?1").bind(jobId),
+    env.DB.prepare(
+      "INSERT INTO video_media (source_id, job_id, prefix, duration_seconds, width, height, renditions, poster, storyboard_image, storyboard_track) VALUES (?1, ?2, ?3, ?4, 384, 216, ?5, 'poster.jpg', 'storyboard.jpg', 'storyboard.vtt')",
+    ).bind(sourceId, jobId, prefix, TINY_LADDER_SECONDS, JSON.stringify(renditions)),
     env.DB.prepare("UPDATE videos SET source_id = ?2 WHERE entry_id = ?1").bind(entryId, sourceId),
   ]);
   return { prefix, sourceId };

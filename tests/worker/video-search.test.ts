@@ -58,12 +58,24 @@ describe("GET /api/videos/search", () => {
     expect(season.items.every((v) => v.seasonSlug === "2024-25")).toBe(true);
     expect((await search("season=2020")).total).toBe(await count("s.year = 2020"));
 
+    // The demo catalogue lasts 10-40 s a video (its media is generated and transcoded): two videos
+    // get the lengths a club's medium and long videos have, so each filter has something to find.
+    const lengths = await env.DB.prepare("SELECT id, duration_seconds FROM videos ORDER BY id LIMIT 2").all<{ id: number; duration_seconds: number }>();
+    const [mid, long] = lengths.results;
+    await env.DB.batch([
+      env.DB.prepare("UPDATE videos SET duration_seconds = 450 WHERE id = ?1").bind(mid!.id),
+      env.DB.prepare("UPDATE videos SET duration_seconds = 5400 WHERE id = ?1").bind(long!.id),
+    ]);
     const short = await search("durationMax=299&pageSize=48");
     expect(short.total).toBe(await count("v.duration_seconds < 300"));
     expect(short.items.every((v) => v.durationSeconds < 300)).toBe(true);
     const medium = await search("durationMin=300&durationMax=600&pageSize=48");
     expect(medium.items.every((v) => v.durationSeconds >= 300 && v.durationSeconds <= 600)).toBe(true);
     expect(medium.total).toBe(await count("v.duration_seconds BETWEEN 300 AND 600"));
+    expect(medium.total).toBe(1);
+    const longOnes = await search("durationMin=601&pageSize=48");
+    expect(longOnes.items.map((v) => v.durationSeconds)).toEqual([5400]);
+    await env.DB.batch(lengths.results.map((r) => env.DB.prepare("UPDATE videos SET duration_seconds = ?2 WHERE id = ?1").bind(r.id, r.duration_seconds)));
 
     const title = await search("title=" + encodeURIComponent("press hale"));
     expect(title.total).toBeGreaterThan(0);

@@ -12,7 +12,8 @@ import { settingsOf, type AppEnv } from "../env";
 import { constantTimeEqual } from "../auth/constant-time";
 import { ApiError, noApiRoute } from "../http/api-error";
 import { invalidateCache } from "../cache/kv-cache";
-import { liveStream, updateLiveStream } from "../live/live-streams";
+import { liveStream, updateLiveStream, type LiveStreamRow } from "../live/live-streams";
+import { issueStreamKey } from "../live-ingest/stream-keys";
 import { ENTRY_ID } from "../media/entry-id";
 import { adminContentRoutes } from "./content";
 import { adminNewsRoutes } from "./news";
@@ -32,6 +33,7 @@ import { matchAdminRoutes } from "../matches/feed-routes";
  *   GET  /api/admin/audit?limit=
  *   GET  /api/admin/streams/:assetID          a live stream's status and country allow-list
  *   PUT  /api/admin/streams/:assetID          body { status?: idle|active|disabled, allowedCountries?: ['GB', ...] | null }
+ *   POST /api/admin/streams/:assetID/key      a new stream key (the old one stops working): { key, srt: { url, pushUrl } }, shown once
  *   POST /api/admin/cache/invalidate          after the club changes menus, sponsors, adverts, promos or settings
  *   /api/admin/matches/:matchID/...           the club's live match feed (worker/matches/feed-routes.ts)
  *   POST /api/admin/news, PUT /api/admin/news/:id, POST /api/admin/news/:id/unpublish   news articles (worker/club-api/news.ts)
@@ -175,12 +177,15 @@ function streamTarget(c: Context<AppEnv>): string | null {
   return ok ? id : null;
 }
 
+/** A stream as the admin API shows it: its status as viewers see it (idle without media), never its media. */
+const streamAttributes = (s: LiveStreamRow) => ({ id: s.id, mediaType: s.mediaType, status: s.status, entitlements: s.entitlements, allowedCountries: s.allowedCountries });
+
 adminRoutes.get("/streams/:assetID", async (c) => {
   c.set("auditAction", "streams.read");
   const id = streamTarget(c);
   const stream = id ? await liveStream(c.env.DB, id) : null;
   if (!stream) throw new ApiError(404, "NOT_FOUND", "No stream by that id");
-  return c.json({ data: { id: stream.id, attributes: stream } });
+  return c.json({ data: { id: stream.id, attributes: streamAttributes(stream) } });
 });
 
 adminRoutes.put("/streams/:assetID", async (c) => {
@@ -194,7 +199,15 @@ adminRoutes.put("/streams/:assetID", async (c) => {
   // Pages and the live feed read the status through the content cache.
   await invalidateCache(c.env);
   const stream = await liveStream(c.env.DB, id);
-  return c.json({ data: { id, attributes: stream } });
+  return c.json({ data: { id, attributes: stream && streamAttributes(stream) } });
+});
+
+adminRoutes.post("/streams/:assetID/key", async (c) => {
+  c.set("auditAction", "streams.rotate-key");
+  const id = streamTarget(c);
+  const issued = id ? await issueStreamKey(c, id) : null;
+  if (!issued) throw new ApiError(404, "NOT_FOUND", "No stream by that id");
+  return c.json({ data: { id, attributes: issued } });
 });
 
 // The live match feed: events, withdrawals, line-ups (worker/matches/feed-routes.ts).

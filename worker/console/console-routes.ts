@@ -19,8 +19,13 @@ import { consolePagesApi } from "./pages";
 import { consoleFaqsApi } from "./faqs";
 import { consoleMediaApi } from "./media";
 import { consoleVideosApi } from "./videos";
+import { consoleSeasonsApi } from "./seasons";
+import { consoleFixturesApi } from "./fixtures";
+import { consoleMatchOperationsApi } from "./match-operations";
+import { consoleVideoPublishingApi } from "./video-publishing";
 import { requireCapability } from "./capabilities";
 import { consoleArticlesApi } from "./articles";
+import { consoleLiveEventsApi } from "./live-events";
 import { ApiError } from "../http/api-error";
 import { hasSignedInHint } from "../auth/session-cookie";
 
@@ -47,6 +52,11 @@ import { hasSignedInHint } from "../auth/session-cookie";
  *   /api/console/news/articles…  News articles: write, save, publish, schedule, revisions (worker/console/articles.ts)
  *   /api/console/media…     the media library: list and search, upload, edit, delete (worker/console/media.ts)
  *   /api/console/videos…    Rovers TV's video files: resumable upload, their transcode, linking a catalogue video (worker/console/videos.ts)
+ *   /api/console/seasons…   Seasons: each season's preseason mode (worker/console/seasons.ts)
+ *   /api/console/fixtures…  Fixtures and results: new, edit, reschedule, postpone, results, CSV import (worker/console/fixtures.ts)
+ *   /api/console/matches…   the match operator's screen: a live match's state, events, withdrawals, line-up (worker/console/match-operations.ts)
+ *   /api/console/videos/catalogue…  Rovers TV's catalogue: create, save, publish, unpublish, captions (worker/console/video-publishing.ts)
+ *   /api/console/live-events…  Live streams: live events, their encoder's stream key, ending them (worker/console/live-events.ts)
  */
 
 /** Whether the request's account holds any staff role. */
@@ -92,6 +102,11 @@ consoleApi.route("/", consoleFaqsApi);
 consoleApi.route("/", consoleArticlesApi);
 consoleApi.route("/", consoleMediaApi);
 consoleApi.route("/", consoleVideosApi);
+consoleApi.route("/", consoleSeasonsApi);
+consoleApi.route("/", consoleFixturesApi);
+consoleApi.route("/", consoleMatchOperationsApi);
+consoleApi.route("/", consoleVideoPublishingApi);
+consoleApi.route("/", consoleLiveEventsApi);
 
 consoleApi.all("*", noApiRoute);
 

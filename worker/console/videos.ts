@@ -6,9 +6,12 @@ import { staffActor, writeAudit } from "../audit/audit-log";
 import { requireCapability } from "./capabilities";
 import { mediaBucket } from "../media-library/media-objects";
 import { abortUpload, completeUpload, createUpload, findUpload, newUploadBody, putPart, uploadState, UPLOAD_NOT_FOUND } from "../video-pipeline/uploads";
-import { sourceDetails } from "../video-pipeline/video-media";
+import { catalogueMedia, sourceDetails } from "../video-pipeline/video-media";
 import { linkVideoToSource } from "../media/media-state";
 import { jobAnswer, type MediaRow, type SourceRow } from "../video-pipeline/rows";
+import { retryJob } from "../video-pipeline/jobs";
+import { latestCheckIn } from "../video-pipeline/transcoders";
+import { transcoderRunning } from "../../src/domain/transcode-wait";
 import { ENTRY_ID } from "../media/entry-id";
 
 /**
@@ -19,10 +22,13 @@ import { ENTRY_ID } from "../media/entry-id";
  *   PUT    /api/console/videos/uploads/{id}/parts/{n}   the part's bytes (exactly its size; part 1 must be a video)
  *   POST   /api/console/videos/uploads/{id}/complete    → 201 the source and its queued job (again: 200, the same)
  *   DELETE /api/console/videos/uploads/{id}             abort: nothing of it is kept
- *   GET    /api/console/videos/sources/{id}             the source, its job (status, progress, failure) and its media once ready
+ *   GET    /api/console/videos/sources/{id}             the source, its job (status, progress, failure), its media once ready,
+ *                                                        and whether any transcoder checked in lately (`transcoderRunning`)
+ *   POST   /api/console/videos/sources/{id}/retry       a failed job queued again (409 JOB_NOT_FAILED, 409 SOURCE_GONE)
  *   PUT    /api/console/videos/catalogue/{entryId}/source  { sourceId }: the video plays that source's media once ready
- * Creating, completing, aborting and linking are audited (`video.upload`, `video.upload-complete`,
- * `video.upload-abort`, `video.link`). Writes need the site's Origin, as every console write.
+ *   GET    /api/console/videos/catalogue                every catalogue video, its source and that source's job status
+ * Creating, completing, aborting, retrying and linking are audited (`video.upload`, `video.upload-complete`,
+ * `video.upload-abort`, `video.transcode-retry` with the job before and after, `video.link`). Writes need the site's Origin, as every console write.
  */
 export const consoleVideosApi = new Hono<AppEnv>();
 consoleVideosApi.use("/videos/*", requireCapability("video.manage"));
@@ -98,10 +104,37 @@ consoleVideosApi.delete("/videos/uploads/:id", async (c) => {
 });
 
 consoleVideosApi.get("/videos/sources/:id", async (c) => {
-  const details = await sourceDetails(c.env.DB, c.req.param("id"));
+  const [details, lastCheckIn] = await Promise.all([sourceDetails(c.env.DB, c.req.param("id")), latestCheckIn(c.env.DB)]);
   if (!details) throw new ApiError(404, "SOURCE_NOT_FOUND", "No such video file");
   return c.json({
-    data: { attributes: { source: sourceAnswer(details.source), job: details.job ? jobAnswer(details.job) : null, media: details.media ? mediaAnswer(details.media) : null } },
+    data: {
+      attributes: {
+        source: sourceAnswer(details.source),
+        job: details.job ? jobAnswer(details.job) : null,
+        media: details.media ? mediaAnswer(details.media) : null,
+        transcoderRunning: transcoderRunning(lastCheckIn, Date.now()),
+      },
+    },
+  });
+});
+
+consoleVideosApi.post("/videos/sources/:id/retry", async (c) => {
+  const id = UPLOAD_ID.safeParse(c.req.param("id"));
+  if (!id.success) throw new ApiError(404, "JOB_NOT_FOUND", "No such transcode job");
+  try {
+    const { before, after } = await retryJob(c.env.DB, mediaBucket(c.env), id.data);
+    await audit(c, "video.transcode-retry", `video-source:${id.data}`, 200, { before: jobAnswer(before), after: jobAnswer(after) });
+    return c.json({ data: { attributes: { job: jobAnswer(after) } } });
+  } catch (error) {
+    if (error instanceof ApiError) await audit(c, "video.transcode-retry", `video-source:${id.data}`, error.status, { refused: error.code });
+    throw error;
+  }
+});
+
+consoleVideosApi.get("/videos/catalogue", async (c) => {
+  const rows = await catalogueMedia(c.env.DB);
+  return c.json({
+    data: rows.map((r) => ({ entryId: r.entry_id, title: r.title, durationSeconds: r.duration_seconds, sourceId: r.source_id, status: r.status, progress: r.progress })),
   });
 });
 

@@ -3,6 +3,8 @@ import type { MiddlewareHandler } from "hono";
 import { ApiError } from "./api-error";
 import { MEDIA_MAX_BYTES } from "../../src/domain/media-image";
 import { VIDEO_PART_BYTES } from "../../src/domain/video-upload";
+import { CAPTIONS_ERROR_TEXT, CAPTIONS_MAX_BYTES } from "../../src/domain/webvtt";
+import { INGEST_MAX_SEGMENT_BYTES } from "../../src/domain/live-ingest";
 
 /** Request bodies larger than this are refused with 413 before anything parses them. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -47,10 +49,30 @@ const output = bodyLimit({
   },
 });
 
+/** A video's captions file (worker/console/video-publishing.ts): a WebVTT of at most CAPTIONS_MAX_BYTES. */
+const CAPTIONS_PATH = /^\/api\/console\/videos\/catalogue\/[^/]+\/captions\/[^/]+$/;
+const captions = bodyLimit({
+  maxSize: CAPTIONS_MAX_BYTES,
+  onError: () => {
+    throw ApiError.fields(413, "CAPTIONS_TOO_LARGE", CAPTIONS_ERROR_TEXT.CAPTIONS_TOO_LARGE, [{ field: "captions", detail: CAPTIONS_ERROR_TEXT.CAPTIONS_TOO_LARGE }]);
+  },
+});
+
+/** A live ingest file (worker/live-ingest/ingest-routes.ts bounds each kind of file more tightly). */
+const INGEST_PATH = /^\/api\/ingest\/events\/[^/]+\/files\//;
+const ingestFile = bodyLimit({
+  maxSize: INGEST_MAX_SEGMENT_BYTES,
+  onError: () => {
+    throw new ApiError(413, "INGEST_FILE_TOO_LARGE", `A live file is at most ${INGEST_MAX_SEGMENT_BYTES / 1024 / 1024} MB`);
+  },
+});
+
 export const limitBodies: MiddlewareHandler = (c, next) => {
   const { method, path } = c.req;
   if (method === "POST" && path === MEDIA_UPLOAD_PATH) return upload(c, next);
   if (method === "PUT" && VIDEO_PART_PATH.test(path)) return videoPart(c, next);
   if (method === "PUT" && OUTPUT_PATH.test(path)) return output(c, next);
+  if (method === "PUT" && CAPTIONS_PATH.test(path)) return captions(c, next);
+  if (method === "PUT" && INGEST_PATH.test(path)) return ingestFile(c, next);
   return small(c, next);
 };

@@ -6,10 +6,11 @@ import { ApiError } from "../http/api-error";
 import { SESSION_ERROR_CODES, STREAM_SESSION_RELEASED } from "../../src/domain/session-errors";
 import { ENTRY_ID } from "../media/entry-id";
 import { liveAccess, refuseLive } from "./live-access";
-import { livePlaylist, parseLoop, targetDuration, type Loop } from "./live-playlist";
+import { LIVE_INIT_FILE, LIVE_SEGMENT_FILE, parseIngestPlaylist } from "../../src/domain/live-ingest";
+import { mediaBucket } from "../media-library/media-objects";
+import { liveObjectKey } from "../live-ingest/ingest-events";
 import { LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, verifyPlaybackToken, type PlaybackGrant } from "../media/playback-token";
 import { rewriteMediaPlaylist } from "../media/playlist-rewrite";
-import { mediaBytes } from "../media/media-bytes";
 import { segmentTokenSeconds, signSegmentToken, verifySegmentToken, type LiveMediaType } from "../media/segment-token";
 import { refuseSegment } from "../media/token-check";
 import { MEDIA_TOKEN_GRACE_SECONDS } from "../../src/domain/timings";
@@ -41,28 +42,14 @@ import { sessionMiddleware } from "../auth/session-middleware";
  * duration, and the files already listed run out within the segment token's life (3 target
  * durations: 21 s audio, 12 s video) of the last playlist that was answered.
  *
- * The media is the committed loop of the stream's type (public/media/): the 60 s audio loop, or
- * the first clip's 360p rendition for video, served as a sliding window (live-playlist.ts).
+ * The media is what the ingest service (ingest/) packaged from the event's encoder: the current
+ * push's latest playlist (D1, beside the stream's row the rule reads anyway) and its init and
+ * segments in R2 under live/{assetID}/ (worker/live-ingest/). An idle event (no media for
+ * LIVE_IDLE_AFTER_SECONDS, or the push ended) answers 404 STREAM_OFFLINE.
  */
 export const liveMediaRoutes = new Hono<AppEnv>();
 
-const LOOPS = { audio: "/media/audio/loop", video: "/media/vod/clip-1/360p" } as const;
-const SEGMENT_FILE = /^seg\d{1,3}\.m4s$/;
 const NO_STORE = { "Cache-Control": "no-store" };
-const loops = new Map<string, Promise<Loop>>();
-
-function loopOf(env: Env, requestUrl: string, folder: string): Promise<Loop> {
-  let loop = loops.get(folder);
-  if (!loop) {
-    loop = env.ASSETS.fetch(new URL(`${folder}/index.m3u8`, requestUrl)).then(async (res) => {
-      if (!res.ok) throw new Error(`live loop ${folder} missing`);
-      return parseLoop(await res.text());
-    });
-    loop.catch(() => loops.delete(folder));
-    loops.set(folder, loop);
-  }
-  return loop;
-}
 
 type LiveGrant = PlaybackGrant & { stream: string };
 
@@ -85,7 +72,7 @@ async function liveToken(c: Context<AppEnv>, assetID: string, secret: string, gr
 }
 
 /** The whole right of a playlist or init request: the token, its session, the live access rule, the released list. */
-async function liveRight(c: Context<AppEnv>, assetID: string, secret: string): Promise<{ grant: LiveGrant; mediaType: LiveMediaType }> {
+async function liveRight(c: Context<AppEnv>, assetID: string, secret: string): Promise<{ grant: LiveGrant; mediaType: LiveMediaType; playlist: string | null }> {
   const grant = await liveToken(c, assetID, secret, MEDIA_TOKEN_GRACE_SECONDS);
   const user = c.get("user");
   const session = c.get("session");
@@ -98,41 +85,42 @@ async function liveRight(c: Context<AppEnv>, assetID: string, secret: string): P
   // D1's list of released sessions, not the user's object: asking the object at every reload
   // would keep it awake all the time it is watched (docs/media-and-live.md 'Cost of the Durable Object').
   if (await isReleased(c.env.DB, grant.stream)) return refuseLive(STREAM_SESSION_RELEASED, NO_STORE);
-  return { grant, mediaType: stream.mediaType };
+  return { grant, mediaType: stream.mediaType, playlist: stream.playlist };
 }
 
-/** An init or segment file of the loop: its bytes as static assets have them (kept in memory, worker/media/media-bytes.ts), never kept by anyone else. */
-async function serveLoopFile(c: Context<AppEnv>, mediaType: LiveMediaType, file: string) {
-  const bytes = await mediaBytes(c.env.ASSETS, new URL(`${LOOPS[mediaType]}/${file}`, c.req.url));
-  if (!bytes) throw new ApiError(404, "NOT_FOUND", "No such media");
-  return c.body(bytes, 200, {
+/** An init or segment file of the event, from R2; never kept by anyone else. */
+async function serveLiveFile(c: Context<AppEnv>, assetID: string, mediaType: LiveMediaType, file: string) {
+  const object = await mediaBucket(c.env).get(liveObjectKey(assetID, file));
+  if (!object) throw new ApiError(404, "NOT_FOUND", "No such media", NO_STORE);
+  return c.body(object.body, 200, {
     "Content-Type": mediaType === "audio" ? "audio/mp4" : "video/mp4",
+    "Content-Length": String(object.size),
     // Its URL carries a token that expires in seconds: nothing may keep it for later.
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
   });
 }
 
-liveMediaRoutes.get("/:assetID/:file{index\\.m3u8|init\\.mp4}", sessionMiddleware, async (c) => {
+liveMediaRoutes.get(`/:assetID/:file{index\\.m3u8|r[0-9]{1,6}-init\\.mp4}`, sessionMiddleware, async (c) => {
   const assetID = c.req.param("assetID");
   const file = c.req.param("file");
   if (!ENTRY_ID.test(assetID)) throw new ApiError(404, "NOT_FOUND", "No such media");
   const secret = getAuthConfig(c.env).sessionSecret;
   const right = await liveRight(c, assetID, secret);
-  const { grant, mediaType } = right;
+  const { grant, mediaType, playlist } = right;
 
-  if (file === "init.mp4") {
+  if (file !== "index.m3u8") {
     const check = await verifySegmentToken(secret, c.req.query("seg"), { holder: grant.stream, assetID, file });
-    return check.status === "ok" ? serveLoopFile(c, mediaType, file) : refuseSegment(check, NO_STORE);
+    return check.status === "ok" ? serveLiveFile(c, assetID, mediaType, file) : refuseSegment(check, NO_STORE);
   }
-  const loop = await loopOf(c.env, c.req.url, LOOPS[mediaType]);
-  const now = Date.now();
-  const nowSeconds = Math.floor(now / 1000);
-  const segExpiry = nowSeconds + segmentTokenSeconds(targetDuration(loop));
+  // Active but nothing packaged yet (the push has just begun): offline until the first playlist.
+  const parsed = playlist === null ? null : parseIngestPlaylist(playlist, runOf(playlist));
+  if (playlist === null || !parsed) throw new ApiError(404, "STREAM_OFFLINE", "This stream is not live", NO_STORE);
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const segExpiry = nowSeconds + segmentTokenSeconds(parsed.targetDuration);
   // The children carry a fresh live token: the URL a native player reloads may hold an expired one.
   const { token } = await signPlaybackToken(secret, { entryId: assetID, ssoID: grant.ssoID, sid: grant.sid, stream: grant.stream, streamStart: grant.streamStart ?? nowSeconds }, nowSeconds, LIVE_TOKEN_TTL_SECONDS);
-  const text = livePlaylist(loop, now, (grant.streamStart ?? 0) * 1000);
-  const body = await rewriteMediaPlaylist(text, token, (name) => signSegmentToken(secret, { holder: grant.stream, assetID, file: name }, mediaType, segExpiry));
+  const body = await rewriteMediaPlaylist(playlist, token, (name) => signSegmentToken(secret, { holder: grant.stream, assetID, file: name }, mediaType, segExpiry));
   return c.body(body, 200, {
     "Content-Type": "application/vnd.apple.mpegurl",
     "Cache-Control": "private, no-store",
@@ -140,16 +128,22 @@ liveMediaRoutes.get("/:assetID/:file{index\\.m3u8|init\\.mp4}", sessionMiddlewar
 });
 
 // No session: the tokens are the right (the bound is in the comment above).
-liveMediaRoutes.get("/:assetID/:file{seg[0-9]+\\.m4s}", async (c) => {
+liveMediaRoutes.get("/:assetID/:file{r[0-9]{1,6}-seg[0-9]{1,7}\\.m4s}", async (c) => {
   const assetID = c.req.param("assetID");
   const file = c.req.param("file");
-  if (!ENTRY_ID.test(assetID) || !SEGMENT_FILE.test(file)) throw new ApiError(404, "NOT_FOUND", "No such media");
+  if (!ENTRY_ID.test(assetID) || !LIVE_SEGMENT_FILE.test(file)) throw new ApiError(404, "NOT_FOUND", "No such media");
   const secret = getAuthConfig(c.env).sessionSecret;
   const grant = await liveToken(c, assetID, secret);
   const check = await verifySegmentToken(secret, c.req.query("seg"), { holder: grant.stream, assetID, file });
   if (check.status !== "ok") return refuseSegment(check, NO_STORE);
-  return check.kind === "vod" ? refuseSegment({ status: "invalid" }, NO_STORE) : serveLoopFile(c, check.kind, file);
+  return check.kind === "vod" ? refuseSegment({ status: "invalid" }, NO_STORE) : serveLiveFile(c, assetID, check.kind, file);
 });
+
+/** The run a stored playlist belongs to: the one its init names (the ingest checked it when it was stored). */
+function runOf(playlist: string): number {
+  const map = /#EXT-X-MAP:URI="([^"]*)"/.exec(playlist)?.[1] ?? "";
+  return Number(LIVE_INIT_FILE.exec(map)?.[1] ?? 0);
+}
 
 liveMediaRoutes.all("*", () => {
   throw new ApiError(404, "NOT_FOUND", "No such media");

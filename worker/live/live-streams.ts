@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { LiveStreamFacts } from "../../src/domain/live-session-access";
 import { liveAssetSchema } from "../../src/schemas/videos";
 import { firstRow, rowSchema, stringList } from "../db/rows";
+import { liveStatusNow } from "../../src/domain/live-ingest";
 
 /**
  * What the session check and the live media gate need of a live stream, beside the
@@ -9,6 +10,8 @@ import { firstRow, rowSchema, stringList } from "../db/rows";
  */
 export interface LiveStreamRow extends LiveStreamFacts {
   id: string;
+  /** the ingest's latest media playlist of the current push, as it wrote it; null: no media yet */
+  playlist: string | null;
 }
 
 const streamRow = rowSchema("live_stream_assets", {
@@ -17,15 +20,19 @@ const streamRow = rowSchema("live_stream_assets", {
   status: liveAssetSchema.shape.status,
   entitlements: z.string(),
   allowed_countries: z.string().nullable(),
+  playlist: z.string().nullable(),
+  last_media_at: z.number().nullable(),
 });
 
 export async function liveStream(db: D1Database, id: string): Promise<LiveStreamRow | null> {
-  const row = await firstRow(streamRow, db.prepare("SELECT id, media_type, status, entitlements, allowed_countries FROM live_stream_assets WHERE id = ?").bind(id));
+  const row = await firstRow(streamRow, db.prepare("SELECT id, media_type, status, entitlements, allowed_countries, playlist, last_media_at FROM live_stream_assets WHERE id = ?").bind(id));
   if (!row) return null;
   return {
     id: row.id,
     mediaType: row.media_type,
-    status: row.status,
+    // Active only while media arrives (src/domain/live-ingest.ts): an encoder that vanished leaves the event idle.
+    status: liveStatusNow(row.status, row.last_media_at, Date.now()),
+    playlist: row.playlist,
     entitlements: stringList(row.entitlements),
     allowedCountries: row.allowed_countries === null ? null : stringList(row.allowed_countries),
   };

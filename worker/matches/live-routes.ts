@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { ApiError } from "../http/api-error";
-import { siteOriginOf, type AppEnv } from "../env";
+import { settingsOf, siteOriginOf, type AppEnv } from "../env";
+import { clientIp } from "../http/client-ip";
+import { addressKey } from "../../src/domain/match-socket";
 import { matchRoom } from "./match-rooms";
 import type { LiveMatch } from "../../src/schemas/match-live";
 
@@ -46,7 +48,9 @@ matchLiveRoutes.get("/:id{[0-9]{1,9}}/live", async (c) => {
 
 /**
  * GET /ws/matches/{id}?since={seq} (mount at /ws/matches): the match centre's socket, handed to the
- * match's room. Only the site's own pages may open it (a websocket is not covered by CORS).
+ * match's room. Only the site's own pages may open it (a websocket is not covered by CORS). The
+ * room caps sockets per address and per room and closes any that says more than the ping
+ * (src/domain/match-socket.ts).
  */
 export const matchSocketRoutes = new Hono<AppEnv>();
 
@@ -58,6 +62,10 @@ matchSocketRoutes.get("/:id{[0-9]{1,9}}", async (c) => {
   if (!(await knownMatch(c.env.DB, id))) throw new ApiError(404, "MATCH_NOT_FOUND", "No match by that id");
   const headers = new Headers(c.req.raw.headers);
   headers.set("x-match-id", String(id));
+  // Set here whatever the client sent under these names: the room trusts them.
+  const { perAddress, perRoom } = settingsOf(c.env).matchSockets;
+  headers.set("x-client-address", addressKey(clientIp(c)));
+  headers.set("x-socket-limits", `${perAddress},${perRoom}`);
   const answer = await matchRoom(c.env, id).fetch(new Request(c.req.url, { headers }));
   // A fresh Response: the object's has immutable headers, and the app's middleware adds its own.
   return new Response(null, { status: answer.status, webSocket: answer.webSocket });

@@ -2,10 +2,9 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { getAuthConfig } from "../auth/config";
 import { ApiError } from "../http/api-error";
-import { clipForEntry } from "../../src/domain/media-clip";
 import { MEDIA_TOKEN_GRACE_SECONDS } from "../../src/domain/timings";
 import { parseRange } from "./byte-range";
-import { assetPath, cacheControl, mediaFile } from "./media-files";
+import { cacheControl } from "./media-files";
 import { outputFile } from "../../src/domain/video-ladder";
 import { mediaBucket } from "../media-library/media-objects";
 import { mediaStateOf, memoisedMediaStateOf } from "./media-state";
@@ -14,16 +13,17 @@ import { checkSession, checkToken, refuseSegment, type Refusal } from "./token-c
 import { sessionMiddleware } from "../auth/session-middleware";
 import { rewriteMediaPlaylist, rewritePlaylist } from "./playlist-rewrite";
 import { ENTRY_ID } from "./entry-id";
-import { mediaBytes } from "./media-bytes";
 import { playbackRight, refusePlayback } from "./playback-right";
 import { segmentTokenSeconds, signSegmentToken, verifySegmentToken, vodHolder } from "./segment-token";
 import type { PlaybackGrant } from "./playback-token";
 import { withToken } from "./playlist-rewrite";
+import { subtitleFile, subtitlePlaylist, withSubtitles } from "../../src/domain/video-subtitles";
+import { subtitleFileOf, subtitleTracks } from "./subtitles";
+import { countPlay } from "./play-count";
 
 /**
- * GET /media/vod/{entryId}/{file}?token=...[&seg=...] (mount at /media). The media files sit in
- * static assets under public/media/, but wrangler.toml sends every /media/* request to the worker
- * first, so they only ever leave through here:
+ * GET /media/vod/{entryId}/{file}?token=...[&seg=...] (mount at /media). A video's files are its
+ * transcoded media in R2 (worker/video-pipeline/), which only ever leave through here:
  *
  * - Every playlist, master and media level, re-proves the whole right: the playback token (401
  *   TOKEN_MISSING / TOKEN_INVALID / TOKEN_EXPIRED, 403 TOKEN_WRONG_ENTRY) belongs to the session
@@ -39,18 +39,17 @@ import { withToken } from "./playlist-rewrite";
  *   media playlist once and has no hook, so past its segment token (or its 5-minute playback
  *   token) a segment re-proves the whole right as a playlist does, from the session cookie it
  *   sends, and is served while the right holds.
- * - Captions and posters: the playback token alone.
+ * - Posters, the storyboard sprite and its track: the playback token alone (the track's sprite
+ *   line is given the viewer's token, so the sprite it names loads under the same rule).
  *
  * So the bound after a lost right is the segment token's life after the last playlist answered,
  * as for live (docs/media-and-live.md). Errors are small JSON bodies: never a byte of media.
- * Segments, captions and posters come from memory after their first read (media-bytes.ts) and
- * answer Range requests with 206.
+ * Files answer Range requests with 206.
  *
- * Where the files come from (media-state.ts): a video linked to an uploaded
- * source plays its transcoded media from R2 once ready (names: src/domain/video-ladder.ts; the
- * small files from memory, r2-media.ts), and answers 409 MEDIA_PROCESSING until then; a video with
- * no source plays its committed demo clip from static assets (src/domain/media-clip.ts). The same
- * checks come first either way, and a refused request reads neither.
+ * Which files (media-state.ts): a video linked to an uploaded source plays its transcoded media
+ * from R2 once ready (names: src/domain/video-ladder.ts; the small files from memory, r2-media.ts);
+ * a video with no source, or whose source is not transcoded yet, answers 409 MEDIA_PROCESSING.
+ * The checks come first, and a refused request reads nothing.
  */
 export const mediaRoutes = new Hono<AppEnv>();
 
@@ -76,13 +75,27 @@ function targetDurationOf(playlist: string): number {
 mediaRoutes.get("/vod/:entryId/:file{.+\\.m3u8}", sessionMiddleware, async (c) => {
   const entryId = c.req.param("entryId");
   const name = c.req.param("file");
-  if (!ENTRY_ID.test(entryId) || kindOf(name) !== "playlist") throw new ApiError(404, "NOT_FOUND", "No such media");
+  const subtitles = subtitleFile(name);
+  if (!ENTRY_ID.test(entryId) || (kindOf(name) !== "playlist" && subtitles?.kind !== "playlist")) throw new ApiError(404, "NOT_FOUND", "No such media");
   const { refusal, grant } = await checkToken(c, entryId);
   if (refusal) return refuse(refusal);
   await reprove(c, entryId, grant);
-  const source = await playlistText(c, await locate(c, entryId, name, "fresh"));
   const token = c.req.query("token") ?? "";
   const headers = { "Content-Type": "application/vnd.apple.mpegurl", "Cache-Control": cacheControl({ kind: "playlist" }), "X-Content-Type-Options": "nosniff" };
+  if (subtitles) {
+    // An uploaded captions language (src/domain/video-subtitles.ts): one WebVTT file, on the playback token.
+    const file = await subtitleFileOf(c.env.DB, entryId, subtitles.language);
+    if (!file) throw new ApiError(404, "NOT_FOUND", "No such media", NO_STORE);
+    return c.body(rewritePlaylist(subtitlePlaylist(subtitles.language, file.durationSeconds), token), 200, headers);
+  }
+  const at = await locate(c, entryId, name, "fresh");
+  const source = await playlistText(c, at);
+  if (name === "master.m3u8") {
+    // A play: counted once per token, after the answer (worker/media/play-count.ts).
+    afterAnswer(c, countPlay(c.env.DB, entryId, token).catch(() => undefined));
+    // Uploaded captions join the transcoded ladder.
+    return c.body(rewritePlaylist(withSubtitles(source, await subtitleTracks(c.env.DB, entryId)), token), 200, headers);
+  }
   // A rendition's media playlist (360p/index.m3u8): each of its files gets its own segment token.
   const folder = /^(.+)\/index\.m3u8$/.exec(name)?.[1];
   if (!folder) return c.body(rewritePlaylist(source, token), 200, headers);
@@ -93,39 +106,29 @@ mediaRoutes.get("/vod/:entryId/:file{.+\\.m3u8}", sessionMiddleware, async (c) =
   return c.body(text, 200, headers);
 });
 
-type FileKind = "playlist" | "segment" | "captions" | "poster" | "storyboard" | "storyboard-track";
+type FileKind = "playlist" | "segment" | "poster" | "storyboard" | "storyboard-track";
 
-/** A file's kind by its name, under either rule (a clip's or a transcode's): the same for both where both have it. */
+/** A file's kind by its name (only the ladder's names exist). */
 function kindOf(name: string): FileKind | null {
-  return mediaFile(name)?.kind ?? outputFile(name)?.kind ?? null;
+  return outputFile(name)?.kind ?? null;
 }
 
-type Located = { from: "clip"; url: URL; contentType: string } | { from: "r2"; bucket: R2Bucket; key: string; contentType: string };
+type Located = { bucket: R2Bucket; key: string; contentType: string };
 
 /**
- * Where this video's file is: its media in R2 once ready, its demo clip when it has no source.
+ * Where this video's file is in R2 once its media is ready; 409 MEDIA_PROCESSING before.
  * 'fresh' (a playlist) reads D1; a segment or poster may use this isolate's memo of it.
  */
 async function locate(c: Context<AppEnv>, entryId: string, name: string, read: "fresh" | "memo"): Promise<Located> {
   const state = read === "fresh" ? await mediaStateOf(c.env.DB, entryId) : await memoisedMediaStateOf(c.env.DB, entryId);
   if (!state) throw new ApiError(404, "NOT_FOUND", "No such media", NO_STORE);
   if (state.kind === "processing") throw new ApiError(409, "MEDIA_PROCESSING", "This video is still being processed", NO_STORE);
-  if (state.kind === "clip") {
-    const file = mediaFile(name);
-    if (!file) throw new ApiError(404, "NOT_FOUND", "No such media");
-    return { from: "clip", url: new URL(assetPath(clipForEntry(entryId), file), c.req.url), contentType: file.contentType };
-  }
   const file = outputFile(name);
   if (!file) throw new ApiError(404, "NOT_FOUND", "No such media");
-  return { from: "r2", bucket: mediaBucket(c.env), key: `${state.prefix}${file.name}`, contentType: file.contentType };
+  return { bucket: mediaBucket(c.env), key: `${state.prefix}${file.name}`, contentType: file.contentType };
 }
 
 async function playlistText(c: Context<AppEnv>, at: Located): Promise<string> {
-  if (at.from === "clip") {
-    const asset = await c.env.ASSETS.fetch(at.url);
-    if (!asset.ok) throw new ApiError(404, "NOT_FOUND", "No such media");
-    return asset.text();
-  }
   const file = await r2File(at.bucket, at.key);
   if (file?.kind !== "bytes") throw new ApiError(404, "NOT_FOUND", "No such media");
   return new TextDecoder().decode(file.bytes);
@@ -151,6 +154,8 @@ async function segmentRight(c: Context<AppEnv>, entryId: string, name: string): 
 mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
   const entryId = c.req.param("entryId");
   const name = c.req.param("file");
+  const subtitles = subtitleFile(name);
+  if (ENTRY_ID.test(entryId) && subtitles?.kind === "captions") return subtitleAnswer(c, entryId, subtitles.language);
   const kind = kindOf(name);
   if (!ENTRY_ID.test(entryId) || !kind || kind === "playlist") throw new ApiError(404, "NOT_FOUND", "No such media");
   if (kind === "segment") {
@@ -162,11 +167,6 @@ mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
 
   const at = await locate(c, entryId, name, "memo");
   const headers = { "Content-Type": at.contentType, "Cache-Control": cacheControl({ kind }), "X-Content-Type-Options": "nosniff" };
-  if (at.from === "clip") {
-    const bytes = await mediaBytes(c.env.ASSETS, at.url);
-    if (!bytes) throw new ApiError(404, "NOT_FOUND", "No such media");
-    return bytesAnswer(c, bytes, headers);
-  }
   const file = await r2File(at.bucket, at.key);
   if (!file) throw new ApiError(404, "NOT_FOUND", "No such media");
   if (file.kind === "bytes") {
@@ -183,6 +183,25 @@ mediaRoutes.get("/vod/:entryId/:file{.+}", async (c) => {
   }
   return c.body(body, 200, { ...headers, "Accept-Ranges": "bytes", "Content-Length": String(file.size) });
 });
+
+/** Work that must not hold the answer back; without an execution context (a test's in-process request) it runs unawaited. */
+function afterAnswer(c: Context<AppEnv>, work: Promise<unknown>): void {
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    void work;
+  }
+}
+
+/** An uploaded captions file: the playback token alone, as a clip's captions. */
+async function subtitleAnswer(c: Context<AppEnv>, entryId: string, language: string): Promise<Response> {
+  const { refusal } = await checkToken(c, entryId);
+  if (refusal) return refuse(refusal);
+  const found = await subtitleFileOf(c.env.DB, entryId, language);
+  const file = found ? await r2File(mediaBucket(c.env), found.key) : null;
+  if (file?.kind !== "bytes") throw new ApiError(404, "NOT_FOUND", "No such media");
+  return bytesAnswer(c, file.bytes, { "Content-Type": "text/vtt; charset=utf-8", "Cache-Control": cacheControl({ kind: "captions" }), "X-Content-Type-Options": "nosniff" });
+}
 
 function storyboardWithToken(track: string, token: string): string {
   return track.replace(/^(storyboard\.jpg#xywh=\d+,\d+,\d+,\d+)$/gm, (line) => withToken(line, token));

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../env";
 import { getAuthConfig } from "../auth/config";
 import { ApiError } from "../http/api-error";
-import { video } from "../videos/queries";
+import { video, videoChapters } from "../videos/queries";
 import { playbackRight, refusePlayback } from "./playback-right";
 import { masterPlaylistPath, posterPath } from "./media-files";
 import { PLAYBACK_RENEW_BEFORE_SECONDS, PLAYBACK_TOKEN_TTL_SECONDS, signPlaybackToken } from "./playback-token";
@@ -19,8 +19,9 @@ import type { PlaybackGrantAnswer } from "../../src/schemas/playback";
  * playlist applies it again), then answers the URL of the master playlist
  * with a short-lived token bound to user, entry and session. The player calls it again before
  * `expiresAt` to renew the token while it plays.
- *   200 { data: { attributes: { entryId, url, posterUrl, token, expiresAt, renewAfterSeconds, resumeAt } } }
- *   (resumeAt: where a signed-in viewer left this video, in seconds, or null; the shape is
+ *   200 { data: { attributes: { entryId, url, posterUrl, token, expiresAt, renewAfterSeconds, resumeAt, chapters } } }
+ *   (resumeAt: where a signed-in viewer left this video, in seconds, or null; chapters: the
+ *   player's seek buttons, [{ startSeconds, title }] earliest first; the shape is
  *   src/schemas/playback.ts, which the player parses it with)
  *   400 INVALID_INPUT, 404 NOT_FOUND,
  *   401 LOGIN_REQUIRED, 403 NO_SUBSCRIPTION / NOT_SUBSCRIBED / BLOCKED / COUNTRY_BLOCKED
@@ -43,9 +44,10 @@ playbackRoutes.post("/", async (c) => {
   const user = c.get("user");
   const session = c.get("session");
   const grant = user && session ? { entryId, ssoID: user.ssoID, sid: session.sid } : { entryId, ssoID: "", sid: "" };
-  const [{ token, expiresAt }, resumeAt] = await Promise.all([
+  const [{ token, expiresAt }, resumeAt, chapters] = await Promise.all([
     signPlaybackToken(getAuthConfig(c.env).sessionSecret, grant),
     grant.ssoID ? readPosition(c.env.DB, grant.ssoID, entryId) : Promise.resolve(null),
+    videoChapters(c.env.DB, entryId),
   ]);
   const answer: PlaybackGrantAnswer = {
     data: {
@@ -57,6 +59,7 @@ playbackRoutes.post("/", async (c) => {
         expiresAt: new Date(expiresAt * 1000).toISOString(),
         renewAfterSeconds: PLAYBACK_TOKEN_TTL_SECONDS - PLAYBACK_RENEW_BEFORE_SECONDS,
         resumeAt,
+        chapters,
       },
     },
   };

@@ -31,8 +31,7 @@ export interface PlaybackGrant {
   /** when the token was signed (seconds) */
   issuedAt?: number;
   /**
-   * live only: when its stream session began (seconds). Renewals keep it while `iat` moves on; the
-   * live playlist numbers its segments from it (worker/live/live-playlist.ts).
+   * live only: when its stream session began (seconds). Renewals keep it while `iat` moves on.
    */
   streamStart?: number;
   /** when the token expires (seconds); set by verifyPlaybackToken */

@@ -3,7 +3,7 @@ import { ByteLru } from "../cache/byte-lru";
 /**
  * A transcoded video's files from R2 (worker/video-pipeline/: vod/{source}/{job}/...). Files up to
  * 4 MB (playlists, init files, a segment of a few seconds) are kept in this isolate's memory after
- * their first read, as the committed clips' are (media-bytes.ts): a popular replay's viewers ask
+ * their first read (worker/cache/byte-lru.ts): a popular replay's viewers ask
  * for the same files, an R2 read costs a class-B operation and a round trip each time, and every
  * file is immutable under its key (a new transcode writes a new prefix). Larger files stream from
  * R2, a Range read as a ranged get. 24 MB of the isolate's 128 MB.

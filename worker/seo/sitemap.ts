@@ -1,4 +1,5 @@
 import { contentPath, matchPath, matchesPath, newsPath, playerPath, teamPath, videoPath } from "../../src/routes/paths";
+import { PUBLIC_VIDEOS } from "../videos/public-videos";
 import { z } from "zod";
 import { resultsOf, rowSchema } from "../db/rows";
 import { PathBuildError } from "../../src/domain/path-builder";
@@ -61,7 +62,7 @@ export async function sitemapEntries(db: D1Database): Promise<SitemapEntry[]> {
       `SELECT full_path FROM menu_pages WHERE post_status = 'Published' AND post_type = 'internal' AND redirect_location IS NULL
          AND page_slug NOT LIKE 'payment-%' ORDER BY nested_level, page_order, id`,
     ),
-    db.prepare("SELECT entry_id, created_at FROM videos ORDER BY created_at DESC, id DESC"),
+    db.prepare(`SELECT entry_id, created_at FROM ${PUBLIC_VIDEOS} v ORDER BY created_at DESC, id DESC`),
   ]);
   return [
     ...FIXED_PATHS.map((path) => ({ path })),

@@ -115,6 +115,8 @@ export const matchShape = {
   goals_against: z.number().nullable(),
   attendance: z.number().nullable(),
   report: z.string().nullable(),
+  /** the fixture's own tickets link (the console's Fixtures and results), null for the club's shop */
+  tickets_url: z.string().nullable(),
   season_year: z.number(),
   season_name: z.string(),
 };
@@ -136,13 +138,15 @@ export function toMatch(r: z.infer<typeof matchRow>): Match {
     goalsAgainst: r.goals_against,
     attendance: r.attendance,
     report: r.report,
+    // Only when the club set one, so the lists' route data stay the size they were.
+    ...(r.tickets_url ? { ticketsUrl: r.tickets_url } : {}),
   };
 }
 
 export const MATCH_SELECT = `SELECT m.id, t.slug AS team_slug, s.slug AS season_slug, s.year AS season_year, s.name AS season_name,
     c.name AS competition,
     o.name AS opponent, o.short_name AS opponent_short, m.is_home, m.venue, m.kickoff, m.status,
-    m.goals_for, m.goals_against, m.attendance, m.report, m.live_seq
+    m.goals_for, m.goals_against, m.attendance, m.report, m.tickets_url, m.live_seq
   FROM matches m
   JOIN teams t ON t.id = m.team_id
   JOIN seasons s ON s.id = m.season_id
@@ -239,6 +243,16 @@ export async function player(db: D1Database, teamSlug: string, playerSlug: strin
  */
 export async function readTeams(r: Reader): Promise<Team[]> {
   return filterTeams(await teams(r.env.DB), r.preferences.childFriendly);
+}
+
+/**
+ * The teams the reader's mode lists, with those it hides: the pages that list teams say so and
+ * offer the choice (src/components/family/FamilyModeNotice.tsx).
+ */
+export async function readTeamList(r: Reader): Promise<{ listed: Team[]; hidden: Team[] }> {
+  const all = await teams(r.env.DB);
+  const listed = filterTeams(all, r.preferences.childFriendly);
+  return { listed, hidden: all.filter((t) => !listed.includes(t)) };
 }
 
 /** A team's season as the reader reads it (spoiler-free takes the scores out); null: no such team or season. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { firstOf, firstRow, resultsOf } from "../db/rows";
 import { ApiError } from "../http/api-error";
-import { TRANSCODE_LEASE_SECONDS } from "../../src/domain/video-media-state";
+import { TRANSCODE_LEASE_SECONDS, TRANSCODE_MAX_ATTEMPTS } from "../../src/domain/video-media-state";
 import { AUDIO_RENDITION, outputFile, variantUris } from "../../src/domain/video-ladder";
 import { jobRow, renditionSchema, sourceRow, type JobRow, type SourceRow } from "./rows";
 
@@ -163,6 +163,34 @@ export async function failJob(db: D1Database, id: string, body: z.output<typeof 
   if (job) return job;
   if (!(await jobById(db, id))) throw JOB_NOT_FOUND();
   throw LEASE_LOST();
+}
+
+/**
+ * Staff's 'Try again' for a failed job: the same source, still in R2, queued once more with
+ * TRANSCODE_MAX_ATTEMPTS more attempts (the attempts so far and the last failure stay, so the
+ * console says which attempt this is and why the last one failed). Only a failed job (409
+ * JOB_NOT_FAILED otherwise, so a double click queues it once), and only while its source is
+ * stored (409 SOURCE_GONE: uploading the file again is the way).
+ */
+export async function retryJob(db: D1Database, bucket: R2Bucket, sourceId: string): Promise<{ before: JobRow; after: JobRow }> {
+  const [before, source] = await Promise.all([
+    firstRow(jobRow, db.prepare("SELECT * FROM transcode_jobs WHERE source_id = ?1").bind(sourceId)),
+    firstRow(sourceRow, db.prepare("SELECT * FROM video_sources WHERE id = ?1").bind(sourceId)),
+  ]);
+  if (!before || !source) throw JOB_NOT_FOUND();
+  if (before.status !== "failed") throw new ApiError(409, "JOB_NOT_FAILED", "Only a failed transcode can be tried again");
+  if (!(await bucket.head(source.object_key))) throw new ApiError(409, "SOURCE_GONE", "The uploaded file is no longer stored: upload it again as a new video");
+  const row = await db
+    .prepare(
+      `UPDATE transcode_jobs SET status = 'queued', progress = 0, max_attempts = attempts + ?2, lease_owner = NULL, lease_id = NULL,
+         lease_expires_at = NULL, updated_at = ${NOW}, finished_at = NULL
+       WHERE id = ?1 AND status = 'failed' RETURNING *`,
+    )
+    .bind(before.id, TRANSCODE_MAX_ATTEMPTS)
+    .all();
+  const after = resultsOf(jobRow, row)[0];
+  if (!after) throw new ApiError(409, "JOB_NOT_FAILED", "Only a failed transcode can be tried again");
+  return { before, after };
 }
 
 /** An output file's name and type, or 400. */

@@ -67,6 +67,7 @@ export function jobAnswer(job: JobRow) {
     attempts: job.attempts,
     maxAttempts: job.max_attempts,
     failureReason: job.failure_reason,
+    leaseExpiresAt: job.lease_expires_at,
     createdAt: job.created_at,
     finishedAt: job.finished_at,
   };

@@ -9,18 +9,21 @@ import { allowedOutput, claimJob, completeBody, completeJob, failBody, failJob, 
 import { jobAnswer } from "./rows";
 import { sourceKey } from "./objects";
 import { forgetMedia } from "../media/media-state";
+import { checkIn, transcoderReport } from "./transcoders";
 
 /**
  * The transcoders' job API (mount at /api/transcoder; the transcoder is transcoder/):
- *   POST /claim                       { transcoder } → 200 { data: { job, leaseId, leaseExpiresAt, source, outputPrefix } } | 204 none waiting
- *   POST /jobs/{id}/heartbeat         { leaseId, progress } → { leaseExpiresAt }
+ *   POST /claim                       { transcoder, report? } → 200 { data: { job, leaseId, leaseExpiresAt, source, outputPrefix } } | 204 none waiting
+ *   POST /jobs/{id}/heartbeat         { leaseId, progress, report? } → { leaseExpiresAt }
  *   GET  /jobs/{id}/source            X-Lease-Id; the uploaded file, streamed from R2, with Range
  *   PUT  /jobs/{id}/outputs/{name}    X-Lease-Id; one output file (src/domain/video-ladder.ts names them), stored under the job's prefix
  *   POST /jobs/{id}/complete          { leaseId, durationSeconds, renditions } → the job, ready (a repeat: `applied: false`)
  *   POST /jobs/{id}/fail              { leaseId, reason, retry? }
  * Authorization: Bearer <TRANSCODER_TOKEN>, compared in constant time. Without the secret the API
  * does not exist (404); a wrong token is 401. Every call after the claim names its lease; a
- * transcoder whose lease was taken over gets 409 LEASE_LOST and stops.
+ * transcoder whose lease was taken over gets 409 LEASE_LOST and stops. A claim and a heartbeat
+ * are each a check-in (worker/video-pipeline/transcoders.ts): the transcoder's version, its
+ * ffmpeg and how many jobs it runs, so the console knows whether any transcoder is alive.
  */
 export const transcoderRoutes = new Hono<AppEnv>();
 
@@ -55,10 +58,12 @@ const leaseOf = (value: string | undefined) => {
   return value;
 };
 
-const claimBody = z.object({ transcoder: z.string().trim().min(1).max(100).default("transcoder") });
+const transcoderName = z.string().trim().min(1).max(100);
+const claimBody = z.object({ transcoder: transcoderName.default("transcoder"), report: transcoderReport.default({ version: "unknown", ffmpeg: "unknown", jobsRunning: 0 }) });
 
 transcoderRoutes.post("/claim", async (c) => {
-  const { transcoder } = await jsonBody(c.req.raw, claimBody);
+  const { transcoder, report } = await jsonBody(c.req.raw, claimBody);
+  await checkIn(c.env.DB, transcoder, report).run();
   const claimed = await claimJob(c.env.DB, transcoder);
   if (!claimed) return c.body(null, 204);
   const { job, source, leaseId } = claimed;
@@ -73,12 +78,15 @@ transcoderRoutes.post("/claim", async (c) => {
   });
 });
 
-const heartbeatBody = z.object({ leaseId: z.string().min(1).max(100), progress: z.number().min(0).max(100) });
+const heartbeatBody = z.object({ leaseId: z.string().min(1).max(100), progress: z.number().min(0).max(100), transcoder: transcoderName.optional(), report: transcoderReport.optional() });
 
 transcoderRoutes.post("/jobs/:id/heartbeat", async (c) => {
   const id = jobIdOf(c.req.param("id"));
   const body = await jsonBody(c.req.raw, heartbeatBody);
-  return c.json({ data: { leaseExpiresAt: await heartbeat(c.env.DB, id, body.leaseId, body.progress) } });
+  const leaseExpiresAt = await heartbeat(c.env.DB, id, body.leaseId, body.progress);
+  // A transcoder busy with one long job does not poll: its heartbeats say it is alive.
+  if (body.transcoder && body.report) await checkIn(c.env.DB, body.transcoder, body.report).run();
+  return c.json({ data: { leaseExpiresAt } });
 });
 
 transcoderRoutes.get("/jobs/:id/source", async (c) => {

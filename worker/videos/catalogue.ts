@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Video } from "../../src/schemas/videos";
 import { firstOf, resultsOf, rowSchema, stringList, totalRow } from "../db/rows";
+import { PUBLIC_VIDEOS } from "./public-videos";
 
 export const videoShape = {
   entry_id: z.string(),
@@ -19,7 +20,7 @@ type VideoRow = z.infer<typeof videoRow>;
 
 export const VIDEO_SELECT = `SELECT v.entry_id, v.title, v.description, v.duration_seconds, v.entitlements, v.thumbnail_key,
     v.created_at, vc.slug AS category_slug, t.slug AS team_slug, s.slug AS season_slug
-  FROM videos v
+  FROM ${PUBLIC_VIDEOS} v
   JOIN video_categories vc ON vc.id = v.category_id
   LEFT JOIN teams t ON t.id = v.team_id
   LEFT JOIN seasons s ON s.id = v.season_id`;
@@ -83,7 +84,7 @@ export function catalogueWhere(q: VideoCatalogueQuery): { sql: string; params: (
   return { sql: where.length ? `WHERE ${where.join(" AND ")}` : "", params };
 }
 
-const FROM = `FROM videos v
+const FROM = `FROM ${PUBLIC_VIDEOS} v
   JOIN video_categories vc ON vc.id = v.category_id
   LEFT JOIN teams t ON t.id = v.team_id
   LEFT JOIN seasons s ON s.id = v.season_id`;

@@ -7,6 +7,7 @@ import { allRows, bool, firstOf, firstRow, resultsOf, rowSchema, settingRow, str
 import { sanitizeHtml } from "../html/sanitize-html";
 import { PRICE_COLUMNS, packageColumns, pricesByPackage } from "../db/price-rows";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
+import { PUBLIC_VIDEOS } from "./public-videos";
 import { searchVideoCatalogue, toVideo, VIDEO_SELECT, videoRow, videoShape } from "./catalogue";
 import type { Reader } from "../viewer/reader";
 import { cached, DEFAULT_TTL_SECONDS } from "../cache/kv-cache";
@@ -101,7 +102,7 @@ export async function videoHome(db: D1Database): Promise<VideoHome> {
          SELECT v.category_id, ROW_NUMBER() OVER (PARTITION BY v.category_id ORDER BY v.created_at DESC, v.id DESC) AS rank,
            v.entry_id, v.title, v.description, v.duration_seconds, v.entitlements, v.thumbnail_key, v.created_at,
            vc.slug AS category_slug, t.slug AS team_slug, s.slug AS season_slug
-         FROM videos v
+         FROM ${PUBLIC_VIDEOS} v
          JOIN video_categories vc ON vc.id = v.category_id
          LEFT JOIN teams t ON t.id = v.team_id
          LEFT JOIN seasons s ON s.id = v.season_id
@@ -268,4 +269,15 @@ export async function readVideos(r: Reader, query: VideoListQuery): Promise<{ it
 export async function readVideo(r: Reader, entryId: string): Promise<Video | null> {
   const found = await video(r.env.DB, entryId);
   return found && r.preferences.spoilerFree ? spoilerFreeVideos([found])[0]! : found;
+}
+
+const chapterRow = rowSchema("video_chapters", { start_seconds: z.number(), title: z.string() });
+
+/** A published video's chapters (the console's publish form writes them), earliest first. */
+export async function videoChapters(db: D1Database, entryId: string): Promise<{ startSeconds: number; title: string }[]> {
+  const rows = await allRows(
+    chapterRow,
+    db.prepare(`SELECT c.start_seconds, c.title FROM video_chapters c JOIN ${PUBLIC_VIDEOS} v ON v.id = c.video_id WHERE v.entry_id = ?1 ORDER BY c.start_seconds`).bind(entryId),
+  );
+  return rows.map((r) => ({ startSeconds: r.start_seconds, title: r.title }));
 }

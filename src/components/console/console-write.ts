@@ -7,6 +7,12 @@
 export type WriteResult = { ok: true } | { ok: false; detail: string; fields: Record<string, string> };
 
 export async function consoleWrite(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<WriteResult> {
+  const result = await consoleWriteAnswer(method, path, body);
+  return result.ok ? { ok: true } : result;
+}
+
+/** The same write, for the few whose answer the screen needs (a key just issued): the answer's JSON, unparsed. */
+export async function consoleWriteAnswer(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<(WriteResult & { ok: false }) | { ok: true; answer: unknown }> {
   let response: Response;
   try {
     response = await fetch(`/api/console${path}`, {
@@ -18,8 +24,8 @@ export async function consoleWrite(method: "POST" | "PUT" | "DELETE", path: stri
   } catch {
     return { ok: false, detail: "The console could not reach the site. Check the connection and try again.", fields: {} };
   }
-  if (response.ok) return { ok: true };
-  return refusalOf(response.status, await response.json().catch(() => null));
+  const answer: unknown = await response.json().catch(() => null);
+  return response.ok ? { ok: true, answer } : refusalOf(response.status, answer);
 }
 
 /** A refused write's answer (`{ errors: [{ code, detail, field? }] }`) as the form shows it. */

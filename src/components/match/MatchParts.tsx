@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Match } from "../../schemas/teams";
-import { club } from "../../config/club";
+import { ticketsLink } from "../../domain/match-tickets";
 import { matchPath } from "../../routes/paths";
 import { ClubCrest, OpponentCrest } from "./Crest";
 import ClubTime from "../ClubTime";
@@ -92,7 +92,7 @@ export function MatchPanel({ match, kind, teamName }: { match: Match; kind: "nex
       <div className="match-panel__actions">
         {kind === "next" ? (
           <>
-            <Button type="primary-light" href={club.links.buyTickets} newTab text="Buy Tickets" ariaLabel="Buy Tickets (opens in a new tab)" icon="ticket" />
+            <Button type="primary-light" href={ticketsLink(match)} newTab text="Buy Tickets" ariaLabel="Buy Tickets (opens in a new tab)" icon="ticket" />
             <Button type="ghost-light" href={matchPath(match.teamSlug, match.seasonSlug, match.id)} text="Match Preview" />
           </>
         ) : (
@@ -123,7 +123,7 @@ export function FixtureRow({ match, teamName }: { match: Match; teamName?: strin
         {isResult ? <OutcomeBadge match={match} /> : null}
         <Button type="ghost-dark" small inline href={matchPath(match.teamSlug, match.seasonSlug, match.id)} text={isResult ? "Match Centre" : "Preview"} />
         {!isResult && match.status === "fixture" && match.isHome ? (
-          <Button type="primary-dark" small inline href={club.links.buyTickets} newTab text="Tickets" ariaLabel="Buy Tickets (opens in a new tab)" />
+          <Button type="primary-dark" small inline href={ticketsLink(match)} newTab text="Tickets" ariaLabel="Buy Tickets (opens in a new tab)" />
         ) : null}
       </div>
     </li>

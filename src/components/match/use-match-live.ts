@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { LiveMatch, MatchEvent, MatchSocketMessage } from "../../schemas/match-live";
 import { applyMessage, MATCH_SOCKET_BACKOFF } from "../../domain/match-live";
 import { reconnectDelay } from "../../domain/reconnect";
+import { isRefusal, REFUSED_BACKOFF } from "../../domain/match-socket";
 
 /** The live API's polling period while the socket cannot open. */
 export const POLL_MS = 10_000;
@@ -25,7 +26,7 @@ function parseMessage(schemas: Schemas, text: unknown): MatchSocketMessage | nul
 /**
  * The match's live state in the browser: starts from what the server rendered, then follows the
  * room's socket (/ws/matches/{id}?since={seq}). A closed socket comes back after a jittered
- * back-off with the last seq it saw; while it is down the live API is polled every 10 s. A message
+ * back-off with the last seq it saw (a minute when the room refused it: src/domain/match-socket.ts); while it is down the live API is polled every 10 s. A message
  * that cannot be applied in order (a gap) reopens the socket without `since`, for the whole state.
  * `onEvent` hears each event that arrives over the socket (not those of a whole state).
  */
@@ -99,10 +100,12 @@ export function useMatchLive(
         take(next);
         if (message.type === "event") heard.current?.(message.event, next);
       };
-      ws.onclose = () => {
+      ws.onclose = (e) => {
         if (stopped || socket !== ws) return;
         startPolling();
-        retry = setTimeout(() => open(latest.current?.seq ?? null), reconnectDelay(attempt++, Math.random(), MATCH_SOCKET_BACKOFF));
+        // A room that is full (or full for this address) will not have room in a second: poll a minute.
+        const delay = isRefusal(e.code) ? reconnectDelay(0, Math.random(), REFUSED_BACKOFF) : reconnectDelay(attempt++, Math.random(), MATCH_SOCKET_BACKOFF);
+        retry = setTimeout(() => open(latest.current?.seq ?? null), delay);
       };
     };
 

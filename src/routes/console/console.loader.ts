@@ -10,9 +10,12 @@ import { staffList } from "../../../worker/console/staff";
 import { listRedirects, REDIRECT_LIST_PAGE } from "../../../worker/redirects/redirects";
 import { pageTree } from "../../../worker/content/page-tree";
 import { faqGroups } from "../../../worker/content/faqs";
+import { seasonSettings } from "../../../worker/teams/seasons";
 import { articleById, articleList, categoryOptions, parseCursor, fieldsOf, revisionsOf, toConsoleArticle } from "../../../worker/news/articles";
 import type { ArticleFields } from "../../schemas/console-articles";
 import { mediaPage } from "../../../worker/media-library/media-store";
+import { fixtureOptions, liveEvents } from "../../../worker/live-ingest/live-events";
+import { ingestAddress, ingestConfigured } from "../../../worker/live-ingest/stream-keys";
 import { CAPABILITY_REQUIRED_DETAIL } from "../../../worker/console/capabilities";
 import { found, notFound } from "../../data/not-found";
 import { params } from "../../data/route-params";
@@ -21,6 +24,14 @@ import type { ConsoleAccess } from "../../schemas/console-staff";
 import { auditQueryOf } from "../../domain/audit-query";
 import { can, capabilitiesOf, type Capability } from "../../domain/staff-roles";
 import { ARTICLE_STATUSES } from "../../domain/article-state";
+import { consoleVideoDetail, consoleVideoList, consoleVideoOptions } from "../../../worker/console/video-catalogue";
+import { latestCheckIn } from "../../../worker/video-pipeline/transcoders";
+import { transcoderRunning } from "../../domain/transcode-wait";
+import { CONSOLE_VIDEO_STATUSES } from "../../domain/video-publication";
+import { deskDetail, deskMatches } from "../../../worker/console/match-desk";
+import { fixtureChoices, fixturePage } from "../../../worker/matches/fixture-store";
+import { FIRST_TEAM_NAME } from "../../domain/fixture-rules";
+import { club } from "../../config/club";
 
 /**
  * The club's console (/admin and below), read from worker/console/. Only a staff member's render
@@ -162,6 +173,31 @@ export async function faqsLoader(_args: LoaderFunctionArgs, context: PageContext
   return { groups: await faqGroups(context.env.DB), access, pageCache: false as const };
 }
 
+/** /admin/seasons: the seasons with their preseason mode. */
+export async function seasonsLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "content.view");
+  return { seasons: await seasonSettings(context.env.DB), access, pageCache: false as const };
+}
+
+/**
+ * /admin/fixtures: one page of a team's season (`?team=` its slug or 'first-team', `?season=`,
+ * `?when=upcoming|past`, `?page=N`) and the form's choices. An unknown team, season or page is the 404.
+ */
+export async function fixturesLoader({ request }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "fixtures.manage");
+  const search = new URL(request.url).searchParams;
+  const options = await fixtureChoices(context.env.DB);
+  const teamText = search.get("team") ?? FIRST_TEAM_NAME;
+  const team = options.teams.find((t) => t.slug === (teamText === FIRST_TEAM_NAME ? "" : teamText)) ?? notFound();
+  const season = options.seasons.find((s) => s.slug === (search.get("season") ?? club.currentSeason.slug)) ?? notFound();
+  const whenText = search.get("when") ?? "upcoming";
+  const when = whenText === "upcoming" || whenText === "past" ? whenText : notFound();
+  const page = params.page(search);
+  const list = await fixturePage(context.env.DB, team.slug, season.slug, when, page, new Date());
+  if (page > 0 && page * list.pageSize >= list.total) notFound();
+  return { options, team: team.slug, season: season.slug, when, list, access, pageCache: false as const };
+}
+
 /** /admin/media: the media library, newest first, searched by alt text and file name (`?q=`, `?page=N`). */
 export async function mediaLoader({ request }: LoaderFunctionArgs, context: PageContext) {
   const access = staffWith(context, "media.manage");
@@ -170,6 +206,59 @@ export async function mediaLoader({ request }: LoaderFunctionArgs, context: Page
   const media = await mediaPage(context.env.DB, search.get("q") ?? "", page);
   if (page > 0 && page * media.pageSize >= media.total) notFound();
   return { media, access, pageCache: false as const };
+}
+
+/**
+ * /admin/videos: Rovers TV's catalogue, drafts included, newest first, narrowed to titles holding
+ * every word of `?q=` and to one `?status=`, 25 a page (`?page=N`). A status that is not one, or a
+ * page past the end, is the 404.
+ */
+export async function videosLoader({ request }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "video.manage");
+  const search = new URL(request.url).searchParams;
+  const q = (search.get("q") ?? "").trim().slice(0, 200);
+  const statusText = search.get("status") ?? "";
+  const status = statusText === "" ? null : CONSOLE_VIDEO_STATUSES.find((s) => s === statusText);
+  if (status === undefined) notFound();
+  const page = params.page(search);
+  const [list, lastCheckIn] = await Promise.all([consoleVideoList(context.env.DB, q, status, page), latestCheckIn(context.env.DB)]);
+  if (page > 0 && page * list.pageSize >= list.total) notFound();
+  return { list, transcoderRunning: transcoderRunning(lastCheckIn, Date.now()), access, pageCache: false as const };
+}
+
+/** /admin/videos/{entryId} (and /admin/videos/new: the upload, then the form): the video's page and publish form. */
+export async function videoLoader({ params: p }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "video.manage");
+  const options = await consoleVideoOptions(context.env.DB);
+  const running = transcoderRunning(await latestCheckIn(context.env.DB), Date.now());
+  if (p.entryId === "new") return { detail: null, options, access, transcoderRunning: running, pageCache: false as const };
+  const detail = found(await consoleVideoDetail(context.env.DB, p.entryId ?? "", options.packages));
+  return { detail, options, access, transcoderRunning: running, pageCache: false as const };
+}
+
+/** /admin/matches: each team's matches to operate (in play, today's, the next ones). */
+export async function deskMatchesLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "match.operate");
+  return { teams: await deskMatches(context.env.DB, new Date()), access, pageCache: false as const };
+}
+
+/** /admin/matches/{id}/live: the operator's screen for one match (its squad and the room's state); an unknown match is the 404. */
+export async function deskMatchLoader({ params: p }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "match.operate");
+  if (!/^[1-9][0-9]{0,8}$/.test(p.id ?? "")) notFound();
+  const detail = found(await deskDetail(context.env, Number(p.id)));
+  return { ...detail, clockAt: Date.now(), access, pageCache: false as const };
+}
+
+/**
+ * /admin/live: the live events, the fixtures an event may be linked to, and each keyed event's
+ * SRT address (its key is never here: it is shown once, by the write that issued it).
+ */
+export async function liveEventsLoader({ request }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "live.manage");
+  const [events, fixtures] = await Promise.all([liveEvents(context.env.DB), fixtureOptions(context.env.DB, null)]);
+  const addresses = Object.fromEntries(events.flatMap((e) => (e.srtSlot === null ? [] : [[e.id, ingestAddress(context.env, request.url, e.srtSlot)]])));
+  return { events, fixtures, addresses, ingestConfigured: ingestConfigured(context.env), access, pageCache: false as const };
 }
 
 export const loaders = {
@@ -187,4 +276,11 @@ export const loaders = {
   "admin/pages": pagesLoader,
   "admin/faqs": faqsLoader,
   "admin/media": mediaLoader,
+  "admin/seasons": seasonsLoader,
+  "admin/fixtures": fixturesLoader,
+  "admin/videos": videosLoader,
+  "admin/videos/:entryId": videoLoader,
+  "admin/matches": deskMatchesLoader,
+  "admin/matches/:id/live": deskMatchLoader,
+  "admin/live": liveEventsLoader,
 } satisfies Loaders;

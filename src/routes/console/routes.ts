@@ -11,6 +11,8 @@ import type { Capability } from "../../domain/staff-roles";
  */
 const sections: { path: string; page: LazyPage; label?: string; capability?: Capability }[] = [
   { path: "admin", label: "Live now", capability: "live.view", page: page("Console", () => import("./Console")) },
+  { path: "admin/matches", label: "Match day", capability: "match.operate", page: page("ConsoleMatches", () => import("./ConsoleMatches")) },
+  { path: "admin/matches/:id/live", page: page("ConsoleMatchLive", () => import("./ConsoleMatchLive")) },
   { path: "admin/revenue", label: "Subscriptions and revenue", capability: "revenue.view", page: page("ConsoleRevenue", () => import("./ConsoleRevenue")) },
   { path: "admin/accounts", label: "Accounts", capability: "accounts.view", page: page("ConsoleAccounts", () => import("./ConsoleAccounts")) },
   { path: "admin/accounts/:ssoID", page: page("ConsoleAccount", () => import("./ConsoleAccount")) },
@@ -18,10 +20,15 @@ const sections: { path: string; page: LazyPage; label?: string; capability?: Cap
   { path: "admin/news", label: "News", capability: "content.view", page: page("ConsoleNews", () => import("./ConsoleNews")) },
   { path: "admin/news/:id", page: page("ConsoleArticle", () => import("./ConsoleArticle")) },
   { path: "admin/media", label: "Media library", capability: "media.manage", page: page("ConsoleMedia", () => import("./ConsoleMedia")) },
+  { path: "admin/videos", label: "Rovers TV", capability: "video.manage", page: page("ConsoleVideos", () => import("./ConsoleVideos")) },
+  { path: "admin/videos/:entryId", page: page("ConsoleVideo", () => import("./ConsoleVideo")) },
   { path: "admin/content/:kind?", label: "Content", capability: "content.view", page: page("ConsoleContent", () => import("./ConsoleContent")) },
   { path: "admin/pages", label: "Pages", capability: "content.view", page: page("ConsolePages", () => import("./ConsolePages")) },
   { path: "admin/faqs", label: "FAQs", capability: "content.view", page: page("ConsoleFaqs", () => import("./ConsoleFaqs")) },
+  { path: "admin/fixtures", label: "Fixtures and results", capability: "fixtures.manage", page: page("ConsoleFixtures", () => import("./ConsoleFixtures")) },
+  { path: "admin/seasons", label: "Seasons", capability: "content.view", page: page("ConsoleSeasons", () => import("./ConsoleSeasons")) },
   { path: "admin/redirects", label: "Redirects", capability: "content.view", page: page("ConsoleRedirects", () => import("./ConsoleRedirects")) },
+  { path: "admin/live", label: "Live streams", capability: "live.manage", page: page("ConsoleLive", () => import("./ConsoleLive")) },
   { path: "admin/audit", label: "Audit log", capability: "audit.view", page: page("ConsoleAudit", () => import("./ConsoleAudit")) },
   { path: "admin/staff", label: "Staff", capability: "staff.manage", page: page("ConsoleStaff", () => import("./ConsoleStaff")) },
 ];

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "react-router";
 import type { Loaders, PageContext } from "../../../worker/pages/loader";
 import { readHome } from "../../../worker/content/pages";
 import { isPreseason, withoutPreseason } from "../../domain/preseason";
+import { preseasonSeasons } from "../../../worker/teams/seasons";
 import { takeoverOf, takeoverWindowOf } from "../../domain/matchday-takeover";
 import { MatchdayTakeover } from "../../components/match/lazy-takeover";
 
@@ -13,14 +14,14 @@ import { MatchdayTakeover } from "../../components/match/lazy-takeover";
 const firstCategory = (categories: { slug: string; name: string }[]) => categories.slice(0, 1).map((c) => ({ ...c, slug: "" }));
 
 export async function homeLoader(_args: LoaderFunctionArgs, context: PageContext) {
-  const { matchday, ...home } = await readHome(context);
+  const [{ matchday, ...home }, preseasons] = await Promise.all([readHome(context), preseasonSeasons(context.env.DB)]);
   // The match-day takeover: chosen with this render's clock from data cached a
   // minute at most; only the chosen match travels with the page, without its report.
   const chosen = takeoverOf(matchday.candidates, takeoverWindowOf(matchday.settings), Date.now());
   const takeover = chosen && { stage: chosen.stage, streams: chosen.candidate.streams, match: { ...chosen.candidate.match, report: null } };
   if (takeover) await MatchdayTakeover.preload();
-  const nextInPreseason = home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug);
-  const upcoming = withoutPreseason(home.upcoming);
+  const nextInPreseason = home.nextMatch !== null && isPreseason(home.nextMatch.seasonSlug, preseasons);
+  const upcoming = withoutPreseason(home.upcoming, preseasons);
   return {
     ...home,
     // What the page does not show stays out of its data (it travels in every HTML of /): a summary

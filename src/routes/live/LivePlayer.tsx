@@ -17,7 +17,7 @@ import { sitePaths } from "../paths";
 /** /live/{mediaType}/{assetID}: poster and start button; the players themselves open as overlays. */
 export default function LivePlayer() {
   const { asset } = useLoaderData<typeof livePlayerLoader>();
-  const { dispatch } = useAppState();
+  const { state, dispatch } = useAppState();
   // The live upgrade data (spec §3) decides: who has not passed its login stage sees the login
   // prompt; anyone past it may start the stream, the session check decides and the player shows
   // its answer (spec §4 'Audio player (live stream)', §8), and a viewer the stream is locked for
@@ -26,6 +26,8 @@ export default function LivePlayer() {
   const locked = lock.kind === "login";
   const isAudio = asset.mediaType === "audio";
   const image = asset.status === "active" ? asset.posterImageKey : asset.offlineImageKey;
+  // The audio plays in the bar at the bottom of every page; this page says that it is this stream.
+  const inAudioBar = isAudio && state.audioPlayer.modalOpen && state.audioPlayer.entryID === asset.id;
 
   function start() {
     if (isAudio) dispatch({ type: "audioPlayer/open", entryID: asset.id, title: asset.title });
@@ -61,6 +63,13 @@ export default function LivePlayer() {
               <span className="theatre__category">{isAudio ? "Live Audio" : "Live Video"}</span>
               <h1 className="theatre__title">{asset.title}</h1>
               {asset.description ? <p className="theatre__description">{asset.description}</p> : null}
+              <p className="theatre__now-playing" role="status">
+                {inAudioBar ? (
+                  <>
+                    <MediaIcon name="headphones" /> Now playing in the Live Audio bar below
+                  </>
+                ) : null}
+              </p>
               {lock.kind === "upgrade" && asset.status !== "disabled" ? <LiveUpgradeOffer className="live-upgrade--panel" offer={lock.offer} /> : null}
               <p className="theatre__meta">
                 <Link to={sitePaths.live}>← All live coverage</Link>

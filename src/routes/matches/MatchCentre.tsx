@@ -3,10 +3,13 @@ import { Suspense, useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { matchCentreLoader } from "./matches.loader";
 import { club } from "../../config/club";
+import { ticketsLink } from "../../domain/match-tickets";
 import { DocumentTitle } from "../../components/DocumentTitle";
 import { OutcomeBadge, Scoreline } from "../../components/match/MatchParts";
 import { LiveLineup, LiveScoreline, LiveStatus, LiveTimeline } from "../../components/match/LiveParts";
 import { useMatchLive } from "../../components/match/use-match-live";
+import { useStreamSync } from "../../components/match/use-stream-sync";
+import { StreamSyncToggle } from "../../components/match/StreamSyncToggle";
 import { LazyMatchVideo } from "../../components/match/lazy-match-video";
 import { GOAL_TYPES, shouldFollow } from "../../domain/match-live";
 import { withoutLiveScore } from "../../domain/spoiler-free";
@@ -45,8 +48,14 @@ export default function MatchCentre() {
     const scorer = event.player ? `${event.player.name}, ` : "";
     setAnnouncement(`Goal, ${scorer}${event.minute} minutes. ${home.name} ${next.score.home}, ${away.name} ${next.score.away}.`);
   };
-  const { state } = useMatchLive(match.id, spoilerFree ? null : rendered, shouldFollow(match, rendered, Date.now()), announce);
-  const full = state ?? fetched ?? (spoilerFree ? null : rendered);
+  // Synced with the stream, a goal is said when the picture reaches it, not when the socket brings it.
+  const syncing = useRef(false);
+  const { state } = useMatchLive(match.id, spoilerFree ? null : rendered, shouldFollow(match, rendered, Date.now()), (event, next) => {
+    if (!syncing.current) announce(event, next);
+  });
+  const sync = useStreamSync(stream ? stream.id : null, state ?? fetched ?? (spoilerFree ? null : rendered), announce);
+  syncing.current = sync.behind !== null;
+  const full = sync.view;
   const live = full ? (hidden ? withoutLiveScore(full) : full) : rendered;
   const playing = live !== null && live.phase !== "fixture";
   const reveal = async () => {
@@ -124,6 +133,7 @@ export default function MatchCentre() {
           <LazyMatchVideo key={stream.id} stream={stream} />
         </Suspense>
       ) : null}
+      {stream && (playing || sync.on) ? <StreamSyncToggle sync={sync} /> : null}
       {live ? (
         <section className="page-section match-body live-body">
           <LiveTimeline live={live} match={match} teamName={teamName} />
@@ -178,7 +188,7 @@ export default function MatchCentre() {
             <div className="match-aside__card match-aside__card--accent">
               <h2 className="match-aside__title">Be there</h2>
               <p>Tickets for this match are on sale now.</p>
-              <Button type="primary-light" href={club.links.buyTickets} newTab text="Buy Tickets" ariaLabel="Buy Tickets (opens in a new tab)" />
+              <Button type="primary-light" href={ticketsLink(match)} newTab text="Buy Tickets" ariaLabel="Buy Tickets (opens in a new tab)" />
             </div>
           ) : (
             <div className="match-aside__card match-aside__card--accent">

@@ -17,6 +17,7 @@ import { breadcrumbList } from "../../structured-data/breadcrumb-list";
 import { PRESEASON_MESSAGE } from "../../domain/preseason";
 import { CalendarLinks } from "../../components/match/CalendarLinks";
 import { teamTabsShown } from "../../domain/child-friendly";
+import { FamilyModeNotice } from "../../components/family/FamilyModeNotice";
 
 /** SportsEvents in the fixtures page's structured data: the next (or latest) ones, not the whole season. */
 const STRUCTURED_EVENTS = 20;
@@ -35,7 +36,7 @@ function groupByMonth(matches: Match[]): { key: string; title: string; matches: 
 }
 
 export default function Matches() {
-  const { team, season, seasons, matches, preseason, calendar, listedTeams } = useLoaderData<typeof fixturesLoader>();
+  const { team, season, seasons, matches, preseason, calendar, listedTeams, familyHidden } = useLoaderData<typeof fixturesLoader>();
   const fixtures = matches.filter((m) => m.status !== "result").sort((a, b) => a.kickoff.localeCompare(b.kickoff));
   const results = matches.filter((m) => m.status === "result").sort((a, b) => b.kickoff.localeCompare(a.kickoff));
   // Preseason (spec §4): the loader leaves the season's fixtures out and the notice takes their place.
@@ -67,6 +68,7 @@ export default function Matches() {
             </Link>
           ))}
         </nav>
+        <FamilyModeNotice hidden={familyHidden} />
       </PageHead>
       <SectionSponsor section="matches" />
 

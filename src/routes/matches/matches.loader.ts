@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "react-router";
 import type { Loaders, PageContext } from "../../../worker/pages/loader";
-import { readFixtures, readMatch, readTeams } from "../../../worker/teams/queries";
+import { readFixtures, readMatch, readTeamList } from "../../../worker/teams/queries";
 import { found, notFound } from "../../data/not-found";
 import { params, teamFromParam } from "../../data/route-params";
 import { isPreseason } from "../../domain/preseason";
+import { preseasonSeasons } from "../../../worker/teams/seasons";
 import { calendarLinks } from "../../domain/calendar-links";
 import { isLive } from "../../domain/match-live";
 import { LazyMatchVideo } from "../../components/match/lazy-match-video";
@@ -24,11 +25,13 @@ export async function fixturesLoader({ params: p, request }: LoaderFunctionArgs,
         ? await readFixtures(context, "", team)
         : await readFixtures(context, teamFromParam(team), season === undefined ? undefined : params.season(season));
   const result = found(fixtures);
-  const preseason = isPreseason(result.season.slug);
+  const [preseasons, teamList] = await Promise.all([preseasonSeasons(context.env.DB), readTeamList(context)]);
+  const preseason = isPreseason(result.season.slug, preseasons);
   return {
     ...result,
     // the teams the viewer's mode lists, for the team tabs (child-friendly mode lists fewer)
-    listedTeams: (await readTeams(context)).map((t) => ({ slug: t.slug })),
+    listedTeams: teamList.listed.map((t) => ({ slug: t.slug })),
+    familyHidden: teamList.hidden.filter((t) => t.showOnMatches).length,
     matches: preseason ? result.matches.filter((m) => m.status === "result") : result.matches,
     preseason,
     calendar: calendarLinks(request.url, result.team.slug),

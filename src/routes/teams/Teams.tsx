@@ -7,6 +7,7 @@ import { PageHead } from "../../components/PageHead";
 import { Picture } from "../../components/Picture";
 import Button from "../../components/Button";
 import { matchesPath, teamPath } from "../paths";
+import { FamilyModeNotice } from "../../components/family/FamilyModeNotice";
 
 /** `duplicate`: the picture's copy of the title link, left out of the tab order and the accessibility tree. */
 function TeamLink({ team, className, children, duplicate = false }: { team: Team; className: string; children: ReactNode; duplicate?: boolean }) {
@@ -26,17 +27,16 @@ function TeamLink({ team, className, children, duplicate = false }: { team: Team
 }
 
 export default function Teams() {
-  const { teams } = useLoaderData<typeof teamsLoader>();
-  // Every squad shows, whatever the child-friendly mode: with the mode on by default (spec §1),
-  // filtering here would hide the first team from every visitor. The mode still hides
-  // sponsors, header sponsors and adverts that are not child friendly.
-  const shown = teams.filter((t) => t.showOnTeams);
+  // Family mode (on by default, spec §1) lists only the teams flagged child friendly; the notice
+  // says so and offers all of them.
+  const { teams: shown, familyHidden } = useLoaderData<typeof teamsLoader>();
 
   return (
     <div className="teams">
       <DocumentTitle page="Teams" />
       <PageHead title="Teams" eyebrow="Squads" lead="Squads, player profiles and fixtures for every Rovers side." />
       <section className="page-section">
+        <FamilyModeNotice hidden={familyHidden} />
         <ul className="team-grid">
           {shown.map((team) => (
             <li key={team.id} className="team-card">

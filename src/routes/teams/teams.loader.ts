@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "react-router";
 import type { Loaders, PageContext } from "../../../worker/pages/loader";
-import { player as playerProfile, readTeams, team } from "../../../worker/teams/queries";
+import { player as playerProfile, readTeamList, team } from "../../../worker/teams/queries";
 import { found } from "../../data/not-found";
 import { params, splatSegments, teamFromParam } from "../../data/route-params";
 
 /** The teams and players family of spec §2: /teams, /teams/{team}, /players, /players/{team?}/{player?}. */
 
-/** /teams: the teams shown on the teams page. */
+/** /teams: the teams shown on the teams page, and how many of them family mode hides. */
 export async function teamsLoader(_args: LoaderFunctionArgs, context: PageContext) {
-  return { teams: (await readTeams(context)).filter((t) => t.showOnTeams) };
+  const { listed, hidden } = await readTeamList(context);
+  return { teams: listed.filter((t) => t.showOnTeams), familyHidden: hidden.filter((t) => t.showOnTeams).length };
 }
 
 async function squad(context: PageContext, teamSlug: string) {

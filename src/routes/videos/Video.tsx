@@ -18,12 +18,13 @@ import { useSiteOrigin } from "../../app/site-origin";
 import { JsonLd } from "../../components/JsonLd";
 import { videoObject } from "../../structured-data/video-object";
 import { breadcrumbList } from "../../structured-data/breadcrumb-list";
+import { chapterTimeText } from "../../domain/video-chapters";
 
 /** Spec §9: sidebar page size. */
 const RELATED_COUNT = 10;
 
 export default function Video() {
-  const { video, related } = useLoaderData<typeof videoLoader>();
+  const { video, related, chapters } = useLoaderData<typeof videoLoader>();
   const { dispatch } = useAppState();
   const origin = useSiteOrigin();
   const isLocked = useVideoLock();
@@ -61,6 +62,19 @@ export default function Video() {
               <h1 className="theatre__title">{video.title}</h1>
               <VideoMeta video={video} className="theatre__meta" />
               {video.description ? <p className="theatre__description">{video.description}</p> : null}
+              {chapters.length > 0 ? (
+                // A list here; the player overlay shows the same chapters as seek buttons (client/player/ChapterList.tsx).
+                <section className="theatre__chapters" aria-labelledby="chapters-title">
+                  <h2 id="chapters-title" className="theatre__chapters-title">Chapters</h2>
+                  <ol className="theatre__chapter-list">
+                    {chapters.map((c) => (
+                      <li key={c.startSeconds}>
+                        <span className="theatre__chapter-time">{chapterTimeText(c.startSeconds)}</span> {c.title}
+                      </li>
+                    ))}
+                  </ol>
+                </section>
+              ) : null}
             </div>
           </div>
           {related.length > 0 ? (

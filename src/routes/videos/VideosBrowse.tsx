@@ -12,9 +12,10 @@ import { videoBrowsePath } from "../paths";
 import Button from "../../components/Button";
 import { VideoFilters } from "../../components/video/VideoFilters";
 import { videoFilterQuery } from "../../data/video-filter";
+import { FamilyModeNotice } from "../../components/family/FamilyModeNotice";
 
 export default function VideosBrowse() {
-  const { items, total, categories, category, page, pageSize, filter, filters } = useLoaderData<typeof videoBrowseLoader>();
+  const { items, total, categories, category, page, pageSize, filter, filters, familyHidden } = useLoaderData<typeof videoBrowseLoader>();
   const listPath = videoBrowsePath(category?.slug);
   const filterQuery = videoFilterQuery(filter);
   const isLocked = useVideoLock();
@@ -40,6 +41,7 @@ export default function VideosBrowse() {
       <TvNav />
       <section className="page-section">
         <VideoFilters key={filterQuery} action={listPath} filter={filter} filters={filters} />
+        <FamilyModeNotice hidden={familyHidden} />
         {items.length === 0 ? (
           <div className="empty-state">
             <h2 className="empty-state__title">No videos found</h2>

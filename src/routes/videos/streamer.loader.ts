@@ -6,6 +6,7 @@ import type { Match } from "../../schemas/teams";
 import type { FaqGroup, Video } from "../../schemas/videos";
 import { orLogged } from "../../data/or-logged";
 import { withoutPreseason } from "../../domain/preseason";
+import { preseasonSeasons } from "../../../worker/teams/seasons";
 import { STREAMER_PLAYLIST_AMOUNT } from "../../domain/timings";
 
 /** How many upcoming fixtures the streamer layout lists after the upcoming game. */
@@ -18,13 +19,14 @@ const UPCOMING_FIXTURES = 6;
  * (spec §4), as on the home page. A failing list is logged and shows its empty state (spec §8).
  */
 export async function streamerLoader(_args: LoaderFunctionArgs, context: PageContext) {
-  const [fixtures, replays, faqs] = await Promise.all([
+  const [fixtures, replays, faqs, preseasons] = await Promise.all([
     orLogged("fixtures", readFixtures(context, ""), null),
     orLogged<{ items: Video[]; total: number }>("replays", readVideos(context, { category: "full-match-replays", page: 0, pageSize: STREAMER_PLAYLIST_AMOUNT }), { items: [], total: 0 }),
     orLogged<FaqGroup[]>("streamer faqs", faqGroups(context.env.DB, "streamer"), []),
+    orLogged<string[]>("preseason seasons", preseasonSeasons(context.env.DB), []),
   ]);
   const scheduled: Match[] = (fixtures?.matches ?? []).filter((m) => m.status === "fixture").sort((a, b) => a.kickoff.localeCompare(b.kickoff));
-  const { fixtures: upcoming, preseason } = withoutPreseason(scheduled);
+  const { fixtures: upcoming, preseason } = withoutPreseason(scheduled, preseasons);
   return {
     teamName: fixtures?.team.name ?? "",
     upcoming: upcoming.slice(0, UPCOMING_FIXTURES + 1),

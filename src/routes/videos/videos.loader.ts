@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import type { Loaders, PageContext } from "../../../worker/pages/loader";
-import { readTeams } from "../../../worker/teams/queries";
-import { faqs, packages, readVideo, readVideoHome, readVideos, videoCategories } from "../../../worker/videos/queries";
+import { readTeamList } from "../../../worker/teams/queries";
+import { faqs, packages, readVideo, readVideoHome, readVideos, videoCategories, videoChapters } from "../../../worker/videos/queries";
 import type { Package, VideoCategory, VideoHome } from "../../schemas/videos";
 import { found, notFound } from "../../data/not-found";
 import { params } from "../../data/route-params";
@@ -32,7 +32,7 @@ export async function videoBrowseLoader({ request, params: p }: LoaderFunctionAr
   const [categories, list, teams] = await Promise.all([
     orLogged<VideoCategory[]>("video categories", videoCategories(context.env.DB), []),
     readVideos(context, { category: categorySlug, page, pageSize: VIDEO_PAGE_SIZE, ...filter }),
-    readTeams(context),
+    readTeamList(context),
   ]);
   let category: VideoCategory | null = null;
   if (categorySlug !== undefined) {
@@ -41,8 +41,8 @@ export async function videoBrowseLoader({ request, params: p }: LoaderFunctionAr
   }
   if (page > 0 && page * VIDEO_PAGE_SIZE >= list.total) notFound();
   // the team picker offers the teams the viewer's mode lists (child-friendly mode lists fewer)
-  const filters = videoFiltersFor(teams, filter.team);
-  return { ...list, categories, category, page, pageSize: VIDEO_PAGE_SIZE, filter, filters };
+  const filters = videoFiltersFor(teams.listed, filter.team);
+  return { ...list, categories, category, page, pageSize: VIDEO_PAGE_SIZE, filter, filters, familyHidden: teams.hidden.length };
 }
 
 /** /videos/categories and /videos/channel. */
@@ -65,8 +65,11 @@ export async function videoLoader({ params: p }: LoaderFunctionArgs, context: Pa
   const raw = p.slug ?? p.videoID;
   const entryId = raw === undefined ? undefined : params.entryId(raw);
   const video = found(entryId === undefined ? (await readVideos(context, { page: 0, pageSize: 1 })).items[0] : await readVideo(context, entryId));
-  const related = await orLogged("related videos", readVideos(context, { category: video.categorySlug, page: 0, pageSize: RELATED_VIDEOS }), { items: [], total: 0 });
-  return { video, related: related.items.filter((v) => v.entryId !== video.entryId) };
+  const [related, chapters] = await Promise.all([
+    orLogged("related videos", readVideos(context, { category: video.categorySlug, page: 0, pageSize: RELATED_VIDEOS }), { items: [], total: 0 }),
+    orLogged("chapters", videoChapters(context.env.DB, video.entryId), []),
+  ]);
+  return { video, related: related.items.filter((v) => v.entryId !== video.entryId), chapters };
 }
 
 export const loaders = {

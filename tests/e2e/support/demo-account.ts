@@ -25,7 +25,7 @@ export async function signInAs(page: Page, email: string, returnPath = new URL(p
   await waitForHydration(page);
 }
 
-export type ListedVideo = { entryId: string; title: string; entitlements: string[] };
+export type ListedVideo = { entryId: string; title: string; entitlements: string[]; durationSeconds: number };
 
 /** A full match replay for the mid tier (Rovers TV and up), from the content API. */
 export async function midTierReplay(): Promise<ListedVideo> {

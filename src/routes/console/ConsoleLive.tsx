@@ -1,0 +1,386 @@
+import "./console.css";
+import "./console-content.css";
+import "./console-accounts.css";
+import "./console-live.css";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useLoaderData, useRevalidator } from "react-router";
+import type { liveEventsLoader } from "./console.loader";
+import { ConsoleFrame } from "../../components/console/ConsoleFrame";
+import { FormField } from "../../components/console/FormField";
+import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
+import { consoleWriteAnswer, type WriteResult } from "../../components/console/console-write";
+import { contentField, datetimeLocal } from "../../domain/content-form";
+import { LIVE_TIER_LABELS, LIVE_TIER_NAMES, maskedKey, STALE_SEGMENTS } from "../../domain/live-events";
+import type { FixtureOption, IssuedKeyAnswer, LiveEvent } from "../../schemas/console-live";
+
+type Loaded = Awaited<ReturnType<typeof liveEventsLoader>>;
+
+/** How often the screen reads the events again: a running push's health moves with each segment. */
+const POLL_MS = 5_000;
+
+const STATUS_LABELS: Record<LiveEvent["status"], string> = { idle: "Idle (no push)", active: "Live", disabled: "Ended" };
+
+function fieldsFor(fixtures: readonly FixtureOption[], creating: boolean) {
+  return [
+    contentField("title", "Title", "text", { required: true }),
+    contentField("description", "Description", "textarea"),
+    ...(creating
+      ? [
+          contentField("mediaType", "Kind of stream", "select", {
+            required: true,
+            options: [
+              { value: "video", label: "Video" },
+              { value: "audio", label: "Audio only" },
+            ],
+          }),
+        ]
+      : []),
+    contentField("matchId", "Fixture it covers", "select", {
+      nullable: true,
+      options: fixtures.map((f) => ({ value: String(f.id), label: `${f.label}, ${new Date(f.kickoff).toUTCString().slice(0, 22)} UTC` })),
+    }),
+    contentField("tier", "Who may watch", "select", { required: true, options: LIVE_TIER_NAMES.map((t) => ({ value: t, label: LIVE_TIER_LABELS[t] })) }),
+    contentField("matchPass", "Also sold with the fixture's match pass", "checkbox"),
+    contentField("startsAt", "Scheduled start (UTC)", "datetime"),
+  ];
+}
+
+/** One console write answered with JSON the screen needs (the key just issued). */
+async function writeJson(method: "POST" | "PUT", path: string, body?: unknown): Promise<(WriteResult & { ok: false }) | { ok: true; issued: IssuedKeyAnswer | null }> {
+  const result = await consoleWriteAnswer(method, path, body);
+  if (!result.ok) return result;
+  const [z, { issuedKeySchema }] = await Promise.all([import("zod/mini"), import("../../schemas/console-live")]);
+  const issued = z.safeParse(z.object({ data: z.object({ attributes: z.object({ issued: issuedKeySchema }) }) }), result.answer);
+  return { ok: true, issued: issued.success ? issued.data.data.attributes.issued : null };
+}
+
+/** The events read again every POLL_MS while the page is open (the loader's are the first). */
+function usePolledEvents(initial: LiveEvent[]): LiveEvent[] {
+  const [polled, setPolled] = useState<{ from: LiveEvent[]; events: LiveEvent[] } | null>(null);
+  useEffect(() => {
+    let stopped = false;
+    const timer = setInterval(() => {
+      void (async () => {
+        const response = await fetch("/api/console/live-events", { credentials: "same-origin", headers: { accept: "application/json" } }).catch(() => null);
+        if (!response?.ok || stopped) return;
+        const [z, { liveEventsAnswerSchema }] = await Promise.all([import("zod/mini"), import("../../schemas/console-live")]);
+        const parsed = z.safeParse(liveEventsAnswerSchema, await response.json().catch(() => null));
+        if (parsed.success && !stopped) setPolled({ from: initial, events: parsed.data.data.attributes.events });
+      })();
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [initial]);
+  // A poll older than the loader's latest answer (after a write) is not shown over it.
+  return polled && polled.from === initial ? polled.events : initial;
+}
+
+/**
+ * The console's Live streams section: Rovers TV's live events, their pushes and viewers, a
+ * running push's health; create and edit an event, the encoder's ingest details (the stream key
+ * shown once, when issued), rotate the key and end the event, each behind a confirmation.
+ */
+export default function ConsoleLive() {
+  const loaded = useLoaderData<typeof liveEventsLoader>();
+  const { access, fixtures, addresses, ingestConfigured } = loaded;
+  const events = usePolledEvents(loaded.events);
+  const { revalidate } = useRevalidator();
+  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [issued, setIssued] = useState<{ title: string; issued: IssuedKeyAnswer } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+
+  async function changed(text: string, key?: { title: string; issued: IssuedKeyAnswer } | null) {
+    setMessage({ kind: "done", text });
+    setEditing(null);
+    if (key !== undefined) setIssued(key);
+    await revalidate();
+  }
+
+  return (
+    <ConsoleFrame access={access} title="Live streams">
+      <section className="console__section" aria-labelledby="live-heading">
+        <h2 id="live-heading" className="console__heading">
+          Live streams
+        </h2>
+        {ingestConfigured ? null : <p className="content-form__problem">Live ingest is not configured here (INGEST_TOKEN): events cannot be given a stream key.</p>}
+        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
+          {message?.text ?? ""}
+        </p>
+        {issued ? <IssuedKey title={issued.title} issued={issued.issued} onClose={() => setIssued(null)} /> : null}
+        <EventForm key="add" formId="add" fixtures={fixtures} onSaved={(text, key) => void changed(text, key)} />
+        <h3 className="console__subheading" id="live-events">
+          {events.length === 0 ? "No live events yet" : `${events.length} live events`}
+        </h3>
+        <ul className="console-live__events" aria-labelledby="live-events">
+          {events.map((e) => (
+            <li key={e.id} className="console-live__event" data-event={e.id}>
+              <EventCard
+                event={e}
+                address={addresses[e.id] ?? null}
+                editing={editing === e.id}
+                fixtures={fixtures}
+                onEdit={() => setEditing(e.id)}
+                onCancel={() => setEditing(null)}
+                onChanged={(text, key) => void changed(text, key)}
+                onError={(text) => setMessage({ kind: "error", text })}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </ConsoleFrame>
+  );
+}
+
+function when(iso: string | null): string {
+  return iso === null ? "never" : `${new Date(iso).toUTCString().slice(5, 25)} UTC`;
+}
+
+type Changed = (text: string, key?: { title: string; issued: IssuedKeyAnswer } | null) => void;
+
+function EventCard(props: {
+  event: LiveEvent;
+  address: Loaded["addresses"][string] | null;
+  editing: boolean;
+  fixtures: readonly FixtureOption[];
+  onEdit: () => void;
+  onCancel: () => void;
+  onChanged: Changed;
+  onError: (text: string) => void;
+}) {
+  const { event: e, address } = props;
+  const confirm = useConfirm<"rotate" | "end">();
+  const [busy, setBusy] = useState(false);
+  const ended = e.status === "disabled";
+
+  async function act(kind: "rotate" | "end") {
+    setBusy(true);
+    const result = await writeJson("POST", `/live-events/${e.id}/${kind === "rotate" ? "key" : "end"}`);
+    setBusy(false);
+    confirm.done();
+    if (!result.ok) return props.onError(result.detail);
+    if (kind === "rotate") props.onChanged(`Rotated the stream key of ${e.title}: the old key no longer connects.`, result.issued && { title: e.title, issued: result.issued });
+    else props.onChanged(`Ended ${e.title}: viewers see that it is not available, and the encoder can no longer push.`, null);
+  }
+
+  return (
+    <article className="console-live__card" aria-labelledby={`event-${e.id}-title`}>
+      <h4 id={`event-${e.id}-title`} className="console-live__title">
+        {e.title}
+      </h4>
+      <dl className="console-live__facts">
+        <dt>Status</dt>
+        <dd data-status={e.status}>{STATUS_LABELS[e.status]}</dd>
+        <dt>Kind</dt>
+        <dd>{e.mediaType === "video" ? "Video" : "Audio only"}</dd>
+        <dt>Fixture</dt>
+        <dd>{e.matchLabel ?? "None"}</dd>
+        <dt>Scheduled start</dt>
+        <dd>{e.startsAt ? when(e.startsAt) : "Not scheduled"}</dd>
+        <dt>Pushes so far</dt>
+        <dd>{e.runs}</dd>
+        <dt>Last segment</dt>
+        <dd>{when(e.lastMediaAt)}</dd>
+        <dt>Watching now</dt>
+        <dd>{e.viewers}</dd>
+      </dl>
+      <Health event={e} />
+      <details className="console-live__ingest">
+        <summary>Ingest details for the encoder</summary>
+        {address ? (
+          <dl className="console-live__facts">
+            <dt>SRT address</dt>
+            <dd className="console-live__code">{address.url}</dd>
+            <dt>Port</dt>
+            <dd>{address.port}</dd>
+            <dt>Passphrase (stream key)</dt>
+            <dd>{maskedKey(e.keyVersion)}</dd>
+          </dl>
+        ) : (
+          <p>No stream key issued yet: rotate the key to issue one.</p>
+        )}
+        <ObsSettings mediaType={e.mediaType} />
+      </details>
+      {props.editing ? (
+        <EventForm formId={`edit-${e.id}`} event={e} fixtures={props.fixtures} onSaved={props.onChanged} onCancel={props.onCancel} />
+      ) : confirm.asking === "rotate" ? (
+        <ConfirmPanel confirm={confirm} title={`Rotate the stream key of ${e.title}?`} yes="Yes, rotate the key" busy={busy} onYes={() => void act("rotate")}>
+          The encoder's next connection with the old key is refused: give it the new key, shown once on this page. A push already running is not cut.
+        </ConfirmPanel>
+      ) : confirm.asking === "end" ? (
+        <ConfirmPanel confirm={confirm} title={`End ${e.title}?`} yes="Yes, end the event" busy={busy} onYes={() => void act("end")}>
+          Viewers are told the stream is not available and the encoder can no longer push to it. An ended event cannot be started again.
+        </ConfirmPanel>
+      ) : ended ? null : (
+        <div className="console-live__actions">
+          <button type="button" className="console__button" onClick={props.onEdit} aria-label={`Edit ${e.title}`}>
+            Edit
+          </button>
+          <button type="button" className="console__button" ref={confirm.button("rotate")} onClick={() => confirm.ask("rotate")} aria-label={`Rotate key of ${e.title}`}>
+            Rotate key
+          </button>
+          <button type="button" className="console__button" ref={confirm.button("end")} onClick={() => confirm.ask("end")} aria-label={`End event: ${e.title}`}>
+            End event
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** A running push: its newest segment's age (glass to glass, plus the segment) and its cadence; a plain warning when stale. */
+function Health({ event }: { event: LiveEvent }) {
+  const h = event.health;
+  if (event.status !== "active" || !h) return null;
+  return (
+    <div className="console-live__health" data-stale={h.stale}>
+      <p>
+        Newest segment {h.newestAgeSeconds.toFixed(1)} s old; a segment every {h.cadenceSeconds.toFixed(1)} s ({h.segmentSeconds} s expected).
+      </p>
+      {h.stale ? (
+        <p className="console-live__warning" role="alert">
+          No new segment for over {STALE_SEGMENTS} segment durations: the encoder or its connection may have stopped. Viewers may see a frozen picture.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ObsSettings({ mediaType }: { mediaType: LiveEvent["mediaType"] }) {
+  return (
+    <div className="console-live__obs">
+      <p>In OBS:</p>
+      <ol>
+        <li>Settings, Stream: Service “Custom…”; Server: the full push address shown when the key was issued (SRT address with its passphrase); Stream Key: leave it empty.</li>
+        {mediaType === "video" ? (
+          <li>Settings, Output (Advanced): x264, rate control CBR, 2500 Kbps, keyframe interval 2 s; audio AAC 128 Kbps. Settings, Video: output 1280×720, 25 or 30 fps.</li>
+        ) : (
+          <li>Settings, Output: audio AAC 96 Kbps or more; the picture is not used for an audio event.</li>
+        )}
+        <li>Press Start Streaming: the event shows Live here within a few seconds of the first segments.</li>
+      </ol>
+    </div>
+  );
+}
+
+/** The key just issued: shown once, with Copy buttons; gone from the page on Done or a reload. */
+function IssuedKey({ title, issued, onClose }: { title: string; issued: IssuedKeyAnswer; onClose: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [issued]);
+  return (
+    <section className="console-live__issued" aria-labelledby="issued-heading" data-issued-key>
+      <h3 id="issued-heading" ref={heading} tabIndex={-1} className="content-form__title">
+        Stream key for {title}
+      </h3>
+      <p>This key is shown only now. Copy it into the encoder; if it is lost, rotate the key to get a new one.</p>
+      <CopyLine label="Full push address (OBS Server)" value={issued.srt.pushUrl} />
+      <CopyLine label="SRT address" value={issued.srt.url} />
+      <CopyLine label="Passphrase (stream key)" value={issued.key} />
+      <button type="button" className="console__button" onClick={onClose}>
+        Done, hide the key
+      </button>
+    </section>
+  );
+}
+
+function CopyLine({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="console-live__copy">
+      <span className="console-live__copy-label">{label}</span>
+      <code className="console-live__code" data-copy={label}>
+        {value}
+      </code>
+      <button
+        type="button"
+        className="console__button"
+        aria-label={`${copied ? "Copied" : "Copy"} the ${label.toLowerCase()}`}
+        onClick={() => {
+          void navigator.clipboard?.writeText(value).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
+        }}
+      >
+        {copied ? "Copied" : "Copy"}
+      </button>
+    </div>
+  );
+}
+
+/** Create an event, or edit one. A refusal shows beside its field and keeps what was typed; the first field in error takes the focus. */
+function EventForm({ formId, event, fixtures, onSaved, onCancel }: { formId: string; event?: LiveEvent; fixtures: readonly FixtureOption[]; onSaved: Changed; onCancel?: () => void }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fields = fieldsFor(fixtures, !event);
+  const titleId = `${formId}-title-heading`;
+  useEffect(() => {
+    if (event) formRef.current?.querySelector<HTMLElement>(`#${formId}-title`)?.focus();
+  }, [formId, event]);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? "");
+    const startsAt = text("startsAt").trim();
+    const body = {
+      title: text("title"),
+      description: text("description"),
+      ...(event ? {} : { mediaType: text("mediaType") }),
+      matchId: text("matchId") === "" ? null : Number(text("matchId")),
+      tier: text("tier"),
+      matchPass: data.get("matchPass") !== null,
+      // datetime-local has no zone: the form's times are UTC.
+      startsAt: startsAt === "" ? null : Number.isNaN(Date.parse(`${startsAt}Z`)) ? startsAt : new Date(`${startsAt}Z`).toISOString(),
+    };
+    setBusy(true);
+    const result = await writeJson(event ? "PUT" : "POST", event ? `/live-events/${event.id}` : "/live-events", body);
+    setBusy(false);
+    if (result.ok) {
+      setErrors({});
+      setProblem(null);
+      if (!event) form.reset();
+      return event ? onSaved(`Saved ${body.title.trim()}.`) : onSaved(`Created ${body.title.trim()}.`, result.issued && { title: body.title.trim(), issued: result.issued });
+    }
+    setErrors(result.fields);
+    setProblem(result.detail);
+    const first = fields.find((f) => result.fields[f.name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${formId}-${first.name}`)?.focus();
+  }
+
+  const values: Record<string, string | boolean> = event
+    ? { title: event.title, description: event.description, matchId: event.matchId === null ? "" : String(event.matchId), tier: event.tier, matchPass: event.matchPass, startsAt: event.startsAt ? datetimeLocal(event.startsAt) : "" }
+    : { title: "", description: "", mediaType: "video", matchId: "", tier: "mid", matchPass: false, startsAt: "" };
+  return (
+    <form ref={formRef} className="content-form console-live__form" aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
+      <h3 id={titleId} className="content-form__title">
+        {event ? `Edit ${event.title}` : "New live event"}
+      </h3>
+      {problem ? (
+        <p className="content-form__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="content-form__fields">
+        {fields.map((f) => (
+          <FormField key={f.name} formId={formId} field={f} value={values[f.name] ?? ""} error={errors[f.name]} />
+        ))}
+      </div>
+      <div className="content-form__actions">
+        <button type="submit" className="console__button console__button--primary" disabled={busy}>
+          {busy ? "Saving…" : event ? "Save event" : "Create event"}
+        </button>
+        {onCancel ? (
+          <button type="button" className="console__button" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

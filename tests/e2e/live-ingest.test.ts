@@ -1,0 +1,130 @@
+// Live from an encoder: a key is issued for the academy match's video event (the admin API, as the
+// console's rotate; the e2e run's own pushes never touch this event, so its idle and offline are
+// this test's), the test pushes a real-time ffmpeg stream over SRT to the ingest service (it
+// starts one itself unless E2E_INGEST_RUNNING=1 says the server's own is up), tv@rovers.test plays
+// it in the live player, its program date-time is within 15 s of the wall clock; when the push stops
+// the playing player shows the offline text instead of spinning, and plays again by itself when the
+// push comes back; when it stops again the event is idle and the page shows the offline text.
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot } from "./support/browser";
+import { signInAs } from "./support/demo-account";
+
+const EVENT = "academy-live";
+const PAGE = `/live/video/${EVENT}`;
+const WAIT = 90_000;
+const root = path.resolve(import.meta.dirname, "../..");
+const devToken = (file: string, name: string) => (JSON.parse(readFileSync(path.join(root, "worker", file), "utf8")) as Record<string, string>)[name] ?? "";
+const ADMIN = devToken("dev-admin-token.json", "DEV_ADMIN_TOKEN");
+const INGEST = devToken("dev-ingest-token.json", "DEV_INGEST_TOKEN");
+
+let browser: Browser;
+let ingest: ChildProcess | null = null;
+let encoder: ChildProcess | null = null;
+
+async function admin(pathname: string, init: RequestInit = {}) {
+  const res = await fetch(`${BASE_URL}${pathname}`, { ...init, headers: { authorization: `Bearer ${ADMIN}` } });
+  if (!res.ok) throw new Error(`${pathname} answered ${res.status}`);
+  return (await res.json()) as { data: { attributes: Record<string, unknown> } };
+}
+const eventStatus = async () => (await admin(`/api/admin/streams/${EVENT}`)).data.attributes.status;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  if (process.env.E2E_INGEST_RUNNING !== "1") {
+    ingest = spawn(process.execPath, [path.join(root, "scripts", "ingest.mjs")], {
+      cwd: root,
+      // ultrafast: the test machine's two cores are shared with the browser, the server and the encoder.
+      env: { ...process.env, WORKER_URL: BASE_URL, INGEST_TOKEN: INGEST, INGEST_BIND: "127.0.0.1", INGEST_POLL_SECONDS: "2", INGEST_X264_PRESET: "ultrafast" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+  }
+});
+afterAll(async () => {
+  encoder?.kill("SIGKILL");
+  ingest?.kill("SIGTERM");
+  await browser?.close();
+});
+
+/** Pushes a 640x360 test pattern with the wall clock burned in, in real time, until stopped. */
+function push(url: string): ChildProcess {
+  return spawn(
+    "ffmpeg",
+    ["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+      "-t", "120", "-vf", "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:text='%{localtime\\:%T}':x=40:y=h-100:fontsize=64:fontcolor=white:box=1:boxcolor=black@0.6",
+      "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac", "-f", "mpegts", url],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+}
+
+/** Pushes until the event is live: the ingest reads new keys every few seconds, and until it listens a push is refused, so it is retried. */
+async function pushUntilActive(url: string): Promise<void> {
+  const deadline = Date.now() + WAIT;
+  while ((await eventStatus()) !== "active") {
+    if (Date.now() > deadline) throw new Error("the push never went live");
+    if (!encoder || encoder.exitCode !== null) encoder = push(url);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+async function play(page: Page): Promise<void> {
+  const start = page.locator(".theatre__play");
+  await expect.poll(() => start.isVisible(), { timeout: WAIT }).toBe(true);
+  const playlist = page.waitForResponse((r) => r.url().includes(`/media/live/${EVENT}/index.m3u8`) && r.status() === 200, { timeout: WAIT });
+  await start.click({ timeout: WAIT });
+  // The playlist's newest program date-time: the ingest stamps each segment with the wall clock.
+  const text = await (await playlist).text();
+  const stamps = [...text.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(.+)/g)].map((m) => Date.parse(m[1] ?? ""));
+  expect(stamps.length).toBeGreaterThan(0);
+  expect(Math.abs(Date.now() - (stamps.at(-1) ?? 0))).toBeLessThan(15_000);
+  const video = page.locator(".video-overlay video");
+  await expect.poll(() => page.locator(".video-overlay__stage").getAttribute("data-phase"), { timeout: WAIT }).toBe("playing");
+  const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: WAIT }).toBeGreaterThan(at + 2);
+}
+
+describe("live from the ingest", () => {
+  it("an SRT push plays in the live player near the wall clock; a player it stops under says so and resumes with the next push; then idle and offline", async () => {
+    const issued = (await admin(`/api/admin/streams/${EVENT}/key`, { method: "POST" })).data.attributes as { srt: { port: number; pushUrl: string } };
+    const url = issued.srt.pushUrl.replace(/^srt:\/\/[^:]+:/, "srt://127.0.0.1:");
+    await pushUntilActive(url);
+    const desktop = await openPage(browser, PAGE, DESKTOP);
+    const mobile = await openPage(browser, PAGE, MOBILE);
+    try {
+      await signInAs(desktop.page, "tv@rovers.test", PAGE);
+      await play(desktop.page);
+      await saveScreenshot(desktop.page, "live-ingest-playing-1440");
+      await signInAs(mobile.page, "tv@rovers.test", PAGE);
+      await play(mobile.page);
+      await saveScreenshot(mobile.page, "live-ingest-playing-375");
+
+      // The push stops under a playing supporter: the offline text, not a spinner, then back by itself.
+      encoder?.kill("SIGINT");
+      await expect.poll(eventStatus, { timeout: WAIT, interval: 1000 }).toBe("idle");
+      const waiting = mobile.page.locator('.video-overlay [data-offline="waiting"]');
+      await expect.poll(() => waiting.isVisible(), { timeout: WAIT }).toBe(true);
+      expect(await waiting.textContent()).toContain("This stream has not started yet");
+      expect(await mobile.page.locator(".video-overlay__stage").getAttribute("data-phase")).toBe("offline");
+      await saveScreenshot(mobile.page, "live-ingest-off-air");
+      await pushUntilActive(url);
+      await expect.poll(() => mobile.page.locator(".video-overlay__stage").getAttribute("data-phase"), { timeout: WAIT }).toBe("playing");
+      const video = mobile.page.locator(".video-overlay video");
+      const resumedAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: WAIT }).toBeGreaterThan(resumedAt + 2);
+      expect(await waiting.count()).toBe(0);
+
+      encoder?.kill("SIGINT");
+      await expect.poll(eventStatus, { timeout: WAIT, interval: 1000 }).toBe("idle");
+      await mobile.context.close();
+      await desktop.page.goto(`${BASE_URL}${PAGE}`);
+      await expect.poll(() => desktop.page.getByText("This stream has not started yet").isVisible(), { timeout: WAIT }).toBe(true);
+      await saveScreenshot(desktop.page, "live-ingest-offline-1440");
+    } finally {
+      await desktop.context.close();
+      await mobile.context.close().catch(() => undefined);
+    }
+  }, 360_000);
+});
