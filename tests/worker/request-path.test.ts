@@ -160,6 +160,9 @@ describe("the session is read only where it is used", () => {
     // in this isolate's memo (worker/media/media-state.ts), so its segments need no D1 after it.
     const entryId = await catalogueVideo(0);
     expect(await mediaStateOf(env.DB, entryId)).toMatchObject({ kind: "ready" });
+    // The playlist's request also left the site lock's settings in this isolate (the setup above,
+    // a transcode's completion and a live push, moved the cache generations since).
+    expect((await call(envWith(), "/api/content/videos?pageSize=1")).status).toBe(200);
     const vod = await signPlaybackToken(SECRET, { entryId, ssoID: "someone", sid: "a".repeat(32) });
     const vodSeg = await signSegmentToken(SECRET, { holder: vodHolder("someone", "a".repeat(32)), assetID: entryId, file: "480p/seg0.m4s" }, "vod", now + 12);
     const onDemand = await call(noDb, `/media/vod/${entryId}/480p/seg0.m4s?token=${vod.token}&seg=${vodSeg}`, { headers: forged });
