@@ -2,6 +2,7 @@ import type { SessionError } from "../../src/domain/session-errors";
 import { attachStream, type AttachedStream } from "./attach-stream";
 import { keepLiveToken, openStreamSocket, type LiveCheck, type LiveTokenKeeper, type StreamSocket } from "./live-session";
 import { withCurrentToken } from "./playback-client";
+import { reportDelay } from "./delay-report";
 
 export interface LivePlay {
   /** leaves the stream: the renewals, the socket and hls.js end; nothing is reported */
@@ -31,7 +32,9 @@ export function playLive(
   let stopped = false;
   let stream: AttachedStream | null = null;
   let socket: StreamSocket | null = null;
+  let stopDelay = () => {};
   const end = () => {
+    stopDelay();
     stream?.destroy();
     stream = null;
     socket?.close();
@@ -53,6 +56,7 @@ export function playLive(
     (attached) => {
       if (cancelled || stopped) return attached.destroy();
       stream = attached;
+      stopDelay = reportDelay(() => attached.pictureTime(), () => keeper.token());
       on.playing(attached);
     },
     () => void stop(null),

@@ -38,6 +38,8 @@ export const liveEventSchema = z.object({
   viewers: z.number(),
   /** for a running push: its newest segment's age and the segments' cadence (src/domain/live-events.ts) */
   health: z.nullable(healthSchema),
+  /** how far behind live viewers' pictures are, over the running push's last ten minutes (src/domain/live-delay.ts); null: no reading */
+  delay: z.nullable(z.object({ p50Seconds: z.number(), p99Seconds: z.number(), readings: z.number() })),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 

@@ -2,7 +2,8 @@
 // console's rotate; the e2e run's own pushes never touch this event, so its idle and offline are
 // this test's), the test pushes a real-time ffmpeg stream over SRT to the ingest service (it
 // starts one itself unless E2E_INGEST_RUNNING=1 says the server's own is up), tv@rovers.test plays
-// it in the live player, its program date-time is within 15 s of the wall clock; when the push stops
+// it in the live player, its program date-time and the picture's delay reading (what the console
+// shows) are within 15 s of the wall clock; when the push stops
 // the playing player shows the offline text instead of spinning, and plays again by itself when the
 // push comes back; when it stops again the event is idle and the page shows the offline text.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -95,7 +96,13 @@ describe("live from the ingest", () => {
     const mobile = await openPage(browser, PAGE, MOBILE);
     try {
       await signInAs(desktop.page, "tv@rovers.test", PAGE);
+      // The player's delay reading for the console (10 s after it starts): the picture on screen,
+      // burned-in wall clock and all, is within 15 s of the wall clock.
+      const reading = desktop.page.waitForRequest((r) => r.url().endsWith("/api/session/delay") && r.method() === "POST", { timeout: WAIT });
       await play(desktop.page);
+      const sent = await reading;
+      expect((sent.postDataJSON() as { data: { attributes: { behindMs: number } } }).data.attributes.behindMs).toBeLessThan(15_000);
+      expect((await sent.response())?.status()).toBe(204);
       await saveScreenshot(desktop.page, "live-ingest-playing-1440");
       await signInAs(mobile.page, "tv@rovers.test", PAGE);
       await play(mobile.page);

@@ -4,6 +4,8 @@ import { liveAssetSchema } from "../../src/schemas/videos";
 import { liveStatusNow } from "../../src/domain/live-ingest";
 import { liveHealth, tierOf } from "../../src/domain/live-events";
 import type { LiveEvent, LiveEventInput, FixtureOption } from "../../src/schemas/console-live";
+import type { DelaySummary } from "../../src/domain/live-delay";
+import { delaysByEvent } from "../live/live-delay";
 
 /**
  * Live events as staff manage them (the console's Live streams screen): the live_stream_assets
@@ -40,7 +42,7 @@ const EVENT_SELECT = `
     LEFT JOIN teams t ON t.id = m.team_id
     LEFT JOIN opponents o ON o.id = m.opponent_id`;
 
-function toEvent(row: z.output<typeof eventRow>, nowMs: number): LiveEvent {
+function toEvent(row: z.output<typeof eventRow>, nowMs: number, delays: Map<string, DelaySummary>): LiveEvent {
   const entitlements = stringList(row.entitlements);
   const status = liveStatusNow(row.status, row.last_media_at, nowMs);
   return {
@@ -61,18 +63,19 @@ function toEvent(row: z.output<typeof eventRow>, nowMs: number): LiveEvent {
     viewers: row.viewers,
     // Health is of a push that is running: an idle event's last playlist is only history.
     health: status === "active" ? liveHealth(row.playlist, nowMs) : null,
+    delay: delays.get(row.id) ?? null,
   };
 }
 
 /** Every live event, in the live listing's order. */
 export async function liveEvents(db: D1Database, nowMs = Date.now()): Promise<LiveEvent[]> {
-  const rows = await allRows(eventRow, db.prepare(`${EVENT_SELECT} ORDER BY l.position, l.id`));
-  return rows.map((r) => toEvent(r, nowMs));
+  const [rows, delays] = await Promise.all([allRows(eventRow, db.prepare(`${EVENT_SELECT} ORDER BY l.position, l.id`)), delaysByEvent(db, nowMs)]);
+  return rows.map((r) => toEvent(r, nowMs, delays));
 }
 
 export async function liveEventById(db: D1Database, id: string, nowMs = Date.now()): Promise<LiveEvent | null> {
-  const row = await firstRow(eventRow, db.prepare(`${EVENT_SELECT} WHERE l.id = ?1`).bind(id));
-  return row ? toEvent(row, nowMs) : null;
+  const [row, delays] = await Promise.all([firstRow(eventRow, db.prepare(`${EVENT_SELECT} WHERE l.id = ?1`).bind(id)), delaysByEvent(db, nowMs)]);
+  return row ? toEvent(row, nowMs, delays) : null;
 }
 
 const fixtureRow = rowSchema("matches (fixture options)", { id: z.number(), label: z.string(), kickoff: z.string() });

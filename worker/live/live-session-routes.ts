@@ -10,6 +10,8 @@ import { SESSION_ERROR_CODES, STREAM_SESSION_RELEASED } from "../../src/domain/s
 import { deviceName } from "../../src/domain/device-name";
 import { ENTRY_ID } from "../media/entry-id";
 import { countAdmission, countRefusal } from "./live-counts";
+import { recordDelay } from "./live-delay";
+import { MAX_BEHIND_MS } from "../../src/domain/live-delay";
 import { liveAccess, refuseLive } from "./live-access";
 import type { LiveDevicesAnswer, LiveGrantAnswer } from "../../src/schemas/live-session";
 import { LIVE_RENEW_BEFORE_SECONDS, LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, verifyPlaybackToken, type PlaybackGrant } from "../media/playback-token";
@@ -22,6 +24,7 @@ import { LIVE_RENEW_BEFORE_SECONDS, LIVE_TOKEN_TTL_SECONDS, signPlaybackToken, v
  *        403 {errors:[{code}]} with the codes of spec §8 (src/domain/live-session-access.ts, and
  *        ERR_54648_1 from the user's StreamSessions object); 400 INVALID_INPUT
  *   POST /api/session/renew {data:{attributes:{token}}}  a fresh token for the same stream session
+ *   POST /api/session/delay {data:{attributes:{token, behindMs}}}  the player's delay behind live, 204
  *   GET  /api/session/devices                      the account's live sessions, named devices
  *   POST /api/session/devices/sign-out-others      releases every session but this device's
  *   GET  /api/streams/{assetID}                    the stream asset of spec §3, no media locator
@@ -102,11 +105,9 @@ const renewBody = z.object({ data: z.object({ attributes: z.object({ token: z.st
  *   200 as the session check; 401 TOKEN_EXPIRED / TOKEN_INVALID; 403 a spec §8 code,
  *   TOKEN_WRONG_USER or STREAM_SESSION_RELEASED; 400 INVALID_INPUT
  */
-liveSessionRoutes.post("/renew", async (c) => {
-  c.header("Cache-Control", "private, no-store");
-  const body = renewBody.safeParse(await c.req.json().catch(() => undefined));
-  if (!body.success) throw new ApiError(400, "INVALID_INPUT", "Send {data:{attributes:{token}}}");
-  const check = await verifyPlaybackToken(getAuthConfig(c.env).sessionSecret, body.data.data.attributes.token);
+/** A live token sent back by its player: valid, a live one, and this site session's; else thrown. */
+async function heldLiveGrant(c: Context<AppEnv>, token: string): Promise<PlaybackGrant & { stream: string }> {
+  const check = await verifyPlaybackToken(getAuthConfig(c.env).sessionSecret, token);
   if (!check.ok) {
     throw check.reason === "expired"
       ? new ApiError(401, "TOKEN_EXPIRED", "The live token has expired")
@@ -120,11 +121,40 @@ liveSessionRoutes.post("/renew", async (c) => {
   if (grant.ssoID !== user.ssoID || grant.sid !== session.sid) {
     throw new ApiError(403, "TOKEN_WRONG_USER", "The live token belongs to another session");
   }
+  return { ...grant, stream: grant.stream };
+}
+
+liveSessionRoutes.post("/renew", async (c) => {
+  c.header("Cache-Control", "private, no-store");
+  const body = renewBody.safeParse(await c.req.json().catch(() => undefined));
+  if (!body.success) throw new ApiError(400, "INVALID_INPUT", "Send {data:{attributes:{token}}}");
+  const grant = await heldLiveGrant(c, body.data.data.attributes.token);
   // The account's own state first: a viewer whose right is gone is told that, not 'released'.
   const [access, released] = await Promise.all([liveAccess(c, grant.entryId), isReleased(c.env.DB, grant.stream)]);
   if (access.code || !access.viewer) return refuseLive(access.code ?? SESSION_ERROR_CODES.notLoggedIn);
   if (released) return refuseLive(STREAM_SESSION_RELEASED);
-  return liveGrant(c, { ...grant, stream: grant.stream }, access.viewer.bypassed);
+  return liveGrant(c, grant, access.viewer.bypassed);
+});
+
+const delayBody = z.object({
+  data: z.object({ attributes: z.object({ token: z.string().min(1).max(4096), behindMs: z.number().int().min(0).max(MAX_BEHIND_MS) }) }),
+});
+
+/**
+ * POST /api/session/delay {data:{attributes:{token, behindMs}}}: how far behind the live edge
+ * this player's picture is (src/domain/live-delay.ts), for the console's Live streams screen.
+ * Only a player holding a live token of this session may send one, and one per stream session
+ * in 20 s is kept (more are answered the same and dropped). 204; 400 INVALID_INPUT; the
+ * token's 401 and 403 as the renewal's.
+ */
+liveSessionRoutes.post("/delay", async (c) => {
+  c.header("Cache-Control", "private, no-store");
+  const body = delayBody.safeParse(await c.req.json().catch(() => undefined));
+  if (!body.success) throw new ApiError(400, "INVALID_INPUT", `Send {data:{attributes:{token, behindMs}}}, behindMs a whole number from 0 to ${MAX_BEHIND_MS}`);
+  const { token, behindMs } = body.data.data.attributes;
+  const grant = await heldLiveGrant(c, token);
+  await recordDelay(c.env.DB, { streamSession: grant.stream, assetId: grant.entryId, behindMs }, Date.now());
+  return c.body(null, 204);
 });
 
 liveSessionRoutes.get("/devices", async (c) => {

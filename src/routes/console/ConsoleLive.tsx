@@ -11,6 +11,7 @@ import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWriteAnswer, type WriteResult } from "../../components/console/console-write";
 import { contentField, datetimeLocal } from "../../domain/content-form";
 import { LIVE_TIER_LABELS, LIVE_TIER_NAMES, maskedKey, STALE_SEGMENTS } from "../../domain/live-events";
+import { delayText } from "../../domain/live-delay";
 import type { FixtureOption, IssuedKeyAnswer, LiveEvent } from "../../schemas/console-live";
 
 type Loaded = Awaited<ReturnType<typeof liveEventsLoader>>;
@@ -185,6 +186,8 @@ function EventCard(props: {
         <dd>{when(e.lastMediaAt)}</dd>
         <dt>Watching now</dt>
         <dd>{e.viewers}</dd>
+        <dt>Viewers' delay behind live</dt>
+        <dd className="console-live__delay">{delayText(e.delay)}</dd>
       </dl>
       <Health event={e} />
       <details className="console-live__ingest">
