@@ -36,6 +36,8 @@ export const playerSchema = z.object({
   bio: z.string(),
   appearances: z.int(),
   goals: z.int(),
+  /** where he is when not simply in the squad: 'On loan at X until D MMM YYYY', 'Left the club on …' (src/domain/squad-rules.ts) */
+  status: z.optional(z.string()),
 });
 export type Player = z.infer<typeof playerSchema>;
 

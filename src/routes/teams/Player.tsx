@@ -40,6 +40,7 @@ export default function Player() {
               {player.position}
               {player.squadNumber !== null ? <span> · No. {player.squadNumber}</span> : null}
             </p>
+            {player.status ? <p className="player-hero__status" data-player-status="">{player.status}</p> : null}
           </div>
           <div className="player-hero__media">
             <Picture imageKey={player.imageKey} w={640} h={800} alt={fullName} loading="eager" fetchPriority="high" />
