@@ -102,5 +102,9 @@ export type MatchCentre = z.infer<typeof matchCentreSchema>;
 export const playerProfileSchema = z.object({
   team: teamSchema,
   player: playerSchema,
+  /** the current season counted from the live feed's line-ups and events (src/domain/player-stats.ts) */
+  season: z.optional(
+    z.object({ name: z.string(), appearances: z.int(), goals: z.int(), yellowCards: z.int(), redCards: z.int(), minutes: z.int() }),
+  ),
 });
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;

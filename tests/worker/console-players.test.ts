@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { roleAccount } from "./staff-accounts";
 import type { Browser } from "./auth-test-app";
+import { player } from "../../worker/teams/queries";
 
 /** Squads and players from the console (/admin/players, /api/console/players): fields, shirts, versions, loans by the clock, releases, capability, audit. */
 
@@ -164,6 +165,25 @@ describe("squads and players in the console", () => {
     expect((await send(b, "/players", "POST", signing("Newnumber", { shirtNumber: String(number) }))).status).toBe(201);
     const audit = (await auditOf(`staff:${identity.ssoID}`)).find((a) => a.action === "players.release")!;
     expect(JSON.parse(audit.detail)).toMatchObject({ before: { releasedOn: null }, after: { releasedOn: expect.any(String) } });
+  });
+
+  it("counts his season on his profile from the live feed's line-ups and events (a released player's too)", async () => {
+    const { b } = await roleAccount("players-season", ["administrator"]);
+    const p = await playerOf(await send(b, "/players", "POST", signing("Seasoned")));
+    const match = (await env.DB.prepare("SELECT m.id FROM matches m JOIN seasons s ON s.id = m.season_id WHERE m.team_id = 1 AND s.slug = '2024-25' AND m.status = 'result' ORDER BY m.kickoff LIMIT 1").first<{ id: number }>())!.id;
+    await env.DB.batch([
+      env.DB.prepare("UPDATE matches SET live_seq = 3 WHERE id = ?1").bind(match),
+      env.DB.prepare("INSERT INTO match_lineups (match_id, player_id, role, position) VALUES (?1, ?2, 'starting', 98)").bind(match, p.id),
+      env.DB.prepare("INSERT INTO match_events (id, match_id, seq, type, minute, side, player_id, idempotency_key, created_at) VALUES (?1, ?2, 901, 'goal', 20, 'home', ?3, ?1, '2025-01-01T15:20:00.000Z')").bind(`season-goal-${p.id}`, match, p.id),
+      env.DB.prepare("INSERT INTO match_events (id, match_id, seq, type, minute, side, player_id, idempotency_key, created_at) VALUES (?1, ?2, 902, 'yellow', 30, 'home', ?3, ?1, '2025-01-01T15:30:00.000Z')").bind(`season-yellow-${p.id}`, match, p.id),
+      env.DB.prepare("INSERT INTO match_events (id, match_id, seq, type, minute, side, player_off_id, idempotency_key, created_at) VALUES (?1, ?2, 903, 'sub', 75, 'home', ?3, ?1, '2025-01-01T16:15:00.000Z')").bind(`season-off-${p.id}`, match, p.id),
+    ]);
+    await send(b, `/players/${p.id}/release`, "POST", { version: p.version });
+    const profile = await player(env.DB, "", p.slug);
+    expect(profile?.season).toEqual({ name: "2024/25", appearances: 1, goals: 1, yellowCards: 1, redCards: 0, minutes: 75 });
+    const html = await page(`/players/${p.slug}`);
+    expect(html).toContain("Season 2024/25");
+    expect(html).toContain("Left the club on ");
   });
 
   it("needs squads.manage (403, audited), the site's Origin (403 CSRF) and a staff role (404)", async () => {

@@ -12,6 +12,7 @@ import { filterTeams } from "../../src/domain/child-friendly";
 import { spoilerFreeFixtures, spoilerFreeMatchCentre } from "../viewer/spoiler-free";
 import { inSquad, squadState, statusLine, type SquadFacts } from "../../src/domain/squad-rules";
 import { londonToday } from "../squads/player-store";
+import { playerSeason } from "./player-season";
 
 const teamRow = rowSchema("teams (TEAM_COLUMNS)", {
   id: z.number(),
@@ -262,7 +263,9 @@ export async function player(db: D1Database, teamSlug: string, playerSlug: strin
   const teamFound = firstOf(teamRow, teamResult);
   const playerFound = firstOf(playerRow, playerResult);
   if (!teamFound || !playerFound) return null;
-  return { team: toTeam(teamFound), player: toPlayer(playerFound, today) };
+  // The current season as the live feed recorded it: a player with no feed matches shows zeros.
+  const stats = await playerSeason(db, playerFound.id, club.currentSeason.slug);
+  return { team: toTeam(teamFound), player: toPlayer(playerFound, today), season: { name: club.currentSeason.name, ...stats } };
 }
 
 /**
