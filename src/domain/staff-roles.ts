@@ -15,6 +15,8 @@ export const CAPABILITIES = [
   "match.operate",
   /** Fixtures and results: new fixtures, edits, reschedules, postponements, results typed by hand, CSV imports */
   "fixtures.manage",
+  /** Squads and players: sign, edit, move between teams, loan out and in, release */
+  "squads.manage",
   /** 'Subscriptions and revenue' */
   "revenue.view",
   /** the account search and an account's page */
@@ -59,7 +61,8 @@ export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
   // The match operator keeps the fixture list as well as running match day: the same person
   // hears of a moved kick-off or a postponement from the league and enters the results of the
   // matches nobody ran live. Editors write what the site says, not the fixture list itself.
-  "match-operator": ["live.view", "match.operate", "fixtures.manage"],
+  // The squads are football operations too: the operator picks line-ups from them.
+  "match-operator": ["live.view", "match.operate", "fixtures.manage", "squads.manage"],
   support: ["live.view", "accounts.view", "accounts.support"],
   commerce: ["revenue.view", "webhooks.view", "accounts.view", "content.view"],
 };

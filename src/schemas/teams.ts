@@ -36,6 +36,8 @@ export const playerSchema = z.object({
   bio: z.string(),
   appearances: z.int(),
   goals: z.int(),
+  /** where he is when not simply in the squad: 'On loan at X until D MMM YYYY', 'Left the club on …' (src/domain/squad-rules.ts) */
+  status: z.optional(z.string()),
 });
 export type Player = z.infer<typeof playerSchema>;
 
@@ -100,5 +102,9 @@ export type MatchCentre = z.infer<typeof matchCentreSchema>;
 export const playerProfileSchema = z.object({
   team: teamSchema,
   player: playerSchema,
+  /** the current season counted from the live feed's line-ups and events (src/domain/player-stats.ts) */
+  season: z.optional(
+    z.object({ name: z.string(), appearances: z.int(), goals: z.int(), yellowCards: z.int(), redCards: z.int(), minutes: z.int() }),
+  ),
 });
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;

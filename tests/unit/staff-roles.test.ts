@@ -31,13 +31,14 @@ describe("can", () => {
   });
 
   it("lets the match operator post a match's events and nobody else but administrators", () => {
-    expect(capabilitiesOf(["match-operator"])).toEqual(["live.view", "match.operate", "fixtures.manage"]);
+    expect(capabilitiesOf(["match-operator"])).toEqual(["live.view", "match.operate", "fixtures.manage", "squads.manage"]);
     expect(STAFF_ROLES.filter((r) => can([r], "fixtures.manage"))).toEqual(["administrator", "match-operator"]);
+    expect(STAFF_ROLES.filter((r) => can([r], "squads.manage"))).toEqual(["administrator", "match-operator"]);
     expect(STAFF_ROLES.filter((r) => can([r], "match.operate"))).toEqual(["administrator", "match-operator"]);
   });
 
   it("adds up several roles", () => {
-    expect(capabilitiesOf(["editor", "match-operator"])).toEqual(["live.view", "match.operate", "fixtures.manage", "content.view", "content.edit", "content.publish", "media.manage", "video.manage", "live.manage"]);
+    expect(capabilitiesOf(["editor", "match-operator"])).toEqual(["live.view", "match.operate", "fixtures.manage", "squads.manage", "content.view", "content.edit", "content.publish", "media.manage", "video.manage", "live.manage"]);
   });
 
   it("keeps staff management and the audit log for administrators alone", () => {

@@ -29,6 +29,8 @@ const CALLS: { method: "GET" | "POST" | "PUT"; path: string; capability: Capabil
   { method: "GET", path: "/api/console/fixtures?season=2024-25", capability: "fixtures.manage" },
   { method: "POST", path: "/api/console/fixtures", capability: "fixtures.manage", body: {} },
   { method: "POST", path: "/api/console/fixtures/import", capability: "fixtures.manage", body: {} },
+  { method: "GET", path: "/api/console/players", capability: "squads.manage" },
+  { method: "POST", path: "/api/console/players", capability: "squads.manage", body: {} },
   { method: "GET", path: "/api/console/accounts?q=a", capability: "accounts.view" },
   { method: "GET", path: "/api/console/accounts/nobody-here", capability: "accounts.view" },
   { method: "POST", path: "/api/console/accounts/nobody-here/block", capability: "accounts.support", body: {} },

@@ -3,6 +3,8 @@ import { allRows, firstRow, rowSchema } from "../db/rows";
 import { matchRoom } from "../matches/match-rooms";
 import type { LiveMatch } from "../../src/schemas/match-live";
 import { matchesToOperate, type DeskMatch } from "../../src/domain/match-operator";
+import { inSquad } from "../../src/domain/squad-rules";
+import { formatInClubTime } from "../../src/domain/date-format";
 
 /**
  * What the match operator's pages read (src/routes/console/console.loader.ts): the matches to
@@ -74,6 +76,11 @@ const squadRow = rowSchema("the operated match's squad", {
   number: z.number().nullable(),
   position: z.string(),
   image_key: z.string(),
+  released_on: z.string().nullable(),
+  loan_kind: z.enum(["out", "in"]).nullable(),
+  loan_club: z.string().nullable(),
+  loan_from: z.string().nullable(),
+  loan_until: z.string().nullable(),
 });
 
 export interface SquadCard {
@@ -106,7 +113,8 @@ export async function deskDetail(env: Env, id: number): Promise<DeskDetail | nul
     allRows(
       squadRow,
       env.DB.prepare(
-        `SELECT id, first_name || ' ' || last_name AS name, squad_number AS number, position, image_key FROM players WHERE team_id = ?1
+        `SELECT id, first_name || ' ' || last_name AS name, squad_number AS number, position, image_key, released_on, loan_kind, loan_club, loan_from, loan_until
+         FROM players WHERE team_id = ?1
           ORDER BY CASE position WHEN 'Goalkeeper' THEN 0 WHEN 'Defender' THEN 1 WHEN 'Midfielder' THEN 2 ELSE 3 END, squad_number IS NULL, squad_number, last_name`,
       ).bind(row.team_id),
     ),
@@ -125,7 +133,10 @@ export async function deskDetail(env: Env, id: number): Promise<DeskDetail | nul
       opponent: row.opponent,
       opponentShort: row.opponent_short,
     },
-    squad: squad.map((p) => ({ id: p.id, name: p.name, number: p.number, position: p.position, imageKey: p.image_key })),
+    // The squad of the match's day (London): nobody away on loan or gone then (src/domain/squad-rules.ts).
+    squad: squad
+      .filter((p) => inSquad({ id: p.id, squadNumber: p.number, releasedOn: p.released_on, loanKind: p.loan_kind, loanClub: p.loan_club, loanFrom: p.loan_from, loanUntil: p.loan_until }, formatInClubTime(row.kickoff, "YYYY-MM-DD")))
+      .map((p) => ({ id: p.id, name: p.name, number: p.number, position: p.position, imageKey: p.image_key })),
     live,
   };
 }

@@ -10,6 +10,9 @@ import { LIVE_SELECT, liveRow, toLive } from "../videos/queries";
 import type { Reader } from "../viewer/reader";
 import { filterTeams } from "../../src/domain/child-friendly";
 import { spoilerFreeFixtures, spoilerFreeMatchCentre } from "../viewer/spoiler-free";
+import { inSquad, squadState, statusLine, type SquadFacts } from "../../src/domain/squad-rules";
+import { londonToday } from "../squads/player-store";
+import { playerSeason } from "./player-season";
 
 const teamRow = rowSchema("teams (TEAM_COLUMNS)", {
   id: z.number(),
@@ -69,9 +72,27 @@ const playerRow = rowSchema("players (PLAYER_SELECT)", {
   bio: z.string(),
   appearances: z.number(),
   goals: z.number(),
+  released_on: z.string().nullable(),
+  loan_kind: z.enum(["out", "in"]).nullable(),
+  loan_club: z.string().nullable(),
+  loan_from: z.string().nullable(),
+  loan_until: z.string().nullable(),
+});
+type PlayerRow = z.infer<typeof playerRow>;
+
+const squadFacts = (r: PlayerRow): SquadFacts => ({
+  id: r.id,
+  squadNumber: r.squad_number,
+  releasedOn: r.released_on,
+  loanKind: r.loan_kind,
+  loanClub: r.loan_club,
+  loanFrom: r.loan_from,
+  loanUntil: r.loan_until,
 });
 
-function toPlayer(r: z.infer<typeof playerRow>): Player {
+/** The player as the site shows him on `today`: where he is, when not simply in the squad (a loan, a release). */
+function toPlayer(r: PlayerRow, today: string): Player {
+  const status = statusLine(squadState(squadFacts(r), today));
   return {
     id: r.id,
     teamSlug: r.team_slug,
@@ -87,11 +108,13 @@ function toPlayer(r: z.infer<typeof playerRow>): Player {
     bio: r.bio,
     appearances: r.appearances,
     goals: r.goals,
+    ...(status ? { status } : {}),
   };
 }
 
 const PLAYER_SELECT = `SELECT p.id, t.slug AS team_slug, p.slug, p.first_name, p.last_name, p.position, p.squad_number,
-    p.nationality, p.date_of_birth, p.joined, p.image_key, p.bio, p.appearances, p.goals
+    p.nationality, p.date_of_birth, p.joined, p.image_key, p.bio, p.appearances, p.goals,
+    p.released_on, p.loan_kind, p.loan_club, p.loan_from, p.loan_until
   FROM players p JOIN teams t ON t.id = p.team_id`;
 
 /** Squad order: goalkeepers to forwards, then by shirt number (unnumbered last). */
@@ -157,14 +180,20 @@ export async function teams(db: D1Database): Promise<Team[]> {
   return (await allRows(teamRow, db.prepare(`SELECT ${TEAM_COLUMNS} FROM teams ORDER BY sort_order, id`))).map(toTeam);
 }
 
-export async function team(db: D1Database, teamSlug: string): Promise<TeamDetail | null> {
+/**
+ * A team and its squad on `today` (London): a player away on loan, one whose loan in has ended
+ * and one released are not listed; each comes and goes on the first request after his dates, with
+ * no job to run (src/domain/squad-rules.ts).
+ */
+export async function team(db: D1Database, teamSlug: string, today: string = londonToday(new Date())): Promise<TeamDetail | null> {
   const [teamResult, players] = await db.batch([
     db.prepare(`SELECT ${TEAM_COLUMNS} FROM teams WHERE slug = ?`).bind(teamSlug),
     db.prepare(`${PLAYER_SELECT} WHERE t.slug = ? ORDER BY ${SQUAD_ORDER}`).bind(teamSlug),
   ]);
   const row = firstOf(teamRow, teamResult);
   if (!row) return null;
-  return { team: toTeam(row), players: resultsOf(playerRow, players).map(toPlayer) };
+  const squad = resultsOf(playerRow, players).filter((p) => inSquad(squadFacts(p), today));
+  return { team: toTeam(row), players: squad.map((p) => toPlayer(p, today)) };
 }
 
 export async function fixtures(db: D1Database, teamSlug: string, seasonSlug: string = club.currentSeason.slug): Promise<Fixtures | null> {
@@ -225,7 +254,8 @@ export async function match(
   return { team: toTeam(teamFound), season, match: toMatch(matchFound), live, stream: stream ? toLive(stream) : null };
 }
 
-export async function player(db: D1Database, teamSlug: string, playerSlug: string): Promise<PlayerProfile | null> {
+/** A player's profile, whoever he is today: one away on loan or released keeps his page, which says so. */
+export async function player(db: D1Database, teamSlug: string, playerSlug: string, today: string = londonToday(new Date())): Promise<PlayerProfile | null> {
   const [teamResult, playerResult] = await db.batch([
     db.prepare(`SELECT ${TEAM_COLUMNS} FROM teams WHERE slug = ?`).bind(teamSlug),
     db.prepare(`${PLAYER_SELECT} WHERE t.slug = ? AND p.slug = ?`).bind(teamSlug, playerSlug),
@@ -233,7 +263,9 @@ export async function player(db: D1Database, teamSlug: string, playerSlug: strin
   const teamFound = firstOf(teamRow, teamResult);
   const playerFound = firstOf(playerRow, playerResult);
   if (!teamFound || !playerFound) return null;
-  return { team: toTeam(teamFound), player: toPlayer(playerFound) };
+  // The current season as the live feed recorded it: a player with no feed matches shows zeros.
+  const stats = await playerSeason(db, playerFound.id, club.currentSeason.slug);
+  return { team: toTeam(teamFound), player: toPlayer(playerFound, today), season: { name: club.currentSeason.name, ...stats } };
 }
 
 /**

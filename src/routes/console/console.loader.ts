@@ -31,6 +31,7 @@ import { CONSOLE_VIDEO_STATUSES } from "../../domain/video-publication";
 import { deskDetail, deskMatches } from "../../../worker/console/match-desk";
 import { fixtureChoices, fixturePage } from "../../../worker/matches/fixture-store";
 import { FIRST_TEAM_NAME } from "../../domain/fixture-rules";
+import { londonToday, squadOptions, teamPlayers } from "../../../worker/squads/player-store";
 import { club } from "../../config/club";
 
 /**
@@ -198,6 +199,16 @@ export async function fixturesLoader({ request }: LoaderFunctionArgs, context: P
   return { options, team: team.slug, season: season.slug, when, list, access, pageCache: false as const };
 }
 
+/** /admin/players: one team's players (`?team=` its slug or 'first-team'), in the squad today or not, and the teams to choose from. */
+export async function playersLoader({ request }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "squads.manage");
+  const teamText = new URL(request.url).searchParams.get("team") ?? FIRST_TEAM_NAME;
+  const options = await squadOptions(context.env.DB);
+  const team = options.teams.find((t) => t.slug === (teamText === FIRST_TEAM_NAME ? "" : teamText)) ?? notFound();
+  const today = londonToday(new Date());
+  return { options, team: team.slug, today, players: await teamPlayers(context.env.DB, team.slug, today), access, pageCache: false as const };
+}
+
 /** /admin/media: the media library, newest first, searched by alt text and file name (`?q=`, `?page=N`). */
 export async function mediaLoader({ request }: LoaderFunctionArgs, context: PageContext) {
   const access = staffWith(context, "media.manage");
@@ -278,6 +289,7 @@ export const loaders = {
   "admin/media": mediaLoader,
   "admin/seasons": seasonsLoader,
   "admin/fixtures": fixturesLoader,
+  "admin/players": playersLoader,
   "admin/videos": videosLoader,
   "admin/videos/:entryId": videoLoader,
   "admin/matches": deskMatchesLoader,

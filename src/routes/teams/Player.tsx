@@ -13,7 +13,7 @@ export default function Player() {
   const data = useLoaderData<typeof playersPathLoader>();
   // /players/* also answers squads; the route switch shows this page for players only.
   if (data.kind !== "player") return null;
-  const { team, player } = data;
+  const { team, player, season } = data;
   const fullName = `${player.firstName} ${player.lastName}`;
   return (
     <div className="player">
@@ -40,6 +40,7 @@ export default function Player() {
               {player.position}
               {player.squadNumber !== null ? <span> · No. {player.squadNumber}</span> : null}
             </p>
+            {player.status ? <p className="player-hero__status" data-player-status="">{player.status}</p> : null}
           </div>
           <div className="player-hero__media">
             <Picture imageKey={player.imageKey} w={640} h={800} alt={fullName} loading="eager" fetchPriority="high" />
@@ -47,7 +48,7 @@ export default function Player() {
         </div>
       </header>
 
-      <section className="player-stats" aria-label="Season statistics">
+      <section className="player-stats" aria-label="At the club">
         <dl className="stat-strip stat-strip--large stat-strip--three">
           <div>
             <dt>Appearances</dt>
@@ -63,6 +64,36 @@ export default function Player() {
           </div>
         </dl>
       </section>
+
+      {season ? (
+        <section className="page-section player-season" aria-labelledby="player-season-title">
+          <h2 className="page-section__title" id="player-season-title">
+            {`Season ${season.name}`}
+          </h2>
+          <dl className="stat-strip">
+            <div>
+              <dt>Appearances</dt>
+              <dd>{formatCount(season.appearances)}</dd>
+            </div>
+            <div>
+              <dt>Goals</dt>
+              <dd>{formatCount(season.goals)}</dd>
+            </div>
+            <div>
+              <dt>Yellow cards</dt>
+              <dd>{formatCount(season.yellowCards)}</dd>
+            </div>
+            <div>
+              <dt>Red cards</dt>
+              <dd>{formatCount(season.redCards)}</dd>
+            </div>
+            <div>
+              <dt>Minutes</dt>
+              <dd>{formatCount(season.minutes)}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
 
       <section className="page-section player-body">
         <div className="player-body__bio">
