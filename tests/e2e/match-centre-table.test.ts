@@ -55,7 +55,8 @@ describe("the match centre and the league table", () => {
         expect(await page.locator(".match-aside").getByRole("link", { name: /Buy Tickets/ }).count()).toBe(0);
         await expectAxeCleanWhenIdle(page, `match-centre-past-${viewport.width}`, WAIT);
 
-        const highlights = page.locator(".match-videos .video-card").filter({ hasText: match.title });
+        // Exactly its title: 'Extended Highlights: …' holds the same words.
+        const highlights = page.locator(".match-videos .video-card").filter({ has: page.getByRole("heading", { name: match.title, exact: true }) });
         expect(await highlights.count()).toBe(1);
         expect(await highlights.evaluate((e) => e.classList.contains("is-locked"))).toBe(false);
         if (viewport === DESKTOP) {
