@@ -22,6 +22,7 @@ import { buildLiveAssets, buildMemberships, buildPackages, buildVideos } from ".
 import { buildFaqs } from "./faqs.mjs";
 import { buildSettings } from "./settings.mjs";
 import { insertStatements } from "./sql.mjs";
+import { buildMatchRecords } from "./match-records.mjs";
 import { buildHistoryStatements } from "./history.mjs";
 import { buildWebhookHistoryStatements } from "./webhook-history.mjs";
 
@@ -39,13 +40,21 @@ export function buildSeedTables() {
   const tv = buildVideos({ matches: fixtures.matches, players, seasons, teams });
   const packages = buildPackages({ matches: fixtures.matches });
   const faqs = buildFaqs();
+  const records = buildMatchRecords({ matches: fixtures.matches, competitions: fixtures.competitions, players });
+  // A match with a recorded timeline says which change it shows, as the live feed leaves it (migration 0016).
+  const matchRows = fixtures.rows.map((row) => ({ ...row, live_seq: records.liveSeq.get(row.id) ?? 0 }));
   return [
     ["teams", teams],
     ["seasons", seasons],
     ["players", players],
     ["competitions", fixtures.competitions],
     ["opponents", fixtures.opponents],
-    ["matches", fixtures.rows],
+    ["matches", matchRows],
+    ["league_results", records.leagueResults],
+    ["match_lineups", records.lineups],
+    ["match_opponent_lineups", records.opponentLineups],
+    ["match_events", records.events],
+    ["match_stats", records.stats],
     ["news_categories", news.categories],
     ["news", news.news],
     ["news_category", news.newsCategory],

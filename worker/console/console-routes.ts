@@ -22,6 +22,7 @@ import { consoleVideosApi } from "./videos";
 import { consoleSeasonsApi } from "./seasons";
 import { consoleFixturesApi } from "./fixtures";
 import { consolePlayersApi } from "./players";
+import { consoleLeagueTableApi } from "./league-table";
 import { consoleMatchOperationsApi } from "./match-operations";
 import { consoleVideoPublishingApi } from "./video-publishing";
 import { requireCapability } from "./capabilities";
@@ -56,6 +57,7 @@ import { hasSignedInHint } from "../auth/session-cookie";
  *   /api/console/seasons…   Seasons: each season's preseason mode (worker/console/seasons.ts)
  *   /api/console/fixtures…  Fixtures and results: new, edit, reschedule, postpone, results, CSV import (worker/console/fixtures.ts)
  *   /api/console/players…   Squads and players: sign, edit or move, loan out, release (worker/console/players.ts)
+ *   /api/console/table…     League table: other clubs' results, points deductions (worker/console/league-table.ts)
  *   /api/console/matches…   the match operator's screen: a live match's state, events, withdrawals, line-up (worker/console/match-operations.ts)
  *   /api/console/videos/catalogue…  Rovers TV's catalogue: create, save, publish, unpublish, captions (worker/console/video-publishing.ts)
  *   /api/console/live-events…  Live streams: live events, their encoder's stream key, ending them (worker/console/live-events.ts)
@@ -107,6 +109,7 @@ consoleApi.route("/", consoleVideosApi);
 consoleApi.route("/", consoleSeasonsApi);
 consoleApi.route("/", consoleFixturesApi);
 consoleApi.route("/", consolePlayersApi);
+consoleApi.route("/", consoleLeagueTableApi);
 consoleApi.route("/", consoleMatchOperationsApi);
 consoleApi.route("/", consoleVideoPublishingApi);
 consoleApi.route("/", consoleLiveEventsApi);

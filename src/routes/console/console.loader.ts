@@ -32,6 +32,7 @@ import { deskDetail, deskMatches } from "../../../worker/console/match-desk";
 import { fixtureChoices, fixturePage } from "../../../worker/matches/fixture-store";
 import { FIRST_TEAM_NAME } from "../../domain/fixture-rules";
 import { londonToday, squadOptions, teamPlayers } from "../../../worker/squads/player-store";
+import { leagueOf, leagueTable, tableParts } from "../../../worker/matches/league-table";
 import { club } from "../../config/club";
 
 /**
@@ -209,6 +210,25 @@ export async function playersLoader({ request }: LoaderFunctionArgs, context: Pa
   return { options, team: team.slug, today, players: await teamPlayers(context.env.DB, team.slug, today), access, pageCache: false as const };
 }
 
+/**
+ * /admin/table: a team's league table for a season (`?team=`, `?season=`), the other clubs'
+ * results it counts besides the club's own, and its deductions. A team without a league that
+ * season shows the choice and says so; an unknown team or season is the 404.
+ */
+export async function leagueTableLoader({ request }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "fixtures.manage");
+  const search = new URL(request.url).searchParams;
+  const options = await fixtureChoices(context.env.DB);
+  const teamText = search.get("team") ?? FIRST_TEAM_NAME;
+  const team = options.teams.find((t) => t.slug === (teamText === FIRST_TEAM_NAME ? "" : teamText)) ?? notFound();
+  const season = options.seasons.find((s) => s.slug === (search.get("season") ?? club.currentSeason.slug)) ?? notFound();
+  const league = await leagueOf(context.env.DB, team.slug, season.slug);
+  const [table, parts] = league ? await Promise.all([leagueTable(context.env.DB, team.slug, season.slug), tableParts(context.env.DB, league)]) : [null, null];
+  const results = (parts?.others ?? []).map((r) => ({ id: r.id, home: r.home, away: r.away, homeGoals: r.home_goals, awayGoals: r.away_goals, playedOn: r.played_on }));
+  const clubs = league && parts ? [league.team_name, ...parts.clubs.map((c) => c.name)] : [];
+  return { options, team: team.slug === "" ? FIRST_TEAM_NAME : team.slug, season: season.slug, table, results, clubs, access, pageCache: false as const };
+}
+
 /** /admin/media: the media library, newest first, searched by alt text and file name (`?q=`, `?page=N`). */
 export async function mediaLoader({ request }: LoaderFunctionArgs, context: PageContext) {
   const access = staffWith(context, "media.manage");
@@ -290,6 +310,7 @@ export const loaders = {
   "admin/seasons": seasonsLoader,
   "admin/fixtures": fixturesLoader,
   "admin/players": playersLoader,
+  "admin/table": leagueTableLoader,
   "admin/videos": videosLoader,
   "admin/videos/:entryId": videoLoader,
   "admin/matches": deskMatchesLoader,

@@ -27,6 +27,7 @@ const sections: { path: string; page: LazyPage; label?: string; capability?: Cap
   { path: "admin/faqs", label: "FAQs", capability: "content.view", page: page("ConsoleFaqs", () => import("./ConsoleFaqs")) },
   { path: "admin/fixtures", label: "Fixtures and results", capability: "fixtures.manage", page: page("ConsoleFixtures", () => import("./ConsoleFixtures")) },
   { path: "admin/players", label: "Squads and players", capability: "squads.manage", page: page("ConsolePlayers", () => import("./ConsolePlayers")) },
+  { path: "admin/table", label: "League table", capability: "fixtures.manage", page: page("ConsoleLeagueTable", () => import("./ConsoleLeagueTable")) },
   { path: "admin/seasons", label: "Seasons", capability: "content.view", page: page("ConsoleSeasons", () => import("./ConsoleSeasons")) },
   { path: "admin/redirects", label: "Redirects", capability: "content.view", page: page("ConsoleRedirects", () => import("./ConsoleRedirects")) },
   { path: "admin/live", label: "Live streams", capability: "live.manage", page: page("ConsoleLive", () => import("./ConsoleLive")) },

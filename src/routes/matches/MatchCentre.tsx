@@ -1,4 +1,5 @@
 import "./match-centre.css";
+import "./league-table.css";
 import { Suspense, useRef, useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { matchCentreLoader } from "./matches.loader";
@@ -6,7 +7,9 @@ import { club } from "../../config/club";
 import { ticketsLink } from "../../domain/match-tickets";
 import { DocumentTitle } from "../../components/DocumentTitle";
 import { OutcomeBadge, Scoreline } from "../../components/match/MatchParts";
-import { LiveLineup, LiveScoreline, LiveStatus, LiveTimeline } from "../../components/match/LiveParts";
+import { LiveScoreline, LiveStatus, LiveTimeline } from "../../components/match/LiveParts";
+import { BothLineups, FormAndMeetings, MatchStats, MatchVideos } from "../../components/match/MatchExtras";
+import { LeagueTable } from "../../components/match/LeagueTable";
 import { useMatchLive } from "../../components/match/use-match-live";
 import { useStreamSync } from "../../components/match/use-stream-sync";
 import { StreamSyncToggle } from "../../components/match/StreamSyncToggle";
@@ -27,7 +30,7 @@ import { breadcrumbList } from "../../structured-data/breadcrumb-list";
 import Button from "../../components/Button";
 
 export default function MatchCentre() {
-  const { team, season, match, live: rendered, clockAt, stream } = useLoaderData<typeof matchCentreLoader>();
+  const { team, season, match, live: rendered, clockAt, stream, opponentLineup, stats, results, videos } = useLoaderData<typeof matchCentreLoader>();
   const teamName = team.name;
   const origin = useSiteOrigin();
   const { home, away } = sides(match, teamName);
@@ -71,6 +74,8 @@ export default function MatchCentre() {
     }
     setRevealed(true);
   };
+  // Once the match has started, what only makes sense before it (the preview, tickets) goes.
+  const started = isResult || playing;
   const scoreText = playing && live.score ? `${live.score.home} - ${live.score.away}` : isResult && !match.scoreHidden ? `${home.goals} - ${away.goals}` : "vs";
 
   return (
@@ -134,20 +139,25 @@ export default function MatchCentre() {
         </Suspense>
       ) : null}
       {stream && (playing || sync.on) ? <StreamSyncToggle sync={sync} /> : null}
-      {live ? (
+      {live || opponentLineup ? (
         <section className="page-section match-body live-body">
-          <LiveTimeline live={live} match={match} teamName={teamName} />
-          {live.lineup ? <LiveLineup lineup={live.lineup} teamName={teamName} /> : null}
+          {live ? <LiveTimeline live={live} match={match} teamName={teamName} /> : <div />}
+          <BothLineups clubLineup={live?.lineup ?? null} opponentLineup={opponentLineup} clubName={clubSideName(team.slug, teamName)} opponentName={match.opponent} clubIsHome={match.isHome} />
+        </section>
+      ) : null}
+      {started && stats.length > 0 ? (
+        <section className="page-section match-body">
+          <MatchStats stats={stats} homeName={home.name} awayName={away.name} />
         </section>
       ) : null}
       <section className="page-section match-body">
         <article className="match-report">
-          <h2 className="page-section__title">{isResult ? "Match Report" : "Match Preview"}</h2>
+          <h2 className="page-section__title">{started ? "Match Report" : "Match Preview"}</h2>
           {match.scoreHidden ? (
             <p>The result and the report are hidden while spoiler-free mode is on. Reveal the score above, or turn spoiler-free mode off in the menu.</p>
           ) : match.report ? (
             match.report.split(/\n{2,}/).map((paragraph, i) => <p key={i}>{paragraph}</p>)
-          ) : isResult ? (
+          ) : started ? (
             <p>The full match report will be published shortly.</p>
           ) : (
             <p>
@@ -184,7 +194,7 @@ export default function MatchCentre() {
               ) : null}
             </dl>
           </div>
-          {!isResult && match.status === "fixture" ? (
+          {!started && match.status === "fixture" ? (
             <div className="match-aside__card match-aside__card--accent">
               <h2 className="match-aside__title">Be there</h2>
               <p>Tickets for this match are on sale now.</p>
@@ -199,6 +209,17 @@ export default function MatchCentre() {
           )}
         </aside>
       </section>
+      <MatchVideos videos={videos} tvName={club.tvName} />
+      {results ? (
+        <section className="page-section match-body match-context">
+          <FormAndMeetings form={results.form} headToHead={results.headToHead} teamSlug={team.slug} seasonSlug={season.slug} opponent={match.opponent} />
+          {results.table ? <LeagueTable table={results.table} /> : null}
+        </section>
+      ) : (
+        <section className="page-section match-body">
+          <p>Form, earlier meetings and the league table are hidden while spoiler-free mode is on.</p>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import "./league-table.css";
 import { Segmented } from "../../components/Segmented";
+import { LeagueTable } from "../../components/match/LeagueTable";
 import { useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { fixturesLoader } from "./matches.loader";
@@ -22,7 +24,7 @@ import { FamilyModeNotice } from "../../components/family/FamilyModeNotice";
 /** SportsEvents in the fixtures page's structured data: the next (or latest) ones, not the whole season. */
 const STRUCTURED_EVENTS = 20;
 
-type View = "fixtures" | "results";
+type View = "fixtures" | "results" | "table";
 
 function groupByMonth(matches: Match[]): { key: string; title: string; matches: Match[] }[] {
   const groups: { key: string; title: string; matches: Match[] }[] = [];
@@ -36,7 +38,7 @@ function groupByMonth(matches: Match[]): { key: string; title: string; matches: 
 }
 
 export default function Matches() {
-  const { team, season, seasons, matches, preseason, calendar, listedTeams, familyHidden } = useLoaderData<typeof fixturesLoader>();
+  const { team, season, seasons, matches, preseason, calendar, listedTeams, familyHidden, table } = useLoaderData<typeof fixturesLoader>();
   const fixtures = matches.filter((m) => m.status !== "result").sort((a, b) => a.kickoff.localeCompare(b.kickoff));
   const results = matches.filter((m) => m.status === "result").sort((a, b) => b.kickoff.localeCompare(a.kickoff));
   // Preseason (spec §4): the loader leaves the season's fixtures out and the notice takes their place.
@@ -46,7 +48,7 @@ export default function Matches() {
   const [choice, setChoice] = useState<{ key: string; view: View } | null>(null);
   const view: View = choice?.key === dataKey ? choice.view : fixtures.length > 0 || preseason ? "fixtures" : "results";
   const setView = (next: View) => setChoice({ key: dataKey, view: next });
-  const shown = view === "fixtures" ? fixtures : results;
+  const shown = view === "fixtures" ? fixtures : view === "results" ? results : [];
   const teamName = team.name;
   const origin = useSiteOrigin();
   const sortedSeasons = [...seasons].sort((a, b) => b.year - a.year);
@@ -80,6 +82,8 @@ export default function Matches() {
             options={[
               { id: "fixtures", label: <>Fixtures <span className="page-segmented__count">{fixtures.length}</span></> },
               { id: "results", label: <>Results <span className="page-segmented__count">{results.length}</span></> },
+              // The league table, computed from the results (spoiler-free mode has none: points are results).
+              ...(table ? [{ id: "table" as const, label: "Table" }] : []),
             ]}
             selected={view}
             onSelect={setView}
@@ -110,7 +114,8 @@ export default function Matches() {
             <p className="preseason__text">The new season&rsquo;s fixtures will be published here as soon as they are confirmed.</p>
           </div>
         ) : null}
-        {shown.length === 0 && !(view === "fixtures" && preseason) ? (
+        {view === "table" && table ? <LeagueTable table={table} /> : null}
+        {view !== "table" && shown.length === 0 && !(view === "fixtures" && preseason) ? (
           <div className="empty-state">
             <h2 className="empty-state__title">{view === "fixtures" ? "No fixtures" : "No results yet"}</h2>
             <p>{view === "fixtures" ? `There are no upcoming fixtures for ${team.name} in ${season.name}.` : `No results have been recorded for ${team.name} in ${season.name}.`}</p>

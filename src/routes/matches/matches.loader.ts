@@ -8,6 +8,9 @@ import { preseasonSeasons } from "../../../worker/teams/seasons";
 import { calendarLinks } from "../../domain/calendar-links";
 import { isLive } from "../../domain/match-live";
 import { LazyMatchVideo } from "../../components/match/lazy-match-video";
+import { leagueTable } from "../../../worker/matches/league-table";
+import { matchExtras } from "../../../worker/matches/match-extras";
+import { spoilerFreeVideos } from "../../../worker/viewer/spoiler-free";
 
 /** The matches family of spec §2: /matches, /matches/{team}, /matches/{team}/{season}, /match/{team?}/{season?}/{matchID?}. */
 
@@ -25,7 +28,13 @@ export async function fixturesLoader({ params: p, request }: LoaderFunctionArgs,
         ? await readFixtures(context, "", team)
         : await readFixtures(context, teamFromParam(team), season === undefined ? undefined : params.season(season));
   const result = found(fixtures);
-  const [preseasons, teamList] = await Promise.all([preseasonSeasons(context.env.DB), readTeamList(context)]);
+  // The table is computed from results on each render (src/domain/standings.ts); spoiler-free
+  // mode leaves it out, since points are results.
+  const [preseasons, teamList, table] = await Promise.all([
+    preseasonSeasons(context.env.DB),
+    readTeamList(context),
+    context.preferences.spoilerFree ? null : leagueTable(context.env.DB, result.team.slug, result.season.slug),
+  ]);
   const preseason = isPreseason(result.season.slug, preseasons);
   return {
     ...result,
@@ -35,6 +44,8 @@ export async function fixturesLoader({ params: p, request }: LoaderFunctionArgs,
     matches: preseason ? result.matches.filter((m) => m.status === "result") : result.matches,
     preseason,
     calendar: calendarLinks(request.url, result.team.slug),
+    table,
+    tableHidden: context.preferences.spoilerFree,
   };
 }
 
@@ -55,10 +66,25 @@ export async function matchCentreLoader({ params: p }: LoaderFunctionArgs, conte
   // The live video's code comes only with a match that has a stream (and is ready before rendering).
   if (centre.stream) await LazyMatchVideo.preload();
   const inPlay = centre.live !== null && isLive(centre.live.phase);
+  const spoilerFree = context.preferences.spoilerFree;
+  const [{ extras, videos }, table] = await Promise.all([
+    matchExtras(context.env.DB, centre.match.id),
+    spoilerFree ? null : leagueTable(context.env.DB, centre.team.slug, centre.season.slug, centre.match.competition),
+  ]);
+  // Spoiler-free: form, meetings and the table are results, so they stay out of the page.
+  const results = spoilerFree ? null : { form: extras.form, headToHead: extras.headToHead, table };
   // The moment the running minute was rendered: the server and the hydrating browser draw the
   // same minute from it, then the browser's clock takes over (src/domain/match-clock.ts). Only a
   // match in play has one, and its page is never cached.
-  return { ...centre, clockAt: inPlay ? Date.now() : null, pageCache: !inPlay };
+  return {
+    ...centre,
+    opponentLineup: extras.opponentLineup,
+    stats: extras.stats,
+    results,
+    videos: spoilerFree ? spoilerFreeVideos(videos) : videos,
+    clockAt: inPlay ? Date.now() : null,
+    pageCache: !inPlay,
+  };
 }
 
 export const loaders = {
