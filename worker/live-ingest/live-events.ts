@@ -5,7 +5,7 @@ import { liveStatusNow } from "../../src/domain/live-ingest";
 import { liveHealth, tierOf } from "../../src/domain/live-events";
 import type { LiveEvent, LiveEventInput, FixtureOption } from "../../src/schemas/console-live";
 import type { DelaySummary } from "../../src/domain/live-delay";
-import { delaysByEvent } from "../live/live-delay";
+import { delaysByEvent } from "./live-delay";
 
 /**
  * Live events as staff manage them (the console's Live streams screen): the live_stream_assets

@@ -10,7 +10,7 @@ import { SESSION_ERROR_CODES, STREAM_SESSION_RELEASED } from "../../src/domain/s
 import { deviceName } from "../../src/domain/device-name";
 import { ENTRY_ID } from "../media/entry-id";
 import { countAdmission, countRefusal } from "./live-counts";
-import { recordDelay } from "./live-delay";
+import { recordDelay } from "../live-ingest/live-delay";
 import { MAX_BEHIND_MS } from "../../src/domain/live-delay";
 import { liveAccess, refuseLive } from "./live-access";
 import type { LiveDevicesAnswer, LiveGrantAnswer } from "../../src/schemas/live-session";
