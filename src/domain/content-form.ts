@@ -12,6 +12,11 @@ export function contentField(name: string, label: string, input: ContentFieldInp
   return { name, label, input, options: [], required: false, nullable: false, numeric: false, createOnly: false, initial: null, ...more };
 }
 
+/** A field a console screen lays out itself (fixtures, players): required unless said otherwise. */
+export function consoleField(name: string, label: string, input: ContentFieldInput, options: ContentField["options"] = [], required = true): ContentField {
+  return contentField(name, label, input, { options, required });
+}
+
 /** A control's raw content: a checkbox is on or off, everything else is text. */
 export type ControlValue = string | boolean;
 

@@ -1,7 +1,8 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { browser, type Browser } from "./auth-test-app";
 import { goLive } from "./live-media";
+import worker from "../../worker/index";
 import { account, roleAccount } from "./staff-accounts";
 import type { LiveEventsAnswer } from "../../src/schemas/console-live";
 
@@ -92,5 +93,20 @@ describe("the console's Live streams screen", () => {
     // A new push: the last one's readings are history, not this one's figures.
     await goLive(PRESS, "video");
     expect((await eventOf())?.delay).toBeNull();
+  });
+});
+
+describe("the scheduled sweep", () => {
+  it("removes readings older than a day and keeps the rest", async () => {
+    const now = Date.now();
+    const put = (session: string, at: number) =>
+      env.DB.prepare("INSERT INTO live_delay_samples (stream_session, asset_id, run, at, behind_ms) VALUES (?1, ?2, 1, ?3, 5000)").bind(session, PRESS, at).run();
+    await put("prune-old", now - 86_400_000 - 1000);
+    await put("prune-new", now - 60_000);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: "*/5 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const left = await env.DB.prepare("SELECT stream_session FROM live_delay_samples WHERE stream_session LIKE 'prune-%'").all<{ stream_session: string }>();
+    expect(left.results.map((r) => r.stream_session)).toEqual(["prune-new"]);
   });
 });

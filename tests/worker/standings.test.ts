@@ -130,6 +130,23 @@ describe("the league table", () => {
     expect(JSON.parse(audit[6]!.detail)).toMatchObject({ before: { home_goals: 2, away_goals: 0 }, after: { homeGoals: 0, awayGoals: 1 } });
   });
 
+  it("enters a pairing once when two staff send it at the same moment, and refuses an edit that would make a second entry", async () => {
+    const { b } = await roleAccount("table-parallel", ["administrator"]);
+    const result = { team: "first-team", season: SEASON, home: "Table B", away: "Table A", homeGoals: 1, awayGoals: 1, playedOn: "2019-09-07" };
+    const answers = await Promise.all([send(b, "/table/results", "POST", result), send(b, "/table/results", "POST", result)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 400]);
+    const refused = answers.find((r) => r.status === 400)!;
+    expect((await errorsOf(refused)).map((e) => [e.field, e.detail])).toEqual([["away", "Table B v Table A is already entered: edit that result instead"]]);
+    const { id } = ((await answers.find((r) => r.status === 201)!.json()) as { data: { attributes: { id: number } } }).data.attributes;
+    const count = await one<{ n: number }>("SELECT COUNT(*) AS n FROM league_results WHERE season_id = ?1 AND home_id = ?2 AND away_id = ?3", ids.season, ids.b, ids.a);
+    expect(count.n).toBe(1);
+    // Turning it into A v B (already entered) is refused, and the entry stays as it was.
+    const clash = await send(b, `/table/results/${id}`, "PUT", { ...result, home: "Table A", away: "Table B" });
+    expect((await errorsOf(clash)).map((e) => e.field)).toEqual(["away"]);
+    expect(await one<{ home_id: number }>("SELECT home_id FROM league_results WHERE id = ?1", id)).toMatchObject({ home_id: ids.b });
+    expect((await send(b, `/table/results/${id}`, "DELETE")).status).toBe(200);
+  });
+
   it("needs fixtures.manage (403, audited) and a staff role (404); the page too", async () => {
     const { b: editor, identity } = await roleAccount("table-editor", ["editor"]);
     const refused = await send(editor, "/table/deductions", "POST", { team: "first-team", season: SEASON, club: "Table A", points: 1, reason: "x" });

@@ -2,8 +2,8 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
 import { ApiError, fieldErrorsOf } from "../http/api-error";
-import { staffActor, writeAudit } from "../audit/audit-log";
 import { requireCapability } from "./capabilities";
+import { auditedWrite, fieldsRefused, jsonBody, parsedBody } from "./audited-write";
 import { checkFixture, checkFixtureCsv, fixtureKey, londonKickoff, type FixtureLookups } from "../../src/domain/fixture-rules";
 import {
   createFixture,
@@ -53,31 +53,13 @@ const ID = /^[1-9][0-9]{0,8}$/;
 
 type Ctx = Context<AppEnv>;
 
-/** Runs one write and audits it, whatever it answers: the fixture before and after, or the refusal and its body. */
-async function audited(c: Ctx, action: string, target: string | null, body: unknown, write: () => Promise<{ detail: object; answer: unknown; status?: 200 | 201 }>) {
-  const actor = staffActor(c.get("user")?.ssoID ?? "unknown");
-  try {
-    const { detail, answer, status = 200 } = await write();
-    await writeAudit(c, { actor, action, target, status, detail: { via: "console", ...detail } });
-    return c.json({ data: { attributes: answer } }, status);
-  } catch (error) {
-    if (error instanceof ApiError) await writeAudit(c, { actor, action, target, status: error.status, detail: { via: "console", code: error.code, body } });
-    throw error;
-  }
-}
 
-const bodyOf = (c: Ctx): Promise<unknown> => c.req.json().catch(() => undefined);
 
-function parsed<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const result = schema.safeParse(raw ?? {});
-  if (!result.success) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrorsOf(result.error));
-  return result.data;
-}
 
 async function checked(c: Ctx, raw: unknown) {
-  const fields = parsed(fixtureInput, raw);
+  const fields = parsedBody(fixtureInput, raw);
   const result = checkFixture(fields, lookupsOf(await fixtureChoices(c.env.DB)));
-  if (!result.ok) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", result.problems);
+  if (!result.ok) throw fieldsRefused(result.problems);
   return result.fixture;
 }
 
@@ -96,21 +78,21 @@ const listQuery = z.object({
 
 consoleFixturesApi.get("/fixtures", requireCapability("fixtures.manage"), async (c) => {
   const q = listQuery.safeParse(c.req.query());
-  if (!q.success) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrorsOf(q.error));
+  if (!q.success) throw fieldsRefused(fieldErrorsOf(q.error));
   return c.json({ data: { attributes: await fixturePage(c.env.DB, q.data.team, q.data.season, q.data.when, q.data.page, new Date()) } });
 });
 
 consoleFixturesApi.post("/fixtures", requireCapability("fixtures.manage"), async (c) => {
-  const raw = await bodyOf(c);
-  return audited(c, "fixtures.create", null, raw, async () => {
+  const raw = await jsonBody(c);
+  return auditedWrite(c, "fixtures.create", null, raw, async () => {
     const after = await createFixture(c.env, await checked(c, raw));
     return { detail: { before: null, after }, answer: after, status: 201 };
   });
 });
 
 consoleFixturesApi.put("/fixtures/:id", requireCapability("fixtures.manage"), async (c) => {
-  const raw = await bodyOf(c);
-  return audited(c, "fixtures.edit", c.req.param("id"), raw, async () => {
+  const raw = await jsonBody(c);
+  return auditedWrite(c, "fixtures.edit", c.req.param("id"), raw, async () => {
     const id = idOf(c);
     const write = await editFixture(c.env, id, await checked(c, raw));
     return { detail: write, answer: write.after };
@@ -118,28 +100,28 @@ consoleFixturesApi.put("/fixtures/:id", requireCapability("fixtures.manage"), as
 });
 
 consoleFixturesApi.post("/fixtures/:id/reschedule", requireCapability("fixtures.manage"), async (c) => {
-  const raw = await bodyOf(c);
-  return audited(c, "fixtures.reschedule", c.req.param("id"), raw, async () => {
+  const raw = await jsonBody(c);
+  return auditedWrite(c, "fixtures.reschedule", c.req.param("id"), raw, async () => {
     const id = idOf(c);
-    const kickoff = londonKickoff(parsed(rescheduleInput, raw).kickoff);
-    if (!kickoff) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "kickoff", detail: "A date and time in London time: 2025-04-26 15:00" }]);
+    const kickoff = londonKickoff(parsedBody(rescheduleInput, raw).kickoff);
+    if (!kickoff) throw fieldsRefused([{ field: "kickoff", detail: "A date and time in London time: 2025-04-26 15:00" }]);
     const write = await rescheduleFixture(c.env, id, kickoff);
     return { detail: write, answer: write.after };
   });
 });
 
 consoleFixturesApi.post("/fixtures/:id/postpone", requireCapability("fixtures.manage"), async (c) =>
-  audited(c, "fixtures.postpone", c.req.param("id"), null, async () => {
+  auditedWrite(c, "fixtures.postpone", c.req.param("id"), null, async () => {
     const write = await postponeFixture(c.env, idOf(c));
     return { detail: write, answer: write.after };
   }),
 );
 
 consoleFixturesApi.put("/fixtures/:id/result", requireCapability("fixtures.manage"), async (c) => {
-  const raw = await bodyOf(c);
-  return audited(c, "fixtures.result", c.req.param("id"), raw, async () => {
+  const raw = await jsonBody(c);
+  return auditedWrite(c, "fixtures.result", c.req.param("id"), raw, async () => {
     const id = idOf(c);
-    const write = await enterResult(c.env, id, parsed(resultInput, raw), new Date());
+    const write = await enterResult(c.env, id, parsedBody(resultInput, raw), new Date());
     return { detail: write, answer: write.after };
   });
 });
@@ -150,11 +132,11 @@ consoleFixturesApi.put("/fixtures/:id/result", requireCapability("fixtures.manag
  * with any problem writes nothing, confirmed or not (the preview's problems come back as a 400).
  */
 consoleFixturesApi.post("/fixtures/import", requireCapability("fixtures.manage"), async (c) => {
-  const raw = await bodyOf(c);
+  const raw = await jsonBody(c);
   const input = importInput.safeParse(raw ?? {});
   const summary = { confirm: (raw as { confirm?: unknown } | undefined)?.confirm === true };
-  return audited(c, summary.confirm ? "fixtures.import" : "fixtures.import.preview", null, summary, async () => {
-    if (!input.success) throw ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrorsOf(input.error));
+  return auditedWrite(c, summary.confirm ? "fixtures.import" : "fixtures.import.preview", null, summary, async () => {
+    if (!input.success) throw fieldsRefused(fieldErrorsOf(input.error));
     const options = await fixtureChoices(c.env.DB);
     const lookups: FixtureLookups = lookupsOf(options);
     const { rows, problems } = checkFixtureCsv(input.data.csv, lookups);

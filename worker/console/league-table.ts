@@ -1,10 +1,10 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { ApiError, fieldErrorsOf } from "../http/api-error";
-import { staffActor, writeAudit } from "../audit/audit-log";
+import { ApiError } from "../http/api-error";
 import { invalidateCache } from "../cache/kv-cache";
 import { requireCapability } from "./capabilities";
+import { auditedWrite, fieldsRefused, jsonBody, parsedBody } from "./audited-write";
 import { leagueOf, tableParts, type League } from "../matches/league-table";
 import { resultProblems } from "../../src/domain/standings";
 import { teamFromParam } from "../../src/data/route-params";
@@ -44,26 +44,13 @@ const ID = /^[1-9][0-9]{0,8}$/;
 
 type Ctx = Context<AppEnv>;
 
-async function audited(c: Ctx, action: string, target: string | null, body: unknown, write: () => Promise<{ before: unknown; after: unknown; status?: 200 | 201 }>) {
-  const actor = staffActor(c.get("user")?.ssoID ?? "unknown");
-  try {
+/** A table write: audited with the row before and after, and the content cache retired (pages compute the table when they render). */
+function tableWrite(c: Ctx, action: string, target: string | null, body: unknown, write: () => Promise<{ before: unknown; after: unknown; status?: 200 | 201 }>) {
+  return auditedWrite(c, action, target, body, async () => {
     const { before, after, status = 200 } = await write();
-    await writeAudit(c, { actor, action, target, status, detail: { via: "console", before, after } });
     await invalidateCache(c.env);
-    return c.json({ data: { attributes: after } }, status);
-  } catch (error) {
-    if (error instanceof ApiError) await writeAudit(c, { actor, action, target, status: error.status, detail: { via: "console", code: error.code, body } });
-    throw error;
-  }
-}
-
-const bodyOf = (c: Ctx): Promise<unknown> => c.req.json().catch(() => undefined);
-const refuse = (problems: { field: string; detail: string }[]) => ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", problems);
-
-function parsed<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const result = schema.safeParse(raw ?? {});
-  if (!result.success) throw refuse(fieldErrorsOf(result.error));
-  return result.data;
+    return { detail: { before, after }, answer: after, status };
+  });
 }
 
 function idOf(c: Ctx): number {
@@ -75,7 +62,7 @@ function idOf(c: Ctx): number {
 /** The team's league that season, and its clubs by name (the club's own team first). */
 async function leagueFor(db: D1Database, team: string, season: string): Promise<{ league: League; clubs: Map<string, number | null> }> {
   const league = await leagueOf(db, teamFromParam(team), season);
-  if (!league) throw refuse([{ field: "season", detail: "This team plays no league that season" }]);
+  if (!league) throw fieldsRefused([{ field: "season", detail: "This team plays no league that season" }]);
   const parts = await tableParts(db, league);
   return { league, clubs: new Map<string, number | null>([[league.team_name, null], ...parts.clubs.map((c) => [c.name, c.id] as const)]) };
 }
@@ -87,12 +74,12 @@ const readResult = async (db: D1Database, id: number) => {
 };
 
 async function checkedResult(c: Ctx, raw: unknown) {
-  const input = parsed(resultInput, raw);
+  const input = parsedBody(resultInput, raw);
   const { league, clubs } = await leagueFor(c.env.DB, input.team, input.season);
   // Only other clubs' pairings: the club's own results are its fixtures.
   const others = [...clubs].filter(([, id]) => id !== null).map(([name]) => name);
   const problems = resultProblems(input, others);
-  if (problems.length > 0) throw refuse(problems);
+  if (problems.length > 0) throw fieldsRefused(problems);
   return { league, homeId: clubs.get(input.home)!, awayId: clubs.get(input.away)!, input };
 }
 
@@ -100,31 +87,30 @@ async function writeResult(c: Ctx, id: number | null, raw: unknown) {
   const { league, homeId, awayId, input } = await checkedResult(c, raw);
   const before = id === null ? null : await readResult(c.env.DB, id);
   if (id !== null && !before) throw new ApiError(404, "NOT_FOUND", "No such result");
-  const clash = await c.env.DB.prepare("SELECT id FROM league_results WHERE season_id = ?1 AND competition_id = ?2 AND home_id = ?3 AND away_id = ?4 AND id IS NOT ?5")
-    .bind(league.season_id, league.competition_id, homeId, awayId, id)
-    .first();
-  if (clash) throw refuse([{ field: "away", detail: `${input.home} v ${input.away} is already entered: edit that result instead` }]);
   const binds = [league.season_id, league.competition_id, homeId, awayId, input.playedOn, input.homeGoals, input.awayGoals] as const;
+  // One entry per pairing and ground is the table's UNIQUE constraint: a write that would make a
+  // second one changes nothing (OR IGNORE / ON CONFLICT), and comes back without a row.
   const row =
     id === null
-      ? await c.env.DB.prepare("INSERT INTO league_results (season_id, competition_id, home_id, away_id, played_on, home_goals, away_goals) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) RETURNING id").bind(...binds).first<{ id: number }>()
-      : await c.env.DB.prepare("UPDATE league_results SET season_id = ?1, competition_id = ?2, home_id = ?3, away_id = ?4, played_on = ?5, home_goals = ?6, away_goals = ?7 WHERE id = ?8 RETURNING id").bind(...binds, id).first<{ id: number }>();
-  const after = { id: row?.id ?? id, competition: league.competition, season: league.season_slug, home: input.home, away: input.away, homeGoals: input.homeGoals, awayGoals: input.awayGoals, playedOn: input.playedOn };
+      ? await c.env.DB.prepare("INSERT INTO league_results (season_id, competition_id, home_id, away_id, played_on, home_goals, away_goals) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING RETURNING id").bind(...binds).first<{ id: number }>()
+      : await c.env.DB.prepare("UPDATE OR IGNORE league_results SET season_id = ?1, competition_id = ?2, home_id = ?3, away_id = ?4, played_on = ?5, home_goals = ?6, away_goals = ?7 WHERE id = ?8 RETURNING id").bind(...binds, id).first<{ id: number }>();
+  if (!row) throw fieldsRefused([{ field: "away", detail: `${input.home} v ${input.away} is already entered: edit that result instead` }]);
+  const after = { id: row.id, competition: league.competition, season: league.season_slug, home: input.home, away: input.away, homeGoals: input.homeGoals, awayGoals: input.awayGoals, playedOn: input.playedOn };
   return { before, after, status: id === null ? (201 as const) : (200 as const) };
 }
 
 consoleLeagueTableApi.post("/table/results", requireCapability("fixtures.manage"), async (c) => {
-  const raw = await bodyOf(c);
-  return audited(c, "table.result.create", null, raw, () => writeResult(c, null, raw));
+  const raw = await jsonBody(c);
+  return tableWrite(c, "table.result.create", null, raw, () => writeResult(c, null, raw));
 });
 
 consoleLeagueTableApi.put("/table/results/:id", requireCapability("fixtures.manage"), async (c) => {
-  const raw = await bodyOf(c);
-  return audited(c, "table.result.edit", c.req.param("id"), raw, () => writeResult(c, idOf(c), raw));
+  const raw = await jsonBody(c);
+  return tableWrite(c, "table.result.edit", c.req.param("id"), raw, () => writeResult(c, idOf(c), raw));
 });
 
 consoleLeagueTableApi.delete("/table/results/:id", requireCapability("fixtures.manage"), async (c) =>
-  audited(c, "table.result.delete", c.req.param("id"), null, async () => {
+  tableWrite(c, "table.result.delete", c.req.param("id"), null, async () => {
     const id = idOf(c);
     const before = await readResult(c.env.DB, id);
     if (!before) throw new ApiError(404, "NOT_FOUND", "No such result");
@@ -134,11 +120,11 @@ consoleLeagueTableApi.delete("/table/results/:id", requireCapability("fixtures.m
 );
 
 consoleLeagueTableApi.post("/table/deductions", requireCapability("fixtures.manage"), async (c) => {
-  const raw = await bodyOf(c);
-  return audited(c, "table.deduction.create", null, raw, async () => {
-    const input = parsed(deductionInput, raw);
+  const raw = await jsonBody(c);
+  return tableWrite(c, "table.deduction.create", null, raw, async () => {
+    const input = parsedBody(deductionInput, raw);
     const { league, clubs } = await leagueFor(c.env.DB, input.team, input.season);
-    if (!clubs.has(input.club)) throw refuse([{ field: "club", detail: "Choose a club in this competition" }]);
+    if (!clubs.has(input.club)) throw fieldsRefused([{ field: "club", detail: "Choose a club in this competition" }]);
     const row = await c.env.DB.prepare(
       "INSERT INTO table_deductions (season_id, competition_id, opponent_id, points, reason, created_at) VALUES (?1, ?2, ?3, ?4, ?5, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) RETURNING id",
     )
@@ -149,7 +135,7 @@ consoleLeagueTableApi.post("/table/deductions", requireCapability("fixtures.mana
 });
 
 consoleLeagueTableApi.delete("/table/deductions/:id", requireCapability("fixtures.manage"), async (c) =>
-  audited(c, "table.deduction.delete", c.req.param("id"), null, async () => {
+  tableWrite(c, "table.deduction.delete", c.req.param("id"), null, async () => {
     const id = idOf(c);
     const before = await c.env.DB.prepare("SELECT id, season_id, competition_id, opponent_id, points, reason, created_at FROM table_deductions WHERE id = ?1").bind(id).first();
     if (!before) throw new ApiError(404, "NOT_FOUND", "No such deduction");

@@ -1,9 +1,9 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { ApiError, fieldErrorsOf } from "../http/api-error";
-import { staffActor, writeAudit } from "../audit/audit-log";
+import { ApiError } from "../http/api-error";
 import { requireCapability } from "./capabilities";
+import { auditedWrite, fieldsRefused, jsonBody, parsedBody } from "./audited-write";
 import { checkPlayer, isDay, teamSlugOf } from "../../src/domain/squad-rules";
 import { auditView, createPlayer, editPlayer, loanOut, londonToday, releasePlayer, squadOptions, teamPlayers } from "../squads/player-store";
 
@@ -46,32 +46,13 @@ const ID = /^[1-9][0-9]{0,8}$/;
 
 type Ctx = Context<AppEnv>;
 
-/** Runs one write and audits it, whatever it answers: the player before and after, or the refusal and its body. */
-async function audited(c: Ctx, action: string, target: string | null, body: unknown, write: () => Promise<{ detail: object; answer: unknown; status?: 200 | 201 }>) {
-  const actor = staffActor(c.get("user")?.ssoID ?? "unknown");
-  try {
-    const { detail, answer, status = 200 } = await write();
-    await writeAudit(c, { actor, action, target, status, detail: { via: "console", ...detail } });
-    return c.json({ data: { attributes: answer } }, status);
-  } catch (error) {
-    if (error instanceof ApiError) await writeAudit(c, { actor, action, target, status: error.status, detail: { via: "console", code: error.code, body } });
-    throw error;
-  }
-}
 
-const bodyOf = (c: Ctx): Promise<unknown> => c.req.json().catch(() => undefined);
-const invalid = (problems: { field: string; detail: string }[]) => ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", problems);
 
-function parsed<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const result = schema.safeParse(raw ?? {});
-  if (!result.success) throw invalid(fieldErrorsOf(result.error));
-  return result.data;
-}
 
 async function checked(c: Ctx, fields: z.output<typeof playerInput>, today: string) {
   const teams = (await squadOptions(c.env.DB)).teams.map((t) => t.slug);
   const result = checkPlayer(fields, teams, today);
-  if (!result.ok) throw invalid(result.problems);
+  if (!result.ok) throw fieldsRefused(result.problems);
   return result.player;
 }
 
@@ -89,22 +70,22 @@ consolePlayersApi.get("/players", async (c) => {
 });
 
 consolePlayersApi.post("/players", async (c) => {
-  const raw = await bodyOf(c);
-  return audited(c, "players.create", null, raw, async () => {
+  const raw = await jsonBody(c);
+  return auditedWrite(c, "players.create", null, raw, async () => {
     const today = londonToday(new Date());
-    const player = await checked(c, parsed(playerInput, raw), today);
-    if (player.loan?.kind === "out") throw invalid([{ field: "loanKind", detail: "A new signing can join on loan, not leave on one" }]);
+    const player = await checked(c, parsedBody(playerInput, raw), today);
+    if (player.loan?.kind === "out") throw fieldsRefused([{ field: "loanKind", detail: "A new signing can join on loan, not leave on one" }]);
     const after = await createPlayer(c.env, player, today);
     return { detail: { before: null, after: auditView(after) }, answer: after, status: 201 };
   });
 });
 
 consolePlayersApi.put("/players/:id", async (c) => {
-  const raw = await bodyOf(c);
-  return audited(c, "players.edit", c.req.param("id"), raw, async () => {
+  const raw = await jsonBody(c);
+  return auditedWrite(c, "players.edit", c.req.param("id"), raw, async () => {
     const id = idOf(c);
     const today = londonToday(new Date());
-    const input = parsed(editInput, raw);
+    const input = parsedBody(editInput, raw);
     const write = await editPlayer(c.env, id, input.version, await checked(c, input, today), today);
     // A change of team is a move: the audit log names it so, for whoever looks for transfers.
     const moved = write.before.teamSlug !== write.after.teamSlug;
@@ -113,27 +94,27 @@ consolePlayersApi.put("/players/:id", async (c) => {
 });
 
 consolePlayersApi.post("/players/:id/loan-out", async (c) => {
-  const raw = await bodyOf(c);
-  return audited(c, "players.loan-out", c.req.param("id"), raw, async () => {
+  const raw = await jsonBody(c);
+  return auditedWrite(c, "players.loan-out", c.req.param("id"), raw, async () => {
     const id = idOf(c);
-    const input = parsed(loanInput, raw);
+    const input = parsedBody(loanInput, raw);
     const club = input.club.trim();
     const problems = [
       ...(club === "" ? [{ field: "club", detail: "Enter a value" }] : []),
       ...(isDay(input.from) ? [] : [{ field: "from", detail: "A date: 2025-08-01" }]),
       ...(!isDay(input.until) ? [{ field: "until", detail: "A date: 2026-05-31" }] : isDay(input.from) && input.until < input.from ? [{ field: "until", detail: "On or after the loan's first day" }] : []),
     ];
-    if (problems.length > 0) throw invalid(problems);
+    if (problems.length > 0) throw fieldsRefused(problems);
     const write = await loanOut(c.env, id, input.version, { club, from: input.from, until: input.until }, londonToday(new Date()));
     return { detail: { before: auditView(write.before), after: auditView(write.after) }, answer: write.after };
   });
 });
 
 consolePlayersApi.post("/players/:id/release", async (c) => {
-  const raw = await bodyOf(c);
-  return audited(c, "players.release", c.req.param("id"), raw, async () => {
+  const raw = await jsonBody(c);
+  return auditedWrite(c, "players.release", c.req.param("id"), raw, async () => {
     const id = idOf(c);
-    const write = await releasePlayer(c.env, id, parsed(releaseInput, raw).version, londonToday(new Date()));
+    const write = await releasePlayer(c.env, id, parsedBody(releaseInput, raw).version, londonToday(new Date()));
     return { detail: { before: auditView(write.before), after: auditView(write.after) }, answer: write.after };
   });
 });

@@ -74,7 +74,7 @@ export async function liveEvents(db: D1Database, nowMs = Date.now()): Promise<Li
 }
 
 export async function liveEventById(db: D1Database, id: string, nowMs = Date.now()): Promise<LiveEvent | null> {
-  const [row, delays] = await Promise.all([firstRow(eventRow, db.prepare(`${EVENT_SELECT} WHERE l.id = ?1`).bind(id)), delaysByEvent(db, nowMs)]);
+  const [row, delays] = await Promise.all([firstRow(eventRow, db.prepare(`${EVENT_SELECT} WHERE l.id = ?1`).bind(id)), delaysByEvent(db, nowMs, id)]);
   return row ? toEvent(row, nowMs, delays) : null;
 }
 

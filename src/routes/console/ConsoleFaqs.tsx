@@ -2,11 +2,12 @@ import "./console.css";
 import "./console-content.css";
 import "./console-accounts.css";
 import "./console-pages.css";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import type { faqsLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { FormField } from "../../components/console/FormField";
+import { FormFrame, useFormRefusal } from "../../components/console/FormFrame";
 import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
@@ -83,63 +84,46 @@ export default function ConsoleFaqs() {
 }
 
 function QuestionForm({ formId, groups, question, onSaved, onCancel }: { formId: string; groups: readonly Group[]; question?: Question; onSaved: (text: string) => void; onCancel?: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const f = useFormRefusal(formId);
   const fields = questionFields(groups);
   useEffect(() => {
-    if (question) formRef.current?.querySelector<HTMLElement>(`#${formId}-heading`)?.focus();
+    if (question) f.ref.current?.querySelector<HTMLElement>(`#${formId}-heading`)?.focus();
   }, [formId, question]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const body = { groupId: String(data.get("groupId") ?? ""), heading: String(data.get("heading") ?? ""), bodyHtml: String(data.get("bodyHtml") ?? "") };
-    setBusy(true);
+    f.setBusy(true);
     const result = question ? await consoleWrite("PUT", `/faqs/${question.id}`, body) : await consoleWrite("POST", "/faqs", body);
-    setBusy(false);
+    f.setBusy(false);
     if (result.ok) {
-      setErrors({});
-      setProblem(null);
+      f.clear();
       return onSaved(question ? `Saved the question ${body.heading.trim()}.` : `Added the question ${body.heading.trim()}.`);
     }
-    setErrors(result.fields);
-    setProblem(result.detail);
-    const first = fields.find((f) => result.fields[f.name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#${formId}-${first.name}`)?.focus();
+    f.refused(result.fields, result.detail, fields.map((control) => control.name));
   }
 
   const values: Record<string, string> = question
     ? { groupId: String(question.groupId), heading: question.heading, bodyHtml: question.bodyHtml }
     : { groupId: String(groups[0]?.id ?? ""), heading: "", bodyHtml: "" };
-  const titleId = `${formId}-title`;
   return (
-    <form ref={formRef} className={`content-form${question ? "" : " page-tree__add"}`} aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
-      <h3 id={titleId} className="content-form__title">
-        {question ? "Edit the question" : "Add a question"}
-      </h3>
-      {problem ? (
-        <p className="content-form__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className="content-form__fields">
-        {fields.map((f) => (
-          <FormField key={f.name} formId={formId} field={f} value={values[f.name] ?? ""} error={errors[f.name]} />
-        ))}
-      </div>
-      <div className="content-form__actions">
-        <button type="submit" className="console__button console__button--primary" disabled={busy}>
-          {busy ? "Saving…" : question ? "Save question" : "Add question"}
-        </button>
-        {onCancel ? (
-          <button type="button" className="console__button" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    </form>
+    <FormFrame
+      formRef={f.ref}
+      className={`content-form${question ? "" : " page-tree__add"}`}
+      dataForm={formId}
+      titleId={`${formId}-title`}
+      title={question ? "Edit the question" : "Add a question"}
+      problem={f.problem}
+      busy={f.busy}
+      submitLabel={question ? "Save question" : "Add question"}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      {fields.map((control) => (
+        <FormField key={control.name} formId={formId} field={control} value={values[control.name] ?? ""} error={f.errors[control.name]} />
+      ))}
+    </FormFrame>
   );
 }
 

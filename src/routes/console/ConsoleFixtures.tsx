@@ -8,6 +8,8 @@ import type { fixturesLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { FormField } from "../../components/console/FormField";
+import { FormFrame, useFormRefusal } from "../../components/console/FormFrame";
+import { consoleField as field } from "../../domain/content-form";
 import { ScrollTable } from "../../components/console/ScrollTable";
 import { consoleWrite } from "../../components/console/console-write";
 import { FixtureImport } from "./FixtureImport";
@@ -22,18 +24,6 @@ type Message = { kind: "done" | "error"; text: string } | null;
 const teamName = (slug: string) => (slug === "" ? FIRST_TEAM_NAME : slug);
 /** 'Sat 26 Apr 2025, 15:00' in London time. */
 const when = (iso: string) => formatInClubTime(iso, "ddd D MMM YYYY, HH:mm");
-
-const field = (name: string, label: string, input: ContentField["input"], options: { value: string; label: string }[] = [], required = true): ContentField => ({
-  name,
-  label,
-  input,
-  options,
-  required,
-  nullable: false,
-  numeric: false,
-  createOnly: false,
-  initial: "",
-});
 
 /**
  * Fixtures and results (/admin/fixtures): a team's season, upcoming or past, 25 a page; a new
@@ -273,13 +263,10 @@ const FORM_FIELDS = ["team", "season", "competition", "opponent", "homeAway", "v
 
 /** New fixture, or Edit: each refused field shows its problem beside it and keeps what was typed; the first takes the focus. */
 function FixtureForm({ data, fixture, onSaved, onCancel }: { data: Data; fixture: ConsoleFixture | null; onSaved: (text: string) => Promise<void>; onCancel: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const formId = fixture ? `fixture-edit-${fixture.id}` : "fixture-new";
+  const f = useFormRefusal(formId);
   useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>("select, input")?.focus();
+    f.ref.current?.querySelector<HTMLElement>("select, input")?.focus();
   }, [formId]);
 
   const fields: ContentField[] = [
@@ -312,39 +299,28 @@ function FixtureForm({ data, fixture, onSaved, onCancel }: { data: Data; fixture
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = Object.fromEntries(FORM_FIELDS.map((name) => [name, String(form.get(name) ?? "")]));
-    setBusy(true);
+    f.setBusy(true);
     const result = fixture ? await consoleWrite("PUT", `/fixtures/${fixture.id}`, body) : await consoleWrite("POST", "/fixtures", body);
-    setBusy(false);
+    f.setBusy(false);
     if (result.ok) return onSaved(fixture ? `Saved ${matchTitle(fixture)}.` : `Added the fixture against ${body.opponent?.trim()}.`);
-    setErrors(result.fields);
-    setProblem(result.detail);
-    const first = FORM_FIELDS.find((name) => result.fields[name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#${formId}-${first}`)?.focus();
+    f.refused(result.fields, result.detail, FORM_FIELDS);
   }
 
   return (
-    <form ref={formRef} className="content-form" aria-labelledby={`${formId}-title`} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
-      <h3 id={`${formId}-title`} className="content-form__title">
-        {fixture ? `Edit ${matchTitle(fixture)}` : "New fixture"}
-      </h3>
-      {problem ? (
-        <p className="content-form__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className="content-form__fields">
-        {fields.map((f) => (
-          <FormField key={f.name} formId={formId} field={f} value={values[f.name] ?? ""} error={errors[f.name]} />
-        ))}
-      </div>
-      <div className="content-form__actions">
-        <button type="submit" className="console__button console__button--primary" disabled={busy}>
-          {busy ? "Saving…" : fixture ? "Save fixture" : "Add fixture"}
-        </button>
-        <button type="button" className="console__button" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <FormFrame
+      formRef={f.ref}
+      dataForm={formId}
+      titleId={`${formId}-title`}
+      title={fixture ? `Edit ${matchTitle(fixture)}` : "New fixture"}
+      problem={f.problem}
+      busy={f.busy}
+      submitLabel={fixture ? "Save fixture" : "Add fixture"}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      {fields.map((control) => (
+        <FormField key={control.name} formId={formId} field={control} value={values[control.name] ?? ""} error={f.errors[control.name]} />
+      ))}
+    </FormFrame>
   );
 }

@@ -4,12 +4,13 @@ import "./console-accounts.css";
 import "./console-fixtures.css";
 import "./console-redirects.css";
 import "../matches/league-table.css";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Form, useLoaderData, useRevalidator } from "react-router";
 import type { leagueTableLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { ConsoleTable } from "../../components/console/ConsoleTable";
 import { FormField } from "../../components/console/FormField";
+import { FormFrame, useFormRefusal } from "../../components/console/FormFrame";
 import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { LeagueTable } from "../../components/match/LeagueTable";
@@ -123,25 +124,6 @@ export default function ConsoleLeagueTable() {
   );
 }
 
-/** Fields of a form, with the refusal's errors beside them and the first one focused. */
-function useRefusal(formId: string) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const ref = useRef<HTMLFormElement>(null);
-  const refused = (fields: Record<string, string>, detail: string, order: readonly string[]) => {
-    setErrors(fields);
-    setProblem(detail);
-    const first = order.find((f) => fields[f]);
-    if (first) ref.current?.querySelector<HTMLElement>(`#${formId}-${first}`)?.focus();
-  };
-  const clear = () => {
-    setErrors({});
-    setProblem(null);
-  };
-  return { errors, problem, busy, setBusy, ref, refused, clear };
-}
-
 function DeductionForm({ team, season, clubs, say }: { team: string; season: string; clubs: string[]; say: Say }) {
   const formId = "add-deduction";
   const fields = [
@@ -149,7 +131,7 @@ function DeductionForm({ team, season, clubs, say }: { team: string; season: str
     contentField("points", "Points deducted", "number", { required: true }),
     contentField("reason", "Reason (shown under the table)", "text", { required: true }),
   ];
-  const f = useRefusal(formId);
+  const f = useFormRefusal(formId);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -164,20 +146,11 @@ function DeductionForm({ team, season, clubs, say }: { team: string; season: str
     say("done", `Deducted ${body.points} points from ${body.club}.`);
   }
   return (
-    <form ref={f.ref} className="content-form" aria-labelledby={`${formId}-title`} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
-      <h3 id={`${formId}-title`} className="content-form__title">Deduct points</h3>
-      {f.problem ? <p className="content-form__problem" role="alert">{f.problem}</p> : null}
-      <div className="content-form__fields">
-        {fields.map((field) => (
-          <FormField key={field.name} formId={formId} field={field} value={field.name === "club" ? (clubs[0] ?? "") : ""} error={f.errors[field.name]} />
-        ))}
-      </div>
-      <div className="content-form__actions">
-        <button type="submit" className="console__button console__button--primary" disabled={f.busy}>
-          {f.busy ? "Saving…" : "Deduct points"}
-        </button>
-      </div>
-    </form>
+    <FormFrame formRef={f.ref} dataForm={formId} titleId={`${formId}-title`} title="Deduct points" problem={f.problem} busy={f.busy} submitLabel="Deduct points" onSubmit={submit}>
+      {fields.map((field) => (
+        <FormField key={field.name} formId={formId} field={field} value={field.name === "club" ? (clubs[0] ?? "") : ""} error={f.errors[field.name]} />
+      ))}
+    </FormFrame>
   );
 }
 
@@ -223,7 +196,7 @@ function ResultForm({ formId, team, season, clubs, result, say, onCancel }: { fo
   const values: Record<string, string> = result
     ? { home: result.home, away: result.away, homeGoals: String(result.homeGoals), awayGoals: String(result.awayGoals), playedOn: result.playedOn }
     : { home: clubs[0] ?? "", away: clubs[1] ?? "", homeGoals: "", awayGoals: "", playedOn: "" };
-  const f = useRefusal(formId);
+  const f = useFormRefusal(formId);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -239,25 +212,21 @@ function ResultForm({ formId, team, season, clubs, result, say, onCancel }: { fo
     say("done", `${result ? "Saved" : "Added"} ${body.home} ${body.homeGoals}–${body.awayGoals} ${body.away}.`);
   }
   return (
-    <form ref={f.ref} className="content-form" aria-labelledby={`${formId}-title`} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
-      <h3 id={`${formId}-title`} className="content-form__title">{result ? `Correct ${result.home} v ${result.away}` : "Enter another result"}</h3>
-      {f.problem ? <p className="content-form__problem" role="alert">{f.problem}</p> : null}
-      <div className="content-form__fields">
-        {fields.map((field) => (
-          <FormField key={field.name} formId={formId} field={field} value={values[field.name] ?? ""} error={f.errors[field.name]} />
-        ))}
-      </div>
-      <div className="content-form__actions">
-        <button type="submit" className="console__button console__button--primary" disabled={f.busy}>
-          {f.busy ? "Saving…" : result ? "Save result" : "Add result"}
-        </button>
-        {onCancel ? (
-          <button type="button" className="console__button" onClick={onCancel} disabled={f.busy}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    </form>
+    <FormFrame
+      formRef={f.ref}
+      dataForm={formId}
+      titleId={`${formId}-title`}
+      title={result ? `Correct ${result.home} v ${result.away}` : "Enter another result"}
+      problem={f.problem}
+      busy={f.busy}
+      submitLabel={result ? "Save result" : "Add result"}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      {fields.map((field) => (
+        <FormField key={field.name} formId={formId} field={field} value={values[field.name] ?? ""} error={f.errors[field.name]} />
+      ))}
+    </FormFrame>
   );
 }
 

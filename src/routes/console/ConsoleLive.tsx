@@ -7,6 +7,7 @@ import { useLoaderData, useRevalidator } from "react-router";
 import type { liveEventsLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { FormField } from "../../components/console/FormField";
+import { FormFrame, useFormRefusal } from "../../components/console/FormFrame";
 import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWriteAnswer, type WriteResult } from "../../components/console/console-write";
 import { contentField, datetimeLocal } from "../../domain/content-form";
@@ -315,14 +316,10 @@ function CopyLine({ label, value }: { label: string; value: string }) {
 
 /** Create an event, or edit one. A refusal shows beside its field and keeps what was typed; the first field in error takes the focus. */
 function EventForm({ formId, event, fixtures, onSaved, onCancel }: { formId: string; event?: LiveEvent; fixtures: readonly FixtureOption[]; onSaved: Changed; onCancel?: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const f = useFormRefusal(formId);
   const fields = fieldsFor(fixtures, !event);
-  const titleId = `${formId}-title-heading`;
   useEffect(() => {
-    if (event) formRef.current?.querySelector<HTMLElement>(`#${formId}-title`)?.focus();
+    if (event) f.ref.current?.querySelector<HTMLElement>(`#${formId}-title`)?.focus();
   }, [formId, event]);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -341,49 +338,36 @@ function EventForm({ formId, event, fixtures, onSaved, onCancel }: { formId: str
       // datetime-local has no zone: the form's times are UTC.
       startsAt: startsAt === "" ? null : Number.isNaN(Date.parse(`${startsAt}Z`)) ? startsAt : new Date(`${startsAt}Z`).toISOString(),
     };
-    setBusy(true);
+    f.setBusy(true);
     const result = await writeJson(event ? "PUT" : "POST", event ? `/live-events/${event.id}` : "/live-events", body);
-    setBusy(false);
+    f.setBusy(false);
     if (result.ok) {
-      setErrors({});
-      setProblem(null);
+      f.clear();
       if (!event) form.reset();
       return event ? onSaved(`Saved ${body.title.trim()}.`) : onSaved(`Created ${body.title.trim()}.`, result.issued && { title: body.title.trim(), issued: result.issued });
     }
-    setErrors(result.fields);
-    setProblem(result.detail);
-    const first = fields.find((f) => result.fields[f.name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#${formId}-${first.name}`)?.focus();
+    f.refused(result.fields, result.detail, fields.map((control) => control.name));
   }
 
   const values: Record<string, string | boolean> = event
     ? { title: event.title, description: event.description, matchId: event.matchId === null ? "" : String(event.matchId), tier: event.tier, matchPass: event.matchPass, startsAt: event.startsAt ? datetimeLocal(event.startsAt) : "" }
     : { title: "", description: "", mediaType: "video", matchId: "", tier: "mid", matchPass: false, startsAt: "" };
   return (
-    <form ref={formRef} className="content-form console-live__form" aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
-      <h3 id={titleId} className="content-form__title">
-        {event ? `Edit ${event.title}` : "New live event"}
-      </h3>
-      {problem ? (
-        <p className="content-form__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className="content-form__fields">
-        {fields.map((f) => (
-          <FormField key={f.name} formId={formId} field={f} value={values[f.name] ?? ""} error={errors[f.name]} />
-        ))}
-      </div>
-      <div className="content-form__actions">
-        <button type="submit" className="console__button console__button--primary" disabled={busy}>
-          {busy ? "Saving…" : event ? "Save event" : "Create event"}
-        </button>
-        {onCancel ? (
-          <button type="button" className="console__button" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    </form>
+    <FormFrame
+      formRef={f.ref}
+      className="content-form console-live__form"
+      dataForm={formId}
+      titleId={`${formId}-title-heading`}
+      title={event ? `Edit ${event.title}` : "New live event"}
+      problem={f.problem}
+      busy={f.busy}
+      submitLabel={event ? "Save event" : "Create event"}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      {fields.map((control) => (
+        <FormField key={control.name} formId={formId} field={control} value={values[control.name] ?? ""} error={f.errors[control.name]} />
+      ))}
+    </FormFrame>
   );
 }

@@ -4,11 +4,12 @@ import "./console-accounts.css";
 import "./console-pages.css";
 import "./console-article.css";
 import "./console-media.css";
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import type { pagesLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { FormField } from "../../components/console/FormField";
+import { FormFrame, useFormRefusal } from "../../components/console/FormFrame";
 import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
@@ -101,17 +102,14 @@ export default function ConsolePages() {
 
 /** Add a page or edit one. A refusal shows beside its field and keeps what was typed; the first field in error takes the focus. */
 function PageForm({ formId, pages, page, onSaved, onCancel }: { formId: string; pages: readonly TreePageRow[]; page?: TreePageRow; onSaved: (text: string) => void; onCancel?: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const f = useFormRefusal(formId);
   const fields = pageFields(pages, page?.id ?? null);
   const [hero, setHero] = useState(page?.heroImageKey ?? "");
   const [bodyHtml, setBodyHtml] = useState(page?.bodyHtml ?? "");
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   useEffect(() => {
-    if (page) formRef.current?.querySelector<HTMLElement>(`#${formId}-title`)?.focus();
+    if (page) f.ref.current?.querySelector<HTMLElement>(`#${formId}-title`)?.focus();
   }, [formId, page]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -119,68 +117,55 @@ function PageForm({ formId, pages, page, onSaved, onCancel }: { formId: string; 
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? "");
     const body = { title: text("title"), slug: text("slug"), parentId: text("parentId"), template: text("template"), status: text("status"), heroImageKey: hero, bodyHtml };
-    setBusy(true);
+    f.setBusy(true);
     const result = page ? await consoleWrite("PUT", `/pages/${page.id}`, body) : await consoleWrite("POST", "/pages", body);
-    setBusy(false);
+    f.setBusy(false);
     if (result.ok) {
-      setErrors({});
-      setProblem(null);
+      f.clear();
       return onSaved(page ? `Saved the page ${body.title.trim()}.` : `Added the page ${body.title.trim()}.`);
     }
-    setErrors(result.fields);
-    setProblem(result.detail);
-    const first = fields.find((f) => result.fields[f.name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#${formId}-${first.name}`)?.focus();
+    f.refused(result.fields, result.detail, fields.map((control) => control.name));
   }
 
   const values: Record<string, string> = page
     ? { title: page.title, slug: page.slug, parentId: page.parentId === null ? "" : String(page.parentId), template: page.template, status: page.status, heroImageKey: page.heroImageKey ?? "", bodyHtml: page.bodyHtml }
     : { title: "", slug: "", parentId: "", template: "Default", status: "Published", heroImageKey: "", bodyHtml: "" };
-  const titleId = `${formId}-form-title`;
   return (
-    <form ref={formRef} className={`content-form${page ? "" : " page-tree__add"}`} aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
-      <h3 id={titleId} className="content-form__title">
-        {page ? `Edit ${page.title}` : "Add a page"}
-      </h3>
-      {problem ? (
-        <p className="content-form__problem" role="alert">
-          {problem}
+    <FormFrame
+      formRef={f.ref}
+      className={`content-form${page ? "" : " page-tree__add"}`}
+      dataForm={formId}
+      // The title field's control is `${formId}-title`: the heading takes another id.
+      titleId={`${formId}-form-title`}
+      title={page ? `Edit ${page.title}` : "Add a page"}
+      problem={f.problem}
+      busy={f.busy}
+      submitLabel={page ? "Save page" : "Add page"}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      {fields.map((control) => (
+        <FormField key={control.name} formId={formId} field={control} value={values[control.name] ?? ""} error={f.errors[control.name]} />
+      ))}
+      <PhotoField id={`${formId}-heroImageKey`} label="Hero image" value={hero} onChange={setHero} emptyText="the page opens with its title only" error={f.errors.heroImageKey} />
+      <div className="cfield" data-field="bodyHtml">
+        <p className="cfield__label" id={`${formId}-body-label`}>
+          Body
         </p>
-      ) : null}
-      <div className="content-form__fields">
-        {fields.map((f) => (
-          <FormField key={f.name} formId={formId} field={f} value={values[f.name] ?? ""} error={errors[f.name]} />
-        ))}
-        <PhotoField id={`${formId}-heroImageKey`} label="Hero image" value={hero} onChange={setHero} emptyText="the page opens with its title only" error={errors.heroImageKey} />
-        <div className="cfield" data-field="bodyHtml">
-          <p className="cfield__label" id={`${formId}-body-label`}>
-            Body
+        {mounted ? (
+          <Suspense fallback={<p className="rte__loading">Loading the editor…</p>}>
+            <RichTextEditor labelledBy={`${formId}-body-label`} describedBy={f.errors.bodyHtml ? `${formId}-bodyHtml-error` : undefined} html={bodyHtml} onChange={setBodyHtml} />
+          </Suspense>
+        ) : (
+          <p className="rte__loading">Loading the editor…</p>
+        )}
+        {f.errors.bodyHtml ? (
+          <p id={`${formId}-bodyHtml-error`} className="cfield__error">
+            {f.errors.bodyHtml}
           </p>
-          {mounted ? (
-            <Suspense fallback={<p className="rte__loading">Loading the editor…</p>}>
-              <RichTextEditor labelledBy={`${formId}-body-label`} describedBy={errors.bodyHtml ? `${formId}-bodyHtml-error` : undefined} html={bodyHtml} onChange={setBodyHtml} />
-            </Suspense>
-          ) : (
-            <p className="rte__loading">Loading the editor…</p>
-          )}
-          {errors.bodyHtml ? (
-            <p id={`${formId}-bodyHtml-error`} className="cfield__error">
-              {errors.bodyHtml}
-            </p>
-          ) : null}
-        </div>
-      </div>
-      <div className="content-form__actions">
-        <button type="submit" className="console__button console__button--primary" disabled={busy}>
-          {busy ? "Saving…" : page ? "Save page" : "Add page"}
-        </button>
-        {onCancel ? (
-          <button type="button" className="console__button" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
         ) : null}
       </div>
-    </form>
+    </FormFrame>
   );
 }
 

@@ -12,7 +12,8 @@ import { FormField } from "../../components/console/FormField";
 import { ScrollTable } from "../../components/console/ScrollTable";
 import { consoleWrite } from "../../components/console/console-write";
 import type { ConsolePlayer } from "../../schemas/console-players";
-import { field, PlayerForm, teamValue } from "./PlayerForm";
+import { PlayerForm, teamValue } from "./PlayerForm";
+import { consoleField as field } from "../../domain/content-form";
 
 type Message = { kind: "done" | "error"; text: string } | null;
 type Changed = (text: string, kind?: "done" | "error") => Promise<void>;

@@ -2,12 +2,13 @@ import "./console.css";
 import "./console-content.css";
 import "./console-accounts.css";
 import "./console-redirects.css";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Form, Link, useLoaderData, useRevalidator } from "react-router";
 import type { redirectsLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { ConsoleTable } from "../../components/console/ConsoleTable";
 import { FormField } from "../../components/console/FormField";
+import { FormFrame, useFormRefusal } from "../../components/console/FormFrame";
 import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
@@ -121,13 +122,9 @@ export default function ConsoleRedirects() {
 
 /** Add a redirect, or edit one. A refusal shows beside its field and keeps what was typed; the first field in error takes the focus. */
 function RedirectForm({ formId, redirect, onSaved, onCancel }: { formId: string; redirect?: Redirect; onSaved: (text: string) => void; onCancel?: () => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const titleId = `${formId}-title`;
+  const f = useFormRefusal(formId);
   useEffect(() => {
-    if (redirect) formRef.current?.querySelector<HTMLElement>(`#${formId}-from`)?.focus();
+    if (redirect) f.ref.current?.querySelector<HTMLElement>(`#${formId}-from`)?.focus();
   }, [formId, redirect]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -135,48 +132,35 @@ function RedirectForm({ formId, redirect, onSaved, onCancel }: { formId: string;
     const form = event.currentTarget;
     const data = new FormData(form);
     const body = { from: String(data.get("from") ?? ""), to: String(data.get("to") ?? ""), status: String(data.get("status") ?? "") };
-    setBusy(true);
+    f.setBusy(true);
     const result = redirect ? await consoleWrite("PUT", `/redirects/${redirect.id}`, body) : await consoleWrite("POST", "/redirects", body);
-    setBusy(false);
+    f.setBusy(false);
     if (result.ok) {
-      setErrors({});
-      setProblem(null);
+      f.clear();
       if (!redirect) form.reset();
       return onSaved(redirect ? `Saved the redirect from ${body.from.trim()}.` : `Added a redirect from ${body.from.trim()} to ${body.to.trim()}.`);
     }
-    setErrors(result.fields);
-    setProblem(result.detail);
-    const first = FIELDS.find((f) => result.fields[f.name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#${formId}-${first.name}`)?.focus();
+    f.refused(result.fields, result.detail, FIELDS.map((control) => control.name));
   }
 
   const values: Record<string, string> = redirect ? { from: redirect.from, to: redirect.to, status: String(redirect.status) } : { from: "", to: "", status: "301" };
   return (
-    <form ref={formRef} className={`content-form${redirect ? "" : " console-redirects__add"}`} aria-labelledby={titleId} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
-      <h3 id={titleId} className="content-form__title">
-        {redirect ? `Edit the redirect from ${redirect.from}` : "Add a redirect"}
-      </h3>
-      {problem ? (
-        <p className="content-form__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className="content-form__fields">
-        {FIELDS.map((f) => (
-          <FormField key={f.name} formId={formId} field={f} value={values[f.name] ?? ""} error={errors[f.name]} />
-        ))}
-      </div>
-      <div className="content-form__actions">
-        <button type="submit" className="console__button console__button--primary" disabled={busy}>
-          {busy ? "Saving…" : redirect ? "Save redirect" : "Add redirect"}
-        </button>
-        {onCancel ? (
-          <button type="button" className="console__button" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    </form>
+    <FormFrame
+      formRef={f.ref}
+      className={`content-form${redirect ? "" : " console-redirects__add"}`}
+      dataForm={formId}
+      titleId={`${formId}-title`}
+      title={redirect ? `Edit the redirect from ${redirect.from}` : "Add a redirect"}
+      problem={f.problem}
+      busy={f.busy}
+      submitLabel={redirect ? "Save redirect" : "Add redirect"}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      {FIELDS.map((control) => (
+        <FormField key={control.name} formId={formId} field={control} value={values[control.name] ?? ""} error={f.errors[control.name]} />
+      ))}
+    </FormFrame>
   );
 }
 

@@ -2,12 +2,13 @@ import "./console.css";
 import "./console-content.css";
 import "./console-accounts.css";
 import "./console-staff.css";
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import type { staffLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { TitledTable } from "../../components/console/ConsoleTable";
 import { FormField } from "../../components/console/FormField";
+import { FormFrame, useFormRefusal } from "../../components/console/FormFrame";
 import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
@@ -84,10 +85,7 @@ export default function ConsoleStaff() {
 
 /** Grant a role: the account by its e-mail address. A refusal shows beside its field and keeps what was typed. */
 function GrantForm({ onGranted }: { onGranted: (text: string) => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const f = useFormRefusal("grant");
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -95,43 +93,34 @@ function GrantForm({ onGranted }: { onGranted: (text: string) => void }) {
     const data = new FormData(form);
     const email = String(data.get("email") ?? "");
     const role = String(data.get("role") ?? "") as StaffRole;
-    setBusy(true);
+    f.setBusy(true);
     const result = await consoleWrite("POST", "/staff/grant", { email, role });
-    setBusy(false);
+    f.setBusy(false);
     if (result.ok) {
-      setErrors({});
-      setProblem(null);
+      f.clear();
       form.reset();
       return onGranted(`Granted ${ROLE_LABELS[role] ?? role} to ${email.trim().toLowerCase()}.`);
     }
-    setErrors(result.fields);
-    setProblem(result.detail);
-    const first = GRANT_FIELDS.find((f) => result.fields[f.name]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#grant-${first.name}`)?.focus();
+    f.refused(result.fields, result.detail, GRANT_FIELDS.map((control) => control.name));
   }
 
   return (
-    <form ref={formRef} className="content-form console-staff__grant" aria-labelledby="grant-title" onSubmit={(e) => void submit(e)} noValidate>
-      <h3 id="grant-title" className="content-form__title">
-        Grant a role
-      </h3>
-      <p className="content-form__hint">The account must have signed in once. The role counts from its next page.</p>
-      {problem ? (
-        <p className="content-form__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className="content-form__fields">
-        {GRANT_FIELDS.map((f) => (
-          <FormField key={f.name} formId="grant" field={f} value={f.name === "role" ? "editor" : ""} error={errors[f.name]} />
-        ))}
-      </div>
-      <div className="content-form__actions">
-        <button type="submit" className="console__button console__button--primary" disabled={busy}>
-          {busy ? "Granting…" : "Grant role"}
-        </button>
-      </div>
-    </form>
+    <FormFrame
+      formRef={f.ref}
+      className="content-form console-staff__grant"
+      titleId="grant-title"
+      title="Grant a role"
+      hint="The account must have signed in once. The role counts from its next page."
+      problem={f.problem}
+      busy={f.busy}
+      submitLabel="Grant role"
+      busyLabel="Granting…"
+      onSubmit={submit}
+    >
+      {GRANT_FIELDS.map((control) => (
+        <FormField key={control.name} formId="grant" field={control} value={control.name === "role" ? "editor" : ""} error={f.errors[control.name]} />
+      ))}
+    </FormFrame>
   );
 }
 

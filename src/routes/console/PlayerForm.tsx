@@ -1,23 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, type FormEvent } from "react";
 import { FormField } from "../../components/console/FormField";
+import { FormFrame, useFormRefusal } from "../../components/console/FormFrame";
+import { consoleField as field } from "../../domain/content-form";
 import { consoleWrite } from "../../components/console/console-write";
 import type { ContentField } from "../../schemas/console-content";
 import type { ConsolePlayer } from "../../schemas/console-players";
 import { FIRST_TEAM, POSITIONS } from "../../domain/squad-rules";
 
 export const teamValue = (slug: string) => (slug === "" ? FIRST_TEAM : slug);
-
-export const field = (name: string, label: string, input: ContentField["input"], options: { value: string; label: string }[] = [], required = true): ContentField => ({
-  name,
-  label,
-  input,
-  options,
-  required,
-  nullable: false,
-  numeric: false,
-  createOnly: false,
-  initial: "",
-});
 
 const FORM_FIELDS = ["team", "firstName", "lastName", "position", "shirtNumber", "dateOfBirth", "nationality", "bio", "photo", "loanKind", "loanClub", "loanFrom", "loanUntil"] as const;
 
@@ -38,13 +28,10 @@ type Props = {
  * what was typed; the first takes the focus.
  */
 export function PlayerForm({ teams, team, player, canPickPhoto, onSaved, onCancel }: Props) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   const formId = player ? `player-edit-${player.id}` : "player-new";
+  const f = useFormRefusal(formId);
   useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>("select, input")?.focus();
+    f.ref.current?.querySelector<HTMLElement>("select, input")?.focus();
   }, [formId]);
 
   const loanKinds = [
@@ -90,46 +77,35 @@ export function PlayerForm({ teams, team, player, canPickPhoto, onSaved, onCance
     const form = new FormData(event.currentTarget);
     const body: Record<string, unknown> = Object.fromEntries(FORM_FIELDS.map((name) => [name, String(form.get(name) ?? values[name] ?? "")]));
     if (player) body.version = player.version;
-    setBusy(true);
+    f.setBusy(true);
     const result = player ? await consoleWrite("PUT", `/players/${player.id}`, body) : await consoleWrite("POST", "/players", body);
-    setBusy(false);
+    f.setBusy(false);
     const name = `${String(body.firstName).trim()} ${String(body.lastName).trim()}`;
     if (result.ok) return onSaved(player ? `Saved ${name}.` : `Signed ${name}.`);
-    setErrors(result.fields);
-    setProblem(result.detail);
-    const first = FORM_FIELDS.find((n) => result.fields[n]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#${formId}-${first}`)?.focus();
+    f.refused(result.fields, result.detail, FORM_FIELDS);
   }
 
   return (
-    <form ref={formRef} className="content-form" aria-labelledby={`${formId}-title`} onSubmit={(e) => void submit(e)} noValidate data-form={formId}>
-      <h3 id={`${formId}-title`} className="content-form__title">
-        {player ? `Edit ${player.firstName} ${player.lastName}` : "Add a signing"}
-      </h3>
-      {problem ? (
-        <p className="content-form__problem" role="alert">
-          {problem}
+    <FormFrame
+      formRef={f.ref}
+      dataForm={formId}
+      titleId={`${formId}-title`}
+      title={player ? `Edit ${player.firstName} ${player.lastName}` : "Add a signing"}
+      problem={f.problem}
+      busy={f.busy}
+      submitLabel={player ? "Save player" : "Sign player"}
+      onSubmit={submit}
+      onCancel={onCancel}
+    >
+      {fields.map((control) => (
+        <FormField key={control.name} formId={formId} field={control} value={values[control.name] ?? ""} error={f.errors[control.name]} />
+      ))}
+      {canPickPhoto ? null : (
+        <p className="console-players__note">
+          The photo is chosen from the media library by staff who manage it (an editor or an administrator); without one the site draws his portrait.
+          {f.errors.photo ? <span className="cfield__error"> {f.errors.photo}</span> : null}
         </p>
-      ) : null}
-      <div className="content-form__fields">
-        {fields.map((f) => (
-          <FormField key={f.name} formId={formId} field={f} value={values[f.name] ?? ""} error={errors[f.name]} />
-        ))}
-        {canPickPhoto ? null : (
-          <p className="console-players__note">
-            The photo is chosen from the media library by staff who manage it (an editor or an administrator); without one the site draws his portrait.
-            {errors.photo ? <span className="cfield__error"> {errors.photo}</span> : null}
-          </p>
-        )}
-      </div>
-      <div className="content-form__actions">
-        <button type="submit" className="console__button console__button--primary" disabled={busy}>
-          {busy ? "Saving…" : player ? "Save player" : "Sign player"}
-        </button>
-        <button type="button" className="console__button" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      )}
+    </FormFrame>
   );
 }
