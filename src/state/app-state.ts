@@ -27,7 +27,8 @@ export interface AppState {
   cookiesConsent: { analytics: boolean; marketing: boolean; personalisation: boolean };
   /** the cookie popup has been answered (accepted or choices confirmed), now or on an earlier visit */
   cookiesConsentAnswered: boolean;
-  upgradePromo: { display: boolean };
+  /** `tier`: the tier record that opens the locked video it was opened from (its title), or null from elsewhere */
+  upgradePromo: { display: boolean; tier: string | null };
   accountHeaderOpen: boolean;
   lockBackground: boolean;
   headerStyle: HeaderStyle;
@@ -66,7 +67,7 @@ export type AppAction =
   | { type: "accountNotification/hide" }
   | { type: "errorNotification/show"; title: string; message: string }
   | { type: "errorNotification/hide" }
-  | { type: "upgradePromo/open" }
+  | { type: "upgradePromo/open"; tier?: string | null }
   | { type: "upgradePromo/close" }
   | { type: "menu/open" }
   | { type: "menu/close" }

@@ -46,7 +46,7 @@ export function initialAppState(sessionID: number): AppState {
     errorNotification: { display: false, title: "", message: "" },
     cookiesConsent: { analytics: false, marketing: false, personalisation: false },
     cookiesConsentAnswered: false,
-    upgradePromo: { display: false },
+    upgradePromo: { display: false, tier: null },
     accountHeaderOpen: false,
     lockBackground: false,
     headerStyle: "transparent-dark",
@@ -162,13 +162,13 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     case "upgradePromo/open":
       return {
         ...state,
-        upgradePromo: { display: true },
+        upgradePromo: { display: true, tier: action.tier ?? null },
         accountHeaderOpen: false,
         loginPrompt: { message: "" },
         lockBackground: true,
       };
     case "upgradePromo/close":
-      return { ...state, upgradePromo: { display: false }, lockBackground: false };
+      return { ...state, upgradePromo: { display: false, tier: null }, lockBackground: false };
     case "menu/open":
       return openMenu(state);
     case "menu/close":
@@ -184,7 +184,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
     // The packages modal (spec §2) takes the place of the account panel or upgrade promo that
     // opened it: one modal at a time, and focus returns through them to the page.
     case "packages/open":
-      return { ...state, showPackages: true, accountHeaderOpen: false, upgradePromo: { display: false }, loginPrompt: { message: "" }, lockBackground: true };
+      return { ...state, showPackages: true, accountHeaderOpen: false, upgradePromo: { display: false, tier: null }, loginPrompt: { message: "" }, lockBackground: true };
     case "packages/close":
       return { ...state, showPackages: false, lockBackground: otherOverlayOpen({ ...state, showPackages: false }) };
     case "backgroundLock/set":

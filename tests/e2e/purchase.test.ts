@@ -108,6 +108,30 @@ describe("packages widget", () => {
   });
 });
 
+describe("selling without shouting", () => {
+  it("every package card is the spec's height (480 px with two prices) at 375 and 1440 px; a club-given account's 'Manage Subscriptions' says there is no payment to manage", async () => {
+    const { page, context } = await openPage(browser, "/videos/subscriptions", MOBILE);
+    try {
+      await expect.poll(() => page.locator(".package-card").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      for (const viewport of [MOBILE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        const cards = await page.locator(".package-card").evaluateAll((els) => els.map((el) => ({ height: Math.round(el.getBoundingClientRect().height), prices: el.querySelectorAll(".price-option").length })));
+        expect(cards.length).toBeGreaterThan(0);
+        for (const card of cards) expect(card.height).toBe(480 + 80 * Math.max(0, card.prices - 2));
+      }
+      await registerAs(page, "club-given", { entitlements: [club.entitlements.mid] });
+      const card = page.locator(".package-card", { hasText: "Rovers TV (Video)" });
+      await card.getByRole("button", { name: "Manage Subscriptions" }).first().click();
+      const panel = page.locator("#account-panel");
+      await expect.poll(() => panel.getByText(`Your ${club.tvName} access was given by the club, so there is no payment to manage.`).isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await panel.getByRole("button", { name: "View Subscriptions" }).count()).toBe(0);
+      await saveScreenshot(page, "manage-subscriptions-club-given");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("packages carousel", () => {
   it("one card per view below 400 px; previous disabled at the first slide, next at the end; tabs switch lists", async () => {
     const { page, context } = await openPage(browser, "/videos/subscriptions", MOBILE);

@@ -82,6 +82,14 @@ describe("panels and background lock (spec §4)", () => {
     expect(closed.lockBackground).toBe(false);
   });
 
+  it("the upgrade promo opened from a locked video carries the tier that opens it, and forgets it on close", () => {
+    const s = run(start(), { type: "upgradePromo/open", tier: "Rovers TV" });
+    expect(s.upgradePromo).toEqual({ display: true, tier: "Rovers TV" });
+    expect(run(s, { type: "upgradePromo/close" }).upgradePromo).toEqual({ display: false, tier: null });
+    expect(run(s, { type: "packages/open" }).upgradePromo).toEqual({ display: false, tier: null });
+    expect(run(start(), { type: "upgradePromo/open" }).upgradePromo).toEqual({ display: true, tier: null });
+  });
+
   it("opening search closes the menu and locks background; closing unlocks", () => {
     const s = run(start(), { type: "menu/open" }, { type: "search/open" });
     expect(s.searchOpen).toBe(true);

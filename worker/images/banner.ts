@@ -68,6 +68,10 @@ export function banner(W: number, H: number, kind: BannerKind, rest: string, rng
   parts.push(`<path d="M${n(slashX)} 0 H${n(slashX + unit * 0.12)} L${n(slashX - unit * 0.18)} ${H} H${n(slashX - unit * 0.3)} Z" fill="#d2122e" opacity=".9"/>`);
   parts.push(`<path d="M${n(slashX + unit * 0.17)} 0 H${n(slashX + unit * 0.2)} L${n(slashX - unit * 0.1)} ${H} H${n(slashX - unit * 0.13)} Z" fill="#f2b632"/>`);
 
+  // A package's card sets its own title over this art in text, so the art carries no words (nor
+  // crest) of its own: a headline made from the key spelled the product wrongly ('ROVERSTV PLUS') and its
+  // painted 'WATCH NOW' looked like a button that was not one.
+  if (kind === "package") return parts.join("");
   if (wide) {
     const crestX = pad * 0.6;
     parts.push(crestAt(crestX, (H - crestH) / 2, crestScale));

@@ -9,6 +9,7 @@ import { openCustomerPortal } from "../../account/customer-portal";
 import { useSubscriptionMessage } from "../../account/subscription-status";
 import { DEBUG_HELP_SETTING, debugHelpOn, debugPackageList } from "../../domain/debug-help";
 import { useWebSetting } from "../use-web-settings";
+import { FAQ_PATH } from "../../domain/access-status";
 
 export interface AccountSummaryProps {
   onLogout: () => void;
@@ -18,7 +19,8 @@ export interface AccountSummaryProps {
  * The logged-in side of the account panel (spec §2 'Account summary'): heading, crest,
  * 'Welcome back' and the name, Account ID, 'Account Restrictions Bypassed' when bypassed, and
  * Manage Account / View Packages (the packages modal) / View Subscriptions (only with a payment
- * customer) / Log Out. With debug help on (web setting `account.debugHelp`), the packages the site
+ * customer) / Log Out. An account whose access the club gave (no payment customer) is told so, as
+ * a package's 'Manage Subscriptions' leads here and there is no payment to manage. With debug help on (web setting `account.debugHelp`), the packages the site
  * sees on the account.
  */
 export default function AccountSummary({ onLogout }: AccountSummaryProps) {
@@ -28,6 +30,7 @@ export default function AccountSummary({ onLogout }: AccountSummaryProps) {
   const [portalError, setPortalError] = useState("");
   const debugHelp = debugHelpOn(useWebSetting(DEBUG_HELP_SETTING, ""));
   const [busy, setBusy] = useState(false);
+  const clubGiven = !user.stripeCustomerID && !user.bypassed && (user.entitlements?.length ?? 0) > 0;
 
   async function viewSubscriptions() {
     setBusy(true);
@@ -70,6 +73,11 @@ export default function AccountSummary({ onLogout }: AccountSummaryProps) {
         </div>
       ) : null}
       {subscriptionMessage ? <p className="account-summary__note">{subscriptionMessage}</p> : null}
+      {clubGiven ? (
+        <p className="account-summary__note">
+          Your {club.tvName} access was given by the club, so there is no payment to manage. <a href={FAQ_PATH}>Questions? Read the FAQs</a>
+        </p>
+      ) : null}
       <LiveDevices />
       <div className="account-summary__actions">
         <a className={buttonClassName({ type: "primary-dark" })} href={PROFILE_HREF} target="_blank" rel="noopener noreferrer">

@@ -52,7 +52,7 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
   return (
     <article
       className={`package-card package-card--${pkg.mode} package-card--${cardStyle}${flipped ? " is-flipped" : ""}`}
-      style={{ minHeight: packageCardHeight(pkg.prices.length) }}
+      style={{ height: packageCardHeight(pkg.prices.length) }}
     >
       <div className="package-card__face package-card__front" inert={flipped}>
         <div className={`package-card__top package-card__top--${pkg.displayType}`}>
@@ -66,13 +66,11 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
             </span>
           )}
           {pkg.customLabel ? <span className="package-card__label">{pkg.customLabel}</span> : null}
-          {pkg.displayType === "icon-only" ? <h3 className="package-card__title">{pkg.title}</h3> : null}
+          <h3 className="package-card__title">{pkg.title}</h3>
           <button type="button" ref={flipRef} className="package-card__flip" onClick={() => setFlipped(true)} aria-label={`More about ${pkg.title}`}>
             i
           </button>
         </div>
-        {/* The image of a background-image package carries its own artwork, so the title sits below it. */}
-        {pkg.displayType === "background-image" ? <h3 className="package-card__title package-card__title--body">{pkg.title}</h3> : null}
         {/* Package texts are CMS HTML, sanitised by the server. */}
         <div className="package-card__description" dangerouslySetInnerHTML={{ __html: pkg.description }} />
         <ul className="package-card__prices">
@@ -83,11 +81,12 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
                 <div className="price-option__figure">
                   <span className="price-option__amount">{formatPence(price.amountPence)}</span>
                   <span className="price-option__interval">{intervalText(price)}</span>
+                  {price.offer ? <span className="price-option__offer">{price.offer}</span> : null}
                 </div>
-                {price.offer ? <span className="price-option__offer">{price.offer}</span> : null}
                 <Button
                   type={owned ? (pkg.mode === "dark" ? "ghost-light" : "ghost-dark") : pkg.mode === "dark" ? "primary-light" : "primary-dark"}
                   className="page-btn-block"
+                  small
                   text={priceButtonLabel({ loggedIn, userEntitlements: entitlements, priceEntitlements: price.entitlements, priceDisplay: buyLabel(price) })}
                   onClick={() => purchase(price)}
                 />
@@ -103,6 +102,8 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
             ×
           </button>
         </div>
+        {/* The whole description: the front cuts it to the card's height. */}
+        <div className="package-card__rich" dangerouslySetInnerHTML={{ __html: pkg.description }} />
         {pkg.prices.map((price) => (
           <div className="package-card__info" key={price.id}>
             <p className="package-card__info-price">{price.priceDisplay}</p>

@@ -18,7 +18,8 @@ export function LockedPanel({ label, entitlements }: { label: string; entitlemen
   const { state, dispatch } = useAppState();
   const loggedIn = state.user.loggedIn;
   const memberships = useRouteLoaderData<typeof rootLoader>("root")?.memberships ?? [];
-  const prompt = lockedPrompt({ loggedIn, videoEntitlements: entitlements, tier: membershipFor(memberships, entitlements) });
+  const tier = membershipFor(memberships, entitlements);
+  const prompt = lockedPrompt({ loggedIn, videoEntitlements: entitlements, tier });
   return (
     <div className="locked-panel" role="region" aria-label={label}>
       <span className="locked-panel__icon">
@@ -37,7 +38,7 @@ export function LockedPanel({ label, entitlements }: { label: string; entitlemen
         ) : prompt.button && prompt.button.href !== SUBSCRIPTIONS_PATH ? (
           <Button type="primary-light" text={prompt.button.label} href={prompt.button.href} />
         ) : (
-          <Button type="primary-light" text={prompt.button?.label ?? UPGRADE_BUTTON} onClick={() => dispatch({ type: "upgradePromo/open" })} />
+          <Button type="primary-light" text={prompt.button?.label ?? UPGRADE_BUTTON} onClick={() => dispatch({ type: "upgradePromo/open", tier: tier?.title ?? null })} />
         )}
         {/* the default layout's packages modal, over this page (spec §2) */}
         <Button type="ghost-light" text="View Packages" onClick={() => dispatch({ type: "packages/open" })} />

@@ -1,5 +1,4 @@
 import "./videos.css";
-import { useEffect, useRef } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { videoLoader } from "./videos.loader";
 import { club } from "../../config/club";
@@ -29,7 +28,6 @@ export default function Video() {
   const origin = useSiteOrigin();
   const isLocked = useVideoLock();
   const locked = isLocked(video.entitlements);
-  useUpgradePromoWhenLocked(video.entryId, locked);
 
   return (
     <div className="tv tv--video">
@@ -109,20 +107,4 @@ export default function Video() {
       <TvNav />
     </div>
   );
-}
-
-/**
- * Spec §4 'Upgrade promo': a signed-in supporter whose entitlements (once known) do not unlock
- * this video gets the upgrade promo, once per video. Before the entitlements arrive (null) the
- * lock is not yet decided for a subscriber, so nothing opens then.
- */
-function useUpgradePromoWhenLocked(entryId: string, locked: boolean): void {
-  const { state, dispatch } = useAppState();
-  const shownFor = useRef<string | null>(null);
-  const decided = state.user.loggedIn && state.user.entitlements !== null;
-  useEffect(() => {
-    if (!locked || !decided || shownFor.current === entryId) return;
-    shownFor.current = entryId;
-    dispatch({ type: "upgradePromo/open" });
-  }, [entryId, locked, decided, dispatch]);
 }
