@@ -243,53 +243,53 @@ function FixtureRow({ fixture: f, canEdit, pass, onEdit, onChanged }: {
       <td>{statusText(f)}</td>
       <td>{pass}</td>
       {canEdit ? (
-      <td>
-        {confirm.asking ? (
-          <ConfirmPanel confirm={confirm} title={`Postpone ${title}?`} yes="Yes, postpone" busy={busy} onYes={() => void send("POST", "/postpone", {}, `Postponed ${title}.`)}>
-            The match shows as postponed on the site and is cancelled in subscribed calendars until you reschedule it.
-          </ConfirmPanel>
-        ) : panel === "reschedule" || panel === "result" ? (
-          <form ref={panelRef} onSubmit={submit} className="content-form console-fixtures__panel" aria-label={panel === "reschedule" ? `Reschedule ${title}` : `Result of ${title}`} noValidate>
-            {panel === "reschedule" ? (
-              <FormField formId={formId} field={field("kickoff", "New kick-off (London time)", "datetime")} value={utcToClubLocal(f.kickoff)} error={errors.kickoff} />
-            ) : (
-              <>
-                <FormField formId={formId} field={field("homeGoals", `Home goals (${f.isHome ? "Rovers" : f.opponent})`, "number")} value={f.homeGoals === null ? "" : String(f.homeGoals)} error={errors.homeGoals} />
-                <FormField formId={formId} field={field("awayGoals", `Away goals (${f.isHome ? f.opponent : "Rovers"})`, "number")} value={f.awayGoals === null ? "" : String(f.awayGoals)} error={errors.awayGoals} />
-              </>
-            )}
-            <div className="content-form__actions">
-              <button type="submit" className="console__button console__button--primary" disabled={busy}>
-                {panel === "reschedule" ? "Save kick-off" : "Save result"}
+        <td>
+          {confirm.asking ? (
+            <ConfirmPanel confirm={confirm} title={`Postpone ${title}?`} yes="Yes, postpone" busy={busy} onYes={() => void send("POST", "/postpone", {}, `Postponed ${title}.`)}>
+              The match shows as postponed on the site and is cancelled in subscribed calendars until you reschedule it.
+            </ConfirmPanel>
+          ) : panel === "reschedule" || panel === "result" ? (
+            <form ref={panelRef} onSubmit={submit} className="content-form console-fixtures__panel" aria-label={panel === "reschedule" ? `Reschedule ${title}` : `Result of ${title}`} noValidate>
+              {panel === "reschedule" ? (
+                <FormField formId={formId} field={field("kickoff", "New kick-off (London time)", "datetime")} value={utcToClubLocal(f.kickoff)} error={errors.kickoff} />
+              ) : (
+                <>
+                  <FormField formId={formId} field={field("homeGoals", `Home goals (${f.isHome ? "Rovers" : f.opponent})`, "number")} value={f.homeGoals === null ? "" : String(f.homeGoals)} error={errors.homeGoals} />
+                  <FormField formId={formId} field={field("awayGoals", `Away goals (${f.isHome ? f.opponent : "Rovers"})`, "number")} value={f.awayGoals === null ? "" : String(f.awayGoals)} error={errors.awayGoals} />
+                </>
+              )}
+              <div className="content-form__actions">
+                <button type="submit" className="console__button console__button--primary" disabled={busy}>
+                  {panel === "reschedule" ? "Save kick-off" : "Save result"}
+                </button>
+                <button type="button" className="console__button" onClick={() => setPanel(null)} disabled={busy}>
+                  Cancel
+                </button>
+              </div>
+            </form>
+          ) : (
+            <div className="console-fixtures__actions">
+              <button type="button" className="console__button" onClick={onEdit} aria-label={`Edit ${title}`}>
+                Edit
               </button>
-              <button type="button" className="console__button" onClick={() => setPanel(null)} disabled={busy}>
-                Cancel
-              </button>
+              {f.status !== "result" ? (
+                <button type="button" className="console__button" onClick={() => setPanel("reschedule")} aria-label={`Reschedule ${title}`}>
+                  Reschedule
+                </button>
+              ) : null}
+              {f.status === "fixture" && !f.liveRun ? (
+                <button type="button" className="console__button" ref={confirm.button("postpone")} onClick={() => confirm.ask("postpone")} aria-label={`Postpone ${title}`}>
+                  Postpone
+                </button>
+              ) : null}
+              {!f.liveRun && f.status !== "postponed" ? (
+                <button type="button" className="console__button" onClick={() => setPanel("result")} aria-label={`Enter the result of ${title}`}>
+                  Result
+                </button>
+              ) : null}
             </div>
-          </form>
-        ) : (
-          <div className="console-fixtures__actions">
-            <button type="button" className="console__button" onClick={onEdit} aria-label={`Edit ${title}`}>
-              Edit
-            </button>
-            {f.status !== "result" ? (
-              <button type="button" className="console__button" onClick={() => setPanel("reschedule")} aria-label={`Reschedule ${title}`}>
-                Reschedule
-              </button>
-            ) : null}
-            {f.status === "fixture" && !f.liveRun ? (
-              <button type="button" className="console__button" ref={confirm.button("postpone")} onClick={() => confirm.ask("postpone")} aria-label={`Postpone ${title}`}>
-                Postpone
-              </button>
-            ) : null}
-            {!f.liveRun && f.status !== "postponed" ? (
-              <button type="button" className="console__button" onClick={() => setPanel("result")} aria-label={`Enter the result of ${title}`}>
-                Result
-              </button>
-            ) : null}
-          </div>
-        )}
-      </td>
+          )}
+        </td>
       ) : null}
     </tr>
   );

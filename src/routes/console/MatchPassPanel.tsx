@@ -127,7 +127,7 @@ export function MatchPassForm({ fixture, view, onSaved, onCancel }: { fixture: C
         <legend className="cfield__label">Opens these live streams</legend>
         {streams.length === 0 ? <p className="console-fixtures__meta">This match has no live stream yet: the pass opens those added to it with its pass.</p> : null}
         {streams.map((s, i) => (
-          <label key={s.id} className="cfield--check">
+          <label key={s.id} className="console-fixtures__stream">
             <input type="checkbox" name="streams" value={s.id} defaultChecked={opened.has(s.id)} className="cfield__check" id={i === 0 ? `${formId}-streams` : undefined} /> {s.title} ({s.mediaType})
           </label>
         ))}
