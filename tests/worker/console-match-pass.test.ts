@@ -174,6 +174,32 @@ describe("a match pass from the fixture list, mirrored to Stripe", () => {
   });
 });
 
+describe("the fixture list", () => {
+  it("shows commerce the pass with its buttons and the fixtures read-only; fixtures.manage alone sees the pass without them", async () => {
+    const commerce = await member(["commerce"]);
+    const f = await futureFixture();
+    const pass = await passOf(await sell(commerce.b, f, { price: "7.25" }));
+    const path = "/admin/fixtures?team=first-team&season=2024-25&when=upcoming";
+    const forCommerce = await commerce.b.fetch(path);
+    expect(forCommerce.status).toBe(200);
+    const commerceHtml = await forCommerce.text();
+    expect(commerceHtml).toContain(`data-pass="${pass.packageId}"`);
+    expect(commerceHtml).toContain("Change pass");
+    expect(commerceHtml).not.toContain("New fixture");
+    expect(commerceHtml).toContain('href="/admin/fixtures"');
+
+    const operator = await member(["match-operator"]);
+    const html = await (await operator.b.fetch(path)).text();
+    expect(html).toContain(`data-pass="${pass.packageId}"`);
+    expect(html.replaceAll("<!-- -->", "")).toContain("£7.25 · 0 sold");
+    expect(html).toContain("New fixture");
+    for (const control of ["Change pass", "Archive pass", "Sell a match pass"]) expect(html, control).not.toContain(control);
+
+    const support = await member(["support"]);
+    expect((await support.b.fetch(path)).status).toBe(403);
+  });
+});
+
 describe("offline: the dev checkout's own mirror, through the same code path", () => {
   it("a pass made without a Stripe key is bought through the dev checkout and opens its match's live stream and no other paid stream", async () => {
     const commerce = await member(["commerce"], false);
