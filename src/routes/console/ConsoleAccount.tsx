@@ -9,7 +9,7 @@ import { AccountActions } from "../../components/console/AccountActions";
 import { utcMinute } from "../../components/console/console-time";
 import type { EntitlementSource } from "../../schemas/console-accounts";
 
-const SOURCE_KIND: Record<EntitlementSource["kind"], string> = { club: "Club", subscription: "Subscription", "match-pass": "Match pass", bypass: "Bypass" };
+const SOURCE_KIND: Record<EntitlementSource["kind"], string> = { club: "Club", subscription: "Subscription", "match-pass": "Match pass", complimentary: "Complimentary", bypass: "Bypass" };
 
 /**
  * One account in the console: its state and actions, its entitlements with where
