@@ -220,6 +220,23 @@ describe("search by payment reference", () => {
   });
 });
 
+describe("bad input", () => {
+  it("answers 4xx with a code, never 5xx, on every care endpoint", async () => {
+    const { b: staff } = await staffAccount();
+    const { identity } = await account("care-bad-input");
+    for (const path of ["grants", "grants/abc/end", "grants/-1/end", "extend", "sessions/%00/sign-out", "notes"]) {
+      for (const body of ["{", "null", "[]", '"text"', "42", JSON.stringify({ entitlements: "roverstv", until: 5, reason: [], days: "many", text: { x: 1 } })]) {
+        for (const who of [identity.ssoID, "no-such-account"]) {
+          const res = await staff.fetch(`/api/console/accounts/${who}/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body });
+          expect(res.status, `${who}/${path} ${body}`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `${who}/${path} ${body}`).toBeLessThan(500);
+          expect(await res.text()).toMatch(/"code"/);
+        }
+      }
+    }
+  });
+});
+
 describe("who may", () => {
   it("answers 403 to roles without accounts.support and to one's own account; nothing is stored", async () => {
     const { b: commerce } = await roleAccount("commerce", ["commerce"]);
