@@ -4,7 +4,7 @@
 // adds a note. The account page with its grant form open is axe clean at 375 and 1440 px.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, type Viewport } from "./support/browser";
+import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
 import { signInAs, topTierReplay } from "./support/demo-account";
 import { createAccount } from "./support/fresh-account";
 import { expectAxeCleanWhenIdle } from "./support/axe";
@@ -89,6 +89,10 @@ describe("supporter care", () => {
     const email = await createAccount(browser, "care-devices", [club.entitlements.top]);
     const listeners: { context: BrowserContext; page: Page }[] = [];
     const bar = (p: Page) => p.getByRole("region", { name: "Live Audio" });
+    // The console opens before the two players start: on a shared machine a first page load beside
+    // two playing streams can outlast openPage's 30 s navigation timeout.
+    const { context, page } = await openAccount(email);
+    page.setDefaultNavigationTimeout(WAIT);
     try {
       for (let i = 0; i < 2; i += 1) {
         const opened = await openPage(browser, STREAM_PATH, DESKTOP);
@@ -97,8 +101,9 @@ describe("supporter care", () => {
         await opened.page.locator(".theatre__play").click({ timeout: WAIT });
         await expect.poll(() => bar(opened.page).getAttribute("data-state"), { timeout: WAIT }).toBe("playing");
       }
-      const { context, page } = await openAccount(email);
-      try {
+      await page.reload({ waitUntil: "load" });
+      await waitForHydration(page);
+      {
         await expect.poll(() => page.locator("[data-session]").count(), { timeout: WAIT }).toBe(2);
         const first = page.locator("[data-session]").first();
         await first.getByRole("button", { name: /^Sign out / }).click();
@@ -109,13 +114,12 @@ describe("supporter care", () => {
         await expect.poll(() => page.locator("[data-session]").count(), { timeout: WAIT }).toBe(1);
         expect(await page.getByRole("table", { name: "Latest changes" }).textContent()).toContain("accounts.sign-out-device");
         await saveScreenshot(page, "console-care-device-signed-out");
-      } finally {
-        await context.close();
       }
       // One player stopped, the other still plays.
       const states = async () => (await Promise.all(listeners.map((l) => bar(l.page).getAttribute("data-state")))).sort();
       await expect.poll(async () => (await states()).filter((s) => s === "playing").length, { timeout: 60_000 }).toBe(1);
     } finally {
+      await context.close();
       for (const l of listeners) await l.context.close();
     }
   }, 600_000);
