@@ -9,6 +9,7 @@ import { liveNow } from "./live-now";
 import { revenue } from "./revenue";
 import type { RevenueAnswer } from "../../src/schemas/console-revenue";
 import { consoleAccountsApi } from "./accounts";
+import { consoleCareApi } from "./care";
 import { consoleWebhooksApi } from "./webhooks";
 import { consoleWritesNeedOrigin } from "./console-csrf";
 import { consoleContentApi } from "./content";
@@ -97,6 +98,8 @@ consoleApi.get("/revenue", requireCapability("revenue.view"), async (c) => {
   return c.json(answer);
 });
 
+// Before the accounts: their POST /accounts/:ssoID/:action would answer /grants and /notes.
+consoleApi.route("/", consoleCareApi);
 consoleApi.route("/", consoleAccountsApi);
 consoleApi.route("/", consoleWebhooksApi);
 consoleApi.route("/", consoleContentApi);
