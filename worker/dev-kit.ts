@@ -5,6 +5,7 @@ import { createDevProvider } from "./dev-portal/dev-provider";
 import { devPayments, sendDueDevDeletions } from "./payments/dev-payments";
 import { DEV_STATE_PATH, devState } from "./dev-state/d1-route";
 import { wasmResizer } from "./dev-media/wasm-resizer";
+import { devPassCatalogue } from "./payments/dev-payments-catalogue";
 
 /**
  * The development build's additions (worker/development.ts), installed as soon as this module is
@@ -21,6 +22,7 @@ export const developmentKit: DevelopmentKit = {
   createProvider: createDevProvider,
   sendDueDeletions: sendDueDevDeletions,
   photoResizer: wasmResizer,
+  passCatalogue: devPassCatalogue,
 };
 
 installDevelopmentKit(developmentKit);

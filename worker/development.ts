@@ -26,8 +26,23 @@ export interface DevelopmentKit extends DevelopmentSettings {
   state: { path: string; routes: Hono<AppEnv> };
   /** The sign-in provider of the embedded portal. */
   createProvider(deps: ProviderDeps): AuthProvider;
+  /** The dev checkout's offline mirror of Stripe's catalogue, for the console's match passes. */
+  passCatalogue(db: D1Database): PassCatalogue;
   /** Resizes the media library's photos offline (WebAssembly codecs), where production uses the Images binding. */
   photoResizer: PhotoResizer;
+}
+
+/**
+ * Stripe's catalogue as the console's match passes use it (worker/payments/stripe-catalogue.ts
+ * chooses Stripe's API or the dev checkout's mirror): a Product per pass, a Price per amount, and
+ * their archive. Declared here so the kit can name it without the kit's folder reaching payments.
+ */
+export interface PassCatalogue {
+  createProduct(input: { name: string; description: string; packageId: string; matchId: number }): Promise<{ id: string }>;
+  updateProduct(id: string, input: { name: string }): Promise<void>;
+  createPrice(input: { product: string; amountPence: number; packageId: string }): Promise<{ id: string }>;
+  archivePrice(id: string): Promise<void>;
+  archiveProduct(id: string): Promise<void>;
 }
 
 let installed: DevelopmentKit | null = null;

@@ -1,4 +1,5 @@
 import type { EntitlementSource } from "../schemas/console-accounts";
+import { formatDate } from "./date-format";
 
 /**
  * Where each of an account's entitlements comes from (the console's account page), pure:
@@ -22,6 +23,21 @@ export interface PaidSource {
 
 export const CLUB_SOURCE_LABEL = "Set by the club (admin, demo data or voucher)";
 export const BYPASS_CODE = "everything";
+
+/** A grant by supporter care running now: its code, end and reason. */
+export interface GrantSourceInput {
+  entitlement: string;
+  endsAt: string;
+  reason: string;
+}
+
+/**
+ * "Complimentary until 24 Dec 2026: <reason>". The end is the instant the next London day starts
+ * (src/domain/access-grants.ts endOfClubDay), so the day named is the one before it: the last day held.
+ */
+export function complimentaryLabel(endsAt: string, reason: string): string {
+  return `Complimentary until ${formatDate(Date.parse(endsAt) - 1)}: ${reason}`;
+}
 export const BYPASS_LABEL = "Bypassed by the club: every video and stream, no device limit";
 
 /**
@@ -33,6 +49,8 @@ export function entitlementSources(input: {
   held: readonly string[];
   club: readonly string[];
   paid: readonly PaidSource[];
+  /** grants running now (src/domain/access-grants.ts grantedEntitlements decides which) */
+  grants?: readonly GrantSourceInput[];
   bypassed: boolean;
 }): { code: string; sources: EntitlementSource[] }[] {
   const rows: { code: string; sources: EntitlementSource[] }[] = [...new Set(input.held)].sort().map((code) => ({
@@ -42,6 +60,9 @@ export function entitlementSources(input: {
       ...input.paid
         .filter((p) => p.grants && p.entitlements.includes(code))
         .map((p) => ({ kind: p.kind, label: p.label, reference: p.reference, endsAt: p.endsAt })),
+      ...(input.grants ?? [])
+        .filter((g) => g.entitlement === code)
+        .map((g) => ({ kind: "complimentary" as const, label: complimentaryLabel(g.endsAt, g.reason), reference: null, endsAt: g.endsAt })),
     ],
   }));
   if (input.bypassed) rows.push({ code: BYPASS_CODE, sources: [{ kind: "bypass", label: BYPASS_LABEL, reference: null, endsAt: null }] });

@@ -19,6 +19,8 @@ export const CAPABILITIES = [
   "squads.manage",
   /** 'Subscriptions and revenue' */
   "revenue.view",
+  /** what Rovers TV sells: a fixture's match pass (price, sale window, the streams it opens), mirrored to Stripe, and its archive */
+  "commerce.manage",
   /** the account search and an account's page */
   "accounts.view",
   /** block, unblock, bypass, remove bypass, sign out everywhere */
@@ -64,7 +66,7 @@ export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
   // The squads are football operations too: the operator picks line-ups from them.
   "match-operator": ["live.view", "match.operate", "fixtures.manage", "squads.manage"],
   support: ["live.view", "accounts.view", "accounts.support"],
-  commerce: ["revenue.view", "webhooks.view", "accounts.view", "content.view"],
+  commerce: ["revenue.view", "commerce.manage", "webhooks.view", "accounts.view", "content.view"],
 };
 
 /** Whether any of `roles` allows `capability`. No role: nothing. */

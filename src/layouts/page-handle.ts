@@ -55,6 +55,8 @@ export interface ConsoleSection {
   path: string;
   label: string;
   capability: Capability;
+  /** a second capability that opens it too (the fixture list opens for commerce, who sell match passes from it) */
+  alsoOpenedBy?: Capability;
 }
 
 export function isPageHandle(value: unknown): value is PageHandle {

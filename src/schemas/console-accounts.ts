@@ -24,9 +24,9 @@ export type AccountSearch = z.infer<typeof accountSearchSchema>;
 export const accountSearchAnswerSchema = z.object({ data: z.object({ attributes: accountSearchSchema }) });
 export type AccountSearchAnswer = z.infer<typeof accountSearchAnswerSchema>;
 
-export const ENTITLEMENT_SOURCE_KINDS = ["club", "subscription", "match-pass", "bypass"] as const;
+export const ENTITLEMENT_SOURCE_KINDS = ["club", "subscription", "match-pass", "complimentary", "bypass"] as const;
 
-/** Where an entitlement comes from: the club's own list, a subscription, a match pass; bypass opens everything. */
+/** Where an entitlement comes from: the club's own list, a subscription, a match pass, a grant by supporter care; bypass opens everything. */
 export const entitlementSourceSchema = z.object({
   kind: z.enum(ENTITLEMENT_SOURCE_KINDS),
   /** what a person reads: the package and price, or the club's list */
@@ -69,6 +69,25 @@ export const accountDetailSchema = z.object({
   ),
   /** the devices those sessions are on, busiest first */
   devices: z.array(z.object({ device: z.string(), sessions: z.number() })),
+  /** supporter care's grants (complimentary access, extensions), newest first, ended ones too */
+  grants: z.array(
+    z.object({
+      id: z.number(),
+      entitlement: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      reason: z.string(),
+      grantedBy: z.string(),
+      createdAt: z.string(),
+      revokedAt: z.nullable(z.string()),
+      /** not revoked and not yet ended: staff may end it early */
+      active: z.boolean(),
+    }),
+  ),
+  /** the codes the club's packages grant: what a grant may give */
+  grantable: z.array(z.string()),
+  /** staff's notes, newest first */
+  notes: z.array(z.object({ id: z.number(), body: z.string(), author: z.string(), createdAt: z.string() })),
   /** the latest changes made to the account, through the admin API or the console */
   audit: z.array(z.object({ at: z.string(), actor: z.string(), action: z.string(), status: z.number() })),
 });

@@ -25,9 +25,10 @@ describe("can", () => {
     expect(can(["support"], "staff.manage")).toBe(false);
   });
 
-  it("lets commerce read money and accounts but act on neither", () => {
-    expect(capabilitiesOf(["commerce"])).toEqual(["revenue.view", "accounts.view", "webhooks.view", "content.view"]);
+  it("lets commerce read money and accounts, act on neither, and sell match passes", () => {
+    expect(capabilitiesOf(["commerce"])).toEqual(["revenue.view", "commerce.manage", "accounts.view", "webhooks.view", "content.view"]);
     expect(can(["commerce"], "accounts.support")).toBe(false);
+    expect(STAFF_ROLES.filter((r) => can([r], "commerce.manage"))).toEqual(["administrator", "commerce"]);
   });
 
   it("lets the match operator post a match's events and nobody else but administrators", () => {

@@ -59,6 +59,9 @@ const CALLS: { method: "GET" | "POST" | "PUT"; path: string; capability: Capabil
   { method: "GET", path: "/api/console/live-events", capability: "live.manage" },
   { method: "POST", path: "/api/console/live-events", capability: "live.manage", body: {} },
   { method: "POST", path: "/api/console/live-events/nothing-here/end", capability: "live.manage" },
+  { method: "POST", path: "/api/console/fixtures/1/match-pass", capability: "commerce.manage", body: {} },
+  { method: "PUT", path: "/api/console/match-passes/nothing-here", capability: "commerce.manage", body: {} },
+  { method: "POST", path: "/api/console/match-passes/nothing-here/archive", capability: "commerce.manage", body: {} },
 ];
 
 const call = (b: Browser, c: (typeof CALLS)[number]) =>

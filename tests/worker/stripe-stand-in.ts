@@ -5,6 +5,8 @@ import type { TestProject } from "vitest/node";
  * A local HTTP server answering like Stripe's API (vitest globalSetup, runs in Node): the worker
  * tests point the real `stripe` SDK at it (STRIPE_API_URL) and read back what it received.
  *   POST /v1/checkout/sessions, POST /v1/billing_portal/sessions: a session like Stripe's
+ *   POST /v1/products, /v1/prices (create), /v1/products/{id}, /v1/prices/{id} (update, `active`):
+ *     the catalogue the console's match passes mirror to, kept here; GET /__catalogue reads it
  *   a key containing 'fail': Stripe's 500 api_error
  *   GET /__requests: every request so far (method, path, headers, raw form body)
  */
@@ -19,6 +21,7 @@ export interface Recorded {
 
 export default async function setup(project: TestProject) {
   const recorded: Recorded[] = [];
+  const catalogue = new Map<string, Record<string, unknown>>();
   let n = 0;
   const server = http.createServer((req, res) => {
     let body = "";
@@ -30,6 +33,7 @@ export default async function setup(project: TestProject) {
         res.end(JSON.stringify(json));
       };
       if (path === "/__requests") return send(200, recorded);
+      if (path === "/__catalogue") return send(200, Object.fromEntries(catalogue));
       const authorization = String(req.headers.authorization ?? "");
       recorded.push({
         method: req.method ?? "",
@@ -46,6 +50,25 @@ export default async function setup(project: TestProject) {
       }
       if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
         return send(200, { id: `bps_${n}`, object: "billing_portal.session", url: `https://billing.stripe.com/p/session/test_${n}` });
+      }
+      const form = new URLSearchParams(body);
+      const created = /^\/v1\/(products|prices)$/.exec(path);
+      if (req.method === "POST" && created) {
+        const product = created[1] === "products";
+        const id = `${product ? "prod" : "price"}_test_${n}`;
+        const object = product
+          ? { id, object: "product", name: form.get("name"), active: true }
+          : { id, object: "price", product: form.get("product"), unit_amount: Number(form.get("unit_amount")), currency: form.get("currency"), active: true };
+        catalogue.set(id, object);
+        return send(200, object);
+      }
+      const updated = /^\/v1\/(?:products|prices)\/([^/?]+)$/.exec(path);
+      if (req.method === "POST" && updated) {
+        const object = catalogue.get(updated[1]!);
+        if (!object) return send(404, { error: { type: "invalid_request_error", message: `No such object: '${updated[1]}'` } });
+        if (form.has("active")) object.active = form.get("active") === "true";
+        if (form.has("name")) object.name = form.get("name");
+        return send(200, object);
       }
       return send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path})` } });
     });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Identity, SessionUser } from "./identity";
 import { displayNameOf } from "./identity";
 import { liveEntitlements, parseEntitlementEnds } from "../../src/domain/entitlement-ends";
+import { grantedEntitlements, parseGrantedAccess } from "../../src/domain/access-grants";
 import { allRows, firstOf, firstRow, rowSchema, totalRow } from "../db/rows";
 import { initialRolesStatement, keepsAnAdministratorSql } from "../staff/staff-roles";
 import type { StaffRole } from "../../src/domain/staff-roles";
@@ -21,6 +22,8 @@ export const accountShape = {
   paid_entitlements: z.string(),
   /** when paid entitlements end unless renewed (migrations/0011_paid_entitlement_ends.sql) */
   paid_entitlement_ends: z.string(),
+  /** the club's grants not yet ended, by time (migrations/0041_access_grants.sql) */
+  granted_access: z.string(),
   stripe_customer_id: z.string().nullable(),
   blocked: z.number(),
   blocked_reason: z.string().nullable(),
@@ -54,11 +57,13 @@ export function userFromRow(row: AccountRow): SessionUser {
     displayName: row.display_name,
     // What the club set plus what payments granted: a webhook never touches the club's own list.
     // Paid ones past the end of a subscription cancelled at period end are gone even before
-    // Stripe's deletion event arrives.
+    // Stripe's deletion event arrives. The club's grants (complimentary access, extensions) count
+    // from their start to their end, read by time: nothing has to run for one to start or end.
     entitlements: [
       ...new Set([
         ...parseEntitlements(row.entitlements),
         ...liveEntitlements(parseEntitlements(row.paid_entitlements), parseEntitlementEnds(row.paid_entitlement_ends), Date.now()),
+        ...grantedEntitlements(parseGrantedAccess(row.granted_access), Date.now()),
       ]),
     ],
     stripeCustomerID: row.stripe_customer_id ?? "",

@@ -2,12 +2,13 @@ import { sanitizeHtml } from "../html/sanitize-html";
 import { z } from "zod";
 import { priceSchema } from "../../src/schemas/videos";
 import { firstRow, resultsOf, rowSchema, stringList } from "../db/rows";
-import { PRICE_COLUMNS, packageColumns, pricesByPackage } from "../db/price-rows";
+import { ON_SALE_SQL, PRICE_COLUMNS, packageColumns, pricesByPackage } from "../db/price-rows";
 
 /**
  * The packages service (spec §3 'Package', 'Price entry'; §7 packages): what the packages widget
  * and checkout read. Match passes are offered only for upcoming matches; like the rest of the site,
- * "upcoming" comes from the match's status (still a fixture), not from the clock.
+ * "upcoming" comes from the match's status (still a fixture), not from the clock; a pass sold from
+ * the console is offered only inside its sale window, which is the clock's.
  */
 export type PackageType = "membership" | "match-pass";
 
@@ -47,7 +48,8 @@ const offeredPackageRow = rowSchema("offered packages", {
   match_id: z.number().nullable(),
 });
 
-const OFFERED = `p.active = 1 AND (p.match_id IS NULL OR EXISTS (SELECT 1 FROM matches m WHERE m.id = p.match_id AND m.status = 'fixture'))`;
+/** On offer: active, its match (if any) still a fixture, and inside its sale window (ON_SALE_SQL). */
+const OFFERED = `p.active = 1 AND (p.match_id IS NULL OR EXISTS (SELECT 1 FROM matches m WHERE m.id = p.match_id AND m.status = 'fixture')) AND ${ON_SALE_SQL}`;
 
 export async function offeredPackages(db: D1Database, packageType: PackageType): Promise<PackageResource[]> {
   const [packageRows, priceRows] = await db.batch([

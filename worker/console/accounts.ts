@@ -12,6 +12,8 @@ import { allRows, firstRow, resultsOf, rowSchema } from "../db/rows";
 import { GRANTING_STATUSES } from "../../src/domain/subscription-state";
 import { deviceCounts, entitlementSources, subscriptionGrants, type PaidSource } from "../../src/domain/account-entitlements";
 import { deviceName } from "../../src/domain/device-name";
+import { grantActive, grantedEntitlements, paymentReferenceKind } from "../../src/domain/access-grants";
+import { grantableEntitlements, grantRow, GRANTS_SQL } from "../accounts/access-grants";
 import {
   CONSOLE_ACCOUNT_ACTIONS,
   type AccountDetail,
@@ -54,9 +56,26 @@ function summaryOf(row: AccountRow): AccountSummary {
  */
 export const SEARCH_SQL = `SELECT * FROM accounts WHERE sso_id = ?1 OR id = ?2 OR (email >= ?3 AND email < ?4) ORDER BY email LIMIT ${SEARCH_LIMIT}`;
 
+/**
+ * Search by a payment reference (cs_…, sub_…, pi_…, ch_…): the checkout's purchase, the subscription,
+ * or the payment a payment intent or charge names (stripe_payment_keys) and its purchase or invoice.
+ * Every arm reads by a primary key or unique index.
+ */
+export const REFERENCE_SEARCH_SQL = `SELECT * FROM accounts WHERE id IN (
+    SELECT account_id FROM purchases WHERE stripe_session_id = ?1
+    UNION SELECT account_id FROM stripe_subscriptions WHERE id = ?1
+    UNION SELECT u.account_id FROM stripe_payment_keys k JOIN purchases u ON u.stripe_session_id = k.payment_id WHERE k.key = ?1
+    UNION SELECT s.account_id FROM stripe_payment_keys k JOIN stripe_invoices i ON i.id = k.payment_id JOIN stripe_subscriptions s ON s.id = i.subscription_id WHERE k.key = ?1
+  ) ORDER BY email LIMIT ${SEARCH_LIMIT}`;
+
 export async function searchAccounts(db: D1Database, q: string): Promise<AccountSearch> {
   const query = q.trim();
   if (query === "") return { q: query, accounts: [] };
+  // A payment reference is looked up as one (a reference is no e-mail's start, nor an ssoID).
+  if (paymentReferenceKind(query) !== null) {
+    const found = await allRows(accountRow, db.prepare(REFERENCE_SEARCH_SQL).bind(query));
+    if (found.length > 0) return { q: query, accounts: found.map(summaryOf) };
+  }
   const prefix = query.toLowerCase();
   const number = /^\d{1,15}$/.test(query) ? Number(query) : null;
   const rows = await allRows(accountRow, db.prepare(SEARCH_SQL).bind(query, number, prefix, `${prefix}\u{10FFFF}`));
@@ -83,6 +102,8 @@ export const PASSES_SQL = `
    WHERE u.account_id = ?1 AND u.mode = 'payment'
    ORDER BY u.id DESC LIMIT ${PAYMENTS_SHOWN}`;
 
+export const NOTES_SQL = `SELECT id, body, author, created_at FROM account_notes WHERE account_id = ?1 ORDER BY id DESC LIMIT 50`;
+
 export const AUDIT_SQL = `SELECT at, actor, action, status FROM admin_audit_log WHERE target = ?1 ORDER BY id DESC LIMIT ${AUDIT_SHOWN}`;
 
 const subscriptionRow = rowSchema("an account's subscriptions", {
@@ -105,17 +126,33 @@ const passRow = rowSchema("an account's match passes", {
   title: z.string(),
   reversed: z.number(),
 });
+const noteRow = rowSchema("account_notes", { id: z.number(), body: z.string(), author: z.string(), created_at: z.string() });
 const auditRow = rowSchema("an account's audit entries", { at: z.string(), actor: z.string(), action: z.string(), status: z.number() });
 
 export async function accountDetail(env: Env, ssoID: string, now = Date.now()): Promise<AccountDetail | null> {
   const db = env.DB;
   const row = await firstRow(accountRow, db.prepare("SELECT * FROM accounts WHERE sso_id = ?1").bind(ssoID));
   if (!row) return null;
-  const [subs, passes, audit] = await db.batch([
+  const [subs, passes, audit, grantRows, noteRows] = await db.batch([
     db.prepare(SUBSCRIPTIONS_SQL).bind(row.id),
     db.prepare(PASSES_SQL).bind(row.id),
     db.prepare(AUDIT_SQL).bind(ssoID),
+    db.prepare(GRANTS_SQL).bind(row.id),
+    db.prepare(NOTES_SQL).bind(row.id),
   ]);
+  const grants = resultsOf(grantRow, grantRows).map((g) => ({
+    id: g.id,
+    entitlement: g.entitlement,
+    startsAt: g.starts_at,
+    endsAt: g.ends_at,
+    reason: g.reason,
+    grantedBy: g.granted_by,
+    createdAt: g.created_at,
+    revokedAt: g.revoked_at,
+    active: grantActive({ endsAt: g.ends_at, revokedAt: g.revoked_at }, now),
+  }));
+  // The grants held now, by the same rule as the session's (a revoked one never).
+  const running = grants.filter((g) => g.revokedAt === null && grantedEntitlements([g], now).length > 0);
   const subscriptions = resultsOf(subscriptionRow, subs);
   const oneOff = resultsOf(passRow, passes);
   const paid: PaidSource[] = [
@@ -157,7 +194,7 @@ export async function accountDetail(env: Env, ssoID: string, now = Date.now()): 
       blockedReason: user.blockedReason,
       sessionsValidAfter: row.sessions_valid_after ? new Date(row.sessions_valid_after).toISOString() : null,
     },
-    entitlements: entitlementSources({ held: user.entitlements, club: parseEntitlements(row.entitlements), paid, bypassed: user.bypassed }),
+    entitlements: entitlementSources({ held: user.entitlements, club: parseEntitlements(row.entitlements), paid, grants: running, bypassed: user.bypassed }),
     bypass: user.bypassed,
     payments: [
       ...subscriptions.map((s) => ({
@@ -185,6 +222,9 @@ export async function accountDetail(env: Env, ssoID: string, now = Date.now()): 
     ],
     liveSessions,
     devices: deviceCounts(liveSessions.map((s) => s.device)),
+    grants,
+    grantable: await grantableEntitlements(db),
+    notes: resultsOf(noteRow, noteRows).map((n) => ({ id: n.id, body: n.body, author: n.author, createdAt: n.created_at })),
     audit: resultsOf(auditRow, audit),
   };
 }

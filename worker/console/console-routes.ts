@@ -9,6 +9,7 @@ import { liveNow } from "./live-now";
 import { revenue } from "./revenue";
 import type { RevenueAnswer } from "../../src/schemas/console-revenue";
 import { consoleAccountsApi } from "./accounts";
+import { consoleCareApi } from "./care";
 import { consoleWebhooksApi } from "./webhooks";
 import { consoleWritesNeedOrigin } from "./console-csrf";
 import { consoleContentApi } from "./content";
@@ -21,6 +22,7 @@ import { consoleMediaApi } from "./media";
 import { consoleVideosApi } from "./videos";
 import { consoleSeasonsApi } from "./seasons";
 import { consoleFixturesApi } from "./fixtures";
+import { consoleMatchPassesApi } from "./match-passes";
 import { consolePlayersApi } from "./players";
 import { consoleLeagueTableApi } from "./league-table";
 import { consoleMatchOperationsApi } from "./match-operations";
@@ -56,6 +58,7 @@ import { hasSignedInHint } from "../auth/session-cookie";
  *   /api/console/videos…    Rovers TV's video files: resumable upload, their transcode, linking a catalogue video (worker/console/videos.ts)
  *   /api/console/seasons…   Seasons: each season's preseason mode (worker/console/seasons.ts)
  *   /api/console/fixtures…  Fixtures and results: new, edit, reschedule, postpone, results, CSV import (worker/console/fixtures.ts)
+ *   /api/console/fixtures/{id}/match-pass, /api/console/match-passes…  a fixture's match pass, mirrored to Stripe (worker/console/match-passes.ts)
  *   /api/console/players…   Squads and players: sign, edit or move, loan out, release (worker/console/players.ts)
  *   /api/console/table…     League table: other clubs' results, points deductions (worker/console/league-table.ts)
  *   /api/console/matches…   the match operator's screen: a live match's state, events, withdrawals, line-up (worker/console/match-operations.ts)
@@ -95,6 +98,8 @@ consoleApi.get("/revenue", requireCapability("revenue.view"), async (c) => {
   return c.json(answer);
 });
 
+// Before the accounts: their POST /accounts/:ssoID/:action would answer /grants and /notes.
+consoleApi.route("/", consoleCareApi);
 consoleApi.route("/", consoleAccountsApi);
 consoleApi.route("/", consoleWebhooksApi);
 consoleApi.route("/", consoleContentApi);
@@ -108,6 +113,7 @@ consoleApi.route("/", consoleMediaApi);
 consoleApi.route("/", consoleVideosApi);
 consoleApi.route("/", consoleSeasonsApi);
 consoleApi.route("/", consoleFixturesApi);
+consoleApi.route("/", consoleMatchPassesApi);
 consoleApi.route("/", consolePlayersApi);
 consoleApi.route("/", consoleLeagueTableApi);
 consoleApi.route("/", consoleMatchOperationsApi);

@@ -18,6 +18,13 @@ export const packageColumns = {
   image_key: z.string(),
 };
 
+/**
+ * A package (`p`) inside its sale window: the console's match passes are offered from
+ * on_sale_from (inclusive) until on_sale_until (exclusive), UTC ISO as stored; NULL is no bound.
+ */
+export const ON_SALE_SQL = `(p.on_sale_from IS NULL OR p.on_sale_from <= strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  AND (p.on_sale_until IS NULL OR p.on_sale_until > strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
 /** The columns of an active price both price lists select (`pr` is the prices table). */
 export const PRICE_COLUMNS = `pr.id, pr.package_id, pr.type, pr.interval, pr.amount_pence, pr.price_display, pr.offer,
   pr.further_information, pr.backside_text, pr.entitlements`;

@@ -5,7 +5,7 @@ import {
 } from "../../src/schemas/videos";
 import { allRows, bool, firstOf, firstRow, resultsOf, rowSchema, settingRow, stringList } from "../db/rows";
 import { sanitizeHtml } from "../html/sanitize-html";
-import { PRICE_COLUMNS, packageColumns, pricesByPackage } from "../db/price-rows";
+import { ON_SALE_SQL, PRICE_COLUMNS, packageColumns, pricesByPackage } from "../db/price-rows";
 import { VIDEO_SEARCH_PAGE_SIZE } from "../../src/domain/timings";
 import { PUBLIC_VIDEOS } from "./public-videos";
 import { searchVideoCatalogue, toVideo, VIDEO_SELECT, videoRow, videoShape } from "./catalogue";
@@ -200,18 +200,18 @@ export async function faqs(db: D1Database, scope: "videos" | "streamer" = "video
 
 const packageRow = rowSchema("packages", { ...packageColumns, order_position: z.number() });
 
-/** Active packages, memberships before match passes, each with its active prices. Texts are CMS HTML. */
+/** Active packages inside their sale window, memberships before match passes, each with its active prices. Texts are CMS HTML. */
 export async function packages(db: D1Database): Promise<Package[]> {
   const [packageRows, priceRows] = await db.batch([
     db.prepare(
       `SELECT id, mode, package_type, title, description, successful_payment_page, cancelled_payment_page, display_type,
          icon, custom_label, image_key, order_position
-       FROM packages WHERE active = 1 ORDER BY package_type = 'match-pass', order_position, id`,
+       FROM packages p WHERE active = 1 AND ${ON_SALE_SQL} ORDER BY package_type = 'match-pass', order_position, id`,
     ),
     db.prepare(
       `SELECT ${PRICE_COLUMNS}
        FROM prices pr JOIN packages p ON p.id = pr.package_id
-       WHERE pr.active = 1 AND p.active = 1 ORDER BY pr.package_id, pr.position, pr.id`,
+       WHERE pr.active = 1 AND p.active = 1 AND ${ON_SALE_SQL} ORDER BY pr.package_id, pr.position, pr.id`,
     ),
   ]);
   const prices = pricesByPackage(priceRows);

@@ -65,7 +65,7 @@ function ConsoleNav({ sections }: { sections: { path: string; label: string }[] 
  * sections the viewer's roles open) and the page.
  */
 export function ConsoleFrame({ access, title, status, children }: { access: ConsoleAccess; title: string; status?: ReactNode; children: ReactNode }) {
-  const sections = useConsoleSections().filter((s) => access.capabilities.includes(s.capability));
+  const sections = useConsoleSections().filter((s) => access.capabilities.includes(s.capability) || (s.alsoOpenedBy !== undefined && access.capabilities.includes(s.alsoOpenedBy)));
   return (
     <div className="console">
       <DocumentTitle page={`${title} · Club console`} noIndex />

@@ -1,6 +1,9 @@
 import "./console.css";
 import "./console-accounts.css";
-import { Link, useLoaderData } from "react-router";
+import "./console-content.css";
+import "./console-care.css";
+import { useState } from "react";
+import { Link, useLoaderData, useRevalidator } from "react-router";
 import type { accountLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { numeric, TitledTable } from "../../components/console/ConsoleTable";
@@ -8,8 +11,14 @@ import { AccountBadges } from "../../components/console/AccountBadges";
 import { AccountActions } from "../../components/console/AccountActions";
 import { utcMinute } from "../../components/console/console-time";
 import type { EntitlementSource } from "../../schemas/console-accounts";
+import { consoleWrite } from "../../components/console/console-write";
+import { ConfirmedAction } from "../../components/console/care/ConfirmedAction";
+import { GrantForm } from "../../components/console/care/GrantForm";
+import { ExtendForm } from "../../components/console/care/ExtendForm";
+import { GrantsTable } from "../../components/console/care/GrantsTable";
+import { NotesPanel } from "../../components/console/care/NotesPanel";
 
-const SOURCE_KIND: Record<EntitlementSource["kind"], string> = { club: "Club", subscription: "Subscription", "match-pass": "Match pass", bypass: "Bypass" };
+const SOURCE_KIND: Record<EntitlementSource["kind"], string> = { club: "Club", subscription: "Subscription", "match-pass": "Match pass", complimentary: "Complimentary", bypass: "Bypass" };
 
 /**
  * One account in the console: its state and actions, its entitlements with where
@@ -18,6 +27,14 @@ const SOURCE_KIND: Record<EntitlementSource["kind"], string> = { club: "Club", s
 export default function ConsoleAccount() {
   const { detail, access } = useLoaderData<typeof accountLoader>();
   const { account } = detail;
+  const { revalidate } = useRevalidator();
+  const [done, setDone] = useState("");
+  // Supporter care's writes: none on one's own account (the worker refuses them too), none without accounts.support.
+  const canCare = account.ssoID !== access.ssoID && access.capabilities.includes("accounts.support");
+  const changed = async (text = "") => {
+    setDone(text);
+    await revalidate();
+  };
   return (
     <ConsoleFrame access={access} title={account.email}>
       <p className="console-accounts__back">
@@ -77,9 +94,10 @@ export default function ConsoleAccount() {
                   <ul className="console-accounts__sources">
                     {e.sources.map((s, i) => (
                       <li key={i} data-source={s.kind}>
-                        <strong>{SOURCE_KIND[s.kind]}</strong>: {s.label}
+                        {/* A grant's label says it all: "Complimentary until 24 Dec 2026: <reason>". */}
+                        {s.kind === "complimentary" ? <strong>{s.label}</strong> : <><strong>{SOURCE_KIND[s.kind]}</strong>: {s.label}</>}
                         {s.reference ? <span className="console-accounts__id"> {s.reference}</span> : null}
-                        {s.endsAt ? `, ends ${utcMinute(s.endsAt)}` : null}
+                        {s.endsAt && s.kind !== "complimentary" ? `, ends ${utcMinute(s.endsAt)}` : null}
                       </li>
                     ))}
                   </ul>
@@ -88,6 +106,17 @@ export default function ConsoleAccount() {
             </tr>
           )}
         />
+
+        {canCare ? (
+          <div className="care__forms">
+            <GrantForm ssoID={account.ssoID} grantable={detail.grantable} onGranted={changed} />
+            <ExtendForm ssoID={account.ssoID} payments={detail.payments} onExtended={changed} />
+          </div>
+        ) : null}
+        <p className="console-accounts__done" role="status" aria-live="polite">
+          {done}
+        </p>
+        <GrantsTable ssoID={account.ssoID} grants={detail.grants} canWrite={canCare} onChanged={() => changed()} />
 
         <TitledTable
           id="payments"
@@ -116,7 +145,7 @@ export default function ConsoleAccount() {
           title="Devices and live sessions"
           empty="No live stream is open on this account."
           intro={<p className="console-accounts__devices">{detail.devices.map((d) => `${d.device} × ${d.sessions}`).join(", ")}</p>}
-          columns={["Device", "Stream", "Started", "Last seen", "Connected"]}
+          columns={["Device", "Stream", "Started", "Last seen", "Connected", ...(canCare ? ["Sign out"] : [])]}
           rows={detail.liveSessions}
           row={(s) => (
             <tr key={s.id} data-session={s.id}>
@@ -125,9 +154,28 @@ export default function ConsoleAccount() {
               <td>{utcMinute(s.startedAt)}</td>
               <td>{utcMinute(s.lastSeenAt)}</td>
               <td>{s.connected ? "Yes" : "No"}</td>
+              {canCare ? (
+                <td>
+                  <ConfirmedAction
+                    label="Sign out"
+                    name={`Sign out ${s.device}`}
+                    title={`Sign out ${s.device}?`}
+                    consequence="That device's site session and live stream end now; it must sign in again. The account's other devices carry on."
+                    yes="Yes, sign out this device"
+                    dataAction="sign-out-device"
+                    run={() => consoleWrite("POST", `/accounts/${encodeURIComponent(account.ssoID)}/sessions/${encodeURIComponent(s.id)}/sign-out`)}
+                    onDone={() => changed()}
+                  />
+                </td>
+              ) : null}
             </tr>
           )}
         />
+
+        <h3 className="console__subheading" id="notes">
+          Notes
+        </h3>
+        <NotesPanel ssoID={account.ssoID} notes={detail.notes} canWrite={canCare} onSaved={changed} />
 
         <TitledTable
           id="changes"

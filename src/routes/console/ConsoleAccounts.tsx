@@ -8,7 +8,7 @@ import { AccountBadges } from "../../components/console/AccountBadges";
 import { utcMinute } from "../../components/console/console-time";
 
 /**
- * The console's Accounts section: find an account by e-mail (or its start) or
+ * The console's Accounts section: find an account by e-mail (or its start), payment reference or
  * id. A GET form, so a search is a URL staff can share and the browser's back button returns to it.
  */
 export default function ConsoleAccounts() {
@@ -19,7 +19,7 @@ export default function ConsoleAccounts() {
       <section className="console__section" aria-labelledby="find-account">
         <h2 id="find-account" className="console__heading">Find an account</h2>
         <Form method="get" action="/admin/accounts" className="console-accounts__search" role="search">
-          <label htmlFor="account-q">E-mail address, or account id</label>
+          <label htmlFor="account-q">E-mail address, or account id, or a payment reference (cs_…, sub_…, pi_…, ch_…)</label>
           <div className="console-accounts__search-row">
             <input id="account-q" name="q" type="search" defaultValue={search.q} maxLength={200} autoComplete="off" spellCheck={false} />
             <button type="submit" className="console-accounts__button">Search</button>

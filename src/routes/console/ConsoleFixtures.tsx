@@ -2,7 +2,7 @@ import "./console.css";
 import "./console-accounts.css";
 import "./console-content.css";
 import "./console-fixtures.css";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useLoaderData, useRevalidator } from "react-router";
 import type { fixturesLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
@@ -13,6 +13,7 @@ import { consoleField as field } from "../../domain/content-form";
 import { ScrollTable } from "../../components/console/ScrollTable";
 import { consoleWrite } from "../../components/console/console-write";
 import { FixtureImport } from "./FixtureImport";
+import { MatchPassCell, MatchPassForm } from "./MatchPassPanel";
 import type { ContentField } from "../../schemas/console-content";
 import type { ConsoleFixture } from "../../schemas/console-fixtures";
 import { FIRST_TEAM_NAME } from "../../domain/fixture-rules";
@@ -37,6 +38,10 @@ export default function ConsoleFixtures() {
   const { revalidate } = useRevalidator();
   const [message, setMessage] = useState<Message>(null);
   const [editing, setEditing] = useState<ConsoleFixture | "new" | null>(null);
+  const [selling, setSelling] = useState<ConsoleFixture | null>(null);
+  // Commerce opens the list to sell match passes: the fixtures are read-only for them, the passes for the match operator.
+  const canEdit = data.access.capabilities.includes("fixtures.manage");
+  const canSell = data.access.capabilities.includes("commerce.manage");
   const changed = async (text: string, kind: "done" | "error" = "done") => {
     setMessage({ kind, text });
     if (kind === "done") await revalidate();
@@ -92,11 +97,13 @@ export default function ConsoleFixtures() {
         <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
           {message?.text ?? ""}
         </p>
-        <p>
-          <button type="button" className="console__button console__button--primary" onClick={() => setEditing("new")}>
-            New fixture
-          </button>
-        </p>
+        {canEdit ? (
+          <p>
+            <button type="button" className="console__button console__button--primary" onClick={() => setEditing("new")}>
+              New fixture
+            </button>
+          </p>
+        ) : null}
         {editing ? (
           <FixtureForm
             data={data}
@@ -104,6 +111,18 @@ export default function ConsoleFixtures() {
             onCancel={() => setEditing(null)}
             onSaved={async (text) => {
               setEditing(null);
+              await changed(text);
+            }}
+          />
+        ) : null}
+        {selling && data.passes[selling.id] ? (
+          <MatchPassForm
+            key={selling.id}
+            fixture={selling}
+            view={data.passes[selling.id]!}
+            onCancel={() => setSelling(null)}
+            onSaved={async (text) => {
+              setSelling(null);
               await changed(text);
             }}
           />
@@ -125,12 +144,20 @@ export default function ConsoleFixtures() {
                   <th scope="col">Kick-off (London)</th>
                   <th scope="col">Match</th>
                   <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">Match pass</th>
+                  {canEdit ? <th scope="col">Actions</th> : null}
                 </tr>
               </thead>
               <tbody>
                 {list.fixtures.map((f) => (
-                  <FixtureRow key={f.id} fixture={f} onEdit={() => setEditing(f)} onChanged={changed} />
+                  <FixtureRow
+                    key={f.id}
+                    fixture={f}
+                    canEdit={canEdit}
+                    onEdit={() => setEditing(f)}
+                    onChanged={changed}
+                    pass={<MatchPassCell fixture={f} view={data.passes[f.id]} canSell={canSell} onSell={() => setSelling(f)} onChanged={changed} />}
+                  />
                 ))}
               </tbody>
             </table>
@@ -146,7 +173,7 @@ export default function ConsoleFixtures() {
           </nav>
         ) : null}
       </section>
-      <FixtureImport onImported={(text) => void changed(text)} />
+      {canEdit ? <FixtureImport onImported={(text) => void changed(text)} /> : null}
     </ConsoleFrame>
   );
 }
@@ -161,7 +188,13 @@ function statusText(f: ConsoleFixture): string {
 
 type Panel = "reschedule" | "result" | "postpone";
 
-function FixtureRow({ fixture: f, onEdit, onChanged }: { fixture: ConsoleFixture; onEdit: () => void; onChanged: (text: string, kind?: "done" | "error") => Promise<void> }) {
+function FixtureRow({ fixture: f, canEdit, pass, onEdit, onChanged }: {
+  fixture: ConsoleFixture;
+  canEdit: boolean;
+  pass: ReactNode;
+  onEdit: () => void;
+  onChanged: (text: string, kind?: "done" | "error") => Promise<void>;
+}) {
   const confirm = useConfirm<"postpone">();
   const [panel, setPanel] = useState<Panel | null>(null);
   const [busy, setBusy] = useState(false);
@@ -208,53 +241,56 @@ function FixtureRow({ fixture: f, onEdit, onChanged }: { fixture: ConsoleFixture
         </span>
       </th>
       <td>{statusText(f)}</td>
-      <td>
-        {confirm.asking ? (
-          <ConfirmPanel confirm={confirm} title={`Postpone ${title}?`} yes="Yes, postpone" busy={busy} onYes={() => void send("POST", "/postpone", {}, `Postponed ${title}.`)}>
-            The match shows as postponed on the site and is cancelled in subscribed calendars until you reschedule it.
-          </ConfirmPanel>
-        ) : panel === "reschedule" || panel === "result" ? (
-          <form ref={panelRef} onSubmit={submit} className="content-form console-fixtures__panel" aria-label={panel === "reschedule" ? `Reschedule ${title}` : `Result of ${title}`} noValidate>
-            {panel === "reschedule" ? (
-              <FormField formId={formId} field={field("kickoff", "New kick-off (London time)", "datetime")} value={utcToClubLocal(f.kickoff)} error={errors.kickoff} />
-            ) : (
-              <>
-                <FormField formId={formId} field={field("homeGoals", `Home goals (${f.isHome ? "Rovers" : f.opponent})`, "number")} value={f.homeGoals === null ? "" : String(f.homeGoals)} error={errors.homeGoals} />
-                <FormField formId={formId} field={field("awayGoals", `Away goals (${f.isHome ? f.opponent : "Rovers"})`, "number")} value={f.awayGoals === null ? "" : String(f.awayGoals)} error={errors.awayGoals} />
-              </>
-            )}
-            <div className="content-form__actions">
-              <button type="submit" className="console__button console__button--primary" disabled={busy}>
-                {panel === "reschedule" ? "Save kick-off" : "Save result"}
+      <td>{pass}</td>
+      {canEdit ? (
+        <td>
+          {confirm.asking ? (
+            <ConfirmPanel confirm={confirm} title={`Postpone ${title}?`} yes="Yes, postpone" busy={busy} onYes={() => void send("POST", "/postpone", {}, `Postponed ${title}.`)}>
+              The match shows as postponed on the site and is cancelled in subscribed calendars until you reschedule it.
+            </ConfirmPanel>
+          ) : panel === "reschedule" || panel === "result" ? (
+            <form ref={panelRef} onSubmit={submit} className="content-form console-fixtures__panel" aria-label={panel === "reschedule" ? `Reschedule ${title}` : `Result of ${title}`} noValidate>
+              {panel === "reschedule" ? (
+                <FormField formId={formId} field={field("kickoff", "New kick-off (London time)", "datetime")} value={utcToClubLocal(f.kickoff)} error={errors.kickoff} />
+              ) : (
+                <>
+                  <FormField formId={formId} field={field("homeGoals", `Home goals (${f.isHome ? "Rovers" : f.opponent})`, "number")} value={f.homeGoals === null ? "" : String(f.homeGoals)} error={errors.homeGoals} />
+                  <FormField formId={formId} field={field("awayGoals", `Away goals (${f.isHome ? f.opponent : "Rovers"})`, "number")} value={f.awayGoals === null ? "" : String(f.awayGoals)} error={errors.awayGoals} />
+                </>
+              )}
+              <div className="content-form__actions">
+                <button type="submit" className="console__button console__button--primary" disabled={busy}>
+                  {panel === "reschedule" ? "Save kick-off" : "Save result"}
+                </button>
+                <button type="button" className="console__button" onClick={() => setPanel(null)} disabled={busy}>
+                  Cancel
+                </button>
+              </div>
+            </form>
+          ) : (
+            <div className="console-fixtures__actions">
+              <button type="button" className="console__button" onClick={onEdit} aria-label={`Edit ${title}`}>
+                Edit
               </button>
-              <button type="button" className="console__button" onClick={() => setPanel(null)} disabled={busy}>
-                Cancel
-              </button>
+              {f.status !== "result" ? (
+                <button type="button" className="console__button" onClick={() => setPanel("reschedule")} aria-label={`Reschedule ${title}`}>
+                  Reschedule
+                </button>
+              ) : null}
+              {f.status === "fixture" && !f.liveRun ? (
+                <button type="button" className="console__button" ref={confirm.button("postpone")} onClick={() => confirm.ask("postpone")} aria-label={`Postpone ${title}`}>
+                  Postpone
+                </button>
+              ) : null}
+              {!f.liveRun && f.status !== "postponed" ? (
+                <button type="button" className="console__button" onClick={() => setPanel("result")} aria-label={`Enter the result of ${title}`}>
+                  Result
+                </button>
+              ) : null}
             </div>
-          </form>
-        ) : (
-          <div className="console-fixtures__actions">
-            <button type="button" className="console__button" onClick={onEdit} aria-label={`Edit ${title}`}>
-              Edit
-            </button>
-            {f.status !== "result" ? (
-              <button type="button" className="console__button" onClick={() => setPanel("reschedule")} aria-label={`Reschedule ${title}`}>
-                Reschedule
-              </button>
-            ) : null}
-            {f.status === "fixture" && !f.liveRun ? (
-              <button type="button" className="console__button" ref={confirm.button("postpone")} onClick={() => confirm.ask("postpone")} aria-label={`Postpone ${title}`}>
-                Postpone
-              </button>
-            ) : null}
-            {!f.liveRun && f.status !== "postponed" ? (
-              <button type="button" className="console__button" onClick={() => setPanel("result")} aria-label={`Enter the result of ${title}`}>
-                Result
-              </button>
-            ) : null}
-          </div>
-        )}
-      </td>
+          )}
+        </td>
+      ) : null}
     </tr>
   );
 }

@@ -30,6 +30,7 @@ import { transcoderRunning } from "../../domain/transcode-wait";
 import { CONSOLE_VIDEO_STATUSES } from "../../domain/video-publication";
 import { deskDetail, deskMatches } from "../../../worker/console/match-desk";
 import { fixtureChoices, fixturePage } from "../../../worker/matches/fixture-store";
+import { passViews } from "../../../worker/commercial/match-pass-store";
 import { FIRST_TEAM_NAME } from "../../domain/fixture-rules";
 import { londonToday, squadOptions, teamPlayers } from "../../../worker/squads/player-store";
 import { leagueOf, leagueTable, tableParts } from "../../../worker/matches/league-table";
@@ -43,9 +44,10 @@ import { club } from "../../config/club";
  * Each answer carries who is looking (`access`: the navigation shows only what their roles open).
  * `pageCache: false`: a console page is never stored.
  */
-function staffWith({ staff }: PageContext, capability: Capability): ConsoleAccess {
+function staffWith({ staff }: PageContext, capability: Capability | readonly Capability[]): ConsoleAccess {
   if (!staff) notFound();
-  if (!can(staff.roles, capability)) throw data(CAPABILITY_REQUIRED_DETAIL, { status: 403, statusText: "Forbidden" });
+  const any = typeof capability === "string" ? [capability] : capability;
+  if (!any.some((one) => can(staff.roles, one))) throw data(CAPABILITY_REQUIRED_DETAIL, { status: 403, statusText: "Forbidden" });
   return { ssoID: staff.ssoID, roles: [...staff.roles], capabilities: capabilitiesOf(staff.roles) };
 }
 
@@ -183,10 +185,12 @@ export async function seasonsLoader(_args: LoaderFunctionArgs, context: PageCont
 
 /**
  * /admin/fixtures: one page of a team's season (`?team=` its slug or 'first-team', `?season=`,
- * `?when=upcoming|past`, `?page=N`) and the form's choices. An unknown team, season or page is the 404.
+ * `?when=upcoming|past`, `?page=N`), the form's choices and each upcoming fixture's match pass and
+ * live streams. An unknown team, season or page is the 404.
  */
 export async function fixturesLoader({ request }: LoaderFunctionArgs, context: PageContext) {
-  const access = staffWith(context, "fixtures.manage");
+  // Commerce opens the list too: a match pass is sold from its fixture (read-only fixtures for them).
+  const access = staffWith(context, ["fixtures.manage", "commerce.manage"]);
   const search = new URL(request.url).searchParams;
   const options = await fixtureChoices(context.env.DB);
   const teamText = search.get("team") ?? FIRST_TEAM_NAME;
@@ -197,7 +201,8 @@ export async function fixturesLoader({ request }: LoaderFunctionArgs, context: P
   const page = params.page(search);
   const list = await fixturePage(context.env.DB, team.slug, season.slug, when, page, new Date());
   if (page > 0 && page * list.pageSize >= list.total) notFound();
-  return { options, team: team.slug, season: season.slug, when, list, access, pageCache: false as const };
+  const passes = await passViews(context.env.DB, list.fixtures.filter((f) => f.status === "fixture").map((f) => f.id));
+  return { options, team: team.slug, season: season.slug, when, list, passes, access, pageCache: false as const };
 }
 
 /** /admin/players: one team's players (`?team=` its slug or 'first-team'), in the squad today or not, and the teams to choose from. */

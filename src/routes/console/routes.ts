@@ -9,7 +9,7 @@ import type { Capability } from "../../domain/staff-roles";
  * so a section loads only its data; those with a label are in the navigation, in this order, for
  * the staff whose roles hold the capability its loader checks (src/domain/staff-roles.ts).
  */
-const sections: { path: string; page: LazyPage; label?: string; capability?: Capability }[] = [
+const sections: { path: string; page: LazyPage; label?: string; capability?: Capability; alsoOpenedBy?: Capability }[] = [
   { path: "admin", label: "Live now", capability: "live.view", page: page("Console", () => import("./Console")) },
   { path: "admin/matches", label: "Match day", capability: "match.operate", page: page("ConsoleMatches", () => import("./ConsoleMatches")) },
   { path: "admin/matches/:id/live", page: page("ConsoleMatchLive", () => import("./ConsoleMatchLive")) },
@@ -25,7 +25,7 @@ const sections: { path: string; page: LazyPage; label?: string; capability?: Cap
   { path: "admin/content/:kind?", label: "Content", capability: "content.view", page: page("ConsoleContent", () => import("./ConsoleContent")) },
   { path: "admin/pages", label: "Pages", capability: "content.view", page: page("ConsolePages", () => import("./ConsolePages")) },
   { path: "admin/faqs", label: "FAQs", capability: "content.view", page: page("ConsoleFaqs", () => import("./ConsoleFaqs")) },
-  { path: "admin/fixtures", label: "Fixtures and results", capability: "fixtures.manage", page: page("ConsoleFixtures", () => import("./ConsoleFixtures")) },
+  { path: "admin/fixtures", label: "Fixtures and results", capability: "fixtures.manage", alsoOpenedBy: "commerce.manage", page: page("ConsoleFixtures", () => import("./ConsoleFixtures")) },
   { path: "admin/players", label: "Squads and players", capability: "squads.manage", page: page("ConsolePlayers", () => import("./ConsolePlayers")) },
   { path: "admin/table", label: "League table", capability: "fixtures.manage", page: page("ConsoleLeagueTable", () => import("./ConsoleLeagueTable")) },
   { path: "admin/seasons", label: "Seasons", capability: "content.view", page: page("ConsoleSeasons", () => import("./ConsoleSeasons")) },
@@ -36,8 +36,8 @@ const sections: { path: string; page: LazyPage; label?: string; capability?: Cap
 ];
 
 /** The navigation links to a section's path without its parameters (/admin/content for /admin/content/:kind?). */
-const consoleSections: ConsoleSection[] = sections.flatMap(({ path, label, capability }) =>
-  label && capability ? [{ path: `/${path.replace(/\/:.*$/, "")}`, label, capability }] : [],
+const consoleSections: ConsoleSection[] = sections.flatMap(({ path, label, capability, alsoOpenedBy }) =>
+  label && capability ? [{ path: `/${path.replace(/\/:.*$/, "")}`, label, capability, ...(alsoOpenedBy ? { alsoOpenedBy } : {}) }] : [],
 );
 const handle = { ...pageHandle("content"), consoleSections };
 
