@@ -6,6 +6,7 @@ import { devPayments, sendDueDevDeletions } from "./payments/dev-payments";
 import { DEV_STATE_PATH, devState } from "./dev-state/d1-route";
 import { wasmResizer } from "./dev-media/wasm-resizer";
 import { devPassCatalogue } from "./payments/dev-payments-catalogue";
+import { devPaymentActions } from "./payments/dev-payments-actions";
 
 /**
  * The development build's additions (worker/development.ts), installed as soon as this module is
@@ -23,6 +24,7 @@ export const developmentKit: DevelopmentKit = {
   sendDueDeletions: sendDueDevDeletions,
   photoResizer: wasmResizer,
   passCatalogue: devPassCatalogue,
+  paymentActions: devPaymentActions,
 };
 
 installDevelopmentKit(developmentKit);

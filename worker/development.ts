@@ -28,6 +28,8 @@ export interface DevelopmentKit extends DevelopmentSettings {
   createProvider(deps: ProviderDeps): AuthProvider;
   /** The dev checkout's offline mirror of Stripe's catalogue, for the console's match passes. */
   passCatalogue(db: D1Database): PassCatalogue;
+  /** The dev checkout's stand-in for Stripe's refunds and cancellations, for supporter care. */
+  paymentActions(env: Env): PaymentActions;
   /** Resizes the media library's photos offline (WebAssembly codecs), where production uses the Images binding. */
   photoResizer: PhotoResizer;
 }
@@ -43,6 +45,17 @@ export interface PassCatalogue {
   createPrice(input: { product: string; amountPence: number; packageId: string }): Promise<{ id: string }>;
   archivePrice(id: string): Promise<void>;
   archiveProduct(id: string): Promise<void>;
+}
+
+/**
+ * What supporter care asks of Stripe (worker/payments/payment-actions.ts chooses Stripe's API or
+ * the dev checkout's stand-in): refund a payment, whole or in part, and cancel a subscription now
+ * or at its period end. Either way Stripe's webhook events then change the account, as when the
+ * same is done in Stripe's dashboard.
+ */
+export interface PaymentActions {
+  refund(input: { paymentIntent: string; amountPence: number; paidPence: number; refundedPence: number }): Promise<{ id: string }>;
+  cancelSubscription(input: { id: string; when: "now" | "period-end" }): Promise<void>;
 }
 
 let installed: DevelopmentKit | null = null;

@@ -1,5 +1,6 @@
 import { matchPassCode } from "./live-events";
 import { clubLocalToUtc, utcToClubLocal } from "./date-format";
+import { penceOf } from "./money";
 
 /**
  * A match pass sold from the console's fixture list: its price in pence (typed in pounds), its
@@ -13,18 +14,6 @@ export const MAX_PASS_PENCE = 99_999;
 /** Without a choice, a pass goes off sale three hours after kick-off: a late buyer still sees the second half. */
 export const DEFAULT_SALE_HOURS_AFTER_KICKOFF = 3;
 
-/** '4.99', '£4.99', '5' or '5.5' → pence; anything else (a third decimal, a sign, words) → null. */
-export function penceOf(pounds: string): number | null {
-  const match = /^£?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(pounds.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-}
-
-/** 499 → '4.99': what the form's pounds field shows. */
-export const poundsOf = (pence: number): string => (pence / 100).toFixed(2);
-
-/** 499 → '£4.99': the price's `price_display`, as the seed writes a pass's. */
-export const priceDisplayOf = (pence: number): string => `£${poundsOf(pence)}`;
 
 /** The kick-off plus three hours, in London time for the form's field (YYYY-MM-DDTHH:mm). */
 export function defaultSaleUntil(kickoffUtc: string): string {

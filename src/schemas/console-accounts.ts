@@ -61,6 +61,9 @@ export const accountDetailSchema = z.object({
       cancelAtPeriodEnd: z.boolean(),
       /** a full refund or a dispute not won took it back */
       reversed: z.boolean(),
+      /** what its payment (a subscription's latest paid invoice) paid, and what was refunded of it, in pence */
+      paidPence: z.number(),
+      refundedPence: z.number(),
     }),
   ),
   /** the account's live stream sessions now (its StreamSessions object), oldest first */

@@ -1,12 +1,13 @@
 // Supporter care from the console's account page: support (the demo account support@rovers.test,
 // only read here) grants complimentary Rovers TV+ to a fresh free account, which then plays a
 // top-tier replay; signs out one of a fresh account's two listening devices, the other carries on;
-// adds a note. The account page with its grant form open is axe clean at 375 and 1440 px.
+// adds a note; refunds a fresh supporter's Rovers TV+ from the payments table, which stops the
+// supporter's live audio. The account page with its grant form open is axe clean at 375 and 1440 px.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
 import { signInAs, topTierReplay } from "./support/demo-account";
-import { createAccount } from "./support/fresh-account";
+import { createAccount, registerAs } from "./support/fresh-account";
 import { expectAxeCleanWhenIdle } from "./support/axe";
 import { club } from "../../src/config/club";
 
@@ -121,6 +122,47 @@ describe("supporter care", () => {
     } finally {
       await context.close();
       for (const l of listeners) await l.context.close();
+    }
+  }, 600_000);
+
+  it("support refunds a supporter's subscription from the payments table: the access goes and the running live stream stops", async () => {
+    // The supporter buys Rovers TV+ through the dev checkout and starts the men's live audio.
+    const fan = await openPage(browser, "/videos/subscriptions", DESKTOP);
+    fan.page.setDefaultNavigationTimeout(WAIT);
+    const { email } = await registerAs(fan.page, "care-refund");
+    const bar = fan.page.getByRole("region", { name: "Live Audio" });
+    let support: { context: BrowserContext; page: Page } | null = null;
+    try {
+      const card = fan.page.locator(".package-card", { hasText: "Rovers TV+ (Audio & Video)" });
+      await card.getByRole("button", { name: "Buy - £5.99 p/m" }).click({ timeout: WAIT });
+      await fan.page.waitForURL(/\/dev-payments\/checkout\/cs_dev_/, { timeout: WAIT });
+      await fan.page.getByRole("button", { name: "Subscribe £5.99" }).click();
+      await fan.page.waitForURL((url) => url.pathname === "/payment-successful", { timeout: WAIT });
+      await fan.page.goto(STREAM_PATH, { waitUntil: "load" });
+      await waitForHydration(fan.page);
+      await fan.page.locator(".theatre__play").click({ timeout: WAIT });
+      await expect.poll(() => bar.getAttribute("data-state"), { timeout: WAIT }).toBe("playing");
+
+      support = await openAccount(email);
+      const row = support.page.getByRole("table", { name: "Payments" }).locator("tbody tr", { hasText: "Rovers TV+" });
+      await row.getByRole("button", { name: /^Refund / }).click();
+      const confirm = row.getByRole("group");
+      await expect.poll(() => confirm.isVisible()).toBe(true);
+      // Too much is said beside the field, before anything is sent.
+      await confirm.getByLabel("Amount in pounds (empty: all of it)").fill("9");
+      await confirm.getByRole("button", { name: "Yes, refund" }).click();
+      await expect.poll(() => confirm.getByRole("alert").textContent().catch(() => "")).toBe("At most £5.99, what is left of this payment");
+      await expectAxeCleanWhenIdle(support.page, "console-care-refund");
+      await saveScreenshot(support.page, "console-care-refund");
+      await confirm.getByLabel("Amount in pounds (empty: all of it)").fill("");
+      await confirm.getByRole("button", { name: "Yes, refund £5.99" }).click();
+      await expect.poll(() => row.textContent(), { timeout: WAIT }).toContain("refunded or disputed");
+      expect(await support.page.getByRole("table", { name: "Latest changes" }).textContent()).toContain("accounts.refund");
+      // The supporter's stream stops: the webhook took Rovers TV+ back and ended the account's streams.
+      await expect.poll(() => bar.getAttribute("data-state"), { timeout: 60_000 }).not.toBe("playing");
+    } finally {
+      await support?.context.close();
+      await fan.context.close();
     }
   }, 600_000);
 

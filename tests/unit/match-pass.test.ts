@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkPass, defaultSaleUntil, hasKickedOff, onSale, passEntitlements, penceOf, poundsOf, priceChange, priceDisplayOf, streamEntitlements } from "../../src/domain/match-pass";
+import { checkPass, defaultSaleUntil, hasKickedOff, onSale, passEntitlements, priceChange, streamEntitlements } from "../../src/domain/match-pass";
+import { penceOf, poundsOf, priceDisplayOf } from "../../src/domain/money";
 
 /** The match pass rules of the console's fixture list: price in pence, the sale window in London time, what a pass opens. */
 

@@ -7,6 +7,8 @@ import type { TestProject } from "vitest/node";
  *   POST /v1/checkout/sessions, POST /v1/billing_portal/sessions: a session like Stripe's
  *   POST /v1/products, /v1/prices (create), /v1/products/{id}, /v1/prices/{id} (update, `active`):
  *     the catalogue the console's match passes mirror to, kept here; GET /__catalogue reads it
+ *   POST /v1/refunds, DELETE /v1/subscriptions/{id}, POST /v1/subscriptions/{id}: supporter care's
+ *     refund and cancellations, answered as Stripe does (the events that follow are the test's to send)
  *   a key containing 'fail': Stripe's 500 api_error
  *   GET /__requests: every request so far (method, path, headers, raw form body)
  */
@@ -69,6 +71,14 @@ export default async function setup(project: TestProject) {
         if (form.has("active")) object.active = form.get("active") === "true";
         if (form.has("name")) object.name = form.get("name");
         return send(200, object);
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        return send(200, { id: `re_test_${n}`, object: "refund", payment_intent: form.get("payment_intent"), amount: Number(form.get("amount")), status: "succeeded" });
+      }
+      const subscription = /^\/v1\/subscriptions\/([^/?]+)$/.exec(path);
+      if (subscription && (req.method === "DELETE" || req.method === "POST")) {
+        const cancelled = req.method === "DELETE";
+        return send(200, { id: subscription[1], object: "subscription", status: cancelled ? "canceled" : "active", cancel_at_period_end: !cancelled && form.get("cancel_at_period_end") === "true" });
       }
       return send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path})` } });
     });

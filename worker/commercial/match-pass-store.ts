@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { allRows, firstRow, rowSchema, stringList } from "../db/rows";
-import { passEntitlements, priceDisplayOf, streamEntitlements, type CheckedPass } from "../../src/domain/match-pass";
+import { passEntitlements, streamEntitlements, type CheckedPass } from "../../src/domain/match-pass";
+import { priceDisplayOf } from "../../src/domain/money";
 import type { ConsoleMatchPass, FixturePassView, MatchStream } from "../../src/schemas/console-match-pass";
 
 /**

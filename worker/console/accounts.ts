@@ -82,10 +82,21 @@ export async function searchAccounts(db: D1Database, q: string): Promise<Account
   return { q: query, accounts: rows.map(summaryOf) };
 }
 
-/** The account's subscriptions, with their price; `reversed`: the latest paid invoice was taken back. */
+/** What a payment (`cs_…` or `in_…`, an SQL expression) has had refunded so far, through its payment intent. */
+const refundedOf = (paymentId: string) => `COALESCE((SELECT MAX(r.amount_reversed) FROM stripe_payment_keys pk
+    JOIN stripe_reversals r ON r.payment_intent_id = pk.key AND r.kind = 'refund'
+   WHERE pk.payment_id = ${paymentId} AND substr(pk.key, 1, 3) = 'pi_'), 0)`;
+const LATEST_INVOICE = `(SELECT li.id FROM stripe_invoices li WHERE li.subscription_id = s.id ORDER BY li.paid_at DESC LIMIT 1)`;
+
+/**
+ * The account's subscriptions, with their price; `reversed`: the latest paid invoice was taken back;
+ * `paid` and `refunded`: that invoice's amount and what was refunded of it (supporter care's refund).
+ */
 export const SUBSCRIPTIONS_SQL = `
   SELECT s.id, s.status, s.current_period_end, s.cancel_at_period_end, s.state_created,
          p.entitlements, p.price_display, k.title,
+         COALESCE((SELECT i.amount_paid FROM stripe_invoices i WHERE i.id = ${LATEST_INVOICE}), 0) AS paid,
+         ${refundedOf(LATEST_INVOICE)} AS refunded,
          EXISTS (SELECT 1 FROM stripe_invoices i
                   WHERE i.subscription_id = s.id
                     AND i.paid_at = (SELECT MAX(l.paid_at) FROM stripe_invoices l WHERE l.subscription_id = s.id)
@@ -97,6 +108,7 @@ export const SUBSCRIPTIONS_SQL = `
 /** The account's one-off payments (match passes), newest first; a subscription's checkout is its subscription. */
 export const PASSES_SQL = `
   SELECT u.stripe_session_id, u.status, u.created_at, p.entitlements, p.price_display, k.title,
+         u.amount_paid AS paid, ${refundedOf("u.stripe_session_id")} AS refunded,
          EXISTS (SELECT 1 FROM (${REVERSED_PAYMENTS}) rv WHERE rv.payment_id = u.stripe_session_id) AS reversed
     FROM purchases u JOIN prices p ON p.id = u.price_id JOIN packages k ON k.id = u.package_id
    WHERE u.account_id = ?1 AND u.mode = 'payment'
@@ -116,6 +128,8 @@ const subscriptionRow = rowSchema("an account's subscriptions", {
   price_display: z.string().nullable(),
   title: z.string().nullable(),
   reversed: z.number(),
+  paid: z.number(),
+  refunded: z.number(),
 });
 const passRow = rowSchema("an account's match passes", {
   stripe_session_id: z.string().nullable(),
@@ -125,6 +139,8 @@ const passRow = rowSchema("an account's match passes", {
   price_display: z.string(),
   title: z.string(),
   reversed: z.number(),
+  paid: z.number(),
+  refunded: z.number(),
 });
 const noteRow = rowSchema("account_notes", { id: z.number(), body: z.string(), author: z.string(), created_at: z.string() });
 const auditRow = rowSchema("an account's audit entries", { at: z.string(), actor: z.string(), action: z.string(), status: z.number() });
@@ -207,6 +223,8 @@ export async function accountDetail(env: Env, ssoID: string, now = Date.now()): 
         periodEnd: s.current_period_end,
         cancelAtPeriodEnd: s.cancel_at_period_end === 1,
         reversed: s.reversed === 1,
+        paidPence: s.paid,
+        refundedPence: s.refunded,
       })),
       ...oneOff.map((u) => ({
         reference: u.stripe_session_id ?? "",
@@ -218,6 +236,8 @@ export async function accountDetail(env: Env, ssoID: string, now = Date.now()): 
         periodEnd: null,
         cancelAtPeriodEnd: false,
         reversed: u.reversed === 1,
+        paidPence: u.paid,
+        refundedPence: u.refunded,
       })),
     ],
     liveSessions,

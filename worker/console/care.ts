@@ -32,7 +32,7 @@ const ssoIdParam = z.string().min(1).max(128).regex(/^[\w.@:-]+$/);
 const ACCOUNT_NOT_FOUND = () => new ApiError(404, "ACCOUNT_NOT_FOUND", "No account with that id");
 
 /** The account acted on; throws 404 for an unknown one and 403 for the staff member's own. */
-async function target(c: Ctx, ssoID: string | null): Promise<AccountRow> {
+export async function target(c: Ctx, ssoID: string | null): Promise<AccountRow> {
   if (!ssoID) throw ACCOUNT_NOT_FOUND();
   // Another member of staff serves a member of staff: a grant to oneself would be watching without paying.
   if (ssoID === c.get("user")?.ssoID) throw new ApiError(403, "OWN_ACCOUNT", "Staff cannot act on their own account from the console: ask another member of staff");
@@ -41,14 +41,14 @@ async function target(c: Ctx, ssoID: string | null): Promise<AccountRow> {
   return row;
 }
 
-const ssoIDOf = (c: Ctx) => {
+export const ssoIDOf = (c: Ctx) => {
   const parsed = ssoIdParam.safeParse(c.req.param("ssoID"));
   return parsed.success ? parsed.data : null;
 };
 const staffOf = (c: Ctx) => c.get("user")?.ssoID ?? "unknown";
 
 /** What the account holds now, as the session reads it: the audit's before and after. */
-async function heldNow(db: D1Database, ssoID: string): Promise<string[]> {
+export async function heldNow(db: D1Database, ssoID: string): Promise<string[]> {
   const row = await findAccount(db, ssoID);
   return row ? userFromRow(row).entitlements.sort() : [];
 }

@@ -10,6 +10,7 @@ import { revenue } from "./revenue";
 import type { RevenueAnswer } from "../../src/schemas/console-revenue";
 import { consoleAccountsApi } from "./accounts";
 import { consoleCareApi } from "./care";
+import { consoleCarePaymentsApi } from "./care-payments";
 import { consoleWebhooksApi } from "./webhooks";
 import { consoleWritesNeedOrigin } from "./console-csrf";
 import { consoleContentApi } from "./content";
@@ -100,6 +101,7 @@ consoleApi.get("/revenue", requireCapability("revenue.view"), async (c) => {
 
 // Before the accounts: their POST /accounts/:ssoID/:action would answer /grants and /notes.
 consoleApi.route("/", consoleCareApi);
+consoleApi.route("/", consoleCarePaymentsApi);
 consoleApi.route("/", consoleAccountsApi);
 consoleApi.route("/", consoleWebhooksApi);
 consoleApi.route("/", consoleContentApi);

@@ -171,7 +171,7 @@ devPayments.post("/checkout/:id/pay", async (c) => {
 
 const devId = () => crypto.randomUUID().replaceAll("-", "").slice(0, 24);
 
-function subscriptionObject(id: string, customer: string, price: string, status: string, periodEnd: number, cancelAtPeriodEnd: boolean, ssoID: string) {
+export function subscriptionObject(id: string, customer: string, price: string, status: string, periodEnd: number, cancelAtPeriodEnd: boolean, ssoID: string) {
   return {
     id,
     object: "subscription",
@@ -188,7 +188,7 @@ async function postSignedEvent(c: Context<AppEnv>, type: string, object: Record<
   return postSignedEventWith(c.env, type, object, created);
 }
 
-async function postSignedEventWith(env: Env, type: string, object: Record<string, unknown>, created: number): Promise<Response> {
+export async function postSignedEventWith(env: Env, type: string, object: Record<string, unknown>, created: number): Promise<Response> {
   const payload = JSON.stringify({ id: `evt_dev_${crypto.randomUUID().replaceAll("-", "")}`, object: "event", type, created, data: { object } });
   const secret = paymentsConfigOf(env).webhookSecret ?? DEV_STRIPE_WEBHOOK_SECRET;
   const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: stripeCrypto });

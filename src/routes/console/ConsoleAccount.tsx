@@ -13,6 +13,7 @@ import { utcMinute } from "../../components/console/console-time";
 import type { EntitlementSource } from "../../schemas/console-accounts";
 import { consoleWrite } from "../../components/console/console-write";
 import { ConfirmedAction } from "../../components/console/care/ConfirmedAction";
+import { RefundAction } from "../../components/console/care/RefundAction";
 import { GrantForm } from "../../components/console/care/GrantForm";
 import { ExtendForm } from "../../components/console/care/ExtendForm";
 import { GrantsTable } from "../../components/console/care/GrantsTable";
@@ -122,7 +123,7 @@ export default function ConsoleAccount() {
           id="payments"
           title="Payments"
           empty="No subscription or match pass."
-          columns={["Package", "Kind", "Price", "Status", "Date", "Reference"]}
+          columns={["Package", "Kind", "Price", "Status", "Date", "Reference", ...(canCare ? ["Refund or cancel"] : [])]}
           rows={detail.payments}
           row={(p) => (
             <tr key={`${p.kind}-${p.reference}`}>
@@ -136,6 +137,39 @@ export default function ConsoleAccount() {
               </td>
               <td>{utcMinute(p.createdAt)}</td>
               <td className="console-accounts__id">{p.reference}</td>
+              {canCare ? (
+                <td>
+                  {p.paidPence > p.refundedPence && !p.reversed ? (
+                    <RefundAction ssoID={account.ssoID} reference={p.reference} label={p.package} paidPence={p.paidPence} refundedPence={p.refundedPence} onDone={() => changed()} />
+                  ) : null}
+                  {p.kind === "subscription" && p.status !== "canceled" ? (
+                    <>
+                      {p.cancelAtPeriodEnd ? null : (
+                        <ConfirmedAction
+                          label="Cancel at period end"
+                          name={`Cancel ${p.package} at its period's end`}
+                          title={`Cancel ${p.package} at its period's end?`}
+                          consequence="It does not renew: the access stays until the period ends, then goes."
+                          yes="Yes, cancel at period end"
+                          dataAction="cancel-period-end"
+                          run={() => consoleWrite("POST", `/accounts/${encodeURIComponent(account.ssoID)}/subscriptions/${encodeURIComponent(p.reference)}/cancel`, { when: "period-end" })}
+                          onDone={() => changed()}
+                        />
+                      )}
+                      <ConfirmedAction
+                        label="Cancel now"
+                        name={`Cancel ${p.package} now`}
+                        title={`Cancel ${p.package} now?`}
+                        consequence="The subscription ends now: its access and the account's live streams on it end at once. Nothing is refunded by this; refund the payment too if that is owed."
+                        yes="Yes, cancel now"
+                        dataAction="cancel-now"
+                        run={() => consoleWrite("POST", `/accounts/${encodeURIComponent(account.ssoID)}/subscriptions/${encodeURIComponent(p.reference)}/cancel`, { when: "now" })}
+                        onDone={() => changed()}
+                      />
+                    </>
+                  ) : null}
+                </td>
+              ) : null}
             </tr>
           )}
         />
