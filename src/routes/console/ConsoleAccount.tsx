@@ -147,7 +147,7 @@ export default function ConsoleAccount() {
                       {p.cancelAtPeriodEnd ? null : (
                         <ConfirmedAction
                           label="Cancel at period end"
-                          name={`Cancel ${p.package} at its period's end`}
+                          name={`Cancel at period end: ${p.package}`}
                           title={`Cancel ${p.package} at its period's end?`}
                           consequence="It does not renew: the access stays until the period ends, then goes."
                           yes="Yes, cancel at period end"
@@ -158,7 +158,7 @@ export default function ConsoleAccount() {
                       )}
                       <ConfirmedAction
                         label="Cancel now"
-                        name={`Cancel ${p.package} now`}
+                        name={`Cancel now: ${p.package}`}
                         title={`Cancel ${p.package} now?`}
                         consequence="The subscription ends now: its access and the account's live streams on it end at once. Nothing is refunded by this; refund the payment too if that is owed."
                         yes="Yes, cancel now"
