@@ -1,3 +1,5 @@
+import { club } from "../config/club";
+
 /**
  * Spec §4 'Packages widget' purchase click and §6 price button texts; §7 checkout mode.
  */
@@ -8,6 +10,18 @@ export const LOGIN_TO_PURCHASE_LABEL = "You must be logged in to purchase";
 export const CHECKOUT_UNAVAILABLE_ALERT = "Sorry, checkout is not currently available, please try again";
 export const NO_SUBSCRIPTIONS_AVAILABLE = "There are currently no Subscriptions available.";
 export const NO_MATCH_PASSES_AVAILABLE = "There are currently no Match Passes available.";
+
+/** The club's paid tiers; freemium comes with every account. */
+const TIER_CODES = new Set<string>([club.entitlements.mid, club.entitlements.top, club.entitlements.vip]);
+
+/**
+ * A paid tier held with no payment customer: the club gave it (its own list, a complimentary
+ * grant), so a package's 'Manage Subscriptions' leads to an account panel with no payment to manage,
+ * which then says so. A bypassed account says its own line instead.
+ */
+export function clubGivenAccess(user: { stripeCustomerID: string; bypassed: boolean; entitlements: readonly string[] | null }): boolean {
+  return !user.stripeCustomerID && !user.bypassed && (user.entitlements ?? []).some((code) => TIER_CODES.has(code));
+}
 
 export function holdsEntitlement(userEntitlements: readonly string[] | null, priceEntitlements: readonly string[]): boolean {
   const held = (userEntitlements ?? []).map((e) => e.toLowerCase());

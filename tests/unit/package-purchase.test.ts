@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutMode, checkoutStep, priceButtonLabel, purchaseAction } from "../../src/domain/package-purchase";
+import { checkoutMode, checkoutStep, clubGivenAccess, priceButtonLabel, purchaseAction } from "../../src/domain/package-purchase";
 
 describe("purchase click (spec §4 'Packages widget')", () => {
   it("logged in holding the entitlement opens the account panel", () => {
@@ -43,5 +43,21 @@ describe("checkoutStep (spec §8: creation failures are only logged, a failed re
     for (const url of [null, "", "http://checkout.example", "//evil.example", "/\\evil.example", "javascript:alert(1)"]) {
       expect(checkoutStep(true, url), String(url)).toEqual({ kind: "redirect-failed" });
     }
+  });
+});
+
+describe("clubGivenAccess", () => {
+  const user = (entitlements: string[] | null, stripeCustomerID = "", bypassed = false) => ({ entitlements, stripeCustomerID, bypassed });
+  it("is a paid tier held with no payment customer", () => {
+    expect(clubGivenAccess(user(["roverstv"]))).toBe(true);
+    expect(clubGivenAccess(user(["freemium", "roverstv+"]))).toBe(true);
+    expect(clubGivenAccess(user(["vip"]))).toBe(true);
+  });
+  it("is not freemium alone (every account has it), a paying account, a bypassed one, or entitlements not known yet", () => {
+    expect(clubGivenAccess(user(["freemium"]))).toBe(false);
+    expect(clubGivenAccess(user(["roverstv"], "cus_123"))).toBe(false);
+    expect(clubGivenAccess(user(["roverstv"], "", true))).toBe(false);
+    expect(clubGivenAccess(user(null))).toBe(false);
+    expect(clubGivenAccess(user(["matchpass-12"]))).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { useSubscriptionMessage } from "../../account/subscription-status";
 import { DEBUG_HELP_SETTING, debugHelpOn, debugPackageList } from "../../domain/debug-help";
 import { useWebSetting } from "../use-web-settings";
 import { FAQ_PATH } from "../../domain/access-status";
+import { clubGivenAccess } from "../../domain/package-purchase";
 
 export interface AccountSummaryProps {
   onLogout: () => void;
@@ -30,7 +31,7 @@ export default function AccountSummary({ onLogout }: AccountSummaryProps) {
   const [portalError, setPortalError] = useState("");
   const debugHelp = debugHelpOn(useWebSetting(DEBUG_HELP_SETTING, ""));
   const [busy, setBusy] = useState(false);
-  const clubGiven = !user.stripeCustomerID && !user.bypassed && (user.entitlements?.length ?? 0) > 0;
+  const clubGiven = clubGivenAccess(user);
 
   async function viewSubscriptions() {
     setBusy(true);
