@@ -63,11 +63,17 @@ export async function startServer({ port, persistTo, logFile, env = {}, entry = 
   });
   child.stdout.pipe(out);
   child.stderr.pipe(out);
-  const server = { child, port, baseUrl, logFile: log, exited: false };
+  const server = { child, port, baseUrl, logFile: log, exited: false, stopping: false };
   running.add(server);
   const exited = new Promise((resolve) =>
     child.on("exit", (code, signal) => {
       server.exited = true;
+      // Not stopped by stopServer: say so at once with the log's last lines, or every later
+      // request reads 'fetch failed' and nothing says why.
+      if (!server.stopping) {
+        const tail = readFileSync(log, "utf8").split("\n").slice(-60).join("\n");
+        console.error(`\nThe server on ${baseUrl} exited by itself (code ${code}, signal ${signal}) at ${new Date().toISOString()}. Last lines of ${logFile}:\n${tail}`);
+      }
       running.delete(server);
       resolve({ code, signal });
     }),
@@ -92,6 +98,7 @@ export async function startServer({ port, persistTo, logFile, env = {}, entry = 
 /** Stops the server's process group: SIGTERM, then SIGKILL after a grace period. */
 export async function stopServer(server) {
   if (!server || server.exited) return;
+  server.stopping = true;
   killGroup(server.child, "SIGTERM");
   const timeout = new Promise((resolve) => setTimeout(() => resolve("timeout"), 10_000));
   if ((await Promise.race([server.exitedPromise, timeout])) === "timeout") killGroup(server.child, "SIGKILL");
