@@ -6,10 +6,10 @@ import { xmlText } from "../../src/domain/xml-text";
 
 export type BannerKind = "advert" | "promo" | "package";
 
-const callToAction: Record<BannerKind, string> = {
+/** A package's art has no words (see below), so no call to action either. */
+const callToAction: Record<Exclude<BannerKind, "package">, string> = {
   advert: "FIND OUT MORE",
   promo: "DON'T MISS OUT",
-  package: "WATCH NOW",
 };
 
 /** Campaign refs use the club's short forms ('hosp-1884', 'st-2025'); banners spell them out. */
@@ -52,10 +52,6 @@ export function banner(W: number, H: number, kind: BannerKind, rest: string, rng
   const textAreaW = wide ? W * 0.55 : W - pad * 2;
   const fontSize = fitFontSize(longest, textAreaW, wide ? H * 0.3 : H * 0.13, 0.62);
   const lineH = fontSize * 0.98;
-  const cta = callToAction[kind];
-  const ctaSize = Math.max(Math.min(fontSize * 0.34, unit * 0.07), 7);
-  const ctaW = cta.length * ctaSize * 0.62 + ctaSize * 2.4;
-  const ctaH = ctaSize * 2.5;
   const crestH = wide ? H * 0.6 : unit * 0.16;
   const crestScale = crestH / 120;
 
@@ -72,6 +68,10 @@ export function banner(W: number, H: number, kind: BannerKind, rest: string, rng
   // crest) of its own: a headline made from the key spelled the product wrongly ('ROVERSTV PLUS') and its
   // painted 'WATCH NOW' looked like a button that was not one.
   if (kind === "package") return parts.join("");
+  const cta = callToAction[kind];
+  const ctaSize = Math.max(Math.min(fontSize * 0.34, unit * 0.07), 7);
+  const ctaW = cta.length * ctaSize * 0.62 + ctaSize * 2.4;
+  const ctaH = ctaSize * 2.5;
   if (wide) {
     const crestX = pad * 0.6;
     parts.push(crestAt(crestX, (H - crestH) / 2, crestScale));

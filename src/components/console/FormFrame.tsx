@@ -52,7 +52,8 @@ export function FormFrame(props: {
 /**
  * A form's refusal: each field's problem beside it, the worker's detail above the fields, and the
  * keyboard taken to the first field in error (`order`: the fields as the form shows them; each
- * control's id is `{formId}-{name}`, as FormField makes it).
+ * control's id is `{formId}-{name}`, as FormField makes it). Forms that draw their own fields take
+ * `described(name)` for the control and `problemOf(name)` for the line beside it.
  */
 export function useFormRefusal(formId: string) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -69,5 +70,14 @@ export function useFormRefusal(formId: string) {
     setErrors({});
     setProblem(null);
   };
-  return { errors, problem, busy, setBusy, ref, refused, clear };
+  /** A refused control's attributes: invalid, and described by its problem line below. */
+  const described = (name: string) => (errors[name] ? { "aria-invalid": true as const, "aria-describedby": `${formId}-${name}-error` } : {});
+  /** The field's problem, beside the field: the line `described` points at. */
+  const problemOf = (name: string) =>
+    errors[name] ? (
+      <p id={`${formId}-${name}-error`} className="cfield__error">
+        {errors[name]}
+      </p>
+    ) : null;
+  return { errors, problem, busy, setBusy, ref, refused, clear, described, problemOf };
 }

@@ -36,13 +36,6 @@ export function ExtendForm({ ssoID, payments, onExtended }: { ssoID: string; pay
     await onExtended(`Extended ${body.subscription} by ${body.days} days.`);
   }
 
-  const invalid = (name: string) => (f.errors[name] ? { "aria-invalid": true, "aria-describedby": `${FORM_ID}-${name}-error` } : {});
-  const error = (name: string) =>
-    f.errors[name] ? (
-      <p id={`${FORM_ID}-${name}-error`} className="cfield__error">
-        {f.errors[name]}
-      </p>
-    ) : null;
   return (
     <FormFrame
       formRef={f.ref}
@@ -60,21 +53,21 @@ export function ExtendForm({ ssoID, payments, onExtended }: { ssoID: string; pay
         <label htmlFor={`${FORM_ID}-subscription`} className="cfield__label">
           Subscription
         </label>
-        <select id={`${FORM_ID}-subscription`} name="subscription" className="cfield__control" {...invalid("subscription")}>
+        <select id={`${FORM_ID}-subscription`} name="subscription" className="cfield__control" {...f.described("subscription")}>
           {subscriptions.map((s) => (
             <option key={s.reference} value={s.reference}>
               {s.package}, period ends {s.periodEnd ? utcMinute(s.periodEnd) : ""}
             </option>
           ))}
         </select>
-        {error("subscription")}
+        {f.problemOf("subscription")}
       </div>
       <div className="cfield" data-field="days">
         <label htmlFor={`${FORM_ID}-days`} className="cfield__label">
           Extra days<span className="cfield__required"> (required)</span>
         </label>
-        <input id={`${FORM_ID}-days`} name="days" type="number" min={1} max={366} step={1} required className="cfield__control" {...invalid("days")} />
-        {error("days")}
+        <input id={`${FORM_ID}-days`} name="days" type="number" min={1} max={366} step={1} required className="cfield__control" {...f.described("days")} />
+        {f.problemOf("days")}
       </div>
     </FormFrame>
   );

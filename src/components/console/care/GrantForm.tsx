@@ -35,13 +35,6 @@ export function GrantForm({ ssoID, grantable, onGranted }: { ssoID: string; gran
     await onGranted(`Granted ${body.entitlements.join(", ")} until ${body.until}.`);
   }
 
-  const described = (name: string) => (f.errors[name] ? { "aria-invalid": true, "aria-describedby": `${FORM_ID}-${name}-error` } : {});
-  const error = (name: string) =>
-    f.errors[name] ? (
-      <p id={`${FORM_ID}-${name}-error`} className="cfield__error">
-        {f.errors[name]}
-      </p>
-    ) : null;
 
   return (
     <FormFrame
@@ -69,21 +62,21 @@ export function GrantForm({ ssoID, grantable, onGranted }: { ssoID: string; gran
             <input type="checkbox" name="entitlements" value={code} id={i === 0 ? `${FORM_ID}-entitlements` : undefined} className="cfield__check" /> {code}
           </label>
         ))}
-        {error("entitlements")}
+        {f.problemOf("entitlements")}
       </fieldset>
       <div className="cfield" data-field="until">
         <label htmlFor={`${FORM_ID}-until`} className="cfield__label">
           Until (last day, London time)<span className="cfield__required"> (required)</span>
         </label>
-        <input id={`${FORM_ID}-until`} name="until" type="date" required className="cfield__control" {...described("until")} />
-        {error("until")}
+        <input id={`${FORM_ID}-until`} name="until" type="date" required className="cfield__control" {...f.described("until")} />
+        {f.problemOf("until")}
       </div>
       <div className="cfield" data-field="reason">
         <label htmlFor={`${FORM_ID}-reason`} className="cfield__label">
           Reason<span className="cfield__required"> (required)</span>
         </label>
-        <textarea id={`${FORM_ID}-reason`} name="reason" rows={2} maxLength={500} required className="cfield__control" {...described("reason")} />
-        {error("reason")}
+        <textarea id={`${FORM_ID}-reason`} name="reason" rows={2} maxLength={500} required className="cfield__control" {...f.described("reason")} />
+        {f.problemOf("reason")}
       </div>
     </FormFrame>
   );

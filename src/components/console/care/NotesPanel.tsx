@@ -37,13 +37,9 @@ export function NotesPanel({ ssoID, notes, canWrite, onSaved }: { ssoID: string;
               rows={3}
               required
               className="cfield__control"
-              {...(f.errors.text ? { "aria-invalid": true, "aria-describedby": `${FORM_ID}-text-error` } : {})}
+              {...f.described("text")}
             />
-            {f.errors.text ? (
-              <p id={`${FORM_ID}-text-error`} className="cfield__error">
-                {f.errors.text}
-              </p>
-            ) : null}
+            {f.problemOf("text")}
           </div>
         </FormFrame>
       ) : null}
