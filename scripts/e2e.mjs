@@ -2,7 +2,8 @@
 // `npm run test:e2e`: Chromium ready, client built, a fresh D1 state of its own in .wrangler/e2e-state
 // (a developer's .wrangler/state is never touched), `wrangler dev` on 127.0.0.1:${E2E_PORT:-8799},
 // the ingest service with a real-time push to each live event the tests play (scripts/e2e-live.mjs),
-// then the e2e vitest run against it (E2E_BASE_URL tells the tests where it is, E2E_STATE_TOKEN opens its state route). The server is stopped whatever happens.
+// then the e2e vitest run against it (E2E_BASE_URL tells the tests where it is, E2E_STATE_TOKEN opens its state route). The server is stopped whatever happens;
+// one that exits by itself is started again on the same port and state, and the run says so.
 // Two phases (vitest.e2e.config.ts): the shared one, E2E_WORKERS files side by side (default 1), then the
 // exclusive one, the files that change site-wide state, one at a time. Both report into test-results/e2e.json.
 //   node scripts/e2e.mjs [--skip-build] [--shuffle[=seed]] [vitest filters...]
@@ -37,9 +38,9 @@ const vitestFilters = argv.filter((a) => a !== "--skip-build" && a !== shuffle);
 const PHASES = ["shared", "exclusive"];
 
 /** One report for the stage (scripts/test.mjs reads its counts): the phases' counts added up. */
-function mergeReports() {
+function mergeReports(serverRestarts) {
   const keys = ["numTotalTests", "numPassedTests", "numFailedTests", "numPendingTests", "numTodoTests", "numTotalTestSuites", "numPassedTestSuites", "numFailedTestSuites"];
-  const merged = { success: true, testResults: [] };
+  const merged = { success: true, testResults: [], serverRestarts };
   for (const phase of PHASES) {
     let report;
     try {
@@ -68,6 +69,8 @@ async function main() {
     persistTo: PERSIST_TO,
     logFile: "test-results/e2e-server.log",
     vars: [...developmentVars, "--var", `DEV_STATE_TOKEN:${stateToken}`, "--var", `INGEST_SRT_BASE_PORT:${srtBasePort}`],
+    // A crash of the server (workerd) fails the tests in flight, not every test after it.
+    restart: true,
   });
   const transcoders = [];
   let live = null;
@@ -111,7 +114,8 @@ async function main() {
       );
       if (code !== 0) failed = code;
     }
-    mergeReports();
+    mergeReports(server.restarts);
+    if (server.restarts > 0) console.error(`\ne2e: the server exited by itself and was started again ${server.restarts} time(s): see the messages above and test-results/e2e-server.log`);
     return failed;
   } finally {
     // Kept until the end: a test that uploads a video gets it transcoded.

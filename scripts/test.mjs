@@ -13,6 +13,8 @@ const totals = { passed: 0, failed: 0 };
 const failures = [];
 /** Tests that failed, then passed when run again (the e2e stage retries once in CI): named, not hidden. */
 const secondTries = [];
+/** What went wrong beside the tests (the e2e server restarted after a crash): said at the end too. */
+const notes = [];
 
 /** The failed tests of a vitest JSON report, each with the first line of its failure. */
 function failedTests(stage, report) {
@@ -45,6 +47,7 @@ function count(stage, code) {
     failed = report.numFailedTests ?? 0;
     failedSuites = report.numFailedTestSuites ?? 0;
     failures.push(...failedTests(stage, report));
+    if (report.serverRestarts > 0) notes.push(`${stage}: the server exited by itself and was started again ${report.serverRestarts} time(s) (test-results/${stage}-server.log)`);
   }
   if (code !== 0 && failed === 0) failed = Math.max(failedSuites, 1);
   totals.passed += passed;
@@ -74,6 +77,7 @@ const stages = [
 ];
 
 function finish(code) {
+  if (notes.length > 0) console.log(`\nNoted:\n${notes.map((line) => `  ${line}`).join("\n")}`);
   if (secondTries.length > 0) console.log(`\nPassed on a second try:\n${secondTries.map((line) => `  ${line}`).join("\n")}`);
   if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join("\n")}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
