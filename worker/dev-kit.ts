@@ -5,7 +5,7 @@ import { createDevProvider } from "./dev-portal/dev-provider";
 import { devPayments, sendDueDevDeletions } from "./payments/dev-payments";
 import { DEV_STATE_PATH, devState } from "./dev-state/d1-route";
 import { wasmResizer } from "./dev-media/wasm-resizer";
-import { devPassCatalogue } from "./payments/dev-payments-catalogue";
+import { devStripeCatalogue } from "./payments/dev-payments-catalogue";
 import { devPaymentActions } from "./payments/dev-payments-actions";
 
 /**
@@ -23,7 +23,7 @@ export const developmentKit: DevelopmentKit = {
   createProvider: createDevProvider,
   sendDueDeletions: sendDueDevDeletions,
   photoResizer: wasmResizer,
-  passCatalogue: devPassCatalogue,
+  stripeCatalogue: devStripeCatalogue,
   paymentActions: devPaymentActions,
 };
 

@@ -27,7 +27,7 @@ export interface DevelopmentKit extends DevelopmentSettings {
   /** The sign-in provider of the embedded portal. */
   createProvider(deps: ProviderDeps): AuthProvider;
   /** The dev checkout's offline mirror of Stripe's catalogue, for the console's match passes. */
-  passCatalogue(db: D1Database): PassCatalogue;
+  stripeCatalogue(db: D1Database): StripeCatalogue;
   /** The dev checkout's stand-in for Stripe's refunds and cancellations, for supporter care. */
   paymentActions(env: Env): PaymentActions;
   /** Resizes the media library's photos offline (WebAssembly codecs), where production uses the Images binding. */
@@ -35,14 +35,15 @@ export interface DevelopmentKit extends DevelopmentSettings {
 }
 
 /**
- * Stripe's catalogue as the console's match passes use it (worker/payments/stripe-catalogue.ts
- * chooses Stripe's API or the dev checkout's mirror): a Product per pass, a Price per amount, and
+ * Stripe's catalogue as the console uses it for match passes and packages
+ * (worker/payments/stripe-catalogue.ts chooses Stripe's API or the dev checkout's mirror): a
+ * Product per package, a Price per amount and way of paying (`interval` for a subscription's), and
  * their archive. Declared here so the kit can name it without the kit's folder reaching payments.
  */
-export interface PassCatalogue {
-  createProduct(input: { name: string; description: string; packageId: string; matchId: number }): Promise<{ id: string }>;
+export interface StripeCatalogue {
+  createProduct(input: { name: string; description: string; packageId: string; matchId?: number }): Promise<{ id: string }>;
   updateProduct(id: string, input: { name: string }): Promise<void>;
-  createPrice(input: { product: string; amountPence: number; packageId: string }): Promise<{ id: string }>;
+  createPrice(input: { product: string; amountPence: number; packageId: string; interval?: "month" | "year" | null }): Promise<{ id: string }>;
   archivePrice(id: string): Promise<void>;
   archiveProduct(id: string): Promise<void>;
 }

@@ -6,7 +6,7 @@ import type { TestProject } from "vitest/node";
  * tests point the real `stripe` SDK at it (STRIPE_API_URL) and read back what it received.
  *   POST /v1/checkout/sessions, POST /v1/billing_portal/sessions: a session like Stripe's
  *   POST /v1/products, /v1/prices (create), /v1/products/{id}, /v1/prices/{id} (update, `active`):
- *     the catalogue the console's match passes mirror to, kept here; GET /__catalogue reads it
+ *     the catalogue the console's match passes and packages mirror to, kept here; GET /__catalogue reads it
  *   POST /v1/refunds, DELETE /v1/subscriptions/{id}, POST /v1/subscriptions/{id}: supporter care's
  *     refund and cancellations, answered as Stripe does (the events that follow are the test's to send)
  *   a key containing 'fail': Stripe's 500 api_error
@@ -60,7 +60,15 @@ export default async function setup(project: TestProject) {
         const id = `${product ? "prod" : "price"}_test_${n}`;
         const object = product
           ? { id, object: "product", name: form.get("name"), active: true }
-          : { id, object: "price", product: form.get("product"), unit_amount: Number(form.get("unit_amount")), currency: form.get("currency"), active: true };
+          : {
+              id,
+              object: "price",
+              product: form.get("product"),
+              unit_amount: Number(form.get("unit_amount")),
+              currency: form.get("currency"),
+              active: true,
+              recurring: form.has("recurring[interval]") ? { interval: form.get("recurring[interval]") } : null,
+            };
         catalogue.set(id, object);
         return send(200, object);
       }

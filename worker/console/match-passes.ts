@@ -6,7 +6,7 @@ import { requireCapability } from "./capabilities";
 import { auditedWrite, fieldsRefused, jsonBody, parsedBody } from "./audited-write";
 import { fixtureById } from "../matches/fixture-store";
 import { archivePass, insertPass, matchStreams, passById, passOfMatch, updatePass } from "../commercial/match-pass-store";
-import { passCatalogueOf, type PassCatalogue } from "../payments/stripe-catalogue";
+import { catalogue, stripeCall as stripe, stripeCleanup as undo } from "./stripe-calls";
 import { checkPass, hasKickedOff, priceChange, type CheckedPass } from "../../src/domain/match-pass";
 import { formatInClubTime } from "../../src/domain/date-format";
 import type { ConsoleFixture } from "../../src/schemas/console-fixtures";
@@ -39,27 +39,6 @@ const createInput = passInput.extend({ fixtureSequence: z.number({ error: "The f
 const editInput = passInput.extend({ version: z.number({ error: "The pass's version" }).int() });
 const archiveInput = z.object({ version: z.number({ error: "The pass's version" }).int() });
 const ID = /^[1-9][0-9]{0,8}$/;
-
-function catalogue(c: Ctx): PassCatalogue {
-  const found = passCatalogueOf(c.env);
-  if (!found) throw new ApiError(503, "CATALOGUE_UNAVAILABLE", "Stripe is not configured: no pass can be sold");
-  return found;
-}
-
-/** A call to Stripe, its failure answered as 502 (nothing in D1 is written before it succeeds). */
-async function stripe<T>(c: Ctx, step: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    console.error(JSON.stringify({ msg: "stripe catalogue call failed", step, requestId: c.get("requestId"), error: String(error) }));
-    throw new ApiError(502, "STRIPE_FAILED", "Stripe did not answer: nothing was changed, please try again");
-  }
-}
-
-/** Cleanup after a write that lost (D1 refused it): best effort, logged, never the answer. */
-async function undo(c: Ctx, step: string, call: () => Promise<void>) {
-  await call().catch((error: unknown) => console.error(JSON.stringify({ msg: "stripe catalogue cleanup failed", step, requestId: c.get("requestId"), error: String(error) })));
-}
 
 async function upcomingFixture(c: Ctx, matchId: number): Promise<ConsoleFixture> {
   const fixture = await fixtureById(c.env.DB, matchId);

@@ -1,13 +1,13 @@
-import type { PassCatalogue } from "../development";
+import type { StripeCatalogue } from "../development";
 
 /**
  * The dev checkout's mirror of Stripe's catalogue (development kit only): the Products and Prices
- * the console makes for match passes, kept in D1's dev_stripe_catalogue with Stripe's id shapes,
+ * the console makes for match passes and packages, kept in D1's dev_stripe_catalogue with Stripe's id shapes,
  * so a pass made offline is bought through the dev checkout exactly as through Stripe.
  */
 const devId = (prefix: string) => `${prefix}_dev_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
 
-export function devPassCatalogue(db: D1Database): PassCatalogue {
+export function devStripeCatalogue(db: D1Database): StripeCatalogue {
   const archive = async (id: string) => {
     await db.prepare("UPDATE dev_stripe_catalogue SET active = 0 WHERE id = ?1").bind(id).run();
   };

@@ -4,7 +4,7 @@ import "./console-accounts.css";
 import "./console-pages.css";
 import "./console-article.css";
 import "./console-media.css";
-import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
 import type { pagesLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
@@ -15,9 +15,9 @@ import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
 import { buildTree, parentChoices, PAGE_TEMPLATES, type TreeNode } from "../../domain/page-tree";
 import { PhotoField } from "../../components/console/PhotoField";
+import { RichTextField } from "../../components/console/RichTextField";
 
 // The rich-text editor (Tiptap) is its own chunk, fetched by the browser when a page form shows.
-const RichTextEditor = lazy(() => import("../../components/console/RichTextEditor"));
 
 type TreePageRow = Awaited<ReturnType<typeof pagesLoader>>["pages"][number];
 
@@ -106,8 +106,6 @@ function PageForm({ formId, pages, page, onSaved, onCancel }: { formId: string; 
   const fields = pageFields(pages, page?.id ?? null);
   const [hero, setHero] = useState(page?.heroImageKey ?? "");
   const [bodyHtml, setBodyHtml] = useState(page?.bodyHtml ?? "");
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   useEffect(() => {
     if (page) f.ref.current?.querySelector<HTMLElement>(`#${formId}-title`)?.focus();
   }, [formId, page]);
@@ -148,23 +146,7 @@ function PageForm({ formId, pages, page, onSaved, onCancel }: { formId: string; 
         <FormField key={control.name} formId={formId} field={control} value={values[control.name] ?? ""} error={f.errors[control.name]} />
       ))}
       <PhotoField id={`${formId}-heroImageKey`} label="Hero image" value={hero} onChange={setHero} emptyText="the page opens with its title only" error={f.errors.heroImageKey} />
-      <div className="cfield" data-field="bodyHtml">
-        <p className="cfield__label" id={`${formId}-body-label`}>
-          Body
-        </p>
-        {mounted ? (
-          <Suspense fallback={<p className="rte__loading">Loading the editor…</p>}>
-            <RichTextEditor labelledBy={`${formId}-body-label`} describedBy={f.errors.bodyHtml ? `${formId}-bodyHtml-error` : undefined} html={bodyHtml} onChange={setBodyHtml} />
-          </Suspense>
-        ) : (
-          <p className="rte__loading">Loading the editor…</p>
-        )}
-        {f.errors.bodyHtml ? (
-          <p id={`${formId}-bodyHtml-error`} className="cfield__error">
-            {f.errors.bodyHtml}
-          </p>
-        ) : null}
-      </div>
+      <RichTextField formId={formId} name="bodyHtml" label="Body" html={bodyHtml} onChange={setBodyHtml} error={f.errors.bodyHtml} />
     </FormFrame>
   );
 }

@@ -31,6 +31,9 @@ import { CONSOLE_VIDEO_STATUSES } from "../../domain/video-publication";
 import { deskDetail, deskMatches } from "../../../worker/console/match-desk";
 import { fixtureChoices, fixturePage } from "../../../worker/matches/fixture-store";
 import { passViews } from "../../../worker/commercial/match-pass-store";
+import { consolePackages } from "../../../worker/commercial/package-store";
+import { grantableEntitlements } from "../../../worker/accounts/access-grants";
+import { membershipCodes } from "../../domain/package-rules";
 import { FIRST_TEAM_NAME } from "../../domain/fixture-rules";
 import { londonToday, squadOptions, teamPlayers } from "../../../worker/squads/player-store";
 import { leagueOf, leagueTable, tableParts } from "../../../worker/matches/league-table";
@@ -297,6 +300,13 @@ export async function liveEventsLoader({ request }: LoaderFunctionArgs, context:
   return { events, fixtures, addresses, ingestConfigured: ingestConfigured(context.env), access, pageCache: false as const };
 }
 
+/** /admin/packages: the subscription packages and their prices, and the access codes a price may give. */
+export async function packagesLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "commerce.manage");
+  const [packages, codes] = await Promise.all([consolePackages(context.env.DB), grantableEntitlements(context.env.DB)]);
+  return { packages, codes: membershipCodes(codes), access, pageCache: false as const };
+}
+
 export const loaders = {
   admin: liveNowLoader,
   "admin/revenue": revenueLoader,
@@ -321,4 +331,5 @@ export const loaders = {
   "admin/matches": deskMatchesLoader,
   "admin/matches/:id/live": deskMatchLoader,
   "admin/live": liveEventsLoader,
+  "admin/packages": packagesLoader,
 } satisfies Loaders;
