@@ -122,9 +122,9 @@ function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The batch's codes as a CSV file: a header line, then one line per code. */
+/** The batch's codes (as shown: grouped) as a CSV file: a header line, then one line per code. */
 export function vouchersCsv(rows: readonly { code: string; status: VoucherStatus; redeemedBy: string | null; redeemedAt: string | null }[]): string {
-  const lines = [["code", "status", "redeemed_by", "redeemed_at"], ...rows.map((r) => [groupedCode(r.code), r.status, r.redeemedBy ?? "", r.redeemedAt ?? ""])];
+  const lines = [["code", "status", "redeemed_by", "redeemed_at"], ...rows.map((r) => [r.code, r.status, r.redeemedBy ?? "", r.redeemedAt ?? ""])];
   return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 

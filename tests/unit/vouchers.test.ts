@@ -127,11 +127,11 @@ describe("redemption", () => {
 });
 
 describe("what the console shows", () => {
-  it("writes the codes as CSV, grouped, with quotes and spreadsheet formulas defused", () => {
+  it("writes the codes as CSV, with quotes and spreadsheet formulas defused", () => {
     const csv = vouchersCsv([
-      { code: "ABCDEFGHJKLM", status: "unused", redeemedBy: null, redeemedAt: null },
-      { code: "NPQRSTUVWXYZ", status: "redeemed", redeemedBy: "=cmd@x.test", redeemedAt: "2026-11-30T10:15:00.000Z" },
-      { code: "23456789ABCD", status: "redeemed", redeemedBy: 'a,"b"@x.test', redeemedAt: "2026-11-30T10:16:00.000Z" },
+      { code: "ABCD-EFGH-JKLM", status: "unused", redeemedBy: null, redeemedAt: null },
+      { code: "NPQR-STUV-WXYZ", status: "redeemed", redeemedBy: "=cmd@x.test", redeemedAt: "2026-11-30T10:15:00.000Z" },
+      { code: "2345-6789-ABCD", status: "redeemed", redeemedBy: 'a,"b"@x.test', redeemedAt: "2026-11-30T10:16:00.000Z" },
     ]);
     expect(csv).toBe(
       "code,status,redeemed_by,redeemed_at\r\nABCD-EFGH-JKLM,unused,,\r\nNPQR-STUV-WXYZ,redeemed,'=cmd@x.test,2026-11-30T10:15:00.000Z\r\n2345-6789-ABCD,redeemed,\"a,\"\"b\"\"@x.test\",2026-11-30T10:16:00.000Z\r\n",
