@@ -233,6 +233,30 @@ describe("redeeming a code", () => {
   });
 });
 
+describe("bad input", () => {
+  it("answers 4xx with a stable code, never 5xx, to broken and mistyped bodies and ids", async () => {
+    const { b: staff } = await staffAccount();
+    const { b: fan } = await account("bad-input");
+    const bodies = ["{", "null", "[]", '"text"', "42", JSON.stringify({ name: 7, entitlements: "roverstv", count: "many", periodDays: {}, redeemBy: 5 }), JSON.stringify({ code: 42 })];
+    for (const body of bodies) {
+      for (const [who, path] of [
+        [staff, "/api/console/vouchers"],
+        [fan, "/api/vouchers/redeem"],
+      ] as const) {
+        const res = await who.fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body });
+        expect(res.status, `${path} ${body}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${path} ${body}`).toBeLessThan(500);
+        expect(await res.text()).toMatch(/"code"/);
+      }
+    }
+    for (const id of ["0", "-1", "abc", "1e99", "99999999999"]) {
+      expect((await staff.fetch(`/api/console/vouchers/${id}`)).status).toBe(404);
+      expect((await staff.fetch(`/api/console/vouchers/${id}/codes.csv`)).status).toBe(404);
+      expect((await staff.fetch(`/api/console/vouchers/${id}/revoke`, json({}))).status).toBe(404);
+    }
+  });
+});
+
 describe("revoking a batch", () => {
   it("is audited with before and after, once (then 409 BATCH_REVOKED), and 404 for a batch that is not there", async () => {
     const { b: staff, identity } = await staffAccount();
