@@ -76,6 +76,7 @@ describe("vouchers", () => {
     const { page, context } = await openPage(browser, "/videos/subscriptions", DESKTOP);
     try {
       await registerAs(page, "voucher");
+      await expect.poll(() => page.locator("header.site-header").getByRole("button", { name: /Profile/ }).isVisible(), { timeout: WAIT }).toBe(true);
       await page.getByRole("button", { name: "Redeem a voucher" }).click();
       const dialog = page.getByRole("dialog", { name: "Redeem a voucher code" });
       await expect.poll(() => dialog.isVisible(), { timeout: WAIT }).toBe(true);

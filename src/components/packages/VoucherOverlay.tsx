@@ -3,7 +3,7 @@ import { useBackgroundLock } from "../use-background-lock";
 import { useDialogFocus } from "../use-dialog-focus";
 import { useAppState } from "../../state/store";
 import { redeemVoucher, type RedeemOutcome } from "./redeem-voucher";
-import { loadEntitlements } from "../../account/session-client";
+import { loadEntitlements, runLoginCheck } from "../../account/session-client";
 import { VOUCHER_SIGN_IN } from "../../domain/voucher-texts";
 
 /** The first words of the overlay's answer when a code was redeemed (spec §7's alert text, kept). */
@@ -57,7 +57,8 @@ export function VoucherOverlay({ open, onClose, title, text, button }: { open: b
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    if (!state.user.loggedIn) return askToSignIn();
+    // Until the login check has answered, the worker decides (a 401 asks to sign in all the same).
+    if (state.user.loginCheckCompleted && !state.user.loggedIn) return askToSignIn();
     setBusy(true);
     const result = await redeemVoucher(code);
     setBusy(false);
@@ -65,7 +66,7 @@ export function VoucherOverlay({ open, onClose, title, text, button }: { open: b
     setOutcome(result);
     if (result.kind === "redeemed") {
       // The same read the login check makes after a return from checkout: the page's locks follow it.
-      await loadEntitlements(dispatch, state.user.ssoID);
+      await (state.user.ssoID ? loadEntitlements(dispatch, state.user.ssoID) : runLoginCheck(dispatch));
       done.current?.focus();
     } else input.current?.focus();
   }
