@@ -11,6 +11,7 @@ declare namespace Cloudflare {
 		DB: D1Database;
 		SIGN_IN_ADDRESS_LIMIT: RateLimit;
 		SIGN_IN_PAIR_LIMIT: RateLimit;
+		VOUCHER_REDEEM_LIMIT: RateLimit;
 		IMAGES: ImagesBinding;
 		ASSETS: Fetcher;
 		STREAM_SESSIONS: DurableObjectNamespace<import("./worker/index").StreamSessions>;

@@ -42,6 +42,7 @@ import { siteLock, siteLockEntry } from "./site-lock/site-lock";
 import { promoOverlayRoutes } from "./commercial/promo-overlays";
 import { consoleApi, consolePage } from "./console/console-routes";
 import { articlePreview } from "./console/article-preview";
+import { voucherRoutes } from "./vouchers/redeem-routes";
 
 /**
  * The worker's one Hono app, built once here: worker/index.ts exports it to workerd and the tests
@@ -97,6 +98,8 @@ app.route("/api/matches", matchScoreRoutes);
 // A live match's state: no session, cached a second at the edge.
 app.route("/api/matches", matchLiveRoutes);
 app.route("/api/checkout", checkoutRoutes);
+// Access vouchers: a signed-in supporter redeems a code the club issued (worker/vouchers/).
+app.route("/api/vouchers", voucherRoutes);
 app.route("/api/payments", paymentPortalRoutes);
 app.route("/api/advertising", advertisingRoutes);
 app.route("/api/adverts", advertRoutes);

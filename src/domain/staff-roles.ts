@@ -45,6 +45,8 @@ export const CAPABILITIES = [
   "audit.view",
   /** the Staff screen: who holds which role, grant and revoke */
   "staff.manage",
+  /** Vouchers: batches of access codes (create, list, download, revoke their unused codes) */
+  "vouchers.manage",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -65,8 +67,9 @@ export const ROLE_CAPABILITIES: Record<StaffRole, readonly Capability[]> = {
   // matches nobody ran live. Editors write what the site says, not the fixture list itself.
   // The squads are football operations too: the operator picks line-ups from them.
   "match-operator": ["live.view", "match.operate", "fixtures.manage", "squads.manage"],
-  support: ["live.view", "accounts.view", "accounts.support"],
-  commerce: ["revenue.view", "commerce.manage", "webhooks.view", "accounts.view", "content.view"],
+  // Vouchers: commerce issues them for partners and gifts, support as compensation for a failed stream.
+  support: ["live.view", "accounts.view", "accounts.support", "vouchers.manage"],
+  commerce: ["revenue.view", "commerce.manage", "webhooks.view", "accounts.view", "content.view", "vouchers.manage"],
 };
 
 /** Whether any of `roles` allows `capability`. No role: nothing. */

@@ -26,7 +26,7 @@ describe("can", () => {
   });
 
   it("lets commerce read money and accounts, act on neither, and sell match passes", () => {
-    expect(capabilitiesOf(["commerce"])).toEqual(["revenue.view", "commerce.manage", "accounts.view", "webhooks.view", "content.view"]);
+    expect(capabilitiesOf(["commerce"])).toEqual(["revenue.view", "commerce.manage", "accounts.view", "webhooks.view", "content.view", "vouchers.manage"]);
     expect(can(["commerce"], "accounts.support")).toBe(false);
     expect(STAFF_ROLES.filter((r) => can([r], "commerce.manage"))).toEqual(["administrator", "commerce"]);
   });
@@ -36,6 +36,10 @@ describe("can", () => {
     expect(STAFF_ROLES.filter((r) => can([r], "fixtures.manage"))).toEqual(["administrator", "match-operator"]);
     expect(STAFF_ROLES.filter((r) => can([r], "squads.manage"))).toEqual(["administrator", "match-operator"]);
     expect(STAFF_ROLES.filter((r) => can([r], "match.operate"))).toEqual(["administrator", "match-operator"]);
+  });
+
+  it("lets commerce, support and administrators issue vouchers, and nobody else", () => {
+    expect(STAFF_ROLES.filter((r) => can([r], "vouchers.manage"))).toEqual(["administrator", "support", "commerce"]);
   });
 
   it("adds up several roles", () => {

@@ -62,6 +62,9 @@ const CALLS: { method: "GET" | "POST" | "PUT"; path: string; capability: Capabil
   { method: "POST", path: "/api/console/fixtures/1/match-pass", capability: "commerce.manage", body: {} },
   { method: "PUT", path: "/api/console/match-passes/nothing-here", capability: "commerce.manage", body: {} },
   { method: "POST", path: "/api/console/match-passes/nothing-here/archive", capability: "commerce.manage", body: {} },
+  { method: "GET", path: "/api/console/vouchers", capability: "vouchers.manage" },
+  { method: "POST", path: "/api/console/vouchers", capability: "vouchers.manage", body: {} },
+  { method: "POST", path: "/api/console/vouchers/999999/revoke", capability: "vouchers.manage" },
 ];
 
 const call = (b: Browser, c: (typeof CALLS)[number]) =>

@@ -32,6 +32,7 @@ import { consoleVideoPublishingApi } from "./video-publishing";
 import { requireCapability } from "./capabilities";
 import { consoleArticlesApi } from "./articles";
 import { consoleLiveEventsApi } from "./live-events";
+import { consoleVouchersApi } from "./vouchers";
 import { ApiError } from "../http/api-error";
 import { hasSignedInHint } from "../auth/session-cookie";
 
@@ -67,6 +68,7 @@ import { hasSignedInHint } from "../auth/session-cookie";
  *   /api/console/matches…   the match operator's screen: a live match's state, events, withdrawals, line-up (worker/console/match-operations.ts)
  *   /api/console/videos/catalogue…  Rovers TV's catalogue: create, save, publish, unpublish, captions (worker/console/video-publishing.ts)
  *   /api/console/live-events…  Live streams: live events, their encoder's stream key, ending them (worker/console/live-events.ts)
+ *   /api/console/vouchers…  Vouchers: batches of access codes, their codes and CSV, revoking (worker/console/vouchers.ts)
  */
 
 /** Whether the request's account holds any staff role. */
@@ -124,6 +126,7 @@ consoleApi.route("/", consoleLeagueTableApi);
 consoleApi.route("/", consoleMatchOperationsApi);
 consoleApi.route("/", consoleVideoPublishingApi);
 consoleApi.route("/", consoleLiveEventsApi);
+consoleApi.route("/", consoleVouchersApi);
 
 consoleApi.all("*", noApiRoute);
 

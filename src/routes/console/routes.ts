@@ -31,6 +31,8 @@ const sections: { path: string; page: LazyPage; label?: string; capability?: Cap
   { path: "admin/table", label: "League table", capability: "fixtures.manage", page: page("ConsoleLeagueTable", () => import("./ConsoleLeagueTable")) },
   { path: "admin/seasons", label: "Seasons", capability: "content.view", page: page("ConsoleSeasons", () => import("./ConsoleSeasons")) },
   { path: "admin/redirects", label: "Redirects", capability: "content.view", page: page("ConsoleRedirects", () => import("./ConsoleRedirects")) },
+  { path: "admin/vouchers", label: "Vouchers", capability: "vouchers.manage", page: page("ConsoleVouchers", () => import("./ConsoleVouchers")) },
+  { path: "admin/vouchers/:id", page: page("ConsoleVoucherBatch", () => import("./ConsoleVoucherBatch")) },
   { path: "admin/live", label: "Live streams", capability: "live.manage", page: page("ConsoleLive", () => import("./ConsoleLive")) },
   { path: "admin/audit", label: "Audit log", capability: "audit.view", page: page("ConsoleAudit", () => import("./ConsoleAudit")) },
   { path: "admin/staff", label: "Staff", capability: "staff.manage", page: page("ConsoleStaff", () => import("./ConsoleStaff")) },
