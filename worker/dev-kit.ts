@@ -5,7 +5,7 @@ import { createDevProvider } from "./dev-portal/dev-provider";
 import { devPayments, sendDueDevDeletions } from "./payments/dev-payments";
 import { DEV_STATE_PATH, devState } from "./dev-state/d1-route";
 import { wasmResizer } from "./dev-media/wasm-resizer";
-import { devPassCatalogue } from "./payments/dev-payments-catalogue";
+import { devPassCatalogue, devPromoCatalogue } from "./payments/dev-payments-catalogue";
 import { devPaymentActions } from "./payments/dev-payments-actions";
 
 /**
@@ -24,6 +24,7 @@ export const developmentKit: DevelopmentKit = {
   sendDueDeletions: sendDueDevDeletions,
   photoResizer: wasmResizer,
   passCatalogue: devPassCatalogue,
+  promoCatalogue: devPromoCatalogue,
   paymentActions: devPaymentActions,
 };
 
