@@ -62,6 +62,8 @@ const CALLS: { method: "GET" | "POST" | "PUT"; path: string; capability: Capabil
   { method: "POST", path: "/api/console/fixtures/1/match-pass", capability: "commerce.manage", body: {} },
   { method: "PUT", path: "/api/console/match-passes/nothing-here", capability: "commerce.manage", body: {} },
   { method: "POST", path: "/api/console/match-passes/nothing-here/archive", capability: "commerce.manage", body: {} },
+  { method: "POST", path: "/api/console/promotions", capability: "commerce.manage", body: {} },
+  { method: "POST", path: "/api/console/promotions/nothing-here/deactivate", capability: "commerce.manage", body: {} },
 ];
 
 const call = (b: Browser, c: (typeof CALLS)[number]) =>
