@@ -5,7 +5,7 @@ import { createDevProvider } from "./dev-portal/dev-provider";
 import { devPayments, sendDueDevDeletions } from "./payments/dev-payments";
 import { DEV_STATE_PATH, devState } from "./dev-state/d1-route";
 import { wasmResizer } from "./dev-media/wasm-resizer";
-import { devStripeCatalogue } from "./payments/dev-payments-catalogue";
+import { devPromoCatalogue, devStripeCatalogue } from "./payments/dev-payments-catalogue";
 import { devPaymentActions } from "./payments/dev-payments-actions";
 
 /**
@@ -24,6 +24,7 @@ export const developmentKit: DevelopmentKit = {
   sendDueDeletions: sendDueDevDeletions,
   photoResizer: wasmResizer,
   stripeCatalogue: devStripeCatalogue,
+  promoCatalogue: devPromoCatalogue,
   paymentActions: devPaymentActions,
 };
 

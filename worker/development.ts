@@ -28,6 +28,8 @@ export interface DevelopmentKit extends DevelopmentSettings {
   createProvider(deps: ProviderDeps): AuthProvider;
   /** The dev checkout's offline mirror of Stripe's catalogue, for the console's match passes. */
   stripeCatalogue(db: D1Database): StripeCatalogue;
+  /** The dev checkout's offline mirror of Stripe's coupons and promotion codes, for the console's promo codes. */
+  promoCatalogue(db: D1Database): PromoCatalogue;
   /** The dev checkout's stand-in for Stripe's refunds and cancellations, for supporter care. */
   paymentActions(env: Env): PaymentActions;
   /** Resizes the media library's photos offline (WebAssembly codecs), where production uses the Images binding. */
@@ -46,6 +48,29 @@ export interface StripeCatalogue {
   createPrice(input: { product: string; amountPence: number; packageId: string; interval?: "month" | "year" | null }): Promise<{ id: string }>;
   archivePrice(id: string): Promise<void>;
   archiveProduct(id: string): Promise<void>;
+}
+
+/**
+ * Stripe's coupons and promotion codes as the console's promo codes use them
+ * (worker/payments/stripe-promotions.ts chooses Stripe's API or the dev checkout's mirror): a coupon
+ * per code (the discount and how long it lasts), its promotion code (the text typed at checkout,
+ * with its own limits), the coupon's removal when its code could not be made, and deactivation.
+ * A refusal throws an Error whose message is Stripe's reason.
+ */
+export interface PromoCatalogue {
+  createCoupon(input: {
+    percentOff: number | null;
+    amountOffPence: number | null;
+    duration: "once" | "repeating" | "forever";
+    durationInMonths: number | null;
+    maxRedemptions: number | null;
+    /** unix seconds */
+    redeemBy: number | null;
+    name: string;
+  }): Promise<{ id: string }>;
+  createPromotionCode(input: { coupon: string; code: string; firstTimeOnly: boolean; maxRedemptions: number | null; expiresAt: number | null }): Promise<{ id: string }>;
+  deleteCoupon(id: string): Promise<void>;
+  deactivatePromotionCode(id: string): Promise<void>;
 }
 
 /**

@@ -65,6 +65,8 @@ const CALLS: { method: "GET" | "POST" | "PUT"; path: string; capability: Capabil
   { method: "GET", path: "/api/console/vouchers", capability: "vouchers.manage" },
   { method: "POST", path: "/api/console/vouchers", capability: "vouchers.manage", body: {} },
   { method: "POST", path: "/api/console/vouchers/999999/revoke", capability: "vouchers.manage" },
+  { method: "POST", path: "/api/console/promotions", capability: "commerce.manage", body: {} },
+  { method: "POST", path: "/api/console/promotions/nothing-here/deactivate", capability: "commerce.manage", body: {} },
 ];
 
 const call = (b: Browser, c: (typeof CALLS)[number]) =>

@@ -7,6 +7,9 @@ import type { TestProject } from "vitest/node";
  *   POST /v1/checkout/sessions, POST /v1/billing_portal/sessions: a session like Stripe's
  *   POST /v1/products, /v1/prices (create), /v1/products/{id}, /v1/prices/{id} (update, `active`):
  *     the catalogue the console's match passes and packages mirror to, kept here; GET /__catalogue reads it
+ *   POST /v1/coupons, DELETE /v1/coupons/{id}, POST /v1/promotion_codes (create; a second active
+ *     code of the same text, whatever its case, is Stripe's 400), POST /v1/promotion_codes/{id}
+ *     (update, `active`): the console's promo codes, kept in the same catalogue
  *   POST /v1/refunds, DELETE /v1/subscriptions/{id}, POST /v1/subscriptions/{id}: supporter care's
  *     refund and cancellations, answered as Stripe does (the events that follow are the test's to send)
  *   a key containing 'fail': Stripe's 500 api_error
@@ -78,6 +81,43 @@ export default async function setup(project: TestProject) {
         if (!object) return send(404, { error: { type: "invalid_request_error", message: `No such object: '${updated[1]}'` } });
         if (form.has("active")) object.active = form.get("active") === "true";
         if (form.has("name")) object.name = form.get("name");
+        return send(200, object);
+      }
+      if (req.method === "POST" && path === "/v1/coupons") {
+        const id = `coupon_test_${n}`;
+        const number = (key: string) => (form.has(key) ? Number(form.get(key)) : null);
+        const object = { id, object: "coupon", name: form.get("name"), percent_off: number("percent_off"), amount_off: number("amount_off"), currency: form.get("currency"), duration: form.get("duration"), duration_in_months: number("duration_in_months"), max_redemptions: number("max_redemptions"), redeem_by: number("redeem_by"), valid: true };
+        catalogue.set(id, object);
+        return send(200, object);
+      }
+      const coupon = /^\/v1\/coupons\/([^/?]+)$/.exec(path);
+      if (req.method === "DELETE" && coupon) {
+        catalogue.delete(coupon[1]!);
+        return send(200, { id: coupon[1], object: "coupon", deleted: true });
+      }
+      if (req.method === "POST" && path === "/v1/promotion_codes") {
+        const code = form.get("code") ?? "";
+        const taken = [...catalogue.values()].some((o) => o.object === "promotion_code" && o.active === true && String(o.code).toLowerCase() === code.toLowerCase());
+        if (taken) return send(400, { error: { type: "invalid_request_error", code: "resource_already_exists", message: `An active promotion code with \`code: ${code}\` already exists.`, param: "code" } });
+        const id = `promo_test_${n}`;
+        const object = {
+          id,
+          object: "promotion_code",
+          code,
+          promotion: { type: form.get("promotion[type]"), coupon: form.get("promotion[coupon]") },
+          active: form.get("active") !== "false",
+          restrictions: { first_time_transaction: form.get("restrictions[first_time_transaction]") === "true" },
+          max_redemptions: form.has("max_redemptions") ? Number(form.get("max_redemptions")) : null,
+          expires_at: form.has("expires_at") ? Number(form.get("expires_at")) : null,
+        };
+        catalogue.set(id, object);
+        return send(200, object);
+      }
+      const promotion = /^\/v1\/promotion_codes\/([^/?]+)$/.exec(path);
+      if (req.method === "POST" && promotion) {
+        const object = catalogue.get(promotion[1]!);
+        if (!object) return send(404, { error: { type: "invalid_request_error", message: `No such promotion code: '${promotion[1]}'` } });
+        if (form.has("active")) object.active = form.get("active") === "true";
         return send(200, object);
       }
       if (req.method === "POST" && path === "/v1/refunds") {

@@ -25,6 +25,7 @@ import { consoleVideosApi } from "./videos";
 import { consoleSeasonsApi } from "./seasons";
 import { consoleFixturesApi } from "./fixtures";
 import { consoleMatchPassesApi } from "./match-passes";
+import { consolePromotionsApi } from "./promotions";
 import { consolePlayersApi } from "./players";
 import { consoleLeagueTableApi } from "./league-table";
 import { consoleMatchOperationsApi } from "./match-operations";
@@ -63,6 +64,7 @@ import { hasSignedInHint } from "../auth/session-cookie";
  *   /api/console/fixtures…  Fixtures and results: new, edit, reschedule, postpone, results, CSV import (worker/console/fixtures.ts)
  *   /api/console/fixtures/{id}/match-pass, /api/console/match-passes…  a fixture's match pass, mirrored to Stripe (worker/console/match-passes.ts)
  *   /api/console/packages…  Packages: subscription packages and their prices, mirrored to Stripe (worker/console/packages.ts)
+ *   /api/console/promotions…  Promo codes: create (a Stripe coupon and promotion code), deactivate (worker/console/promotions.ts)
  *   /api/console/players…   Squads and players: sign, edit or move, loan out, release (worker/console/players.ts)
  *   /api/console/table…     League table: other clubs' results, points deductions (worker/console/league-table.ts)
  *   /api/console/matches…   the match operator's screen: a live match's state, events, withdrawals, line-up (worker/console/match-operations.ts)
@@ -121,6 +123,7 @@ consoleApi.route("/", consoleSeasonsApi);
 consoleApi.route("/", consoleFixturesApi);
 consoleApi.route("/", consoleMatchPassesApi);
 consoleApi.route("/", consolePackagesApi);
+consoleApi.route("/", consolePromotionsApi);
 consoleApi.route("/", consolePlayersApi);
 consoleApi.route("/", consoleLeagueTableApi);
 consoleApi.route("/", consoleMatchOperationsApi);

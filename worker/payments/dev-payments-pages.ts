@@ -31,15 +31,16 @@ export interface CheckoutSummary {
   amountPence: number;
   interval: "month" | "year" | null;
   email: string;
-  promo?: string;
+  /** the code applied: its text, its terms ('first month free', '50% off once') and the discount on this charge */
+  promo?: { code: string; label: string; discountPence: number };
   error?: string;
 }
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 
-/** What is due today: FIRSTMONTH makes a monthly subscription's first month free. */
-export function dueToday(summary: Pick<CheckoutSummary, "amountPence" | "interval" | "promo">): number {
-  return summary.promo === FIRST_MONTH_PROMO && summary.interval === "month" ? 0 : summary.amountPence;
+/** What is due today: the price less the applied code's discount on this first charge. */
+export function dueToday(summary: Pick<CheckoutSummary, "amountPence" | "promo">): number {
+  return summary.amountPence - (summary.promo?.discountPence ?? 0);
 }
 
 export function checkoutPage(s: CheckoutSummary): Html {
@@ -55,7 +56,7 @@ export function checkoutPage(s: CheckoutSummary): Html {
         <p class="checkout__amount">${pounds(s.amountPence)}<span>${per}</span></p>
         <dl class="checkout__lines">
           <div><dt>${s.packageTitle}</dt><dd>${s.priceDisplay}</dd></div>
-          ${due !== s.amountPence ? html`<div><dt>${FIRST_MONTH_PROMO} (first month free)</dt><dd>−${pounds(s.amountPence)}</dd></div>` : ""}
+          ${s.promo && due !== s.amountPence ? html`<div><dt>${s.promo.code} (${s.promo.label})</dt><dd data-testid="discount">−${pounds(s.promo.discountPence)}</dd></div>` : ""}
           <div class="checkout__total"><dt>Total due today</dt><dd data-testid="due-today">${pounds(due)}</dd></div>
         </dl>
       </section>
@@ -63,11 +64,11 @@ export function checkoutPage(s: CheckoutSummary): Html {
         <h2 id="pay-heading">Pay with card</h2>
         <form method="post" action="${action}/promo" class="checkout__promo">
           <label for="promo">Promotion code</label>
-          <div><input id="promo" name="promo" autocomplete="off" value="${s.promo ?? ""}" /><button type="submit">Apply</button></div>
+          <div><input id="promo" name="promo" autocomplete="off" value="${s.promo?.code ?? ""}" /><button type="submit">Apply</button></div>
           ${s.error ? html`<p class="checkout__error" role="alert">${s.error}</p>` : ""}
         </form>
         <form method="post" action="${action}/pay">
-          <input type="hidden" name="promo" value="${s.promo ?? ""}" />
+          <input type="hidden" name="promo" value="${s.promo?.code ?? ""}" />
           <label for="email">Email</label>
           <input id="email" value="${s.email}" readonly />
           <label for="card">Card information</label>

@@ -12,6 +12,8 @@ import { siteUrl } from "./checkout-request";
 import { stripeWebhook } from "./webhook-route";
 import { CHECKOUT_CSS, checkoutPage, dueToday, FIRST_MONTH_PROMO, notFoundPage, portalPage } from "./dev-payments-pages";
 import { formFields } from "../http/form-body";
+import { devPromotionByCode, devPromotionRedeemed, type DevPromotion } from "./dev-payments-catalogue";
+import { discountPence, promoRefusal, PROMO_REFUSALS, termsText } from "../../src/domain/promo-codes";
 
 /**
  * The embedded dev checkout and dev portal (mount at /dev-payments): in development and test
@@ -66,13 +68,45 @@ async function pendingSession(c: Context<AppEnv>, sessionId: string): Promise<Pe
 
 const promoForm = z.object({ promo: z.string().max(64).optional().default("") });
 
-function normalisedPromo(input: string): { promo?: string; error?: string } {
-  const code = input.trim().toUpperCase();
-  if (code === "") return {};
-  return code === FIRST_MONTH_PROMO ? { promo: code } : { error: "This code is invalid." };
+/** A code applied to this checkout: what the page shows, and what the completed session's event says of it. */
+interface AppliedPromo {
+  code: string;
+  label: string;
+  /** the discount on this first charge, in pence */
+  discountPence: number;
+  /** the promotion code and its coupon (Stripe's ids) */
+  id: string;
+  coupon: string;
+  /** a code of the console's (the mirror counts its redemptions); null for FIRSTMONTH */
+  promotion: DevPromotion | null;
+}
+type PromoChoice = { promo?: AppliedPromo; error?: string };
+
+/** Whether the buyer has paid for anything before (Stripe's first_time_transaction restriction). */
+async function hasPaidBefore(db: D1Database, accountId: number): Promise<boolean> {
+  return (await db.prepare("SELECT 1 FROM purchases WHERE account_id = ?1 AND paid_at IS NOT NULL AND amount_paid > 0 LIMIT 1").bind(accountId).first()) !== null;
 }
 
-function summaryOf(s: PendingSession, promo: { promo?: string; error?: string }) {
+/**
+ * The code typed, checked as Stripe's hosted checkout checks it (src/domain/promo-codes.ts): the
+ * dev checkout's own FIRSTMONTH (a monthly plan's first month free), or a promotion code the
+ * console made in the mirror, with its discount on this price.
+ */
+async function promoFor(db: D1Database, s: PendingSession, input: string): Promise<PromoChoice> {
+  const code = input.trim();
+  if (code === "") return {};
+  if (code.toUpperCase() === FIRST_MONTH_PROMO) {
+    const discountPence = s.interval === "month" ? s.amount_pence : 0;
+    return { promo: { code: FIRST_MONTH_PROMO, label: "first month free", discountPence, id: "promo_dev_firstmonth", coupon: "coupon_dev_firstmonth", promotion: null } };
+  }
+  const promotion = await devPromotionByCode(db, code);
+  const hasPaid = promotion?.firstTimeOnly ? await hasPaidBefore(db, s.account_id) : false;
+  const refusal = promoRefusal(promotion, { hasPaidBefore: hasPaid }, new Date());
+  if (refusal !== null || promotion === null) return { error: refusal ?? PROMO_REFUSALS.unknown };
+  return { promo: { code: promotion.code, label: termsText(promotion), discountPence: discountPence(s.amount_pence, promotion), id: promotion.id, coupon: promotion.coupon, promotion } };
+}
+
+function summaryOf(s: PendingSession, promo: PromoChoice) {
   return {
     sessionId: s.session_id,
     packageTitle: s.title,
@@ -94,7 +128,7 @@ devPayments.post("/checkout/:id/promo", async (c) => {
   const session = await pendingSession(c, c.req.param("id"));
   if (!session) return c.html(notFoundPage(), 404);
   const form = promoForm.safeParse(await formFields(c));
-  const promo = normalisedPromo(form.success ? form.data.promo : "");
+  const promo = await promoFor(c.env.DB, session, form.success ? form.data.promo : "");
   return c.html(checkoutPage(summaryOf(session, promo)), promo.error ? 400 : 200);
 });
 
@@ -108,9 +142,10 @@ devPayments.post("/checkout/:id/pay", async (c) => {
   const session = await pendingSession(c, c.req.param("id"));
   if (!session) return c.html(notFoundPage(), 404);
   const form = promoForm.safeParse(await formFields(c));
-  const promo = normalisedPromo(form.success ? form.data.promo : "");
-  if (promo.error) return c.html(checkoutPage(summaryOf(session, promo)), 400);
-  const due = dueToday({ amountPence: session.amount_pence, interval: session.interval, ...promo });
+  // Checked again at Pay, as Stripe does: the code may have been deactivated or used up meanwhile.
+  const { promo, error } = await promoFor(c.env.DB, session, form.success ? form.data.promo : "");
+  if (error) return c.html(checkoutPage(summaryOf(session, { error })), 400);
+  const due = dueToday({ amountPence: session.amount_pence, ...(promo ? { promo } : {}) });
   const now = Math.floor(Date.now() / 1000);
   const customer = session.stripe_customer_id ?? `cus_dev_${session.account_id}`;
   const subscription = session.mode === "subscription" ? `sub_dev_${devId()}` : null;
@@ -131,10 +166,12 @@ devPayments.post("/checkout/:id/pay", async (c) => {
         subscription,
         invoice,
         payment_intent: subscription ? null : paymentIntent,
+        amount_subtotal: session.amount_pence,
         amount_total: due,
         currency: "gbp",
+        total_details: { amount_discount: session.amount_pence - due, amount_shipping: 0, amount_tax: 0 },
         // As Stripe lists a redeemed promotion code (here expanded, so the console shows its code).
-        discounts: promo.promo ? [{ promotion_code: { id: `promo_dev_${promo.promo.toLowerCase()}`, object: "promotion_code", code: promo.promo } }] : [],
+        discounts: promo ? [{ coupon: promo.coupon, promotion_code: { id: promo.id, object: "promotion_code", code: promo.code } }] : [],
         payment_status: due === 0 ? "no_payment_required" : "paid",
         client_reference_id: session.sso_id,
         metadata,
@@ -166,6 +203,7 @@ devPayments.post("/checkout/:id/pay", async (c) => {
     const response = await postSignedEvent(c, type, object, now);
     if (!response.ok) return c.text("The payment could not be recorded; please try again", 502);
   }
+  if (promo?.promotion) await devPromotionRedeemed(c.env.DB, promo.promotion);
   return c.redirect(siteUrl(siteOriginOf(c.env, c.req.url), session.successful_payment_page), 303);
 });
 

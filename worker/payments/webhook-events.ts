@@ -54,6 +54,10 @@ export interface CheckoutObservation {
   amountTotal: number | null;
   /** the promotion code redeemed (its code when expanded or sent, else its promo_… id) */
   promotionCode: string | null;
+  /** that promotion code's id (promo_…): what the console's promo codes are found by */
+  promotionCodeId: string | null;
+  /** minor units taken off by discounts (total_details.amount_discount), null when the event omits it */
+  amountDiscount: number | null;
 }
 
 /** invoice_payment.paid (current API versions): which payment intent and charge paid an invoice. */
@@ -164,11 +168,13 @@ const invoiceSchema = z.object({
     .nullish(),
 });
 
-const promotionCode = z.union([z.string(), z.object({ id: z.string(), code: z.string().nullish() })]).transform((v) => (typeof v === "string" ? v : (v.code ?? v.id)));
+/** A discount's promotion code: its id, or the object expanded. */
+const promotionCode = z.union([z.string(), z.object({ id: z.string(), code: z.string().nullish() })]);
 
 const checkoutSchema = z.object({
   id: z.string(),
   amount_total: amount,
+  total_details: z.object({ amount_discount: amount }).nullish(),
   discounts: z.array(z.object({ promotion_code: promotionCode.nullish() })).nullish(),
   mode: z.string(),
   customer: idOf.nullish(),
@@ -238,6 +244,12 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 function unreadable(type: string, error: z.ZodError, object: unknown): Observation {
   const field = outOfRange(error, object, "data.object");
   return field ? { kind: "out-of-range", field } : { kind: "ignored", reason: `malformed ${type}` };
+}
+
+/** A discount's promotion code: its code when expanded (else its id), and its id. */
+function redeemed(value: z.infer<typeof promotionCode> | null | undefined): { promotionCode: string | null; promotionCodeId: string | null } {
+  if (!value) return { promotionCode: null, promotionCodeId: null };
+  return typeof value === "string" ? { promotionCode: value, promotionCodeId: value } : { promotionCode: value.code ?? value.id, promotionCodeId: value.id };
 }
 
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
@@ -365,7 +377,8 @@ export function observe(event: EventEnvelope): Observation {
         paymentIntentId: session.data.payment_intent ?? null,
         invoiceId: session.data.invoice ?? null,
         amountTotal: session.data.amount_total ?? null,
-        promotionCode: session.data.discounts?.find((d) => d.promotion_code)?.promotion_code ?? null,
+        ...redeemed(session.data.discounts?.find((d) => d.promotion_code)?.promotion_code),
+        amountDiscount: session.data.total_details?.amount_discount ?? null,
       };
     }
     default:

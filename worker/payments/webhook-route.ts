@@ -35,6 +35,7 @@ import {
   heldEntitlementsRow,
 } from "./payment-records";
 import { resultsOf } from "../db/rows";
+import { recordRedemption } from "./promo-redemptions";
 import { checkoutPriceMismatch } from "../../src/domain/checkout-price";
 
 /**
@@ -219,6 +220,8 @@ function checkoutWrites(db: D1Database, o: CheckoutObservation, price: CheckoutP
   const writes: D1PreparedStatement[] = [];
   if (o.ssoID && o.customerId) writes.push(linkCustomer(db, o.ssoID, o.customerId));
   if (o.ssoID && price) writes.push(completePurchase(db, o, price));
+  const redemption = recordRedemption(db, o);
+  if (redemption) writes.push(redemption);
   // What the payment goes by, so a refund or dispute of it finds the purchase or subscription.
   if (o.mode === "payment" && o.paymentIntentId) writes.push(recordPaymentKeys(db, o.sessionId, [o.paymentIntentId]));
   if (o.mode === "subscription" && o.invoiceId) {

@@ -38,6 +38,8 @@ import { FIRST_TEAM_NAME } from "../../domain/fixture-rules";
 import { londonToday, squadOptions, teamPlayers } from "../../../worker/squads/player-store";
 import { leagueOf, leagueTable, tableParts } from "../../../worker/matches/league-table";
 import { club } from "../../config/club";
+import { promoCodeById, promoCodes, promoRedemptions } from "../../../worker/commercial/promo-code-store";
+import { promoCatalogueOf } from "../../../worker/payments/stripe-promotions";
 
 /**
  * The club's console (/admin and below), read from worker/console/. Only a staff member's render
@@ -307,6 +309,20 @@ export async function packagesLoader(_args: LoaderFunctionArgs, context: PageCon
   return { packages, codes: membershipCodes(codes), access, pageCache: false as const };
 }
 
+/** /admin/promotions: the promo codes, newest first, with their redemptions counted; whether payments can make more. */
+export async function promotionsLoader(_args: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "commerce.manage");
+  return { codes: await promoCodes(context.env.DB), paymentsReady: promoCatalogueOf(context.env) !== null, now: Date.now(), access, pageCache: false as const };
+}
+
+/** /admin/promotions/{id}: one code and who redeemed it; an unknown one is the 404. */
+export async function promotionLoader({ params: p }: LoaderFunctionArgs, context: PageContext) {
+  const access = staffWith(context, "commerce.manage");
+  if (!/^[1-9][0-9]{0,8}$/.test(p.id ?? "")) notFound();
+  const code = found(await promoCodeById(context.env.DB, Number(p.id)));
+  return { code, redemptions: await promoRedemptions(context.env.DB, code.id), now: Date.now(), access, pageCache: false as const };
+}
+
 export const loaders = {
   admin: liveNowLoader,
   "admin/revenue": revenueLoader,
@@ -332,4 +348,6 @@ export const loaders = {
   "admin/matches/:id/live": deskMatchLoader,
   "admin/live": liveEventsLoader,
   "admin/packages": packagesLoader,
+  "admin/promotions": promotionsLoader,
+  "admin/promotions/:id": promotionLoader,
 } satisfies Loaders;

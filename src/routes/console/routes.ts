@@ -15,6 +15,8 @@ const sections: { path: string; page: LazyPage; label?: string; capability?: Cap
   { path: "admin/matches/:id/live", page: page("ConsoleMatchLive", () => import("./ConsoleMatchLive")) },
   { path: "admin/revenue", label: "Subscriptions and revenue", capability: "revenue.view", page: page("ConsoleRevenue", () => import("./ConsoleRevenue")) },
   { path: "admin/packages", label: "Packages", capability: "commerce.manage", page: page("ConsolePackages", () => import("./ConsolePackages")) },
+  { path: "admin/promotions", label: "Promo codes", capability: "commerce.manage", page: page("ConsolePromotions", () => import("./ConsolePromotions")) },
+  { path: "admin/promotions/:id", page: page("ConsolePromotion", () => import("./ConsolePromotion")) },
   { path: "admin/accounts", label: "Accounts", capability: "accounts.view", page: page("ConsoleAccounts", () => import("./ConsoleAccounts")) },
   { path: "admin/accounts/:ssoID", page: page("ConsoleAccount", () => import("./ConsoleAccount")) },
   { path: "admin/webhooks", label: "Webhook health", capability: "webhooks.view", page: page("ConsoleWebhooks", () => import("./ConsoleWebhooks")) },
