@@ -346,6 +346,21 @@ describe("offline: the dev checkout's mirror of Stripe", () => {
     expect(await redemptionsOf(made.id)).toHaveLength(1);
   });
 
+  it("a 100% code for once gives a monthly plan's first month free: nothing due today, Rovers TV held, the redemption recorded", async () => {
+    const commerce = await member(["commerce"], DEV);
+    const code = uniqueCode("Free-Month");
+    const made = await codeOf(await create(commerce.b, { code, percentOff: "100", duration: "once", firstTimeOnly: true }));
+    const buyer = await account("promo-free-month");
+    const url = await checkout(buyer.b, "roverstv", "price_roverstv_month");
+    const applied = await apply(buyer.b, url, code);
+    expect(applied.status).toBe(200);
+    expect(applied.html).toMatch(/data-testid="due-today">£0\.00/);
+    expect((await buyer.b.fetch(`${url}/pay`, formBody({ promo: code }))).status).toBe(303);
+    const held = await buyer.b.fetch(`/api/users/entitlements/${buyer.identity.ssoID}`);
+    expect(((await held.json()) as { data: { attributes: { entitlements: string[] } } }).data.attributes.entitlements).toContain("roverstv");
+    expect((await redemptionsOf(made.id)).map((r) => r.discount_pence)).toEqual([199]);
+  });
+
   it("refuses an unknown, a deactivated and an expired code, and a first-time code for a buyer who has paid before", async () => {
     const commerce = await member(["commerce"], DEV);
     const pass = await passPrice();
