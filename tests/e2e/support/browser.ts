@@ -63,11 +63,31 @@ export interface OpenedPage {
 }
 
 /**
+ * Waits, up to 90 s, until the server answers at all. scripts/e2e.mjs starts it again when it
+ * exits by itself; a test retried after such a crash then opens its page once the server is back
+ * rather than failing a second time in the gap. A running server answers at once.
+ */
+export async function serverAnswering(): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${BASE_URL}/favicon.svg`, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`The e2e server at ${BASE_URL} did not answer for 90 s: ${String(error)}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
+/**
  * Opens `pathname` in a new context (no cookies) and waits until the client has hydrated. With
  * `clock`, Playwright's clock is installed before the page loads: its timers run in real time until
  * the test moves them on (`page.clock.runFor`, `fastForward`) instead of waiting for them.
  */
 export async function openPage(browser: Browser, pathname: string, viewport: Viewport = DESKTOP, { clock = false } = {}): Promise<OpenedPage> {
+  await serverAnswering();
   const context = await browser.newContext({ viewport, baseURL: BASE_URL });
   const page = await context.newPage();
   const problems = watchProblems(page);
