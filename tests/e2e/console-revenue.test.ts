@@ -92,12 +92,7 @@ describe("Subscriptions and revenue", () => {
         await (await consoleSections(page)).getByRole("link", { name: HEADING }).click();
         await page.waitForURL((url) => url.pathname === PATH);
         await expect.poll(() => page.getByRole("heading", { name: HEADING }).isVisible()).toBe(true);
-        expect(await page.locator(".chart").count()).toBeGreaterThanOrEqual(9);
-        // Churn per month (six months) and the downloads, the days' CSV a file the browser saves
-        expect(await page.locator("#churn-title").isVisible()).toBe(true);
-        const download = page.waitForEvent("download");
-        await page.getByRole("link", { name: "Download the 90 days (CSV)" }).click();
-        expect((await download).suggestedFilename()).toMatch(/^revenue-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+        expect(await page.locator(".chart").count()).toBeGreaterThanOrEqual(7);
         expect(await axeViolations(page)).toEqual([]);
         // the numbers behind a chart, opened
         await page.locator("#taken-title").locator("..").locator("summary").click();
