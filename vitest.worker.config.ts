@@ -30,9 +30,12 @@ export default defineConfig(async () => {
       setupFiles: ["./tests/worker/development-build.ts", "./tests/worker/apply-migrations.ts"],
       // A local server answering like Stripe's API, for the real SDK (tests/worker/stripe-stand-in.ts).
       globalSetup: ["./tests/worker/stripe-stand-in.ts"],
-      // Two files side by side even on 2 cores (vitest's default there is one): a file's setup is
-      // mostly its runtime starting and importing the app, which leaves a core idle at times. Quiet
-      // 2-core machine: 140 s with one, 107 s with two (docs/testing.md).
+      // One runtime for the files of a worker: starting workerd and importing the app for every
+      // file was most of the stage (about 650 s of 760 on CI's 2 cores; 125 s in all without it).
+      // Each file still starts from the seeded state: tests/worker/apply-migrations.ts resets it.
+      isolate: false,
+      // Two side by side even on 2 cores (vitest's default there is one): a file waits on workerd
+      // and D1 at times, which leaves a core idle.
       maxWorkers: Math.max(2, availableParallelism() - 1),
       // Whole-site sweeps render dozens of pages in workerd on a 2-core machine.
       testTimeout: 60_000,

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { invalidateCache } from "../../worker/cache/kv-cache";
 
 const get = (path: string, init?: RequestInit) => SELF.fetch(`https://rovers.test${path}`, { redirect: "manual", ...init });
 
@@ -11,6 +12,8 @@ async function one<T>(sql: string): Promise<T> {
 
 describe("pages", () => {
   it("streams the home page inside the layout with security headers", async () => {
+    // Rendered, not from the page cache (an earlier test may have asked for / already).
+    await invalidateCache(env);
     const res = await get("/");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
