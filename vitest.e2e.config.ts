@@ -1,4 +1,7 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { E2E_LIVE_EVENTS } from "./scripts/e2e-live.mjs";
 
 /**
  * Files that change what every page shows (the site lock, the active overlay promos, a live match
@@ -27,8 +30,35 @@ export const EXCLUSIVE_FILES = [
   "tests/e2e/console-content.test.ts",
 ];
 
-/** scripts/e2e.mjs runs the phases in turn: E2E_PHASE=shared, then E2E_PHASE=exclusive. */
-const phase = process.env.E2E_PHASE === "exclusive" ? "exclusive" : "shared";
+/**
+ * The other files that play the live events the run pushes (scripts/e2e-live.mjs), found by the
+ * events' names: they run while the pushes run. The pushes and their packaging take about a fifth
+ * of a 2-core machine, so the files that do not need them run after the pushes have stopped.
+ */
+const E2E_DIR = path.join(import.meta.dirname, "tests/e2e");
+export const LIVE_FILES = readdirSync(E2E_DIR)
+  .filter((name) => name.endsWith(".test.ts"))
+  .map((name) => `tests/e2e/${name}`)
+  .filter((file) => !EXCLUSIVE_FILES.includes(file))
+  .filter((file) => {
+    const text = readFileSync(path.join(import.meta.dirname, file), "utf8");
+    // The id as a word of its own (a path's last part, a string), not inside another name.
+    return E2E_LIVE_EVENTS.some((id) => new RegExp(`(?<![\\w-])${id}(?![\\w-])`).test(text));
+  });
+
+/**
+ * scripts/e2e.mjs runs the phases in turn: E2E_PHASE=live (LIVE_FILES), exclusive (EXCLUSIVE_FILES,
+ * the pushes still running), then shared (the rest, the pushes stopped). Without E2E_PHASE: every
+ * file but the exclusive ones.
+ */
+type Phase = "live" | "exclusive" | "shared" | "all-shared";
+const phase: Phase = (["live", "exclusive", "shared"] as const).find((p) => p === process.env.E2E_PHASE) ?? "all-shared";
+const included: Record<Phase, { include: string[]; exclude: string[] }> = {
+  live: { include: LIVE_FILES, exclude: [] },
+  exclusive: { include: EXCLUSIVE_FILES, exclude: [] },
+  shared: { include: ["tests/e2e/**/*.test.ts"], exclude: [...EXCLUSIVE_FILES, ...LIVE_FILES] },
+  "all-shared": { include: ["tests/e2e/**/*.test.ts"], exclude: EXCLUSIVE_FILES },
+};
 /**
  * Files side by side (E2E_WORKERS, default one): every file registers the accounts it changes, so
  * they may, and two at once is faster. One stays the default until a whole run with two is green
@@ -40,15 +70,14 @@ const workers = Number(process.env.E2E_WORKERS || 1);
 // E2E_BASE_URL). Each file launches its own browser.
 export default defineConfig({
   test: {
-    include: phase === "exclusive" ? EXCLUSIVE_FILES : ["tests/e2e/**/*.test.ts"],
-    exclude: phase === "exclusive" ? [] : EXCLUSIVE_FILES,
+    ...included[phase],
     environment: "node",
-    fileParallelism: phase === "shared" && workers > 1,
+    fileParallelism: phase !== "exclusive" && workers > 1,
     // Each file in a process of its own (vitest's default): sharing one saved about half a second a
     // file, but the two full runs with it each had a failure not seen alone; kept apart until
     // that is understood.
     isolate: true,
-    maxWorkers: phase === "shared" ? workers : 1,
+    maxWorkers: phase !== "exclusive" ? workers : 1,
     // In CI a failed test runs once more: on two cores shared with three live pushes, their
     // packaging and the transcoders, a page load now and then misses its time. A test that passes
     // on the second try is named at the end of `npm test` (scripts/test.mjs), so it is seen and

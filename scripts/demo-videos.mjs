@@ -26,11 +26,22 @@ import { devAdminToken, root } from "./run-command.mjs";
  */
 export const TRANSCODE_CACHE = path.join(root, ".wrangler", "transcode-cache");
 
-/** Starts a transcoder (scripts/transcoder.mjs) asking `base` for jobs; its lines go to `log`. */
-export function startTranscoder({ base, name, token, log = console.log }) {
+/**
+ * Starts a transcoder (scripts/transcoder.mjs) asking `base` for jobs; its lines go to `log`.
+ * `preset`: x264's (the transcoder's default when not given).
+ */
+export function startTranscoder({ base, name, token, log = console.log, preset }) {
   const child = spawn(process.execPath, [path.join(root, "scripts", "transcoder.mjs")], {
     cwd: root,
-    env: { ...process.env, WORKER_URL: base, TRANSCODER_TOKEN: token, TRANSCODER_NAME: name, TRANSCODER_POLL_SECONDS: "1", TRANSCODER_CACHE_DIR: TRANSCODE_CACHE },
+    env: {
+      ...process.env,
+      WORKER_URL: base,
+      TRANSCODER_TOKEN: token,
+      TRANSCODER_NAME: name,
+      TRANSCODER_POLL_SECONDS: "1",
+      TRANSCODER_CACHE_DIR: TRANSCODE_CACHE,
+      ...(preset ? { TRANSCODER_PRESET: preset } : {}),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   for (const stream of [child.stdout, child.stderr]) {

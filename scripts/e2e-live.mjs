@@ -36,8 +36,9 @@ export async function activeByAdminApi(baseUrl, id) {
 /**
  * Starts the ingest and a push to each of `events`, and resolves once every event is ready: its
  * playlist has READY_SEGMENTS segments (read through the state route with `stateToken`), or, without
- * a state token, the admin API says it is on air. Answers stop(), which ends them all; call it
- * whatever happens (it is safe twice).
+ * a state token, the admin API says it is on air. Answers stopPushes(), which ends the pushes and
+ * leaves the ingest running, and stop(), which ends them all; call stop() whatever happens (it is
+ * safe twice).
  */
 export async function startLiveMedia({ baseUrl, stateToken = null, events = E2E_LIVE_EVENTS }) {
   // Its own process group: stopping it also stops the packaging ffmpegs it runs.
@@ -49,11 +50,15 @@ export async function startLiveMedia({ baseUrl, stateToken = null, events = E2E_
   });
   const pushes = [];
   let stopped = false;
+  // The pushes alone: the ingest stays (live-ingest.test.ts pushes an event of its own to it).
+  const stopPushes = async () => {
+    for (const push of pushes) push.stop();
+    await Promise.allSettled(pushes.map((p) => p.done));
+  };
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    for (const push of pushes) push.stop();
-    await Promise.allSettled(pushes.map((p) => p.done));
+    await stopPushes();
     if (ingest.exitCode === null && ingest.signalCode === null) {
       const exited = new Promise((resolve) => ingest.once("exit", resolve));
       try {
@@ -103,5 +108,5 @@ export async function startLiveMedia({ baseUrl, stateToken = null, events = E2E_
     await stop();
     throw error;
   }
-  return { stop };
+  return { stop, stopPushes };
 }

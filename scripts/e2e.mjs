@@ -4,8 +4,9 @@
 // the ingest service with a real-time push to each live event the tests play (scripts/e2e-live.mjs),
 // then the e2e vitest run against it (E2E_BASE_URL tells the tests where it is, E2E_STATE_TOKEN opens its state route). The server is stopped whatever happens;
 // one that exits by itself is started again on the same port and state, and the run says so.
-// Two phases (vitest.e2e.config.ts): the shared one, E2E_WORKERS files side by side (default 1), then the
-// exclusive one, the files that change site-wide state, one at a time. Both report into test-results/e2e.json.
+// Three phases (vitest.e2e.config.ts): the files that play the pushed live events, E2E_WORKERS side by
+// side (default 1); the exclusive ones, which change site-wide state, one at a time; then the pushes
+// stop and the other files run, E2E_WORKERS side by side. All report into test-results/e2e.json.
 //   node scripts/e2e.mjs [--skip-build] [--shuffle[=seed]] [vitest filters...]
 // --shuffle runs files and tests in a random order and prints the seed; --shuffle=<seed> repeats an order.
 // E2E_KEEP_STATE=1 reuses the previous e2e database instead of starting from the seed.
@@ -35,7 +36,7 @@ const skipBuild = argv.includes("--skip-build");
 const shuffle = argv.find((a) => a === "--shuffle" || a.startsWith("--shuffle="));
 const seed = shuffle?.includes("=") ? Number(shuffle.split("=")[1]) : Math.floor(Math.random() * 1_000_000);
 const vitestFilters = argv.filter((a) => a !== "--skip-build" && a !== shuffle);
-const PHASES = ["shared", "exclusive"];
+const PHASES = ["live", "exclusive", "shared"];
 
 /** One report for the stage (scripts/test.mjs reads its counts): the phases' counts added up. */
 function mergeReports(serverRestarts) {
@@ -79,7 +80,10 @@ async function main() {
     if (ensure.code !== 0) throw new Error("ffmpeg is needed to give the demo catalogue its media (scripts/ensure-ffmpeg.sh could not install it)");
     const count = Math.max(1, Number(process.env.E2E_TRANSCODERS || 2));
     const transcoderLog = createWriteStream(path.join(root, "test-results/e2e-transcoders.log"));
-    for (let i = 1; i <= count; i++) transcoders.push(startTranscoder({ base: server.baseUrl, name: `e2e-${i}`, token: devTranscoderToken, log: (line) => transcoderLog.write(`${line}\n`) }));
+    // x264's fastest preset, as the live side has: a test card's picture loses nothing a test looks
+    // at, and a fresh clone's catalogue is most of the time before the first test.
+    const preset = "ultrafast";
+    for (let i = 1; i <= count; i++) transcoders.push(startTranscoder({ base: server.baseUrl, name: `e2e-${i}`, token: devTranscoderToken, preset, log: (line) => transcoderLog.write(`${line}\n`) }));
     const seconds = await demoVideos({ base: server.baseUrl, wait: true, timeoutMs: 30 * 60_000 });
     console.log(`\ne2e: every demo video is ready after ${seconds.toFixed(0)} s (${count} transcoder${count > 1 ? "s" : ""}; log: test-results/e2e-transcoders.log)`);
     live = await startLiveMedia({ baseUrl: server.baseUrl, stateToken });
@@ -93,6 +97,8 @@ async function main() {
   let failed = 0;
   try {
     for (const phase of PHASES) {
+      // The files after this do not play the pushed events: the machine's cores go to them instead.
+      if (phase === "shared") await live.stopPushes();
       rmSync(path.join(root, `test-results/e2e-${phase}.json`), { force: true });
       const { code } = await run(
         bin("vitest"),
