@@ -124,7 +124,7 @@ describe("a promo code from the console", () => {
       await page.keyboard.press("Enter");
       await page.getByRole("group", { name: `Deactivate ${CODE}?` }).getByRole("button", { name: "Yes, deactivate" }).click();
       await expect.poll(() => page.getByRole("status").filter({ hasText: `Deactivated ${CODE}` }).count(), { timeout: WAIT }).toBe(1);
-      await expect.poll(() => page.locator(".console-promotions__terms").textContent(), { timeout: WAIT }).toContain("deactivated");
+      await expect.poll(() => page.locator(".console__facts").textContent(), { timeout: WAIT }).toContain("deactivated");
       expect(await queryD1("SELECT active FROM dev_stripe_promotion_codes WHERE code = ?", [CODE])).toEqual([{ active: 0 }]);
     } finally {
       await again.context.close();

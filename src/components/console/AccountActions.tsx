@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { ConfirmPanel, useConfirm } from "./Confirm";
 import type { AccountDetail, ConsoleAccountAction } from "../../schemas/console-accounts";
+import { ConsoleStatus, type ConsoleMessage } from "./ConsoleStatus";
 
 /** What each action says on its button, in its confirmation, and once done. */
 const WORDING: Record<ConsoleAccountAction, { button: string; confirm: string; consequence: string; done: string }> = {
@@ -25,7 +26,7 @@ function actionsFor(account: AccountDetail["account"]): ConsoleAccountAction[] {
 export function AccountActions({ account }: { account: AccountDetail["account"] }) {
   const confirm = useConfirm<ConsoleAccountAction>();
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const { revalidate } = useRevalidator();
 
   const run = async (action: ConsoleAccountAction) => {
@@ -65,9 +66,7 @@ export function AccountActions({ account }: { account: AccountDetail["account"] 
           ))}
         </div>
       )}
-      <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-        {message?.text ?? ""}
-      </p>
+      <ConsoleStatus message={message} />
     </div>
   );
 }

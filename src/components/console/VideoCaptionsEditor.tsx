@@ -3,8 +3,8 @@ import { useRevalidator } from "react-router";
 import type { ConsoleVideoDetail } from "../../schemas/console-videos";
 import { consoleWrite, refusalOf } from "./console-write";
 import { VideoField } from "./VideoField";
+import { ConsoleStatus, type ConsoleMessage } from "./ConsoleStatus";
 
-type Message = { kind: "done" | "error"; text: string } | null;
 
 /**
  * A video's captions on its console page: the languages it has (each removable) and a form that
@@ -14,7 +14,7 @@ type Message = { kind: "done" | "error"; text: string } | null;
 export function VideoCaptionsEditor({ detail }: { detail: ConsoleVideoDetail }) {
   const { revalidate } = useRevalidator();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const [busy, setBusy] = useState(false);
   const entryId = detail.row.entryId;
 
@@ -59,9 +59,7 @@ export function VideoCaptionsEditor({ detail }: { detail: ConsoleVideoDetail }) 
 
   return (
     <>
-      <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-        {message?.text ?? ""}
-      </p>
+      <ConsoleStatus message={message} />
       {detail.captions.length === 0 ? (
         <p className="console__empty">No captions yet.</p>
       ) : (

@@ -38,12 +38,12 @@ export default function ConsoleAccount() {
   };
   return (
     <ConsoleFrame access={access} title={account.email}>
-      <p className="console-accounts__back">
+      <p className="console__back">
         <Link to="/admin/accounts">← Find another account</Link>
       </p>
       <section className="console__section" aria-labelledby="account-heading">
         <h2 id="account-heading" className="console__heading console-accounts__email">{account.email}</h2>
-        <dl className="console-accounts__facts">
+        <dl className="console__facts">
           <div>
             <dt>Name</dt>
             <dd>{account.displayName || "–"}</dd>

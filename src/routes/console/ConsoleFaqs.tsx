@@ -11,6 +11,7 @@ import { FormFrame, useFormRefusal } from "../../components/console/FormFrame";
 import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 type Loaded = Awaited<ReturnType<typeof faqsLoader>>;
 type Group = Loaded["groups"][number];
@@ -35,7 +36,7 @@ function questionFields(groups: readonly Group[]) {
 export default function ConsoleFaqs() {
   const { groups, access } = useLoaderData<typeof faqsLoader>();
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const canEdit = access.capabilities.includes("content.publish");
   const count = groups.reduce((n, g) => n + g.questions.length, 0);
@@ -52,9 +53,7 @@ export default function ConsoleFaqs() {
         <h2 id="faqs-heading" className="console__heading">
           FAQs
         </h2>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         {canEdit && groups.length > 0 ? <QuestionForm key={`add-${count}`} formId="faq-add" groups={groups} onSaved={(text) => void changed(text)} /> : null}
         {groups.map((g) => (
           <section key={g.id} aria-labelledby={`faq-group-${g.id}`} data-faq-group={g.id}>

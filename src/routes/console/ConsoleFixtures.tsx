@@ -18,9 +18,9 @@ import type { ContentField } from "../../schemas/console-content";
 import type { ConsoleFixture } from "../../schemas/console-fixtures";
 import { FIRST_TEAM_NAME } from "../../domain/fixture-rules";
 import { formatInClubTime, utcToClubLocal } from "../../domain/date-format";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 type Data = Awaited<ReturnType<typeof fixturesLoader>>;
-type Message = { kind: "done" | "error"; text: string } | null;
 
 const teamName = (slug: string) => (slug === "" ? FIRST_TEAM_NAME : slug);
 /** 'Sat 26 Apr 2025, 15:00' in London time. */
@@ -36,7 +36,7 @@ const when = (iso: string) => formatInClubTime(iso, "ddd D MMM YYYY, HH:mm");
 export default function ConsoleFixtures() {
   const data = useLoaderData<typeof fixturesLoader>();
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const [editing, setEditing] = useState<ConsoleFixture | "new" | null>(null);
   const [selling, setSelling] = useState<ConsoleFixture | null>(null);
   // Commerce opens the list to sell match passes: the fixtures are read-only for them, the passes for the match operator.
@@ -94,9 +94,7 @@ export default function ConsoleFixtures() {
             Past
           </Link>
         </nav>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         {canEdit ? (
           <p>
             <button type="button" className="console__button console__button--primary" onClick={() => setEditing("new")}>

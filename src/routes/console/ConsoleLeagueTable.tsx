@@ -16,6 +16,7 @@ import { consoleWrite } from "../../components/console/console-write";
 import { LeagueTable } from "../../components/match/LeagueTable";
 import { contentField } from "../../domain/content-form";
 import { deductionNote } from "../../domain/standings";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 type Data = Awaited<ReturnType<typeof leagueTableLoader>>;
 type Result = Data["results"][number];
@@ -34,7 +35,7 @@ const numberOf = (value: FormDataEntryValue | null) => (value === null || String
 export default function ConsoleLeagueTable() {
   const data = useLoaderData<typeof leagueTableLoader>();
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const others = data.clubs.slice(1);
   const say: Say = (kind, text) => {
@@ -77,9 +78,7 @@ export default function ConsoleLeagueTable() {
             Show
           </button>
         </Form>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         {data.table ? (
           <>
             <LeagueTable table={data.table} headingLevel={3} />

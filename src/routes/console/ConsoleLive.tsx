@@ -14,6 +14,7 @@ import { contentField, datetimeLocal } from "../../domain/content-form";
 import { LIVE_TIER_LABELS, LIVE_TIER_NAMES, maskedKey, STALE_SEGMENTS } from "../../domain/live-events";
 import { delayText } from "../../domain/live-delay";
 import type { FixtureOption, IssuedKeyAnswer, LiveEvent } from "../../schemas/console-live";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 type Loaded = Awaited<ReturnType<typeof liveEventsLoader>>;
 
@@ -89,7 +90,7 @@ export default function ConsoleLive() {
   const { access, fixtures, addresses, ingestConfigured } = loaded;
   const events = usePolledEvents(loaded.events);
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const [issued, setIssued] = useState<{ title: string; issued: IssuedKeyAnswer } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
 
@@ -107,9 +108,7 @@ export default function ConsoleLive() {
           Live streams
         </h2>
         {ingestConfigured ? null : <p className="content-form__problem">Live ingest is not configured here (INGEST_TOKEN): events cannot be given a stream key.</p>}
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         {issued ? <IssuedKey title={issued.title} issued={issued.issued} onClose={() => setIssued(null)} /> : null}
         <EventForm key="add" formId="add" fixtures={fixtures} onSaved={(text, key) => void changed(text, key)} />
         <h3 className="console__subheading" id="live-events">

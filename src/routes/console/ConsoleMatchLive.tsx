@@ -27,6 +27,7 @@ import {
 import { matchPath } from "../paths";
 import { LOGIN_PATH } from "../../domain/access-status";
 import { LineupPicker } from "./MatchLineupPicker";
+import type { ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 /** What a tap on an event button waits for: the player (a club event), or the player off and then on (a substitution). */
 type Picking = { type: PlayerEventType } | { type: "sub"; off: LivePlayer | null } | null;
@@ -335,7 +336,7 @@ function TapList({ queue, onDismiss }: { queue: ReturnType<typeof useTapQueue>["
 function UndoList({ matchID, events, names, live }: { matchID: number; events: MatchEvent[]; names: Record<MatchSide, string>; live: boolean }) {
   const confirm = useConfirm<string>();
   const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [note, setNote] = useState<ConsoleMessage>(null);
   const latest = undoable(events);
   const minutes = eventMinuteLabels(events);
   if (!live && latest.length === 0) return null;

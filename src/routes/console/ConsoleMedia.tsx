@@ -12,8 +12,8 @@ import { consoleWrite } from "../../components/console/console-write";
 import { MediaPicture } from "../../components/MediaPicture";
 import { mediaImageUrl } from "../../domain/media-image";
 import type { MediaItem } from "../../schemas/media";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
-type Message = { kind: "done" | "error"; text: string } | null;
 
 /**
  * The console's media library: upload a photo (button or drag and drop, with its progress), its
@@ -24,7 +24,7 @@ type Message = { kind: "done" | "error"; text: string } | null;
 export default function ConsoleMedia() {
   const { media, access } = useLoaderData<typeof mediaLoader>();
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const pages = Math.max(1, Math.ceil(media.total / media.pageSize));
   const pageLink = (page: number) => `/admin/media?${new URLSearchParams({ ...(media.q ? { q: media.q } : {}), ...(page > 0 ? { page: String(page + 1) } : {}) }).toString()}`;
 
@@ -39,9 +39,7 @@ export default function ConsoleMedia() {
         <h2 id="media-heading" className="console__heading">
           Media library
         </h2>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         <MediaUploadForm idPrefix="media" onUploaded={(item) => void changed(`Uploaded ${item.fileName}.`)} />
         <Form method="get" action="/admin/media" className="console-accounts__search media-search" role="search">
           <label htmlFor="media-q">Search by alt text or file name</label>

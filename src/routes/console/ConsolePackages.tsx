@@ -14,6 +14,7 @@ import { PackageForm, PriceForm } from "../../components/console/packages/Packag
 import { PRICE_KINDS } from "../../domain/package-rules";
 import { formatInClubTime } from "../../domain/date-format";
 import type { ConsolePackage, ConsolePrice } from "../../schemas/console-packages";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 /** What is open on the page: one form at a time, so the keyboard never meets two. */
 type Open = null | { form: "new-package" } | { form: "package"; id: string } | { form: "price"; id: string; priceId: string | null };
@@ -31,7 +32,7 @@ export default function ConsolePackages() {
   const { packages, codes, access } = useLoaderData<typeof packagesLoader>();
   const { revalidate } = useRevalidator();
   const [open, setOpen] = useState<Open>(null);
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const onSale = packages.filter((p) => p.active);
   const archived = packages.filter((p) => !p.active);
 
@@ -51,9 +52,7 @@ export default function ConsolePackages() {
         <p className="content-form__hint">
           The Subscriptions tab of <Link to="/videos/subscriptions">Rovers TV's packages</Link>, in this order. Match passes are sold from <Link to="/admin/fixtures">Fixtures and results</Link>.
         </p>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         {open?.form === "new-package" ? (
           <PackageForm codes={codes} onSaved={(text) => void changed(text)} onCancel={() => setOpen(null)} />
         ) : (

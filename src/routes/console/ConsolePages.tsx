@@ -16,6 +16,7 @@ import { contentField } from "../../domain/content-form";
 import { buildTree, parentChoices, PAGE_TEMPLATES, type TreeNode } from "../../domain/page-tree";
 import { PhotoField } from "../../components/console/PhotoField";
 import { RichTextField } from "../../components/console/RichTextField";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 // The rich-text editor (Tiptap) is its own chunk, fetched by the browser when a page form shows.
 
@@ -51,7 +52,7 @@ function pageFields(pages: readonly TreePageRow[], id: number | null) {
 export default function ConsolePages() {
   const { pages, access } = useLoaderData<typeof pagesLoader>();
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const canEdit = access.capabilities.includes("content.publish");
   const tree = buildTree(pages);
@@ -87,9 +88,7 @@ export default function ConsolePages() {
         <h2 id="pages-heading" className="console__heading">
           Pages
         </h2>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         {canEdit ? <PageForm key={`add-${pages.length}`} formId="add" pages={pages} onSaved={(text) => void changed(text)} /> : null}
         <h3 className="console__subheading" id="page-tree-title">
           The page tree ({pages.length} pages)

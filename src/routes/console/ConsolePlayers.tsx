@@ -14,8 +14,8 @@ import { consoleWrite } from "../../components/console/console-write";
 import type { ConsolePlayer } from "../../schemas/console-players";
 import { PlayerForm, teamValue } from "./PlayerForm";
 import { consoleField as field } from "../../domain/content-form";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
-type Message = { kind: "done" | "error"; text: string } | null;
 type Changed = (text: string, kind?: "done" | "error") => Promise<void>;
 
 const nameOf = (p: ConsolePlayer) => `${p.firstName} ${p.lastName}`;
@@ -28,7 +28,7 @@ const nameOf = (p: ConsolePlayer) => `${p.firstName} ${p.lastName}`;
 export default function ConsolePlayers() {
   const data = useLoaderData<typeof playersLoader>();
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const [editing, setEditing] = useState<ConsolePlayer | "new" | null>(null);
   const changed: Changed = async (text, kind = "done") => {
     setMessage({ kind, text });
@@ -60,9 +60,7 @@ export default function ConsolePlayers() {
             Show
           </button>
         </Form>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         <p>
           <button type="button" className="console__button console__button--primary" onClick={() => setEditing("new")}>
             Add a signing

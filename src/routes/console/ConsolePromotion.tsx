@@ -11,6 +11,7 @@ import { formatInClubTime } from "../../domain/date-format";
 import { priceDisplayOf } from "../../domain/money";
 import { limitsText, promoStatus, termsText } from "../../domain/promo-codes";
 import { PromoDeactivate } from "./PromoDeactivate";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 const when = (iso: string) => formatInClubTime(iso, "D MMM YYYY, HH:mm");
 
@@ -22,7 +23,7 @@ const when = (iso: string) => formatInClubTime(iso, "D MMM YYYY, HH:mm");
 export default function ConsolePromotion() {
   const { code, redemptions, now, access } = useLoaderData<typeof promotionLoader>();
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const status = promoStatus(code, new Date(now));
   const canOpenAccounts = access.capabilities.includes("accounts.view");
   const summary =
@@ -41,16 +42,14 @@ export default function ConsolePromotion() {
   return (
     <ConsoleFrame access={access} title={`Promo code ${code.code}`}>
       <section className="console__section" aria-labelledby="promotion-heading">
-        <p className="console-promotions__back">
+        <p className="console__back">
           <Link to="/admin/promotions">All promo codes</Link>
         </p>
         <h2 id="promotion-heading" className="console__heading console-promotions__code">
           {code.code}
         </h2>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
-        <dl className="console-promotions__terms">
+        <ConsoleStatus message={message} />
+        <dl className="console__facts">
           {terms.map(([term, value]) => (
             <div key={term}>
               <dt>{term}</dt>

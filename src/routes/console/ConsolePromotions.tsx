@@ -14,6 +14,7 @@ import { contentField } from "../../domain/content-form";
 import { priceDisplayOf } from "../../domain/money";
 import { MAX_DURATION_MONTHS, limitsText, promoStatus, termsText } from "../../domain/promo-codes";
 import { PromoDeactivate } from "./PromoDeactivate";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 const FORM_ID = "promo";
 const FIELDS = [
@@ -43,7 +44,7 @@ const INITIAL: Record<string, string | boolean> = { duration: "once", firstTimeO
 export default function ConsolePromotions() {
   const { codes, paymentsReady, now, access } = useLoaderData<typeof promotionsLoader>();
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
 
   async function changed(text: string, kind: "done" | "error" = "done") {
     setMessage({ kind, text });
@@ -57,9 +58,7 @@ export default function ConsolePromotions() {
           Promo codes
         </h2>
         <p className="content-form__hint">Supporters type a code at checkout. Each is made in Stripe (a coupon and its promotion code) before it is listed here.</p>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         {paymentsReady ? (
           <PromoForm onSaved={(text) => void changed(text)} />
         ) : (

@@ -13,6 +13,7 @@ import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
 import { REDIRECT_STATUSES } from "../../domain/site-redirects";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 type Redirect = Awaited<ReturnType<typeof redirectsLoader>>["list"]["redirects"][number];
 
@@ -43,7 +44,7 @@ export default function ConsoleRedirects() {
   const { list, access } = useLoaderData<typeof redirectsLoader>();
   const { q, page, pageSize, total, redirects } = list;
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const canEdit = access.capabilities.includes("content.publish");
   const last = page * pageSize + redirects.length;
@@ -63,9 +64,7 @@ export default function ConsoleRedirects() {
           Redirects
         </h2>
         <p className="content-form__hint">A redirect applies only where the site has no page: it never hides one.</p>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         {canEdit ? <RedirectForm key="add" formId="add" onSaved={(text) => void changed(text)} /> : null}
         <Form method="get" action="/admin/redirects" className="console-accounts__search" role="search">
           <label htmlFor="redirects-q">Words in either path</label>

@@ -7,6 +7,7 @@ import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { ConfirmPanel, useConfirm } from "../../components/console/Confirm";
 import { consoleWrite } from "../../components/console/console-write";
 import { PRESEASON_MESSAGE } from "../../domain/preseason";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 type Season = Awaited<ReturnType<typeof seasonsLoader>>["seasons"][number];
 
@@ -19,7 +20,7 @@ type Season = Awaited<ReturnType<typeof seasonsLoader>>["seasons"][number];
 export default function ConsoleSeasons() {
   const { seasons, access } = useLoaderData<typeof seasonsLoader>();
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const canEdit = access.capabilities.includes("settings.edit");
 
   return (
@@ -32,9 +33,7 @@ export default function ConsoleSeasons() {
           In preseason mode a season's fixtures are replaced by ‘{PRESEASON_MESSAGE}’ on the home page, the fixtures pages and the streamer; its results still
           show.
         </p>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         <div className="console__table-wrap">
           <table className="console__table">
             <thead>

@@ -14,6 +14,7 @@ import { consoleWrite } from "../../components/console/console-write";
 import { contentField } from "../../domain/content-form";
 import { ROLE_CAPABILITIES, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../domain/staff-roles";
 import type { StaffMemberView } from "../../schemas/console-staff";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 const GRANT_FIELDS = [
   contentField("email", "E-mail address of the account", "text", { required: true }),
@@ -30,7 +31,7 @@ const rolesText = (roles: readonly StaffRole[]) => (roles.length === 0 ? "none" 
 export default function ConsoleStaff() {
   const { list, access } = useLoaderData<typeof staffLoader>();
   const { revalidate } = useRevalidator();
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
 
   async function changed(text: string) {
     setMessage({ kind: "done", text });
@@ -43,9 +44,7 @@ export default function ConsoleStaff() {
         <h2 id="staff-heading" className="console__heading">
           Staff and their roles
         </h2>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
+        <ConsoleStatus message={message} />
         <GrantForm onGranted={(text) => void changed(text)} />
         <TitledTable
           id="staff-members"

@@ -15,8 +15,8 @@ import { VideoChaptersEditor } from "../../components/console/VideoChaptersEdito
 import { FieldError, VideoField } from "../../components/console/VideoField";
 import { STATUS_LABELS, costText, lengthText, minutesText, sizeText } from "../../components/console/video-figures";
 import type { ConsoleVideoDetail, ConsoleVideoOptions, VideoForm } from "../../schemas/console-videos";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
-type Message = { kind: "done" | "error"; text: string } | null;
 
 const EMPTY_FORM: VideoForm = { title: "", description: "", categoryId: 0, teamId: null, featured: false, tier: { kind: "signed-in" }, publishAt: "", expiresAt: "", chapters: [] };
 
@@ -115,7 +115,7 @@ function PublishForm({ detail, options, sourceId }: { detail: ConsoleVideoDetail
   const { revalidate } = useRevalidator();
   const [form, setForm] = useState<VideoForm>(detail?.form ?? { ...EMPTY_FORM, categoryId: options.categories[0]?.id ?? 0 });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<Message>(null);
+  const [message, setMessage] = useState<ConsoleMessage>(null);
   const [busy, setBusy] = useState(false);
   const [confirmUnpublish, setConfirmUnpublish] = useState(false);
   const set = useCallback(<K extends keyof VideoForm>(key: K, value: VideoForm[K]) => setForm((f) => ({ ...f, [key]: value })), []);
@@ -169,9 +169,7 @@ function PublishForm({ detail, options, sourceId }: { detail: ConsoleVideoDetail
 
   return (
     <form className="video-form" onSubmit={onSubmit} noValidate aria-label="Video details">
-      <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-        {message?.text ?? ""}
-      </p>
+      <ConsoleStatus message={message} />
       <VideoField id="video-title" label="Title" error={errors.title}>
         {(aria) => <input id="video-title" className="cfield__control" value={form.title} maxLength={200} onChange={(e) => set("title", e.currentTarget.value)} {...aria} />}
       </VideoField>

@@ -12,6 +12,7 @@ import { consoleWrite } from "../../components/console/console-write";
 import { utcMinute } from "../../components/console/console-time";
 import { grantsText, lastRedeemDay } from "../../domain/vouchers";
 import type { VoucherCodeView } from "../../schemas/console-vouchers";
+import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 const STATUS_LABELS: Record<VoucherCodeView["status"], string> = { unused: "Unused", redeemed: "Redeemed", revoked: "Revoked", expired: "Expired" };
 
@@ -27,41 +28,49 @@ function createdCount(state: unknown): number | null {
 export default function ConsoleVoucherBatch() {
   const { batch, codes, grantable, access } = useLoaderData<typeof voucherBatchLoader>();
   const created = createdCount(useLocation().state);
-  const [message, setMessage] = useState<{ kind: "done" | "error"; text: string } | null>(created === null ? null : { kind: "done", text: `Issued ${created} ${created === 1 ? "code" : "codes"}.` });
+  const [message, setMessage] = useState<ConsoleMessage>(created === null ? null : { kind: "done", text: `Issued ${created} ${created === 1 ? "code" : "codes"}.` });
   const unused = codes.filter((c) => c.status === "unused").length;
 
   return (
     <ConsoleFrame access={access} title={`Vouchers: ${batch.name}`}>
       <section className="console__section" aria-labelledby="batch-heading">
-        <p className="vouchers__back">
+        <p className="console__back">
           <Link to="/admin/vouchers">All voucher batches</Link>
         </p>
         <h2 id="batch-heading" className="console__heading">
           {batch.name}
         </h2>
-        <p className={message?.kind === "error" ? "console-accounts__error" : "console-accounts__done"} role="status" aria-live="polite">
-          {message?.text ?? ""}
-        </p>
-        <dl className="vouchers__facts">
-          <dt>Grants</dt>
-          <dd>{grantsText(batch.entitlements, grantable)}</dd>
-          <dt>Access</dt>
-          <dd>
-            {batch.periodDays} {batch.periodDays === 1 ? "day" : "days"} from redemption
-          </dd>
-          <dt>Redeem by</dt>
-          <dd>{lastRedeemDay(batch.redeemBy)} (London time)</dd>
-          <dt>Codes</dt>
-          <dd data-counts>
-            {batch.issued} issued, {batch.redeemed} redeemed
-          </dd>
-          <dt>Issued</dt>
-          <dd>{utcMinute(batch.createdAt)}</dd>
+        <ConsoleStatus message={message} />
+        <dl className="console__facts">
+          <div>
+            <dt>Grants</dt>
+            <dd>{grantsText(batch.entitlements, grantable)}</dd>
+          </div>
+          <div>
+            <dt>Access</dt>
+            <dd>
+              {batch.periodDays} {batch.periodDays === 1 ? "day" : "days"} from redemption
+            </dd>
+          </div>
+          <div>
+            <dt>Redeem by</dt>
+            <dd>{lastRedeemDay(batch.redeemBy)} (London time)</dd>
+          </div>
+          <div>
+            <dt>Codes</dt>
+            <dd data-counts>
+              {batch.issued} issued, {batch.redeemed} redeemed
+            </dd>
+          </div>
+          <div>
+            <dt>Issued</dt>
+            <dd>{utcMinute(batch.createdAt)}</dd>
+          </div>
           {batch.revokedAt ? (
-            <>
+            <div>
               <dt>Revoked</dt>
               <dd>{utcMinute(batch.revokedAt)}</dd>
-            </>
+            </div>
           ) : null}
         </dl>
         <div className="vouchers__actions">

@@ -98,13 +98,7 @@ function BatchForm({ grantable }: { grantable: readonly GrantableEntitlement[] }
     if (parsed.success) await navigate(`/admin/vouchers/${parsed.data.data.attributes.batch.id}`, { state: { created: parsed.data.data.attributes.batch.issued } });
   }
 
-  const described = (name: string) => (f.errors[name] ? { "aria-invalid": true, "aria-describedby": `${FORM_ID}-${name}-error` } : {});
-  const error = (name: string) =>
-    f.errors[name] ? (
-      <p id={`${FORM_ID}-${name}-error`} className="cfield__error">
-        {f.errors[name]}
-      </p>
-    ) : null;
+  const { described } = f;
   const field = (name: string, label: string, control: ReactNode) => (
     <div className="cfield" data-field={name}>
       <label htmlFor={`${FORM_ID}-${name}`} className="cfield__label">
@@ -112,7 +106,7 @@ function BatchForm({ grantable }: { grantable: readonly GrantableEntitlement[] }
         <span className="cfield__required"> (required)</span>
       </label>
       {control}
-      {error(name)}
+      {f.problemOf(name)}
     </div>
   );
 
@@ -141,7 +135,7 @@ function BatchForm({ grantable }: { grantable: readonly GrantableEntitlement[] }
             <span className="vouchers__meta">({g.code})</span>
           </label>
         ))}
-        {error("entitlements")}
+        {f.problemOf("entitlements")}
       </fieldset>
       {field("count", "How many codes", <input id={`${FORM_ID}-count`} name="count" type="number" min={1} max={MAX_BATCH_CODES} defaultValue={1} required className="cfield__control" {...described("count")} />)}
       {field(

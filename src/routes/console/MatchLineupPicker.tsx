@@ -3,6 +3,7 @@ import type { deskMatchLoader } from "./console.loader";
 import { consoleWrite } from "../../components/console/console-write";
 import { Picture } from "../../components/Picture";
 import { lineupProblem, MAX_SUBS, pickOf, placePlayer, STARTERS, type LineupPick } from "../../domain/match-operator";
+import type { ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 type Detail = Awaited<ReturnType<typeof deskMatchLoader>>;
 
@@ -12,7 +13,7 @@ type Detail = Awaited<ReturnType<typeof deskMatchLoader>>;
  */
 export function LineupPicker({ matchID, squad, saved, open }: { matchID: number; squad: Detail["squad"]; saved: Detail["live"]["lineup"]; open: boolean }) {
   const [pick, setPick] = useState<LineupPick>(() => pickOf(saved));
-  const [note, setNote] = useState<{ kind: "done" | "error"; text: string } | null>(null);
+  const [note, setNote] = useState<ConsoleMessage>(null);
   const [busy, setBusy] = useState(false);
   const errorId = useId();
   const problem = lineupProblem(pick);
