@@ -1,5 +1,6 @@
 import { endOfClubDay, MAX_GRANT_DAYS } from "./access-grants";
 import { formatDate } from "./date-format";
+import { csvText } from "./csv";
 
 /**
  * Access vouchers (migrations/0043_vouchers.sql): codes staff issue in batches from the console,
@@ -116,16 +117,10 @@ export function voucherStatus(code: { redeemedAt: string | null; revokedAt: stri
   return refusal === "VOUCHER_USED" ? "redeemed" : refusal === "VOUCHER_REVOKED" ? "revoked" : refusal === "VOUCHER_EXPIRED" ? "expired" : "unused";
 }
 
-/** A CSV cell: quoted when it holds a comma, a quote or a line break; a leading =+-@ defused for spreadsheets. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The batch's codes (as shown: grouped) as a CSV file: a header line, then one line per code. */
 export function vouchersCsv(rows: readonly { code: string; status: VoucherStatus; redeemedBy: string | null; redeemedAt: string | null }[]): string {
   const lines = [["code", "status", "redeemed_by", "redeemed_at"], ...rows.map((r) => [r.code, r.status, r.redeemedBy ?? "", r.redeemedAt ?? ""])];
-  return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return csvText(lines);
 }
 
 /** The last London day a code may be redeemed ('24 Dec 2026'): redeem-by is the start of the day after it. */

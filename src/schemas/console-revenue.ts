@@ -37,6 +37,10 @@ export const revenueSchema = z.object({
   vouchers: z.array(z.object({ code: z.string(), redemptions: count })),
   /** visits (a session's day, seen by consented tracking events) → accounts created → of those, accounts that subscribed */
   funnel: z.object({ visits: count, signUps: count, subscribers: count }),
+  /** per UTC month, oldest first (src/domain/churn.ts): subscriptions on at its start, of those ended in it, the share; null: none was on */
+  churn: z.array(z.object({ month: z.string(), onAtStart: count, ended: count, percent: z.nullable(z.number()) })),
+  /** Rovers TV's most watched videos since publishing: plays (master playlists served) and minutes watched, with their tier */
+  viewing: z.array(z.object({ entryId: z.string(), title: z.string(), tier: z.array(z.string()), plays: count, minutes: count })),
 });
 export type Revenue = z.infer<typeof revenueSchema>;
 

@@ -82,34 +82,39 @@ describe("Subscriptions and revenue", () => {
     }
   });
 
-  it("opens from the console's navigation, and is axe clean at 375 and 1440 px", async () => {
-    for (const viewport of [MOBILE, DESKTOP]) {
-      const { page, context } = await openAsStaff(viewport);
-      try {
-        // From 'Live now' through the sections' navigation: the browser's own read of the page's data.
-        await page.goto("/admin", { waitUntil: "load" });
-        await waitForHydration(page);
-        await (await consoleSections(page)).getByRole("link", { name: HEADING }).click();
-        await page.waitForURL((url) => url.pathname === PATH);
-        await expect.poll(() => page.getByRole("heading", { name: HEADING }).isVisible()).toBe(true);
-        expect(await page.locator(".chart").count()).toBeGreaterThanOrEqual(7);
-        expect(await axeViolations(page)).toEqual([]);
-        // the numbers behind a chart, opened
-        await page.locator("#taken-title").locator("..").locator("summary").click();
-        expect(await axeViolations(page)).toEqual([]);
-        // nothing wider than the screen but the tables' own scrolling boxes
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-        await page.locator("#taken-title").locator("..").locator("summary").click();
-        // The cookie popup (a fresh context) would cover the charts in the pictures.
-        await page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: /^Accept/ }).click();
-        await saveScreenshot(page, "console-revenue");
-        // one chart on its own, clear of the site's fixed header that a full-page shot paints over it
-        const chart = page.locator("figure", { has: page.locator("#movements-title") });
-        await chart.screenshot({ path: path.join(SCREENSHOT_DIR, `console-revenue-chart-${viewport.width}.png`) });
-      } finally {
-        await context.close();
-      }
+  // One test a width: each with the whole of a test's time, since the page is long (ten charts and
+  // tables) and axe reads it twice.
+  it.each([MOBILE, DESKTOP])("opens from the console's navigation, and is axe clean at $width px", async (viewport) => {
+    const { page, context } = await openAsStaff(viewport);
+    try {
+      // From 'Live now' through the sections' navigation: the browser's own read of the page's data.
+      await page.goto("/admin", { waitUntil: "load" });
+      await waitForHydration(page);
+      await (await consoleSections(page)).getByRole("link", { name: HEADING }).click();
+      await page.waitForURL((url) => url.pathname === PATH);
+      await expect.poll(() => page.getByRole("heading", { name: HEADING }).isVisible()).toBe(true);
+      expect(await page.locator(".chart").count()).toBeGreaterThanOrEqual(9);
+      // Churn per month (six months) and the downloads, the days' CSV a file the browser saves
+      expect(await page.locator("#churn-title").isVisible()).toBe(true);
+      const download = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Download the 90 days (CSV)" }).click();
+      expect((await download).suggestedFilename()).toMatch(/^revenue-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(await axeViolations(page)).toEqual([]);
+      // the numbers behind a chart, opened
+      await page.locator("#taken-title").locator("..").locator("summary").click();
+      expect(await axeViolations(page)).toEqual([]);
+      // nothing wider than the screen but the tables' own scrolling boxes
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.locator("#taken-title").locator("..").locator("summary").click();
+      // The cookie popup (a fresh context) would cover the charts in the pictures.
+      await page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: /^Accept/ }).click();
+      await saveScreenshot(page, "console-revenue");
+      // one chart on its own, clear of the site's fixed header that a full-page shot paints over it
+      const chart = page.locator("figure", { has: page.locator("#movements-title") });
+      await chart.screenshot({ path: path.join(SCREENSHOT_DIR, `console-revenue-chart-${viewport.width}.png`) });
+    } finally {
+      await context.close();
     }
   });
 });

@@ -18,6 +18,7 @@ import { consoleAuditApi } from "./audit";
 import { consoleStaffApi } from "./staff";
 import { consoleRedirectsApi } from "./redirects";
 import { consolePackagesApi } from "./packages";
+import { consoleReportsApi } from "./reports";
 import { consolePagesApi } from "./pages";
 import { consoleFaqsApi } from "./faqs";
 import { consoleMediaApi } from "./media";
@@ -48,7 +49,8 @@ import { hasSignedInHint } from "../auth/session-cookie";
  *   GET /admin              the console, rendered by the site's own SSR (route `admin` of
  *                           src/routes/routes.tsx); never the page cache, never stored
  *   GET /api/console/live   'Live now': viewers per stream, devices, refusals per minute, match rooms
- *   GET /api/console/revenue  'Subscriptions and revenue': subscribers, MRR, the last 90 days per day, passes, vouchers, funnel
+ *   GET /api/console/revenue  'Subscriptions and revenue': subscribers, MRR, the last 90 days per day, passes, vouchers, funnel, churn, most watched
+ *   GET /api/console/revenue/{days,subscribers}.csv  its downloads (worker/console/reports.ts)
  *   /api/console/accounts…  Accounts: search, an account, its actions (worker/console/accounts.ts)
  *   GET /api/console/webhooks   Webhook health (worker/console/webhooks.ts)
  *   /api/console/content/…  Content: adverts, promos, sponsors, menu, web settings (worker/console/content.ts)
@@ -106,6 +108,7 @@ consoleApi.get("/revenue", requireCapability("revenue.view"), async (c) => {
 });
 
 // Before the accounts: their POST /accounts/:ssoID/:action would answer /grants and /notes.
+consoleApi.route("/", consoleReportsApi);
 consoleApi.route("/", consoleCareApi);
 consoleApi.route("/", consoleCarePaymentsApi);
 consoleApi.route("/", consoleAccountsApi);

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { GRANTING_STATUSES } from "../../src/domain/subscription-state";
 import { dailyValues, monthlyRecurringPence, passesByMatch, revenueWindow, windowDays, type PriceSubscribers } from "../../src/domain/revenue";
 import type { Revenue } from "../../src/schemas/console-revenue";
-import { resultsOf, rowSchema } from "../db/rows";
+import { allRows, resultsOf, rowSchema, stringList } from "../db/rows";
+import { churnMonths, churnPercent } from "../../src/domain/churn";
 
 /**
  * What 'Subscriptions and revenue' reads: one D1 batch of grouped queries, each a
@@ -70,6 +71,11 @@ const rowSchemas = {
 };
 
 export async function revenue(db: D1Database, now = Date.now()): Promise<Revenue> {
+  const [figures, churn, viewing] = await Promise.all([windowFigures(db, now), churnByMonth(db, now), mostWatched(db)]);
+  return { ...figures, churn, viewing };
+}
+
+async function windowFigures(db: D1Database, now: number): Promise<Omit<Revenue, "churn" | "viewing">> {
   const { from, to, fromUnix } = revenueWindow(now);
   const fromIso = `${from}T00:00:00.000Z`;
   // One batch in the object's own order: a query's answer is at its name's index.
@@ -131,4 +137,48 @@ export async function revenue(db: D1Database, now = Date.now()): Promise<Revenue
     vouchers: resultsOf(rowSchemas.vouchers, answer("vouchers")).map((r) => ({ code: r.code, redemptions: r.n })),
     funnel: { visits: first("visits"), signUps: signUps.reduce((a, b) => a + b, 0), subscribers: first("subscribed") },
   };
+}
+
+const count = z.number().nullable();
+
+/**
+ * One scan of the subscriptions for every month: on at its first second (started before it, not
+ * ended by then) and, of those, ended within it. `state_created` is when a cancelled one ended.
+ */
+export async function churnByMonth(db: D1Database, now = Date.now()): Promise<Revenue["churn"]> {
+  const months = churnMonths(now);
+  const columns = months.flatMap((_, i) => {
+    const [from, to] = [`?${2 * i + 1}`, `?${2 * i + 2}`];
+    const onAt = `started_at < ${from} AND NOT (status = 'canceled' AND state_created <= ${from})`;
+    return [`SUM(${onAt}) AS on${i}`, `SUM(${onAt} AND status = 'canceled' AND state_created < ${to}) AS ended${i}`];
+  });
+  const sql = `SELECT ${columns.join(", ")} FROM stripe_subscriptions WHERE started_at IS NOT NULL`;
+  const shape = Object.fromEntries(months.flatMap((_, i) => [[`on${i}`, count], [`ended${i}`, count]]));
+  const [row] = await allRows(rowSchema("churn per month", shape), db.prepare(sql).bind(...months.flatMap((m) => [m.from, m.to])));
+  return months.map((m, i) => {
+    const onAtStart = row?.[`on${i}`] ?? 0;
+    const ended = row?.[`ended${i}`] ?? 0;
+    return { month: m.month, onAtStart, ended, percent: churnPercent(onAtStart, ended) };
+  });
+}
+
+const viewingRow = rowSchema("a video's plays and seconds watched", {
+  entry_id: z.string(),
+  title: z.string(),
+  entitlements: z.string(),
+  plays: z.number(),
+  seconds_watched: z.number(),
+});
+
+/** Rovers TV's 20 most watched videos since they were published: plays and minutes, with their tier. */
+export async function mostWatched(db: D1Database): Promise<Revenue["viewing"]> {
+  const rows = await allRows(
+    viewingRow,
+    db.prepare(
+      `SELECT v.entry_id, v.title, v.entitlements, w.seconds_watched, (SELECT COUNT(*) FROM video_plays p WHERE p.video_id = v.id) AS plays
+         FROM video_watch_totals w JOIN videos v ON v.id = w.video_id
+        ORDER BY w.seconds_watched DESC, v.id LIMIT 20`,
+    ),
+  );
+  return rows.map((r) => ({ entryId: r.entry_id, title: r.title, tier: stringList(r.entitlements), plays: r.plays, minutes: Math.round(r.seconds_watched / 60) }));
 }

@@ -10,11 +10,14 @@ import type { Revenue } from "../../schemas/console-revenue";
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 const kickoffDay = (iso: string | null) => (iso ? iso.slice(0, 10) : "–");
+/** A video's tier as the catalogue writes it: `?` everyone, `*` any signed-in account, else the codes. */
+const tierText = (tier: readonly string[]) => (tier.includes("?") ? "everyone" : tier.includes("*") ? "signed in" : tier.join(", ") || "–");
 
 /**
  * The console's 'Subscriptions and revenue': subscribers and MRR now, the last
- * 90 days per day, match passes, vouchers and the funnel. Money arrives in pence and becomes
- * pounds only here.
+ * 90 days per day, churn per month, match passes, vouchers, the most watched videos and the
+ * funnel, with the days and the subscribers to download as CSV. Money arrives in pence and
+ * becomes pounds only here.
  */
 export default function ConsoleRevenue() {
   const { revenue, access } = useLoaderData<typeof revenueLoader>();
@@ -67,6 +70,8 @@ function RevenueSection({ revenue }: { revenue: Revenue }) {
     extra: [pounds(m.revenuePence)],
   }));
   const vouchers: Bar[] = revenue.vouchers.map((v) => ({ key: v.code, label: <code>{v.code}</code>, value: v.redemptions }));
+  const churn: Bar[] = revenue.churn.map((m) => ({ key: m.month, label: m.month, value: m.ended, extra: [String(m.onAtStart), m.percent === null ? "–" : `${m.percent}%`] }));
+  const viewing: Bar[] = revenue.viewing.map((v) => ({ key: v.entryId, label: v.title, value: v.minutes, extra: [String(v.plays), tierText(v.tier)] }));
   const steps: Bar[] = [
     { key: "visits", label: "Visits", value: funnel.visits, extra: ["–"] },
     { key: "sign-ups", label: "Sign-ups", value: funnel.signUps, extra: [conversion(funnel.visits, funnel.signUps)] },
@@ -88,11 +93,29 @@ function RevenueSection({ revenue }: { revenue: Revenue }) {
         ))}
       </dl>
 
+      <p className="console-revenue__downloads">
+        <a href="/api/console/revenue/days.csv" download>
+          Download the {REVENUE_DAYS} days (CSV)
+        </a>
+        <a href="/api/console/revenue/subscribers.csv" download>
+          Download the subscribers (CSV)
+        </a>
+      </p>
+
       <h3 className="console__subheading">Subscriptions</h3>
       <div className="chart-grid chart-grid--two">
         <BarChart id="tiers" title="Active subscribers by tier" labelColumn="Tier" valueColumn="Subscribers" extraColumns={["MRR"]} bars={tiers} empty="No membership tiers on sale." />
         <TimeSeriesChart id="movements" title="New, cancelled and refunded per day" kind="grouped" days={dayList} series={movements} />
       </div>
+      <BarChart
+        id="churn"
+        title="Churn per month (UTC): of the subscriptions on at the month's start, those that ended in it"
+        labelColumn="Month"
+        valueColumn="Ended"
+        extraColumns={["On at the start", "Churn"]}
+        bars={churn}
+        empty=""
+      />
 
       <h3 className="console__subheading">Revenue</h3>
       <div className="chart-grid chart-grid--two">
@@ -103,6 +126,17 @@ function RevenueSection({ revenue }: { revenue: Revenue }) {
         <BarChart id="passes" title="Match passes sold per match" labelColumn="Match" valueColumn="Sold" extraColumns={["Taken"]} bars={matchPasses} empty={`No match pass sold in the last ${REVENUE_DAYS} days.`} />
         <BarChart id="vouchers" title="Voucher redemptions" labelColumn="Code" valueColumn="Redeemed" bars={vouchers} empty={`No voucher redeemed in the last ${REVENUE_DAYS} days.`} />
       </div>
+
+      <h3 className="console__subheading">Rovers TV viewing</h3>
+      <BarChart
+        id="viewing"
+        title="Most watched videos since publishing: minutes watched and plays"
+        labelColumn="Video"
+        valueColumn="Minutes"
+        extraColumns={["Plays", "Tier"]}
+        bars={viewing}
+        empty="No video has been watched yet."
+      />
 
       <h3 className="console__subheading">From visit to subscriber</h3>
       <BarChart
