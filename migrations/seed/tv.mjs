@@ -106,22 +106,25 @@ export function buildVideos({ matches, players, seasons, teams }) {
       category: "interviews", team: "", season: seasonId(m), match: m.id, tags: "interview,men,post-match",
     });
   });
-  men.slice(0, 4).forEach((m) =>
+  // One preview is Rovers TV+'s own: the packages promise Rovers TV every game's replay, so what
+  // TV+ adds on demand is a bonus like this, never a match.
+  men.slice(0, 4).forEach((m, i) =>
     add({
       title: `Pre-match: Martin Hale previews ${m.opponent.name}`,
       description: `The head coach looks ahead to the game against ${m.opponent.name}.`,
       duration: random.int(150, 420),
-      entitlements: ENTITLEMENTS.freemium,
+      entitlements: i === 3 ? ENTITLEMENTS.top : ENTITLEMENTS.freemium,
       created_at: isoPlusHours(m.kickoff, -50),
       category: "interviews", team: "", season: seasonId(m), match: m.id, tags: "interview,men,pre-match",
     }),
   );
-  men.slice(0, 10).forEach((m, i) =>
+  men.slice(0, 10).forEach((m) =>
     add({
       title: `Full Match Replay: ${title(m)}`,
       description: `The full 90 minutes${m.penalties ? " and the penalty shoot-out" : ""} from ${londonLongDate(m.kickoff)}, ${m.competition}.`,
       duration: random.int(5600, 6900) + (m.penalties ? 900 : 0),
-      entitlements: i % 4 === 3 ? ENTITLEMENTS.top : ENTITLEMENTS.mid,
+      // Every replay for Rovers TV and above: its package promises "full match replays of every game".
+      entitlements: ENTITLEMENTS.mid,
       created_at: isoPlusHours(m.kickoff, 4),
       category: "full-match-replays", team: "", season: seasonId(m), match: m.id, tags: "replay,men",
     }),

@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
 import { DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, type Viewport } from "./support/browser";
-import { signInAs, topTierReplay, type ListedVideo } from "./support/demo-account";
+import { signInAs, topTierVideo, type ListedVideo } from "./support/demo-account";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,12 +27,12 @@ async function signedIn(page: Page): Promise<void> {
   await expect.poll(() => profile.isVisible(), { timeout: 15_000 }).toBe(true);
 }
 
-async function playsWithoutLock(viewport: Viewport, replay: ListedVideo): Promise<void> {
-  const { page, context, problems } = await openPage(browser, `/videos/${replay.entryId}`, viewport);
+async function playsWithoutLock(viewport: Viewport, video: ListedVideo): Promise<void> {
+  const { page, context, problems } = await openPage(browser, `/videos/${video.entryId}`, viewport);
   try {
     await signInAs(page, "bypass@rovers.test");
     await signedIn(page);
-    const play = page.getByRole("button", { name: `Play ${replay.title}` });
+    const play = page.getByRole("button", { name: `Play ${video.title}` });
     await expect.poll(() => play.isVisible(), { timeout: 15_000 }).toBe(true);
     // the entitlements (none) are known by now: still no padlock, no tier message, no promo
     await expect.poll(() => page.evaluate(() => document.querySelector(".theatre__screen.is-locked") === null)).toBe(true);
@@ -42,7 +42,7 @@ async function playsWithoutLock(viewport: Viewport, replay: ListedVideo): Promis
 
     await viewportShot(page, "bypassed-replay-page");
     await play.click();
-    const dialog = page.getByRole("dialog", { name: replay.title });
+    const dialog = page.getByRole("dialog", { name: video.title });
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
     const stage = dialog.locator(".video-overlay__stage");
     await expect.poll(() => stage.getAttribute("data-phase"), { timeout: 20_000 }).toBe("playing");
@@ -69,28 +69,28 @@ async function playsWithoutLock(viewport: Viewport, replay: ListedVideo): Promis
 }
 
 describe("bypassed account", () => {
-  it("plays a Rovers TV+ / VIP replay at 1440 px: no padlock, no promo, the video plays, the panel says 'Account Restrictions Bypassed'", async () => {
-    const replay = await topTierReplay();
-    await playsWithoutLock(DESKTOP, replay);
+  it("plays a Rovers TV+ / VIP video at 1440 px: no padlock, no promo, the video plays, the panel says 'Account Restrictions Bypassed'", async () => {
+    const video = await topTierVideo();
+    await playsWithoutLock(DESKTOP, video);
   });
 
   it("the same at 375 px", async () => {
-    const replay = await topTierReplay();
-    await playsWithoutLock(MOBILE, replay);
+    const video = await topTierVideo();
+    await playsWithoutLock(MOBILE, video);
   });
 
-  it("a Rovers TV subscriber still meets the lock on the same replay, and the gate refuses it", async () => {
-    const replay = await topTierReplay();
-    const { page, context } = await openPage(browser, `/videos/${replay.entryId}`, DESKTOP);
+  it("a Rovers TV subscriber still meets the lock on the same video, and the gate refuses it", async () => {
+    const video = await topTierVideo();
+    const { page, context } = await openPage(browser, `/videos/${video.entryId}`, DESKTOP);
     try {
       await signInAs(page, "tv@rovers.test");
       await signedIn(page);
       await expect.poll(() => page.getByText("Subscribe to Rovers TV+ to watch").first().isVisible(), { timeout: 15_000 }).toBe(true);
-      expect(await page.getByRole("button", { name: `Play ${replay.title}` }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: `Play ${video.title}` }).count()).toBe(0);
       const gate = await page.evaluate(async (entryId) => {
         const res = await fetch("/api/playback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ entryId }) });
         return res.status;
-      }, replay.entryId);
+      }, video.entryId);
       expect(gate).toBe(403);
     } finally {
       await context.close();

@@ -1,12 +1,12 @@
 // Supporter care from the console's account page: support (the demo account support@rovers.test,
 // only read here) grants complimentary Rovers TV+ to a fresh free account, which then plays a
-// top-tier replay; signs out one of a fresh account's two listening devices, the other carries on;
+// top-tier video; signs out one of a fresh account's two listening devices, the other carries on;
 // adds a note; refunds a fresh supporter's Rovers TV+ from the payments table, which stops the
 // supporter's live audio. The account page with its grant form open is axe clean at 375 and 1440 px.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration, type Viewport } from "./support/browser";
-import { signInAs, topTierReplay } from "./support/demo-account";
+import { signInAs, topTierVideo } from "./support/demo-account";
 import { createAccount, registerAs } from "./support/fresh-account";
 import { expectAxeCleanWhenIdle } from "./support/axe";
 import { club } from "../../src/config/club";
@@ -57,9 +57,9 @@ async function grant(page: Page, code: string, reason: string): Promise<void> {
 }
 
 describe("supporter care", () => {
-  it("complimentary access granted by support lets a free account play a paid replay", async () => {
+  it("complimentary access granted by support lets a free account play a paid video", async () => {
     const email = await createAccount(browser, "care-comp");
-    const replay = await topTierReplay();
+    const video = await topTierVideo();
     const { context, page } = await openAccount(email);
     try {
       await grant(page, club.entitlements.top, "Stream failed on the derby");
@@ -70,13 +70,13 @@ describe("supporter care", () => {
       await context.close();
     }
 
-    const fan = await openPage(browser, `/videos/${replay.entryId}`, DESKTOP);
+    const fan = await openPage(browser, `/videos/${video.entryId}`, DESKTOP);
     try {
       await signInAs(fan.page, email);
-      const play = fan.page.getByRole("button", { name: `Play ${replay.title}` });
+      const play = fan.page.getByRole("button", { name: `Play ${video.title}` });
       await expect.poll(() => play.isVisible(), { timeout: WAIT }).toBe(true);
       await play.click();
-      const dialog = fan.page.getByRole("dialog", { name: replay.title });
+      const dialog = fan.page.getByRole("dialog", { name: video.title });
       await expect.poll(() => dialog.locator(".video-overlay__stage").getAttribute("data-phase").catch(() => null), { timeout: WAIT }).toBe("playing");
       const currentTime = () => dialog.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime);
       await expect.poll(currentTime, { timeout: WAIT }).toBeGreaterThan(1);

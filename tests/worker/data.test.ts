@@ -28,6 +28,17 @@ const reader = readerOf(env);
 const DANGEROUS = ["win-a-signed-shirt-in-our-christmas-competition", "rovers-tv-matchday-viewing-guide"];
 
 describe("demo seed", () => {
+  it("keeps the packages' promises: Rovers TV opens every full match replay; Rovers TV+ has a video of its own", async () => {
+    const { results } = await env.DB.prepare(
+      "SELECT c.slug, v.entitlements FROM videos v JOIN video_categories c ON c.id = v.category_id WHERE c.slug IN ('full-match-replays', 'interviews')",
+    ).all<{ slug: string; entitlements: string }>();
+    const tiers = results.map((r) => ({ slug: r.slug, entitlements: JSON.parse(r.entitlements) as string[] }));
+    const replays = tiers.filter((t) => t.slug === "full-match-replays");
+    expect(replays.length).toBe(10);
+    expect(replays.every((t) => t.entitlements.includes("roverstv"))).toBe(true);
+    expect(tiers.some((t) => t.entitlements.length > 0 && t.entitlements.every((e) => e === "roverstv+" || e === "vip"))).toBe(true);
+  });
+
   it("loads the demo content into D1", async () => {
     const counts = await env.DB.prepare(
       `SELECT (SELECT COUNT(*) FROM teams) AS teams, (SELECT COUNT(*) FROM news) AS news,

@@ -36,11 +36,14 @@ export async function midTierReplay(): Promise<ListedVideo> {
   return replay;
 }
 
-/** A full match replay only the top tiers unlock (Rovers TV+ or VIP), from the content API. */
-export async function topTierReplay(): Promise<ListedVideo> {
-  const response = await fetch(`${BASE_URL}/api/content/videos?category=full-match-replays&pageSize=48`);
+/**
+ * A video only the top tiers unlock (Rovers TV+ or VIP), from the content API: a pre-match
+ * interview, since every full match replay is Rovers TV's (its package promises every game).
+ */
+export async function topTierVideo(): Promise<ListedVideo> {
+  const response = await fetch(`${BASE_URL}/api/content/videos?category=interviews&pageSize=48`);
   const { items } = (await response.json()) as { items: ListedVideo[] };
-  const replay = items.find((v) => v.entitlements.length > 0 && v.entitlements.every((e) => e === "roverstv+" || e === "vip"));
-  if (!replay) throw new Error("no top-tier replay in the seed");
-  return replay;
+  const video = items.find((v) => v.entitlements.length > 0 && v.entitlements.every((e) => e === "roverstv+" || e === "vip"));
+  if (!video) throw new Error("no top-tier video in the seed");
+  return video;
 }
