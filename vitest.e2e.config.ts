@@ -31,31 +31,35 @@ export const EXCLUSIVE_FILES = [
 ];
 
 /**
- * The other files that play the live events the run pushes (scripts/e2e-live.mjs), found by the
- * events' names: they run while the pushes run. The pushes and their packaging take about a fifth
- * of a 2-core machine, so the files that do not need them run after the pushes have stopped.
+ * The files that play the live events the run pushes (scripts/e2e-live.mjs), found by the events'
+ * names: they run while the pushes run. The pushes and their packaging take about a fifth of a
+ * 2-core machine, so the files that do not need them run after the pushes have stopped.
  */
-const E2E_DIR = path.join(import.meta.dirname, "tests/e2e");
-export const LIVE_FILES = readdirSync(E2E_DIR)
+const namesAPushedEvent = (file: string) => {
+  const text = readFileSync(path.join(import.meta.dirname, file), "utf8");
+  // The id as a word of its own (a path's last part, a string), not inside another name.
+  return E2E_LIVE_EVENTS.some((id) => new RegExp(`(?<![\\w-])${id}(?![\\w-])`).test(text));
+};
+const E2E_FILES = readdirSync(path.join(import.meta.dirname, "tests/e2e"))
   .filter((name) => name.endsWith(".test.ts"))
-  .map((name) => `tests/e2e/${name}`)
-  .filter((file) => !EXCLUSIVE_FILES.includes(file))
-  .filter((file) => {
-    const text = readFileSync(path.join(import.meta.dirname, file), "utf8");
-    // The id as a word of its own (a path's last part, a string), not inside another name.
-    return E2E_LIVE_EVENTS.some((id) => new RegExp(`(?<![\\w-])${id}(?![\\w-])`).test(text));
-  });
+  .map((name) => `tests/e2e/${name}`);
+export const LIVE_FILES = E2E_FILES.filter((file) => !EXCLUSIVE_FILES.includes(file) && namesAPushedEvent(file));
+const LIVE_EXCLUSIVE_FILES = EXCLUSIVE_FILES.filter(namesAPushedEvent);
 
 /**
- * scripts/e2e.mjs runs the phases in turn: E2E_PHASE=live (LIVE_FILES), exclusive (EXCLUSIVE_FILES,
- * the pushes still running), then shared (the rest, the pushes stopped). Without E2E_PHASE: every
- * file but the exclusive ones.
+ * scripts/e2e.mjs runs the phases in turn, the first two while the pushes run: live (LIVE_FILES),
+ * live-exclusive (the exclusive files among those that play a pushed event), then exclusive (the
+ * other EXCLUSIVE_FILES) and shared (every other file). Without E2E_PHASE: every file but the
+ * exclusive ones.
  */
-type Phase = "live" | "exclusive" | "shared" | "all-shared";
-const phase: Phase = (["live", "exclusive", "shared"] as const).find((p) => p === process.env.E2E_PHASE) ?? "all-shared";
+const PHASES = ["live", "live-exclusive", "exclusive", "shared"] as const;
+type Phase = (typeof PHASES)[number] | "all-shared";
+const phase: Phase = PHASES.find((p) => p === process.env.E2E_PHASE) ?? "all-shared";
+const alone = phase === "live-exclusive" || phase === "exclusive";
 const included: Record<Phase, { include: string[]; exclude: string[] }> = {
   live: { include: LIVE_FILES, exclude: [] },
-  exclusive: { include: EXCLUSIVE_FILES, exclude: [] },
+  "live-exclusive": { include: LIVE_EXCLUSIVE_FILES, exclude: [] },
+  exclusive: { include: EXCLUSIVE_FILES, exclude: LIVE_EXCLUSIVE_FILES },
   shared: { include: ["tests/e2e/**/*.test.ts"], exclude: [...EXCLUSIVE_FILES, ...LIVE_FILES] },
   "all-shared": { include: ["tests/e2e/**/*.test.ts"], exclude: EXCLUSIVE_FILES },
 };
@@ -72,12 +76,12 @@ export default defineConfig({
   test: {
     ...included[phase],
     environment: "node",
-    fileParallelism: phase !== "exclusive" && workers > 1,
+    fileParallelism: !alone && workers > 1,
     // Each file in a process of its own (vitest's default): sharing one saved about half a second a
     // file, but the two full runs with it each had a failure not seen alone; kept apart until
     // that is understood.
     isolate: true,
-    maxWorkers: phase !== "exclusive" ? workers : 1,
+    maxWorkers: alone ? 1 : workers,
     // In CI a failed test runs once more: on two cores shared with three live pushes, their
     // packaging and the transcoders, a page load now and then misses its time. A test that passes
     // on the second try is named at the end of `npm test` (scripts/test.mjs), so it is seen and

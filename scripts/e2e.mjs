@@ -4,9 +4,10 @@
 // the ingest service with a real-time push to each live event the tests play (scripts/e2e-live.mjs),
 // then the e2e vitest run against it (E2E_BASE_URL tells the tests where it is, E2E_STATE_TOKEN opens its state route). The server is stopped whatever happens;
 // one that exits by itself is started again on the same port and state, and the run says so.
-// Three phases (vitest.e2e.config.ts): the files that play the pushed live events, E2E_WORKERS side by
-// side (default 1); the exclusive ones, which change site-wide state, one at a time; then the pushes
-// stop and the other files run, E2E_WORKERS side by side. All report into test-results/e2e.json.
+// Four phases (vitest.e2e.config.ts): the files that play the pushed live events, E2E_WORKERS side by
+// side (default 1), then the exclusive ones among them (they change site-wide state) one at a time;
+// then the pushes stop, and the other exclusive files run one at a time, and the rest E2E_WORKERS
+// side by side. All report into test-results/e2e.json.
 //   node scripts/e2e.mjs [--skip-build] [--shuffle[=seed]] [vitest filters...]
 // --shuffle runs files and tests in a random order and prints the seed; --shuffle=<seed> repeats an order.
 // E2E_KEEP_STATE=1 reuses the previous e2e database instead of starting from the seed.
@@ -36,7 +37,7 @@ const skipBuild = argv.includes("--skip-build");
 const shuffle = argv.find((a) => a === "--shuffle" || a.startsWith("--shuffle="));
 const seed = shuffle?.includes("=") ? Number(shuffle.split("=")[1]) : Math.floor(Math.random() * 1_000_000);
 const vitestFilters = argv.filter((a) => a !== "--skip-build" && a !== shuffle);
-const PHASES = ["live", "exclusive", "shared"];
+const PHASES = ["live", "live-exclusive", "exclusive", "shared"];
 
 /** One report for the stage (scripts/test.mjs reads its counts): the phases' counts added up. */
 function mergeReports(serverRestarts) {
@@ -98,7 +99,7 @@ async function main() {
   try {
     for (const phase of PHASES) {
       // The files after this do not play the pushed events: the machine's cores go to them instead.
-      if (phase === "shared") await live.stopPushes();
+      if (phase === "exclusive") await live.stopPushes();
       rmSync(path.join(root, `test-results/e2e-${phase}.json`), { force: true });
       const { code } = await run(
         bin("vitest"),
