@@ -37,15 +37,18 @@ export function purchaseAction(input: {
   return holdsEntitlement(input.userEntitlements, input.priceEntitlements) ? "openAccountPanel" : "checkout";
 }
 
-/** The price button's text: owned, logged out, or the price itself. */
+/**
+ * The price button's text: owned, or the price itself. Logged out it is the price too (a recorded
+ * departure from §6): the page says 'You must be logged in to purchase' once, in its logged-out
+ * note, and the login prompt a press opens says it again; on every button it hid the prices.
+ */
 export function priceButtonLabel(input: {
   loggedIn: boolean;
   userEntitlements: readonly string[] | null;
   priceEntitlements: readonly string[];
   priceDisplay: string;
 }): string {
-  if (!input.loggedIn) return LOGIN_TO_PURCHASE_LABEL;
-  if (holdsEntitlement(input.userEntitlements, input.priceEntitlements)) return MANAGE_SUBSCRIPTIONS_LABEL;
+  if (input.loggedIn && holdsEntitlement(input.userEntitlements, input.priceEntitlements)) return MANAGE_SUBSCRIPTIONS_LABEL;
   return input.priceDisplay;
 }
 

@@ -30,8 +30,22 @@ export function planClass(title: string): PlanClass {
   return /audio/i.test(title) ? "audio" : "video";
 }
 
+/**
+ * §2 gives the monthly text; a yearly price says its period the same way ('p/a'), so no price on
+ * the site is without one. A one-off price has none.
+ */
+/** A yearly plan: the packages service says 'year', the plan option's ISO form 'P1Y'. */
+const yearly = (duration: string | null) => duration === "year" || duration === "P1Y";
+
 export function planButtonText(plan: Pick<SubscriptionPlanOption, "Duration" | "AmountFormatted">): string {
-  return plan.Duration === null ? `Buy - ${plan.AmountFormatted} p/m` : `Buy - ${plan.AmountFormatted}`;
+  if (plan.Duration === null) return `Buy - ${plan.AmountFormatted} p/m`;
+  return yearly(plan.Duration) ? `Buy - ${plan.AmountFormatted} p/a` : `Buy - ${plan.AmountFormatted}`;
+}
+
+/** The period printed beside an amount: 'per month', 'per year' or 'one-off'. */
+export function planPeriodText(duration: SubscriptionPlanOption["Duration"]): string {
+  if (duration === null) return "per month";
+  return yearly(duration) ? "per year" : "one-off";
 }
 
 export function derivePlan(plan: SubscriptionPlanOption): DerivedPlan {

@@ -82,7 +82,9 @@ describe("packages modal", () => {
       await waitUntilShown(modal, true, 15_000);
       // one modal at a time: the account panel gave way
       await waitUntilShown(viewPackages, false);
-      await expect.poll(() => modal.getByRole("button", { name: /^Buy - / }).count()).toBeGreaterThan(0);
+      // every price with its period
+      await expect.poll(() => modal.getByRole("button", { name: /^Buy - / }).allTextContents()).toEqual(["Buy - £44.99 p/a", "Buy - £5.99 p/m", "Buy - £14.99 p/a", "Buy - £1.99 p/m"]);
+      await expect.poll(() => page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
       await expectFocusTrapped(page);
 
       await page.keyboard.press("Escape");

@@ -4,8 +4,7 @@
 // account of the test's own: fan@ stays freemium for the files that read it.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import path from "node:path";
-import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
 import { signInAs, midTierReplay } from "./support/demo-account";
 import { registerAs } from "./support/fresh-account";
 import { club } from "../../src/config/club";
@@ -165,7 +164,7 @@ describe("packages carousel", () => {
 });
 
 describe("subscriptions page variants", () => {
-  it("switcher of three, 'You must be logged in to purchase' when logged out, 'Buy - £5.99 p/m' signed in, and the 'Choose a subscription' panel", async () => {
+  it("switcher of three; logged out 'You must be logged in to purchase' once, with prices; a plan's button takes the visitor to its buy button in the widget, the page's one place to buy", async () => {
     const { page, context } = await openPage(browser, "/videos/subscriptions?variant=monthly-audio", DESKTOP);
     try {
       await page.getByRole("dialog", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
@@ -173,7 +172,15 @@ describe("subscriptions page variants", () => {
       expect(await switcher.getByRole("radio").allTextContents()).toEqual(["Yearly audio", "Monthly audio", "Video"]);
       await expect.poll(() => switcher.getByRole("radio", { name: "Monthly audio" }).getAttribute("aria-checked")).toBe("true");
       const plan = page.locator(".subscription-plans__plan");
-      expect(await plan.getByRole("button").allTextContents()).toEqual(["You must be logged in to purchase"]);
+      expect(await plan.getByRole("button").allTextContents()).toEqual(["Choose £5.99 per month"]);
+      // the spec's phrase once, in the logged-out note; every price button names its price
+      await expect.poll(() => page.locator(".package-card").count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const main = (await page.locator("main").innerText()).toLowerCase();
+      expect(main.split("you must be logged in to purchase").length - 1).toBe(1);
+      expect(await page.getByRole("note").innerText()).toContain("You must be logged in to purchase");
+      expect(await page.locator(".package-card .price-option button").allTextContents()).toEqual(["Buy - £44.99 p/a", "Buy - £5.99 p/m", "Buy - £14.99 p/a", "Buy - £1.99 p/m"]);
+      expect(await page.getByRole("button", { name: "Choose a subscription" }).count()).toBe(0);
+
       for (const viewport of [DESKTOP, MOBILE]) {
         await page.setViewportSize(viewport);
         for (const variant of ["Yearly audio", "Monthly audio", "Video"]) {
@@ -183,33 +190,41 @@ describe("subscriptions page variants", () => {
           await saveScreenshot(page, `subscriptions-${variant.toLowerCase().replace(" ", "-")}`);
         }
       }
-      await page.setViewportSize(DESKTOP);
       expect(new URL(page.url()).searchParams.get("variant")).toBe("video");
       expect(await plan.locator("h2").textContent()).toBe("Rovers TV (Video)");
 
+      // at 375 px the widget shows one card at a time: the video package's monthly price is on the second
+      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "");
+      const inView = () =>
+        page.evaluate(() => {
+          const box = document.activeElement?.getBoundingClientRect();
+          return !!box && box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth;
+        });
+      await plan.getByRole("button", { name: "Choose £1.99 per month" }).press("Enter");
+      await expect.poll(focused).toBe("Buy - £1.99 p/m");
+      await expect.poll(inView).toBe(true);
+      await saveScreenshot(page, "subscriptions-chosen");
+      // from the Match passes tab too: the Subscriptions tab comes back with the price
+      await page.getByRole("tab", { name: "Match passes" }).click();
+      await plan.getByRole("button", { name: "Choose £14.99 per year" }).click();
+      await expect.poll(focused).toBe("Buy - £14.99 p/a");
+      expect(await page.getByRole("tab", { name: "Subscriptions" }).getAttribute("aria-selected")).toBe("true");
+      // a press while signed out opens the login prompt, which says why
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.locator(".account-login__prompt").filter({ hasText: "You must be logged in to purchase" }).isVisible()).toBe(true);
+
+      await page.goto("/videos/subscriptions?variant=monthly-audio", { waitUntil: "load" });
+      await page.setViewportSize(DESKTOP);
       await signInAs(page, "fan@rovers.test");
       await switcher.getByRole("radio", { name: "Monthly audio" }).click();
-      expect(await plan.getByRole("button").allTextContents()).toEqual(["Buy - £5.99 p/m"]);
-      await page.getByRole("button", { name: "Choose a subscription" }).click();
-      const panel = page.getByRole("dialog", { name: "Choose a subscription" });
-      await expect.poll(() => panel.isVisible()).toBe(true);
-      // the panel opens before its packages have come: wait for them
-      await expect.poll(() => panel.getByRole("heading", { level: 3 }).allTextContents()).toEqual([
-        "Rovers TV+ (Audio & Video)",
-        "Rovers TV+ (Audio & Video)",
-        "Rovers TV (Video)",
-        "Rovers TV (Video)",
-      ]);
-      expect(await panel.getByRole("button", { name: /^Buy - / }).allTextContents()).toEqual(["Buy - £44.99", "Buy - £5.99 p/m", "Buy - £14.99", "Buy - £1.99 p/m"]);
-      await expect.poll(() => page.evaluate(() => document.body.classList.contains("is-locked"))).toBe(true);
-      // the panel is fixed in the window: a picture of the window, not of the whole page
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, "subscriptions-panel-1440.png") });
-      await page.keyboard.press("Escape");
-      await expect.poll(() => panel.count()).toBe(0);
+      expect(await plan.getByRole("button").allTextContents()).toEqual(["Choose £5.99 per month"]);
+      expect(await page.getByRole("note").count()).toBe(0);
+      await plan.getByRole("button", { name: "Choose £5.99 per month" }).click();
+      await expect.poll(focused).toBe("Buy - £5.99 p/m");
     } finally {
       await context.close();
     }
-    // seven full-page screenshots and a sign-in
+    // eight full-page screenshots and a sign-in
   }, 180_000);
 });
 

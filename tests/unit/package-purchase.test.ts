@@ -16,9 +16,10 @@ describe("purchase click (spec §4 'Packages widget')", () => {
 
 describe("price button (spec §6)", () => {
   const price = { priceEntitlements: ["roverstv+"], priceDisplay: "£44.99 / year" };
-  it("owned: 'Manage Subscriptions'; logged out: 'You must be logged in to purchase'; else the price", () => {
+  it("owned: 'Manage Subscriptions'; else the price, logged out too (the page's note says 'You must be logged in to purchase' once)", () => {
     expect(priceButtonLabel({ ...price, loggedIn: true, userEntitlements: ["roverstv+"] })).toBe("Manage Subscriptions");
-    expect(priceButtonLabel({ ...price, loggedIn: false, userEntitlements: null })).toBe("You must be logged in to purchase");
+    expect(priceButtonLabel({ ...price, loggedIn: false, userEntitlements: null })).toBe("£44.99 / year");
+    expect(priceButtonLabel({ ...price, loggedIn: false, userEntitlements: ["roverstv+"] })).toBe("£44.99 / year");
     expect(priceButtonLabel({ ...price, loggedIn: true, userEntitlements: ["roverstv"] })).toBe("£44.99 / year");
   });
 });

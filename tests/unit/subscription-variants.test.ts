@@ -11,7 +11,7 @@ describe("subscription variants", () => {
     const video = price("Rovers TV (Video)", "month", "£1.99");
     expect([variantOf(yearly), variantOf(monthly), variantOf(video)]).toEqual(["yearly-audio", "monthly-audio", "video"]);
     expect(monthly.buttonText).toBe("Buy - £5.99 p/m");
-    expect(yearly.buttonText).toBe("Buy - £44.99");
+    expect(yearly.buttonText).toBe("Buy - £44.99 p/a");
     expect([yearly.PackageType, video.PackageType]).toEqual(["Listen", "Watch"]);
     expect(availableVariants([video, monthly]).map((v) => v.id)).toEqual(["monthly-audio", "video"]);
   });

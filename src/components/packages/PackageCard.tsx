@@ -9,12 +9,13 @@ import { Picture } from "../Picture";
 import { MediaIcon } from "../video/MediaIcon";
 import Button from "../Button";
 import { startCheckout } from "./start-checkout";
+import { priceElementId } from "./show-price";
 
 export function formatPence(pence: number): string {
   return `£${(pence / 100).toFixed(2)}`;
 }
 
-/** 'Buy - £1.99 p/m' for monthly prices, 'Buy - £14.99' otherwise (spec §2 'Packages'). */
+/** 'Buy - £1.99 p/m' for monthly prices (spec §2 'Packages'), 'Buy - £14.99 p/a' yearly, 'Buy - £4.99' once. */
 export function buyLabel(price: Price): string {
   return planButtonText({ Duration: price.interval === "month" ? null : (price.interval ?? "once"), AmountFormatted: formatPence(price.amountPence) });
 }
@@ -77,7 +78,7 @@ export function PackageCard({ pkg, widgetStyle }: { pkg: Package; widgetStyle: "
           {pkg.prices.map((price) => {
             const owned = loggedIn && holdsEntitlement(entitlements, price.entitlements);
             return (
-              <li key={price.id} className={`price-option${owned ? " is-owned" : ""}`}>
+              <li key={price.id} id={priceElementId(price.id)} className={`price-option${owned ? " is-owned" : ""}`}>
                 <div className="price-option__figure">
                   <span className="price-option__amount">{formatPence(price.amountPence)}</span>
                   <span className="price-option__interval">{intervalText(price)}</span>

@@ -1,5 +1,5 @@
 import { Segmented } from "../Segmented";
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { rootLoader } from "../../layouts/root.loader";
 import { readLinkSetting, readSetting } from "../../data/web-settings";
@@ -10,6 +10,7 @@ import { PackageCarousel } from "./PackageCarousel";
 import { PackageCard } from "./PackageCard";
 import { usePackageLists } from "./use-package-lists";
 import { useDelayedLoading } from "../use-delayed-loading";
+import { focusPrice, useShowPrice } from "./show-price";
 
 /** Packages widget sections (spec §2 'Packages'): Subscriptions is activeSection 1 and the default. */
 const SECTIONS = [
@@ -35,6 +36,17 @@ export function PackagesWidget({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const list = lists[section.type];
   const slow = useDelayedLoading(list.loading);
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  // A price the subscriptions page's plan block asked for: its tab shown, then the price focused.
+  const [wanted, setWanted] = useState<string | null>(null);
+  useShowPrice(
+    useCallback((priceId: string) => {
+      setActiveSection(1);
+      setWanted(priceId);
+    }, []),
+  );
+  useEffect(() => {
+    if (wanted && focusPrice(wanted)) setWanted(null);
+  }, [wanted, list.loading, activeSection]);
 
   return (
     <div className={`packages-widget packages-widget--${widgetStyle}`}>

@@ -1,20 +1,23 @@
 import { Segmented } from "../Segmented";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { useAppState } from "../../state/store";
-import { PACKAGES_PANEL_TITLE } from "../../domain/subscription-plan";
+import { planPeriodText } from "../../domain/subscription-plan";
 import { DEFAULT_VARIANT, availableVariants, parseVariant, variantOf, type SubscriptionVariant, type VariantPlan } from "../../domain/subscription-variants";
 import { MediaIcon } from "../video/MediaIcon";
 import { usePlanPurchase } from "./plan-purchase";
+import { showPrice } from "./show-price";
 
 /**
  * The /videos/subscriptions variants (spec §2 'Packages'): a switcher of up to three options
  * (yearly-audio, monthly-audio, video; ?variant= picks the one shown), the chosen variant's plans
- * with their buy buttons, the owned-state box when the account holds it, the logged-out note, and
- * the button that opens the 'Choose a subscription' panel.
+ * with their prices and periods, and the owned-state box when the account holds it.
+ *
+ * The block guides and the packages widget below it sells: each plan's button takes the visitor to
+ * that price on its card, so the page has one place to buy (it had three: these buttons, the
+ * widget's and the 'Choose a subscription' panel's, all for the same prices). The panel stays
+ * where no widget is: a locked video's 'View Packages' and the account panel.
  */
 export function SubscriptionPlans({ plans }: { plans: readonly VariantPlan[] }) {
-  const { dispatch } = useAppState();
   const [params] = useSearchParams();
   const options = availableVariants(plans);
   const [chosen, setChosen] = useState<SubscriptionVariant>(DEFAULT_VARIANT);
@@ -46,7 +49,7 @@ export function SubscriptionPlans({ plans }: { plans: readonly VariantPlan[] }) 
           }}
         />
       ) : null}
-      {/* Without plans only the panel's button stays: the panel says 'No packages available'. */}
+      {/* Without plans the widget below says there are none. */}
       {lead ? (
         <article className="subscription-plans__plan" aria-labelledby="subscription-plan-title">
           <span className="subscription-plans__icon" aria-hidden="true">
@@ -68,9 +71,12 @@ export function SubscriptionPlans({ plans }: { plans: readonly VariantPlan[] }) 
             <ul className="subscription-plans__options">
               {shown.map((plan) => (
                 <li key={plan.Id}>
+                  <p className="subscription-plans__price">
+                    <strong>{plan.AmountFormatted}</strong> {planPeriodText(plan.Duration)}
+                  </p>
                   <div className="subscription-plans__body" dangerouslySetInnerHTML={{ __html: plan.Body }} />
-                  <button type="button" className="btn btn--primary-dark" onClick={() => void purchase.buy(plan)}>
-                    <span className="btn__text">{purchase.label(plan)}</span>
+                  <button type="button" className="btn btn--primary-dark" onClick={() => showPrice(plan.Id)}>
+                    <span className="btn__text">Choose {plan.AmountFormatted} {planPeriodText(plan.Duration)}</span>
                   </button>
                 </li>
               ))}
@@ -78,9 +84,6 @@ export function SubscriptionPlans({ plans }: { plans: readonly VariantPlan[] }) 
           )}
         </article>
       ) : null}
-      <button type="button" className="btn btn--ghost-dark subscription-plans__all" onClick={() => dispatch({ type: "packages/open" })}>
-        <span className="btn__text">{PACKAGES_PANEL_TITLE}</span>
-      </button>
     </div>
   );
 }
