@@ -9,12 +9,12 @@ import { ENTRY_ID } from "../media/entry-id";
 import { mediaBucket } from "../media-library/media-objects";
 import { liveObjectKey } from "../live-ingest/ingest-events";
 import { liveEventById, setReplayMarks } from "../live-ingest/live-events";
-import { readRecording } from "../live-replay/recording";
+import { readRecording, recordingView } from "../live-replay/recording";
 import { makeReplay, replaysOf } from "../live-replay/replays";
 import { checkMarks, clockText, MARKS_ERROR_TEXT, recordingPlaylist, trimParts, type Marks, type Recording } from "../../src/domain/live-replay";
 import { LIVE_INIT_FILE, LIVE_SEGMENT_FILE } from "../../src/domain/live-ingest";
 import type { LiveEvent } from "../../src/schemas/console-live";
-import type { RecordingView, ReplayAnswer } from "../../src/schemas/console-replay";
+import type { ReplayAnswer } from "../../src/schemas/console-replay";
 
 /**
  * A live event's recording and its replay, on the event's console page (/admin/live/{id}):
@@ -50,9 +50,6 @@ async function eventOf(c: Context<AppEnv>): Promise<LiveEvent> {
   if (!event) throw notFound();
   return event;
 }
-
-export const recordingView = (r: Recording): RecordingView | null =>
-  r.runs.length === 0 ? null : { lengthSeconds: r.lengthSeconds, bytes: r.bytes, runs: r.runs.map((x) => ({ run: x.run, seconds: x.seconds, segments: x.segments.length })) };
 
 /** What the audit keeps of an event's replay side: its setting, marks and replays. */
 async function replaySide(db: D1Database, event: LiveEvent) {

@@ -1,6 +1,7 @@
 import { mediaBucket } from "../media-library/media-objects";
 import { liveObjectKey } from "../live-ingest/ingest-events";
 import { recordingFrom, type Recording } from "../../src/domain/live-replay";
+import type { RecordingView } from "../../src/schemas/console-replay";
 
 /**
  * An event's recording as R2 holds it: every run's init and segments under live/{event}/ (the
@@ -28,3 +29,7 @@ export async function readRecording(env: object, eventId: string): Promise<Recor
   );
   return recordingFrom(files, playlists);
 }
+
+/** What the console shows of a recording; null: nothing recorded. */
+export const recordingView = (r: Recording): RecordingView | null =>
+  r.runs.length === 0 ? null : { lengthSeconds: r.lengthSeconds, bytes: r.bytes, runs: r.runs.map((x) => ({ run: x.run, seconds: x.seconds, segments: x.segments.length })) };
