@@ -57,6 +57,7 @@ export default function ConsoleLiveEvent() {
             recording={recording}
             marks={event.replayMarks}
             canMake={canMakeReplay && event.replayMode !== "none"}
+            hasReplay={replays.some((r) => r.job.status !== "failed")}
             onDone={(text) => {
               setMessage({ kind: "done", text });
               void revalidate();
@@ -125,7 +126,16 @@ function usePreview(video: RefObject<HTMLVideoElement | null>, url: string): voi
   }, [video, url]);
 }
 
-function Recording(props: { eventId: string; eventTitle: string; recording: RecordingView; marks: { startSeconds: number | null; endSeconds: number | null }; canMake: boolean; onDone: (text: string) => void }) {
+function Recording(props: {
+  eventId: string;
+  eventTitle: string;
+  recording: RecordingView;
+  marks: { startSeconds: number | null; endSeconds: number | null };
+  canMake: boolean;
+  /** a replay that has not failed: another would be refused (REPLAY_EXISTS) */
+  hasReplay: boolean;
+  onDone: (text: string) => void;
+}) {
   const { eventId, recording } = props;
   const formId = "replay-marks";
   const f = useFormRefusal(formId);
@@ -171,7 +181,9 @@ function Recording(props: { eventId: string; eventTitle: string; recording: Reco
         <MarkField formId={formId} name="start" label="Start" value={start} onChange={setStart} onHere={() => setStart(here())} f={f} />
         <MarkField formId={formId} name="end" label="End" value={end} onChange={setEnd} onHere={() => setEnd(here())} f={f} />
       </FormFrame>
-      {!props.canMake ? null : confirm.asking === "make" ? (
+      {!props.canMake ? null : props.hasReplay ? (
+        <p>This event has its replay, listed below: another can be made only if its transcode fails.</p>
+      ) : confirm.asking === "make" ? (
         <ConfirmPanel confirm={confirm} title={`Make the replay of ${props.eventTitle}?`} yes="Yes, make the replay" busy={f.busy} onYes={() => void send("make")}>
           A Rovers TV video is made from the recording between {start || "its start"} and {end || "its end"}, for the event's viewers, and transcoded. It can be made only once unless the transcode fails.
         </ConfirmPanel>
