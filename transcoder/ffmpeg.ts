@@ -74,6 +74,48 @@ export function ladderArgs(source: string, out: string, info: Probe, rungs: Plan
   return args;
 }
 
+/** A downloaded part of a recording, and where to cut it (seconds from its own start). */
+export interface RecordingCut {
+  file: string;
+  fromSeconds: number;
+  toSeconds: number;
+  hasAudio: boolean;
+}
+
+/**
+ * One file from a recording's parts, cut exactly at the marks: each part's timestamps start from
+ * zero (a run's segments carry the push's own clock), are trimmed to its cut, scaled to the first
+ * part's size (a later push may differ) and joined with the concat filter; a part without sound
+ * gets silence. Encoded near-losslessly and fast (x264 ultrafast, CRF 16): the ladder that follows
+ * is the real encode. Trimming in a filter, not with -ss on the input, cuts on the frame rather
+ * than on the keyframe before it.
+ */
+export function recordingArgs(parts: readonly RecordingCut[], out: string, size: { width: number; height: number }): string[] {
+  const args = ["-hide_banner", "-nostats", "-loglevel", "error", "-y"];
+  for (const part of parts) args.push("-i", part.file);
+  const chains: string[] = [];
+  const joined: string[] = [];
+  parts.forEach((part, i) => {
+    const cut = `start=${part.fromSeconds.toFixed(3)}:end=${part.toSeconds.toFixed(3)}`;
+    chains.push(`[${i}:v:0]setpts=PTS-STARTPTS,trim=${cut},setpts=PTS-STARTPTS,scale=${size.width}:${size.height},setsar=1[v${i}]`);
+    chains.push(
+      part.hasAudio
+        ? `[${i}:a:0]asetpts=PTS-STARTPTS,atrim=${cut},asetpts=PTS-STARTPTS,aformat=sample_rates=48000:channel_layouts=stereo[a${i}]`
+        : `anullsrc=r=48000:cl=stereo,atrim=end=${(part.toSeconds - part.fromSeconds).toFixed(3)}[a${i}]`,
+    );
+    joined.push(`[v${i}][a${i}]`);
+  });
+  const filter = `${chains.join(";")};${joined.join("")}concat=n=${parts.length}:v=1:a=1[v][a]`;
+  args.push("-filter_complex", filter, "-map", "[v]", "-map", "[a]");
+  args.push("-c:v", "libx264", "-preset", "ultrafast", "-crf", "16", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "192k", "-ac", "2", "-ar", "48000", "-f", "mp4", out);
+  return args;
+}
+
+/** Runs ffmpeg with `args`, collecting nothing but its errors. */
+export async function ffmpegRun(args: string[], signal: AbortSignal): Promise<void> {
+  await run(FFMPEG, args, signal);
+}
+
 /** Runs the ladder, calling `onProgress` with the seconds of output written (ffmpeg's -progress out_time_us). */
 export function transcode(args: string[], onProgress: (outTimeMicros: number) => void, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -11,7 +11,18 @@ export interface ClaimedJob {
   leaseId: string;
   leaseExpiresAt: number;
   outputPrefix: string;
-  source: { id: string; fileName: string; contentType: string; bytes: number };
+  source: { id: string; fileName: string; contentType: string; bytes: number; recording?: RecordingClaim };
+}
+
+/**
+ * A live event's recording as a source (docs/transcoding.md#replays): each part (one run's init
+ * and the segments the trim needs) is downloaded as its own fMP4 with `?part=N`, then cut at its
+ * marks and the parts joined (transcoder/ffmpeg.ts recordingArgs).
+ */
+export interface RecordingClaim {
+  startSeconds: number;
+  endSeconds: number;
+  parts: { bytes: number; fromSeconds: number; toSeconds: number }[];
 }
 
 /** The lease is someone else's now: stop this job, write nothing more. */
@@ -61,15 +72,16 @@ export class JobApi {
   }
 
   /**
-   * The source to `file`. A dropped connection resumes where it stopped with a Range request
+   * The source (or part `part` of a recording) to `file`. A dropped connection resumes where it stopped with a Range request
    * (the worker answers 206), up to three times.
    */
-  async download(jobId: string, leaseId: string, file: string, bytes: number): Promise<void> {
+  async download(jobId: string, leaseId: string, file: string, bytes: number, part?: number): Promise<void> {
+    const query = part === undefined ? "" : `?part=${part}`;
     for (let attempt = 0; ; attempt++) {
       const have = attempt === 0 ? 0 : await stat(file).then((s) => s.size, () => 0);
       if (have >= bytes) return;
       try {
-        const res = await this.call(`/jobs/${jobId}/source`, { headers: { "x-lease-id": leaseId, ...(have > 0 ? { range: `bytes=${have}-` } : {}) } });
+        const res = await this.call(`/jobs/${jobId}/source${query}`, { headers: { "x-lease-id": leaseId, ...(have > 0 ? { range: `bytes=${have}-` } : {}) } });
         if (have > 0 && res.status !== 206) throw new Error(`a resumed download answered ${res.status}`);
         await pipeline(Readable.fromWeb(res.body as WebReadableStream), createWriteStream(file, { flags: have > 0 ? "a" : "w" }));
         if ((await stat(file)).size === bytes) return;

@@ -4,11 +4,12 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } fr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { AUDIO_CODEC, AUDIO_RENDITION, LADDER, SEGMENT_SECONDS, masterPlaylist, outputFile, peakBandwidth, progressPercent, segmentsOf, storyboardTrack, type PlannedRendition, type Rendition } from "../src/domain/video-ladder";
-import { ladderArgs, ladderFor, poster, probe, storyboard, transcode } from "./ffmpeg";
-import { LeaseLost, type ClaimedJob, type JobApi } from "./job-api";
+import { ffmpegRun, ladderArgs, ladderFor, poster, probe, recordingArgs, storyboard, transcode, type RecordingCut } from "./ffmpeg";
+import { LeaseLost, type ClaimedJob, type JobApi, type RecordingClaim } from "./job-api";
 
 /**
- * One claimed job, start to end: download the source → ffprobe → the ladder, poster and
+ * One claimed job, start to end: download the source (a live recording: its parts, cut and
+ * joined) → ffprobe → the ladder, poster and
  * storyboard → upload every file under the job's prefix → complete. A heartbeat every
  * HEARTBEAT_MS carries the percentage and keeps the lease; when the worker answers that the lease
  * is lost (another transcoder took the job over), ffmpeg is stopped and nothing more is sent.
@@ -53,7 +54,9 @@ export async function runJob(api: JobApi, claimed: ClaimedJob, options: JobOptio
   }, HEARTBEAT_MS);
   try {
     const source = path.join(dir, "source");
-    await api.download(job.id, leaseId, source, claimed.source.bytes);
+    const recording = claimed.source.recording;
+    if (recording) await joinRecording(api, claimed, recording, dir, source, stop.signal, options.log);
+    else await api.download(job.id, leaseId, source, claimed.source.bytes);
     const info = await probe(source).catch((error: unknown) => {
       throw new SourceProblem(`ffprobe cannot read the source: ${String(error)}`);
     });
@@ -106,6 +109,25 @@ export async function runJob(api: JobApi, claimed: ClaimedJob, options: JobOptio
     options.signal.removeEventListener("abort", onOuterStop);
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A live recording as the source: each part downloaded as its own fMP4, then cut at the marks and
+ * joined into `source` (ffmpeg.ts recordingArgs), so the ladder starts and ends where staff marked.
+ */
+async function joinRecording(api: JobApi, claimed: ClaimedJob, recording: RecordingClaim, dir: string, source: string, signal: AbortSignal, log: (line: string) => void): Promise<void> {
+  const cuts: RecordingCut[] = [];
+  for (const [i, part] of recording.parts.entries()) {
+    const file = path.join(dir, `part${i + 1}.mp4`);
+    await api.download(claimed.job.id, claimed.leaseId, file, part.bytes, i + 1);
+    const info = await probe(file).catch((error: unknown) => {
+      throw new SourceProblem(`ffprobe cannot read part ${i + 1} of the recording: ${String(error)}`);
+    });
+    cuts.push({ file, fromSeconds: part.fromSeconds, toSeconds: part.toSeconds, hasAudio: info.hasAudio });
+  }
+  const first = await probe(cuts[0]!.file);
+  await ffmpegRun(recordingArgs(cuts, source, first), signal);
+  log(`job ${claimed.job.id}: the recording's ${cuts.length} part(s) cut at ${recording.startSeconds.toFixed(1)}–${recording.endSeconds.toFixed(1)} s and joined`);
 }
 
 /** The transcode cache's key: the source's bytes, the preset and the ladder that made the outputs. */

@@ -40,6 +40,10 @@ export const liveEventSchema = z.object({
   health: z.nullable(healthSchema),
   /** how far behind live viewers' pictures are, over the running push's last ten minutes (src/domain/live-delay.ts); null: no reading */
   delay: z.nullable(z.object({ p50Seconds: z.number(), p99Seconds: z.number(), readings: z.number() })),
+  /** what ending the event does with its recording (src/domain/live-replay.ts) */
+  replayMode: z.enum(["auto", "staff", "none"]),
+  /** the marks set on the recording, seconds; null: its start / its end */
+  replayMarks: z.object({ startSeconds: z.nullable(z.number()), endSeconds: z.nullable(z.number()) }),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
@@ -63,6 +67,7 @@ export interface LiveEventInput {
   tier: "mid" | "top";
   matchPass: boolean;
   startsAt: string | null;
+  replayMode: "auto" | "staff" | "none";
 }
 
 /** Where an encoder pushes, for the screen: the SRT address without the key. */

@@ -34,6 +34,7 @@ import { consoleVideoPublishingApi } from "./video-publishing";
 import { requireCapability } from "./capabilities";
 import { consoleArticlesApi } from "./articles";
 import { consoleLiveEventsApi } from "./live-events";
+import { consoleLiveReplayApi } from "./live-replay";
 import { consoleVouchersApi } from "./vouchers";
 import { ApiError } from "../http/api-error";
 import { hasSignedInHint } from "../auth/session-cookie";
@@ -71,7 +72,8 @@ import { hasSignedInHint } from "../auth/session-cookie";
  *   /api/console/table…     League table: other clubs' results, points deductions (worker/console/league-table.ts)
  *   /api/console/matches…   the match operator's screen: a live match's state, events, withdrawals, line-up (worker/console/match-operations.ts)
  *   /api/console/videos/catalogue…  Rovers TV's catalogue: create, save, publish, unpublish, captions (worker/console/video-publishing.ts)
- *   /api/console/live-events…  Live streams: live events, their encoder's stream key, ending them (worker/console/live-events.ts)
+ *   /api/console/live-events…  Live streams: live events, their encoder's stream key, ending them (worker/console/live-events.ts);
+ *                           an event's recording, its marks and its replay (worker/console/live-replay.ts)
  *   /api/console/vouchers…  Vouchers: batches of access codes, their codes and CSV, revoking (worker/console/vouchers.ts)
  */
 
@@ -132,6 +134,7 @@ consoleApi.route("/", consoleLeagueTableApi);
 consoleApi.route("/", consoleMatchOperationsApi);
 consoleApi.route("/", consoleVideoPublishingApi);
 consoleApi.route("/", consoleLiveEventsApi);
+consoleApi.route("/", consoleLiveReplayApi);
 consoleApi.route("/", consoleVouchersApi);
 
 consoleApi.all("*", noApiRoute);

@@ -10,16 +10,19 @@ import { updateLiveStream } from "../live/live-streams";
 import { ingestConfigured, issueStreamKey } from "../live-ingest/stream-keys";
 import { insertLiveEvent, liveEventById, liveEvents, matchExists, updateLiveEvent } from "../live-ingest/live-events";
 import { eventEntitlements, liveEventId, LIVE_TIER_NAMES } from "../../src/domain/live-events";
+import { defaultReplayMode, REPLAY_MODES, replayModesFor } from "../../src/domain/live-replay";
+import { endReplay } from "./live-replay";
 import type { LiveEvent, LiveEventInput, LiveEventsAnswer } from "../../src/schemas/console-live";
 
 /**
  * The console's Live streams section (`live.manage`): the live events the ingest serves.
  *   GET  /api/console/live-events              every event, its status, runs, newest media, viewers, a running push's health
- *   POST /api/console/live-events              { title, description, mediaType, matchId, tier, matchPass, startsAt } → 201,
+ *   POST /api/console/live-events              { title, description, mediaType, matchId, tier, matchPass, startsAt, replayMode? } → 201,
  *                                              the event and its first stream key (shown once)
  *   PUT  /api/console/live-events/:id          the same fields but mediaType (the ingest packages by it)
  *   POST /api/console/live-events/:id/key      a new stream key (the old one stops working for the next connection), shown once
- *   POST /api/console/live-events/:id/end      ended (disabled): players show the offline text, the ingest refuses pushes
+ *   POST /api/console/live-events/:id/end      ended (disabled): players show the offline text, the ingest refuses pushes;
+ *                                              with 'Publish the replay by itself', the replay is made (live-replay.ts)
  * Keys and ends go through the admin API's own functions (issueStreamKey, updateLiveStream). A
  * refused body is 400 with each field's problem; every write, refusals too, is audited as
  * `live-event.create`, `.update`, `.rotate-key` or `.end` with the event before and after: never
@@ -44,6 +47,8 @@ const bodySchema = z.object({
     .union([z.null(), z.literal(""), z.iso.datetime({ offset: true, error: "Enter the start as a date and time" })])
     .default(null)
     .transform((v) => (v === "" || v === null ? null : new Date(v).toISOString())),
+  // Left out: a new event's default for its kind, an edited event's own.
+  replayMode: z.enum(REPLAY_MODES, { error: "Choose what happens to the recording" }).optional(),
 });
 
 type Action = "live-event.create" | "live-event.update" | "live-event.rotate-key" | "live-event.end";
@@ -52,7 +57,7 @@ const actorOf = (c: Context<AppEnv>) => staffActor(c.get("user")?.ssoID ?? "unkn
 
 /** The event as the audit keeps it: everything staff set and the ingest's counts, no media, no key. */
 const audited = (e: LiveEvent | null) =>
-  e && { id: e.id, title: e.title, description: e.description, mediaType: e.mediaType, status: e.status, entitlements: e.entitlements, startsAt: e.startsAt, matchId: e.matchId, keyVersion: e.keyVersion, runs: e.runs };
+  e && { id: e.id, title: e.title, description: e.description, mediaType: e.mediaType, status: e.status, entitlements: e.entitlements, startsAt: e.startsAt, matchId: e.matchId, keyVersion: e.keyVersion, runs: e.runs, replayMode: e.replayMode };
 
 async function audit(c: Context<AppEnv>, action: Action, target: string | null, status: number, detail: Record<string, unknown>) {
   await writeAudit(c, { actor: actorOf(c), action, target, status, detail: { via: "console", ...detail } });
@@ -69,12 +74,16 @@ const ended = () => new ApiError(409, "EVENT_ENDED", "This live event has ended"
 const notConfigured = () => new ApiError(503, "INGEST_NOT_CONFIGURED", "Live ingest is not configured (INGEST_TOKEN)");
 
 /** The body checked whole (every field's problem at once), and the fixture it names found. */
-async function parsedBody(c: Context<AppEnv>, raw: unknown, creating: boolean): Promise<{ input: LiveEventInput } | { error: ApiError }> {
+async function parsedBody(c: Context<AppEnv>, raw: unknown, current: LiveEvent | null): Promise<{ input: LiveEventInput } | { error: ApiError }> {
   // An edit keeps the media type: the ingest packages by it and the players were made for it.
-  const schema = creating ? bodySchema : bodySchema.extend({ mediaType: bodySchema.shape.mediaType.optional().default("video") });
+  const schema = current === null ? bodySchema : bodySchema.extend({ mediaType: bodySchema.shape.mediaType.optional().default(current.mediaType) });
   const body = schema.safeParse(raw ?? {});
   if (!body.success) return { error: ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrorsOf(body.error)) };
-  const input = body.data;
+  const mediaType = current?.mediaType ?? body.data.mediaType;
+  const input = { ...body.data, mediaType, replayMode: body.data.replayMode ?? current?.replayMode ?? defaultReplayMode(mediaType) };
+  if (!replayModesFor(mediaType).includes(input.replayMode)) {
+    return { error: ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "replayMode", detail: "An audio event has no replay" }]) };
+  }
   if (input.matchId !== null && !(await matchExists(c.env.DB, input.matchId))) {
     return { error: ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "matchId", detail: "Choose a fixture from the list" }]) };
   }
@@ -103,7 +112,7 @@ consoleLiveEventsApi.get(PATH, requireCapability("live.manage"), async (c) => {
 consoleLiveEventsApi.post(PATH, requireCapability("live.manage"), async (c) => {
   const action = "live-event.create";
   const raw = await jsonOf(c);
-  const parsed = await parsedBody(c, raw, true);
+  const parsed = await parsedBody(c, raw, null);
   if ("error" in parsed) return refuse(c, action, null, parsed.error, { body: raw });
   // Checked before the insert: an event with no key to push with would be a half-made one.
   if (!ingestConfigured(c.env)) return refuse(c, action, null, notConfigured(), { body: raw });
@@ -125,7 +134,7 @@ consoleLiveEventsApi.put(`${PATH}/:id`, requireCapability("live.manage"), async 
   const raw = await jsonOf(c);
   const before = await liveEventById(c.env.DB, id);
   if (!before) return refuse(c, action, id, notFound(), { body: raw });
-  const parsed = await parsedBody(c, raw, false);
+  const parsed = await parsedBody(c, raw, before);
   if ("error" in parsed) return refuse(c, action, id, parsed.error, { body: raw, before: audited(before) });
   const { input } = parsed;
   if (!(await updateLiveEvent(c.env.DB, id, input, eventEntitlements(input.tier, input.matchPass, input.matchId)))) return refuse(c, action, id, notFound(), { body: raw });
@@ -160,6 +169,8 @@ consoleLiveEventsApi.post(`${PATH}/:id/end`, requireCapability("live.manage"), a
   // Pages and the live listing read the status through the content cache.
   await invalidateCache(c.env);
   const after = await liveEventById(c.env.DB, id);
-  await audit(c, action, id, 200, { before: audited(before), after: audited(after) });
-  return c.json({ data: { id, attributes: { event: after } } });
+  // 'Publish the replay by itself': the replay is made now, and published once transcoded.
+  const replay = after ? await endReplay(c, after) : null;
+  await audit(c, action, id, 200, { before: audited(before), after: audited(after), ...(replay ? { replay } : {}) });
+  return c.json({ data: { id, attributes: { event: after, replay } } });
 });

@@ -6,6 +6,7 @@ import { liveHealth, tierOf } from "../../src/domain/live-events";
 import type { LiveEvent, LiveEventInput, FixtureOption } from "../../src/schemas/console-live";
 import type { DelaySummary } from "../../src/domain/live-delay";
 import { delaysByEvent } from "./live-delay";
+import { REPLAY_MODES } from "../../src/domain/live-replay";
 
 /**
  * Live events as staff manage them (the console's Live streams screen): the live_stream_assets
@@ -28,6 +29,9 @@ const eventRow = rowSchema("live_stream_assets (console)", {
   playlist: z.string().nullable(),
   last_media_at: z.number().nullable(),
   viewers: z.number(),
+  replay_mode: z.enum(REPLAY_MODES),
+  replay_start_seconds: z.number().nullable(),
+  replay_end_seconds: z.number().nullable(),
 });
 
 const MATCH_LABEL = `CASE WHEN m.id IS NULL THEN NULL WHEN m.is_home = 1 THEN t.short_name || ' v ' || o.short_name ELSE o.short_name || ' v ' || t.short_name END`;
@@ -36,7 +40,9 @@ const EVENT_SELECT = `
   SELECT l.id, l.title, l.description, l.media_type, l.status, l.entitlements, l.starts_at, l.match_id,
          ${MATCH_LABEL} AS match_label,
          l.ingest_key_version, l.ingest_slot, l.ingest_run, l.playlist, l.last_media_at,
-         (SELECT COUNT(*) FROM open_stream_sessions s WHERE s.asset_id = l.id) AS viewers
+         (SELECT COUNT(*) FROM open_stream_sessions s WHERE s.asset_id = l.id) AS viewers,
+         -- An audio event has no replay (src/domain/live-replay.ts), whatever a row written before that says.
+         CASE WHEN l.media_type = 'audio' THEN 'none' ELSE l.replay_mode END AS replay_mode, l.replay_start_seconds, l.replay_end_seconds
     FROM live_stream_assets l
     LEFT JOIN matches m ON m.id = l.match_id
     LEFT JOIN teams t ON t.id = m.team_id
@@ -64,6 +70,8 @@ function toEvent(row: z.output<typeof eventRow>, nowMs: number, delays: Map<stri
     // Health is of a push that is running: an idle event's last playlist is only history.
     health: status === "active" ? liveHealth(row.playlist, nowMs) : null,
     delay: delays.get(row.id) ?? null,
+    replayMode: row.replay_mode,
+    replayMarks: { startSeconds: row.replay_start_seconds, endSeconds: row.replay_end_seconds },
   };
 }
 
@@ -107,11 +115,11 @@ export async function matchExists(db: D1Database, id: number): Promise<boolean> 
 export async function insertLiveEvent(db: D1Database, id: string, input: LiveEventInput, entitlements: string[]): Promise<boolean> {
   const result = await db
     .prepare(
-      `INSERT INTO live_stream_assets (id, title, description, media_type, status, poster_image_key, offline_image_key, playback_id, entitlements, starts_at, match_id, position)
-       VALUES (?1, ?2, ?3, ?4, 'idle', ?5, ?6, ?7, ?8, ?9, ?10, (SELECT COALESCE(MAX(position), 0) + 1 FROM live_stream_assets))
+      `INSERT INTO live_stream_assets (id, title, description, media_type, status, poster_image_key, offline_image_key, playback_id, entitlements, starts_at, match_id, replay_mode, position)
+       VALUES (?1, ?2, ?3, ?4, 'idle', ?5, ?6, ?7, ?8, ?9, ?10, ?11, (SELECT COALESCE(MAX(position), 0) + 1 FROM live_stream_assets))
        ON CONFLICT (id) DO NOTHING`,
     )
-    .bind(id, input.title, input.description, input.mediaType, `live-${id}-poster`, `live-${id}-offline`, `pb-${id}`, JSON.stringify(entitlements), input.startsAt, input.matchId)
+    .bind(id, input.title, input.description, input.mediaType, `live-${id}-poster`, `live-${id}-offline`, `pb-${id}`, JSON.stringify(entitlements), input.startsAt, input.matchId, input.replayMode)
     .run();
   return result.meta.changes > 0;
 }
@@ -119,8 +127,14 @@ export async function insertLiveEvent(db: D1Database, id: string, input: LiveEve
 /** An event's details changed (not its media type: the ingest packages by it). False: no such event. */
 export async function updateLiveEvent(db: D1Database, id: string, input: Omit<LiveEventInput, "mediaType">, entitlements: string[]): Promise<boolean> {
   const result = await db
-    .prepare("UPDATE live_stream_assets SET title = ?2, description = ?3, entitlements = ?4, starts_at = ?5, match_id = ?6 WHERE id = ?1")
-    .bind(id, input.title, input.description, JSON.stringify(entitlements), input.startsAt, input.matchId)
+    .prepare("UPDATE live_stream_assets SET title = ?2, description = ?3, entitlements = ?4, starts_at = ?5, match_id = ?6, replay_mode = ?7 WHERE id = ?1")
+    .bind(id, input.title, input.description, JSON.stringify(entitlements), input.startsAt, input.matchId, input.replayMode)
     .run();
+  return result.meta.changes > 0;
+}
+
+/** The marks staff set on the recording (null: its start / its end). False: no such event. */
+export async function setReplayMarks(db: D1Database, id: string, startSeconds: number | null, endSeconds: number | null): Promise<boolean> {
+  const result = await db.prepare("UPDATE live_stream_assets SET replay_start_seconds = ?2, replay_end_seconds = ?3 WHERE id = ?1").bind(id, startSeconds, endSeconds).run();
   return result.meta.changes > 0;
 }

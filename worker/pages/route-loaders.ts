@@ -10,6 +10,7 @@ import { loaders as live } from "../../src/routes/live/live.loader";
 import { loaders as content } from "../../src/routes/content/content.loader";
 import { loaders as clubConsole } from "../../src/routes/console/console.loader";
 import { loaders as consoleVouchers } from "../../src/routes/console/console-vouchers.loader";
+import { loaders as consoleReplay } from "../../src/routes/console/console-replay.loader";
 
 /**
  * Every route's loader by route id: the one place the worker reaches the loader modules (the route
@@ -17,7 +18,7 @@ import { loaders as consoleVouchers } from "../../src/routes/console/console-vou
  * module here once; a new route of a family only adds a key to its module
  * (tests/worker/route-loaders.test.ts checks the keys against the table's routes with `data`).
  */
-const loaders: Loaders = { ...root, ...home, ...news, ...matches, ...teams, ...videos, ...streamer, ...live, ...content, ...clubConsole, ...consoleVouchers };
+const loaders: Loaders = { ...root, ...home, ...news, ...matches, ...teams, ...videos, ...streamer, ...live, ...content, ...clubConsole, ...consoleVouchers, ...consoleReplay };
 
 export function loaderOf(routeId: string): Loader {
   const loader = loaders[routeId];

@@ -4,6 +4,7 @@ import { ApiError } from "../http/api-error";
 import { TRANSCODE_LEASE_SECONDS, TRANSCODE_MAX_ATTEMPTS } from "../../src/domain/video-media-state";
 import { AUDIO_RENDITION, outputFile, variantUris } from "../../src/domain/video-ladder";
 import { jobRow, renditionSchema, sourceRow, type JobRow, type SourceRow } from "./rows";
+import { parseRecordingSource, recordingStored } from "./recording-source";
 
 /**
  * Transcode jobs in D1 (migrations/0026_video_pipeline.sql). Every change is one statement, or one
@@ -90,11 +91,11 @@ export type Completion = z.output<typeof completeBody>;
  * (each a reported rendition, and each reported one listed), the poster and the storyboard.
  * Applied once: a second completion by the same lease answers `applied: false` and changes nothing.
  */
-export async function completeJob(db: D1Database, bucket: R2Bucket, id: string, done: Completion): Promise<{ applied: boolean; job: JobRow }> {
+export async function completeJob(db: D1Database, bucket: R2Bucket, id: string, done: Completion): Promise<{ applied: boolean; job: JobRow; published: string | null }> {
   const job = await jobById(db, id);
   if (!job) throw JOB_NOT_FOUND();
   if (job.lease_id !== done.leaseId) throw LEASE_LOST();
-  if (job.status === "ready") return { applied: false, job };
+  if (job.status === "ready") return { applied: false, job, published: null };
   if (job.status !== "transcoding") throw LEASE_LOST();
 
   const names = done.renditions.map((r) => r.name);
@@ -113,7 +114,7 @@ export async function completeJob(db: D1Database, bucket: R2Bucket, id: string, 
   if (absent.length > 0) throw invalidOutputs(`Missing: ${absent.join(", ")}`);
 
   const video = done.renditions.filter((r) => r.width > 0).sort((a, b) => b.height - a.height)[0];
-  const [insert, update] = await db.batch([
+  const [insert, update, published] = await db.batch([
     db
       .prepare(
         `INSERT INTO video_media (source_id, job_id, prefix, duration_seconds, width, height, renditions, poster, storyboard_image, storyboard_track)
@@ -129,12 +130,23 @@ export async function completeJob(db: D1Database, bucket: R2Bucket, id: string, 
          WHERE id = ?1 AND lease_id = ?2 AND status = 'transcoding' RETURNING *`,
       )
       .bind(id, done.leaseId),
+    // A source that asked for it (a replay its event publishes by itself, migration 0046): its
+    // draft video is published with its media, in the same transaction, lasting what the media lasts.
+    db
+      .prepare(
+        `UPDATE videos SET publication_status = 'published', duration_seconds = ROUND(?3)
+         WHERE publication_status = 'draft' AND source_id = (SELECT source_id FROM transcode_jobs WHERE id = ?1 AND lease_id = ?2 AND status = 'ready')
+           AND EXISTS (SELECT 1 FROM video_sources s WHERE s.id = videos.source_id AND s.publish_when_ready = 1)
+         RETURNING entry_id`,
+      )
+      .bind(id, done.leaseId, done.durationSeconds),
   ]);
   const updated = firstOf(jobRow, update);
-  if (updated) return { applied: (insert?.meta.changes ?? 0) > 0, job: updated };
+  const publishedEntry = (published?.results[0] as { entry_id?: string } | undefined)?.entry_id ?? null;
+  if (updated) return { applied: (insert?.meta.changes ?? 0) > 0, job: updated, published: publishedEntry };
   // Another completion (or a re-claim) won the race between the read above and the batch.
   const now = await jobById(db, id);
-  if (now?.status === "ready" && now.lease_id === done.leaseId) return { applied: false, job: now };
+  if (now?.status === "ready" && now.lease_id === done.leaseId) return { applied: false, job: now, published: null };
   throw LEASE_LOST();
 }
 
@@ -179,7 +191,9 @@ export async function retryJob(db: D1Database, bucket: R2Bucket, sourceId: strin
   ]);
   if (!before || !source) throw JOB_NOT_FOUND();
   if (before.status !== "failed") throw new ApiError(409, "JOB_NOT_FAILED", "Only a failed transcode can be tried again");
-  if (!(await bucket.head(source.object_key))) throw new ApiError(409, "SOURCE_GONE", "The uploaded file is no longer stored: upload it again as a new video");
+  const recording = parseRecordingSource(source.recording);
+  const stored = recording ? await recordingStored(bucket, recording) : (await bucket.head(source.object_key)) !== null;
+  if (!stored) throw new ApiError(409, "SOURCE_GONE", "The uploaded file is no longer stored: upload it again as a new video");
   const row = await db
     .prepare(
       `UPDATE transcode_jobs SET status = 'queued', progress = 0, max_attempts = attempts + ?2, lease_owner = NULL, lease_id = NULL,

@@ -12,6 +12,10 @@ export const sourceRow = rowSchema("video_sources", {
   bytes: z.number(),
   uploaded_by: z.string(),
   uploaded_at: z.string(),
+  /** a live event's recording (recording-source.ts); null: an uploaded file */
+  recording_event_id: z.string().nullable(),
+  recording: z.string().nullable(),
+  publish_when_ready: z.number(),
 });
 export type SourceRow = z.output<typeof sourceRow>;
 

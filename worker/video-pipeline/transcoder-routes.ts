@@ -6,16 +6,21 @@ import { ApiError, fieldErrorsOf, noApiRoute } from "../http/api-error";
 import { parseRange } from "../media/byte-range";
 import { mediaBucket } from "../media-library/media-objects";
 import { allowedOutput, claimJob, completeBody, completeJob, failBody, failJob, heartbeat, heldJob } from "./jobs";
-import { jobAnswer } from "./rows";
+import { jobAnswer, sourceRow, type SourceRow } from "./rows";
+import { firstRow } from "../db/rows";
+import { invalidateCache } from "../cache/kv-cache";
+import { parseRecordingSource, recordingAnswer, streamRecordingPart } from "./recording-source";
 import { sourceKey } from "./objects";
 import { forgetMedia } from "../media/media-state";
 import { checkIn, transcoderReport } from "./transcoders";
+import { writeAudit } from "../audit/audit-log";
 
 /**
  * The transcoders' job API (mount at /api/transcoder; the transcoder is transcoder/):
  *   POST /claim                       { transcoder, report? } → 200 { data: { job, leaseId, leaseExpiresAt, source, outputPrefix } } | 204 none waiting
  *   POST /jobs/{id}/heartbeat         { leaseId, progress, report? } → { leaseExpiresAt }
- *   GET  /jobs/{id}/source            X-Lease-Id; the uploaded file, streamed from R2, with Range
+ *   GET  /jobs/{id}/source            X-Lease-Id; the uploaded file, streamed from R2, with Range; a live
+ *                                     recording's part N with ?part=N (its init and segments as one fMP4)
  *   PUT  /jobs/{id}/outputs/{name}    X-Lease-Id; one output file (src/domain/video-ladder.ts names them), stored under the job's prefix
  *   POST /jobs/{id}/complete          { leaseId, durationSeconds, renditions } → the job, ready (a repeat: `applied: false`)
  *   POST /jobs/{id}/fail              { leaseId, reason, retry? }
@@ -58,6 +63,12 @@ const leaseOf = (value: string | undefined) => {
   return value;
 };
 
+/** A recording source's parts (each downloaded with ?part=N) and cuts; nothing for an uploaded file. */
+function recordingOf(source: SourceRow) {
+  const recording = parseRecordingSource(source.recording);
+  return recording ? { recording: recordingAnswer(recording) } : {};
+}
+
 const transcoderName = z.string().trim().min(1).max(100);
 const claimBody = z.object({ transcoder: transcoderName.default("transcoder"), report: transcoderReport.default({ version: "unknown", ffmpeg: "unknown", jobsRunning: 0 }) });
 
@@ -73,7 +84,7 @@ transcoderRoutes.post("/claim", async (c) => {
       leaseId,
       leaseExpiresAt: job.lease_expires_at,
       outputPrefix: job.output_prefix,
-      source: { id: source.id, fileName: source.file_name, contentType: source.content_type, bytes: source.bytes },
+      source: { id: source.id, fileName: source.file_name, contentType: source.content_type, bytes: source.bytes, ...recordingOf(source) },
     },
   });
 });
@@ -92,6 +103,13 @@ transcoderRoutes.post("/jobs/:id/heartbeat", async (c) => {
 transcoderRoutes.get("/jobs/:id/source", async (c) => {
   const job = await heldJob(c.env.DB, jobIdOf(c.req.param("id")), leaseOf(c.req.header("x-lease-id")));
   const bucket = mediaBucket(c.env);
+  const source = await firstRow(sourceRow, c.env.DB.prepare("SELECT * FROM video_sources WHERE id = ?1").bind(job.source_id));
+  const recording = parseRecordingSource(source?.recording ?? null);
+  if (recording) {
+    const part = c.req.query("part") ?? "1";
+    if (!/^[1-9][0-9]{0,3}$/.test(part)) throw new ApiError(404, "SOURCE_PART_NOT_FOUND", "No such part of the recording");
+    return streamRecordingPart(bucket, recording, Number(part), c.req.header("range"));
+  }
   const key = sourceKey(job.source_id);
   const head = await bucket.head(key);
   if (!head) throw new ApiError(404, "SOURCE_NOT_FOUND", "The job's source file is not in storage");
@@ -116,8 +134,13 @@ transcoderRoutes.put("/jobs/:id/outputs/:name{.+}", async (c) => {
 transcoderRoutes.post("/jobs/:id/complete", async (c) => {
   const id = jobIdOf(c.req.param("id"));
   const body = await jsonBody(c.req.raw, completeBody);
-  const { applied, job } = await completeJob(c.env.DB, mediaBucket(c.env), id, body);
+  const { applied, job, published } = await completeJob(c.env.DB, mediaBucket(c.env), id, body);
   if (applied) forgetMedia();
+  // A replay published by itself is in every public list from now: the cached pages go.
+  if (published) {
+    await writeAudit(c, { actor: "system:transcoder", action: "video.publish", target: `video:${published}`, status: 200, detail: { via: "replay", before: { status: "draft" }, after: { status: "published" } } });
+    await invalidateCache(c.env);
+  }
   return c.json({ data: { job: jobAnswer(job), applied } });
 });
 

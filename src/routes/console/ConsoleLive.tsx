@@ -3,7 +3,7 @@ import "./console-content.css";
 import "./console-accounts.css";
 import "./console-live.css";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useLoaderData, useRevalidator } from "react-router";
+import { Link, useLoaderData, useRevalidator } from "react-router";
 import type { liveEventsLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
 import { FormField } from "../../components/console/FormField";
@@ -13,6 +13,7 @@ import { consoleWriteAnswer, type WriteResult } from "../../components/console/c
 import { contentField, datetimeLocal } from "../../domain/content-form";
 import { LIVE_TIER_LABELS, LIVE_TIER_NAMES, maskedKey, STALE_SEGMENTS } from "../../domain/live-events";
 import { delayText } from "../../domain/live-delay";
+import { REPLAY_MODE_LABELS, REPLAY_MODES } from "../../domain/live-replay";
 import type { FixtureOption, IssuedKeyAnswer, LiveEvent } from "../../schemas/console-live";
 import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
@@ -23,7 +24,10 @@ const POLL_MS = 5_000;
 
 const STATUS_LABELS: Record<LiveEvent["status"], string> = { idle: "Idle (no push)", active: "Live", disabled: "Ended" };
 
-function fieldsFor(fixtures: readonly FixtureOption[], creating: boolean) {
+/** The replay setting: offered for video (an audio event's is always 'No replay', src/domain/live-replay.ts). */
+const replayField = contentField("replayMode", "When the event ends, its recording", "select", { required: true, options: REPLAY_MODES.map((m) => ({ value: m, label: `${REPLAY_MODE_LABELS[m]}${m === "none" ? "" : " (video events)"}` })) });
+
+function fieldsFor(fixtures: readonly FixtureOption[], creating: boolean, audio = false) {
   return [
     contentField("title", "Title", "text", { required: true }),
     contentField("description", "Description", "textarea"),
@@ -45,6 +49,7 @@ function fieldsFor(fixtures: readonly FixtureOption[], creating: boolean) {
     contentField("tier", "Who may watch", "select", { required: true, options: LIVE_TIER_NAMES.map((t) => ({ value: t, label: LIVE_TIER_LABELS[t] })) }),
     contentField("matchPass", "Also sold with the fixture's match pass", "checkbox"),
     contentField("startsAt", "Scheduled start (UTC)", "datetime"),
+    ...(audio ? [] : [replayField]),
   ];
 }
 
@@ -188,7 +193,14 @@ function EventCard(props: {
         <dd>{e.viewers}</dd>
         <dt>Viewers' delay behind live</dt>
         <dd className="console-live__delay">{delayText(e.delay)}</dd>
+        <dt>Replay</dt>
+        <dd>{REPLAY_MODE_LABELS[e.replayMode]}</dd>
       </dl>
+      <p>
+        <Link to={`/admin/live/${e.id}`} aria-label={`Recording and replay of ${e.title}`}>
+          Recording and replay
+        </Link>
+      </p>
       <Health event={e} />
       <details className="console-live__ingest">
         <summary>Ingest details for the encoder</summary>
@@ -316,7 +328,7 @@ function CopyLine({ label, value }: { label: string; value: string }) {
 /** Create an event, or edit one. A refusal shows beside its field and keeps what was typed; the first field in error takes the focus. */
 function EventForm({ formId, event, fixtures, onSaved, onCancel }: { formId: string; event?: LiveEvent; fixtures: readonly FixtureOption[]; onSaved: Changed; onCancel?: () => void }) {
   const f = useFormRefusal(formId);
-  const fields = fieldsFor(fixtures, !event);
+  const fields = fieldsFor(fixtures, !event, event?.mediaType === "audio");
   useEffect(() => {
     if (event) f.ref.current?.querySelector<HTMLElement>(`#${formId}-title`)?.focus();
   }, [formId, event]);
@@ -336,6 +348,8 @@ function EventForm({ formId, event, fixtures, onSaved, onCancel }: { formId: str
       matchPass: data.get("matchPass") !== null,
       // datetime-local has no zone: the form's times are UTC.
       startsAt: startsAt === "" ? null : Number.isNaN(Date.parse(`${startsAt}Z`)) ? startsAt : new Date(`${startsAt}Z`).toISOString(),
+      // An audio event has no replay, whatever the field says (its kind is chosen in the same form).
+      replayMode: (event?.mediaType ?? text("mediaType")) === "audio" ? "none" : text("replayMode"),
     };
     f.setBusy(true);
     const result = await writeJson(event ? "PUT" : "POST", event ? `/live-events/${event.id}` : "/live-events", body);
@@ -349,8 +363,8 @@ function EventForm({ formId, event, fixtures, onSaved, onCancel }: { formId: str
   }
 
   const values: Record<string, string | boolean> = event
-    ? { title: event.title, description: event.description, matchId: event.matchId === null ? "" : String(event.matchId), tier: event.tier, matchPass: event.matchPass, startsAt: event.startsAt ? datetimeLocal(event.startsAt) : "" }
-    : { title: "", description: "", mediaType: "video", matchId: "", tier: "mid", matchPass: false, startsAt: "" };
+    ? { title: event.title, description: event.description, matchId: event.matchId === null ? "" : String(event.matchId), tier: event.tier, matchPass: event.matchPass, startsAt: event.startsAt ? datetimeLocal(event.startsAt) : "", replayMode: event.replayMode }
+    : { title: "", description: "", mediaType: "video", matchId: "", tier: "mid", matchPass: false, startsAt: "", replayMode: "staff" };
   return (
     <FormFrame
       formRef={f.ref}

@@ -36,6 +36,7 @@ const sections: { path: string; page: LazyPage; label?: string; capability?: Cap
   { path: "admin/vouchers", label: "Vouchers", capability: "vouchers.manage", page: page("ConsoleVouchers", () => import("./ConsoleVouchers")) },
   { path: "admin/vouchers/:id", page: page("ConsoleVoucherBatch", () => import("./ConsoleVoucherBatch")) },
   { path: "admin/live", label: "Live streams", capability: "live.manage", page: page("ConsoleLive", () => import("./ConsoleLive")) },
+  { path: "admin/live/:id", page: page("ConsoleLiveEvent", () => import("./ConsoleLiveEvent")) },
   { path: "admin/audit", label: "Audit log", capability: "audit.view", page: page("ConsoleAudit", () => import("./ConsoleAudit")) },
   { path: "admin/staff", label: "Staff", capability: "staff.manage", page: page("ConsoleStaff", () => import("./ConsoleStaff")) },
 ];

@@ -1,0 +1,253 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
+import { CONSOLE_VARS } from "./staff-accounts";
+import { fixtureBytes, goLive, INGEST_TOKEN } from "./live-media";
+import { emptyQueue, ladderFiles, RENDITIONS, transcoder, TRANSCODER_TOKEN } from "./video-pipeline-fixtures";
+import type { StaffRole } from "../../src/domain/staff-roles";
+import type { LiveEvent } from "../../src/schemas/console-live";
+import type { ReplayAnswer } from "../../src/schemas/console-replay";
+
+/**
+ * Live to replay: an event's recording on its console page, the marks, 'Make the replay' (one
+ * video however many presses), the job API streaming the recording's parts as fMP4 files, the
+ * replay an event publishes by itself when it ends, who may, and the audit of each write.
+ */
+
+const JSON_HEADERS = { "content-type": "application/json" };
+type Errors = { errors: { code: string; detail: string; field?: string }[] };
+type Claim = { job: { id: string }; leaseId: string; source: { bytes: number; recording?: { startSeconds: number; endSeconds: number; parts: { bytes: number; fromSeconds: number; toSeconds: number }[] } } };
+
+async function member(prefix: string, roles: StaffRole[]): Promise<{ b: Browser; ssoID: string }> {
+  const identity = freshIdentity(prefix);
+  const b = browser({ ...CONSOLE_VARS, INGEST_TOKEN, TRANSCODER_TOKEN });
+  expect((await signInWithToken(b, (nonce) => devToken(identity, { nonce }))).status).toBe(302);
+  for (const role of roles) await env.DB.prepare("INSERT INTO staff_roles (account, role, granted_by) VALUES (?1, ?2, 'test')").bind(identity.ssoID, role).run();
+  return { b, ssoID: identity.ssoID };
+}
+
+const send = (b: Browser, method: string, path: string, body?: unknown) =>
+  b.fetch(`/api/console${path}`, { method, headers: JSON_HEADERS, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+async function newEvent(b: Browser, more: Record<string, unknown> = {}): Promise<LiveEvent> {
+  const res = await send(b, "POST", "/live-events", { title: "Live: Reserves v Hale", mediaType: "video", tier: "mid", ...more });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { data: { attributes: { event: LiveEvent } } }).data.attributes.event;
+}
+
+const codeOf = async (res: Response) => ((await res.json()) as Errors).errors;
+const replayState = async (b: Browser, id: string) => ((await (await b.fetch(`/api/console/live-events/${id}/replay`)).json()) as ReplayAnswer).data.attributes;
+const replayVideos = (id: string) =>
+  env.DB.prepare("SELECT v.entry_id, v.title, v.publication_status, v.entitlements, v.category_id, v.duration_seconds FROM videos v JOIN video_sources s ON s.id = v.source_id WHERE s.recording_event_id = ?1")
+    .bind(id)
+    .all<{ entry_id: string; title: string; publication_status: string; entitlements: string; category_id: number; duration_seconds: number }>();
+const auditOf = (action: string, target: string) =>
+  env.DB.prepare("SELECT status, detail FROM admin_audit_log WHERE action = ?1 AND target = ?2 ORDER BY id").bind(action, target).all<{ status: number; detail: string }>();
+
+async function claim(): Promise<Claim> {
+  const res = await transcoder().post("/claim", { transcoder: "replay-test" });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { data: Claim }).data;
+}
+
+/** The fixture's run as one file: its init, then its segments in order. */
+function runBytes(segments = ["r1-seg0.m4s", "r1-seg1.m4s", "r1-seg2.m4s"]): Uint8Array {
+  const files = [fixtureBytes("video", "r1-init.mp4"), ...segments.map((s) => fixtureBytes("video", s))];
+  const out = new Uint8Array(files.reduce((n, f) => n + f.byteLength, 0));
+  let at = 0;
+  for (const f of files) {
+    out.set(f, at);
+    at += f.byteLength;
+  }
+  return out;
+}
+
+beforeEach(emptyQueue);
+
+describe("an event's recording and marks", () => {
+  it("has nothing to make a replay of before any push: NO_RECORDING, audited", async () => {
+    const { b } = await member("replay-none", ["administrator"]);
+    const event = await newEvent(b);
+    expect(event.replayMode).toBe("staff");
+    expect((await replayState(b, event.id)).recording).toBeNull();
+    const made = await send(b, "POST", `/live-events/${event.id}/replay`, {});
+    expect(made.status).toBe(409);
+    expect((await codeOf(made))[0]!.code).toBe("NO_RECORDING");
+    expect((await send(b, "PUT", `/live-events/${event.id}/replay-marks`, { start: "0:01", end: "0:02" })).status).toBe(409);
+    expect((await b.fetch(`/api/console/live-events/${event.id}/recording.m3u8`)).status).toBe(409);
+    expect((await auditOf("live-event.replay", event.id)).results.map((r) => r.status)).toEqual([409]);
+    expect((await replayVideos(event.id)).results).toEqual([]);
+  });
+
+  it("shows the recording's length, previews it, and checks the marks field by field", async () => {
+    const { b } = await member("replay-marks", ["editor"]);
+    const event = await newEvent(b);
+    await goLive(event.id, "video");
+    const { recording } = await replayState(b, event.id);
+    expect(recording).toMatchObject({ lengthSeconds: 6, runs: [{ run: 1, seconds: 6, segments: 3 }] });
+    const playlist = await b.fetch(`/api/console/live-events/${event.id}/recording.m3u8`);
+    expect(playlist.status).toBe(200);
+    expect(await playlist.text()).toContain("recording/r1-seg2.m4s");
+    const segment = await b.fetch(`/api/console/live-events/${event.id}/recording/r1-seg1.m4s`);
+    expect(new Uint8Array(await segment.arrayBuffer())).toEqual(fixtureBytes("video", "r1-seg1.m4s"));
+    expect((await b.fetch(`/api/console/live-events/${event.id}/recording/index.m3u8`)).status).toBe(404);
+
+    const bad = await send(b, "PUT", `/live-events/${event.id}/replay-marks`, { start: "soon", end: "0:09" });
+    expect(bad.status).toBe(400);
+    const errors = await codeOf(bad);
+    expect(errors.map((e) => [e.field, e.code])).toEqual([
+      ["start", "MARK_FORMAT"],
+      ["end", "MARK_BEYOND_END"],
+    ]);
+    expect(errors[1]!.detail).toContain("0:06");
+    const order = await send(b, "PUT", `/live-events/${event.id}/replay-marks`, { start: "0:04", end: "0:01" });
+    expect((await codeOf(order)).map((e) => [e.field, e.code])).toEqual([["end", "MARKS_ORDER"]]);
+
+    const saved = await send(b, "PUT", `/live-events/${event.id}/replay-marks`, { start: "0:01", end: "0:05.5" });
+    expect(saved.status).toBe(200);
+    const row = await env.DB.prepare("SELECT replay_start_seconds AS s, replay_end_seconds AS e FROM live_stream_assets WHERE id = ?1").bind(event.id).first();
+    expect(row).toEqual({ s: 1, e: 5.5 });
+    const audits = (await auditOf("live-event.replay-marks", event.id)).results;
+    expect(audits.map((a) => a.status)).toEqual([400, 400, 200]);
+    expect(JSON.parse(audits[2]!.detail)).toMatchObject({ before: { marks: { startSeconds: null, endSeconds: null } }, after: { marks: { startSeconds: 1, endSeconds: 5.5 } } });
+  });
+
+  it("refuses staff without live.manage (audited) and making a replay is for staff who may add videos", async () => {
+    const { b: admin } = await member("replay-admin", ["administrator"]);
+    const event = await newEvent(admin);
+    await goLive(event.id, "video");
+    const support = await member("replay-support", ["support"]);
+    const refused = await send(support.b, "POST", `/live-events/${event.id}/replay`, {});
+    expect(refused.status).toBe(403);
+    expect((await codeOf(refused))[0]!.code).toBe("CAPABILITY_REQUIRED");
+    expect((await support.b.fetch(`/api/console/live-events/${event.id}/recording.m3u8`)).status).toBe(403);
+    expect((await support.b.fetch(`/admin/live/${event.id}`)).status).toBe(403);
+    const audit = await env.DB.prepare("SELECT status FROM admin_audit_log WHERE actor = ?1").bind(`staff:${support.ssoID}`).first();
+    expect(audit).toEqual({ status: 403 });
+    expect((await replayVideos(event.id)).results).toEqual([]);
+    const visitor = browser({ ...CONSOLE_VARS, INGEST_TOKEN });
+    expect((await visitor.fetch(`/api/console/live-events/${event.id}/recording/r1-seg0.m4s`)).status).toBe(404);
+    const page = await admin.fetch(`/admin/live/${event.id}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Make the replay");
+  });
+});
+
+describe("making the replay", () => {
+  it("makes one video for two presses at once, with the event's title, match category and tier, then REPLAY_EXISTS", async () => {
+    const { b } = await member("replay-twice", ["administrator"]);
+    const match = await env.DB.prepare("SELECT id FROM matches ORDER BY kickoff DESC LIMIT 1").first<{ id: number }>();
+    const event = await newEvent(b, { matchId: match!.id, tier: "top", matchPass: true });
+    await goLive(event.id, "video");
+    const presses = await Promise.all([send(b, "POST", `/live-events/${event.id}/replay`, { start: "0:01", end: "0:05" }), send(b, "POST", `/live-events/${event.id}/replay`, { start: "0:01", end: "0:05" })]);
+    expect(presses.map((r) => r.status).sort()).toEqual([201, 409]);
+    const loser = presses.find((r) => r.status === 409)!;
+    expect((await codeOf(loser))[0]!.code).toBe("REPLAY_EXISTS");
+    const videos = (await replayVideos(event.id)).results;
+    expect(videos).toHaveLength(1);
+    const category = await env.DB.prepare("SELECT id FROM video_categories WHERE slug = 'full-match-replays'").first<{ id: number }>();
+    expect(videos[0]).toMatchObject({ title: "Reserves v Hale (replay)", publication_status: "draft", category_id: category!.id });
+    expect(JSON.parse(videos[0]!.entitlements)).toEqual(["roverstv+", "vip", `matchpass-${match!.id}`]);
+    const linked = await env.DB.prepare("SELECT match_id FROM videos WHERE entry_id = ?1").bind(videos[0]!.entry_id).first();
+    expect(linked).toEqual({ match_id: match!.id });
+    const { replays } = await replayState(b, event.id);
+    expect(replays).toMatchObject([{ entryId: videos[0]!.entry_id, startSeconds: 1, endSeconds: 5, durationSeconds: 4, job: { status: "queued" }, publishWhenReady: false }]);
+    const audits = (await auditOf("live-event.replay", event.id)).results;
+    expect(audits.map((a) => a.status).sort()).toEqual([201, 409]);
+    const done = JSON.parse(audits.find((a) => a.status === 201)!.detail);
+    expect(done.before.replays).toEqual([]);
+    expect(done.after.replays).toMatchObject([{ entryId: videos[0]!.entry_id, status: "queued" }]);
+    // A failed replay may be made again.
+    await env.DB.prepare("UPDATE transcode_jobs SET status = 'failed' WHERE source_id IN (SELECT id FROM video_sources WHERE recording_event_id = ?1)").bind(event.id).run();
+    expect((await send(b, "POST", `/live-events/${event.id}/replay`, {})).status).toBe(201);
+  });
+
+  it("gives the transcoder each run inside the marks as one fMP4, in order, with its length, Range, and only to the lease holder", async () => {
+    const { b } = await member("replay-source", ["administrator"]);
+    const event = await newEvent(b);
+    await goLive(event.id, "video");
+    // The push dropped and came back: a second run of the same three segments.
+    const second = await goLive(event.id, "video");
+    expect(second.run).toBe(2);
+    expect((await replayState(b, event.id)).recording).toMatchObject({ lengthSeconds: 12, runs: [{ run: 1 }, { run: 2 }] });
+    expect((await send(b, "POST", `/live-events/${event.id}/replay`, { start: "0:03", end: "0:08.5" })).status).toBe(201);
+
+    const claimed = await claim();
+    expect(claimed.source.recording).toEqual({
+      startSeconds: 3,
+      endSeconds: 8.5,
+      parts: [
+        { bytes: runBytes(["r1-seg1.m4s", "r1-seg2.m4s"]).byteLength, fromSeconds: 1, toSeconds: 4 },
+        { bytes: runBytes(["r1-seg0.m4s", "r1-seg1.m4s"]).byteLength, fromSeconds: 0, toSeconds: 2.5 },
+      ],
+    });
+    const t = transcoder();
+    const source = (part: number, headers: Record<string, string> = {}) => t.call(`/jobs/${claimed.job.id}/source?part=${part}`, { headers: { "x-lease-id": claimed.leaseId, ...headers } });
+    const first = await source(1);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-length")).toBe(String(claimed.source.recording!.parts[0]!.bytes));
+    expect(new Uint8Array(await first.arrayBuffer())).toEqual(runBytes(["r1-seg1.m4s", "r1-seg2.m4s"]));
+    const secondPart = new Uint8Array(await (await source(2)).arrayBuffer());
+    expect(secondPart).toEqual(runBytes(["r1-seg0.m4s", "r1-seg1.m4s"]));
+    const ranged = await source(2, { range: "bytes=1000-20999" });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-range")).toBe(`bytes 1000-20999/${secondPart.byteLength}`);
+    expect(new Uint8Array(await ranged.arrayBuffer())).toEqual(secondPart.slice(1000, 21000));
+    expect((await source(3)).status).toBe(404);
+
+    const wrongLease = await t.call(`/jobs/${claimed.job.id}/source?part=1`, { headers: { "x-lease-id": crypto.randomUUID() } });
+    expect(wrongLease.status).toBe(409);
+    expect((await codeOf(wrongLease))[0]!.code).toBe("LEASE_LOST");
+    const wrongToken = await transcoder("wrong-token-of-enough-length-0123456789").call(`/jobs/${claimed.job.id}/source?part=1`, { headers: { "x-lease-id": claimed.leaseId } });
+    expect(wrongToken.status).toBe(401);
+  });
+});
+
+describe("'Publish the replay by itself'", () => {
+  it("makes the replay when staff end the event and publishes it when its media is ready, lasting what was trimmed", async () => {
+    const { b } = await member("replay-auto", ["administrator"]);
+    const event = await newEvent(b, { title: "Manager's press conference", replayMode: "auto" });
+    expect(event.replayMode).toBe("auto");
+    await goLive(event.id, "video");
+    expect((await send(b, "PUT", `/live-events/${event.id}/replay-marks`, { start: "0:00.5", end: "" })).status).toBe(200);
+    const ended = await send(b, "POST", `/live-events/${event.id}/end`);
+    expect(ended.status).toBe(200);
+    const { replay } = ((await ended.json()) as { data: { attributes: { replay: { entryId: string } } } }).data.attributes;
+    const [video] = (await replayVideos(event.id)).results;
+    expect(video).toMatchObject({ entry_id: replay.entryId, title: "Manager's press conference (replay)", publication_status: "draft" });
+    const endAudit = (await auditOf("live-event.end", event.id)).results.at(-1)!;
+    expect(JSON.parse(endAudit.detail)).toMatchObject({ before: { status: expect.any(String) }, after: { status: "disabled", replayMode: "auto" }, replay: { entryId: replay.entryId } });
+
+    const claimed = await claim();
+    expect(claimed.source.recording).toMatchObject({ startSeconds: 0.5, endSeconds: 6 });
+    const t = transcoder();
+    for (const [name, type, body] of ladderFiles()) {
+      const res = await t.call(`/jobs/${claimed.job.id}/outputs/${name}`, { method: "PUT", headers: { "x-lease-id": claimed.leaseId, "content-type": type }, body });
+      expect(res.status).toBe(201);
+    }
+    const complete = await t.post(`/jobs/${claimed.job.id}/complete`, { leaseId: claimed.leaseId, durationSeconds: 5.5, renditions: RENDITIONS });
+    expect(complete.status).toBe(200);
+    const [published] = (await replayVideos(event.id)).results;
+    expect(published).toMatchObject({ publication_status: "published", duration_seconds: 6 });
+    const audit = await env.DB.prepare("SELECT actor, status FROM admin_audit_log WHERE action = 'video.publish' AND target = ?1").bind(`video:${replay.entryId}`).first();
+    expect(audit).toEqual({ actor: "system:transcoder", status: 200 });
+    const search = await browser().fetch(`/api/videos/search?title=${encodeURIComponent("press conference (replay)")}`);
+    expect(await search.text()).toContain(replay.entryId);
+  });
+
+  it("ends an event with nothing recorded all the same, and an audio event has no replay", async () => {
+    const { b } = await member("replay-auto-empty", ["administrator"]);
+    const event = await newEvent(b, { replayMode: "auto" });
+    const ended = await send(b, "POST", `/live-events/${event.id}/end`);
+    expect(ended.status).toBe(200);
+    expect(((await ended.json()) as { data: { attributes: { replay: unknown } } }).data.attributes.replay).toEqual({ refused: "NO_RECORDING" });
+    const audio = await newEvent(b, { mediaType: "audio" });
+    expect(audio.replayMode).toBe("none");
+    const refused = await send(b, "POST", "/live-events", { title: "Commentary", mediaType: "audio", tier: "top", replayMode: "auto" });
+    expect(refused.status).toBe(400);
+    expect((await codeOf(refused)).map((e) => e.field)).toEqual(["replayMode"]);
+    await goLive(audio.id, "audio");
+    const noReplay = await send(b, "POST", `/live-events/${audio.id}/replay`, {});
+    expect((await codeOf(noReplay))[0]!.code).toBe("NO_REPLAY");
+  });
+});
