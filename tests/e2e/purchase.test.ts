@@ -4,7 +4,8 @@
 // account of the test's own: fan@ stays freemium for the files that read it.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
+import path from "node:path";
+import { BASE_URL, DESKTOP, MOBILE, SCREENSHOT_DIR, launchBrowser, openPage, saveScreenshot, waitForHydration } from "./support/browser";
 import { signInAs, midTierReplay } from "./support/demo-account";
 import { registerAs } from "./support/fresh-account";
 import { club } from "../../src/config/club";
@@ -203,7 +204,8 @@ describe("subscriptions page variants", () => {
       await plan.getByRole("button", { name: "Choose £1.99 per month" }).press("Enter");
       await expect.poll(focused).toBe("Buy - £1.99 p/m");
       await expect.poll(inView).toBe(true);
-      await saveScreenshot(page, "subscriptions-chosen");
+      // the window, not the whole page: a full-page picture resizes the window and the carousel with it
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, "subscriptions-chosen-375.png") });
       // from the Match passes tab too: the Subscriptions tab comes back with the price
       await page.getByRole("tab", { name: "Match passes" }).click();
       await plan.getByRole("button", { name: "Choose £14.99 per year" }).click();
