@@ -76,11 +76,11 @@ export function MatchStatsPanel({ matchID, names, saved, version }: { matchID: n
           {possessionProblem}
         </span>
       </fieldset>
-      <ul className="desk-stats__list">
+      <div className="desk-stats__list">
         {COUNT_KEYS.map((key) => (
           <StatRow key={key} stat={key} stats={stats} names={names} problemOf={problemOf} onStep={(side, delta) => setStats(stepped(stats, key, side, delta))} />
         ))}
-      </ul>
+      </div>
       <div className="desk-lineup__save">
         <button type="button" className="desk-button desk-button--primary" aria-describedby={noteId} onClick={submit}>
           Save stats
@@ -101,7 +101,7 @@ function StatRow({ stat, stats, names, problemOf, onStep }: {
   const id = useId();
   const label = STAT_LABELS[stat];
   return (
-    <li className="desk-stats__row" role="group" aria-labelledby={`${id}-label`} data-stat={stat}>
+    <div className="desk-stats__row" role="group" aria-labelledby={`${id}-label`} data-stat={stat}>
       <span className="desk-stats__label" id={`${id}-label`}>
         {label}
       </span>
@@ -128,7 +128,7 @@ function StatRow({ stat, stats, names, problemOf, onStep }: {
           </span>
         );
       })}
-    </li>
+    </div>
   );
 }
 

@@ -32,6 +32,8 @@ export function OpponentLineupEditor({ matchID, opponent, saved, version: opened
   const [rows, setRows] = useState<Rows>(() => startingRows(saved));
   const [version, setVersion] = useState(openedAt);
   const [hasSaved, setHasSaved] = useState(saved !== null);
+  // Open at first while nothing is saved; after that only the operator opens or closes it.
+  const [openAtFirst] = useState(saved === null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [note, setNote] = useState<ConsoleMessage>(null);
   const [busy, setBusy] = useState(false);
@@ -84,7 +86,7 @@ export function OpponentLineupEditor({ matchID, opponent, saved, version: opened
   const typedAny = rows.starting.some((r) => r.name || r.number) || rows.subs.some((r) => r.name || r.number);
   const empty = lineup.starting.length + lineup.subs.length === 0;
   return (
-    <details className="desk-lineup desk-opponent" open={!hasSaved}>
+    <details className="desk-lineup desk-opponent" open={openAtFirst}>
       <summary className="desk-lineup__summary">
         {opponent} line-up: {lineup.starting.length}/{MAX_STARTERS} starting, {lineup.subs.length}/{MAX_OPPONENT_SUBS} on the bench
       </summary>
