@@ -64,6 +64,8 @@ const centreRow = async (centre: Page, label: string) => {
   return row.locator("td").allTextContents();
 };
 const statsNote = (page: Page) => page.locator("[data-stats]");
+/** Axe reads the page where it stands: scrolled, the sticky match state covers the rows passing under it. */
+const toTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
 
 const SHEET = [
   "1 Ada Keeper", "2 Bo Right", "3 Cy Left", "4 Di Centre", "5 Ed Centre", "6 Flo Holding",
@@ -87,6 +89,7 @@ describe("the opponent's line-up and the match stats", () => {
       await expect.poll(() => page.locator('[data-row="starting.1"] .desk-error').textContent()).toBe("Number 9 is already Ivo Striker's. Enter the player's name");
       expect(await page.getByLabel("Starter 2: shirt number").getAttribute("aria-invalid")).toBe("true");
       expect(await page.getByLabel("Starter 2: name").getAttribute("aria-invalid")).toBe("true");
+      await toTop(page);
       await expectAxeCleanWhenIdle(page, "operator's screen with line-up errors at 375px");
 
       // ---- pasted from the team sheet instead (the rows typed are replaced after a confirmation)
@@ -129,6 +132,7 @@ describe("the opponent's line-up and the match stats", () => {
       expect(await centreRow(centre.page, "Possession (%)")).toEqual(["58", "42"]);
       expect(await centreRow(centre.page, "Corners")).toEqual(["0", "1"]);
       await saveScreenshot(page, "console-match-extras-375");
+      await toTop(page);
       await expectAxeCleanWhenIdle(page, "operator's screen with the extras at 375px");
 
       // ---- offline: the save is kept and shown pending, then sent once the connection returns
