@@ -135,7 +135,8 @@ describe("child-friendly mode", () => {
       // The server's own HTML for this browser already lists them: no flash of hidden teams.
       const html = await (await page.request.get("/teams")).text();
       expect(html).toContain('href="/teams/first-team"');
-      expect(problems).toEqual([]);
+      // A brand-new account holds no subscription: its entitlements call is 404 NO_ENTITLEMENTS (spec §7), which the browser logs.
+      expect(problems.filter((p) => !p.includes("/api/users/entitlements/"))).toEqual([]);
     } finally {
       await context.close();
     }
