@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import * as z from "zod/mini";
-import { lineupSchema, livePlayerSchema, type Lineup, type LivePlayer, type LiveMatch, type MatchEvent, type MatchEventInput, type MatchSocketMessage } from "../src/schemas/match-live";
+import { liveExtrasSchema, lineupSchema, livePlayerSchema, type LiveExtras, type Lineup, type LivePlayer, type LiveMatch, type MatchEvent, type MatchEventInput, type MatchSocketMessage } from "../src/schemas/match-live";
 import { isLive, KEY_REUSED, liveMatchOf, refusalOf, repeatsEvent, type EventRefusal } from "../src/domain/match-live";
 import { PING_REQUEST, PING_RESPONSE } from "../src/domain/stream-socket";
 import { admissionOf, DEFAULT_SOCKETS_PER_ADDRESS, DEFAULT_SOCKETS_PER_ROOM, refusalOfMessage, type Refusal, type SocketLimits } from "../src/domain/match-socket";
@@ -87,7 +87,14 @@ export class MatchRoom extends DurableObject<Env> {
 
   private current(matchID: number): LiveMatch {
     const lineup = this.meta("lineup");
-    return liveMatchOf(matchID, this.lastSeq(), this.events(), lineup === null ? null : z.parse(lineupSchema, JSON.parse(lineup)));
+    const state = liveMatchOf(matchID, this.lastSeq(), this.events(), lineup === null ? null : z.parse(lineupSchema, JSON.parse(lineup)));
+    const extras = this.extras();
+    return extras ? { ...state, extras } : state;
+  }
+
+  private extras(): LiveExtras | null {
+    const extras = this.meta("extras");
+    return extras === null ? null : z.parse(liveExtrasSchema, JSON.parse(extras));
   }
 
   /** Keeps the change's message for catch-up, moves seq on, and sends it to every socket. */
@@ -199,6 +206,20 @@ export class MatchRoom extends DurableObject<Env> {
   }
 
   /**
+   * The console's extras as D1 now has them (the worker writes D1 first): kept for sockets that
+   * connect later and sent to every open one at once. They carry the seq as it stands and take
+   * none: they are no change to the timeline, and a reset keeps them, as D1 does.
+   */
+  async setExtras(matchID: number, extras: LiveExtras): Promise<{ seq: number }> {
+    return this.change(async () => {
+      this.setMeta("extras", JSON.stringify(extras));
+      const seq = this.lastSeq();
+      this.broadcast(JSON.stringify({ type: "extras", seq, extras } satisfies MatchSocketMessage));
+      return { seq };
+    });
+  }
+
+  /**
    * Forgets every event and the line-up (a match replayed in development, or posted to by
    * mistake): the match is a fixture again. Its seq still moves on, so no client mistakes the
    * new timeline's seq for the old one's; they all get the empty state.
@@ -212,7 +233,8 @@ export class MatchRoom extends DurableObject<Env> {
       this.ctx.storage.sql.exec("DELETE FROM events");
       this.ctx.storage.sql.exec("DELETE FROM changes");
       this.ctx.storage.sql.exec("DELETE FROM meta WHERE key = 'lineup'");
-      this.announce({ type: "state", seq, state: liveMatchOf(matchID, seq, [], null) });
+      const extras = this.extras();
+      this.announce({ type: "state", seq, state: { ...liveMatchOf(matchID, seq, [], null), ...(extras ? { extras } : {}) } });
       return { seq, moved };
     });
   }
@@ -275,8 +297,12 @@ export class MatchRoom extends DurableObject<Env> {
     this.ctx.acceptWebSocket(pair[1], [tag]);
     this.sockets = ++this.admitted % 1_000 === 0 ? null : this.socketCount() + 1;
     const missed = since === null ? null : this.missed(since);
-    if (missed) for (const text of missed) pair[1].send(text);
-    else pair[1].send(JSON.stringify({ type: "state", seq: this.lastSeq(), state: this.current(matchID) } satisfies MatchSocketMessage));
+    if (missed) {
+      for (const text of missed) pair[1].send(text);
+      // The catch-up replays the timeline only: extras saved meanwhile come whole after it.
+      const extras = this.extras();
+      if (extras) pair[1].send(JSON.stringify({ type: "extras", seq: this.lastSeq(), extras } satisfies MatchSocketMessage));
+    } else pair[1].send(JSON.stringify({ type: "state", seq: this.lastSeq(), state: this.current(matchID) } satisfies MatchSocketMessage));
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 

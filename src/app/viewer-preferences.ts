@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { ADULT_HINT_COOKIE, childFriendlyOf } from "../domain/adult-age";
 
 /**
  * What a supporter chose that changes the HTML itself, not only what the browser does after
@@ -63,8 +64,8 @@ export function preferencesFromCookies(cookieHeader: string | null | undefined):
     if (at > 0) cookies.set(part.slice(0, at).trim(), decodeURIComponent(part.slice(at + 1).trim()));
   }
   return {
-    // Off only when the supporter switched it off: the default is on (spec §1).
-    childFriendly: cookies.get(PREFERENCE_COOKIES.childFriendly) !== "0",
+    // The supporter's own choice first; without one, on (spec §1) unless a signed-in adult.
+    childFriendly: childFriendlyOf(cookies.get(PREFERENCE_COOKIES.childFriendly), cookies.get(ADULT_HINT_COOKIE) === "1"),
     spoilerFree: cookies.get(PREFERENCE_COOKIES.spoilerFree) === "1",
     consent: parseConsent(cookies.get(PREFERENCE_COOKIES.consent)),
   };

@@ -106,17 +106,20 @@ export function repeatsEvent(event: MatchEvent, input: MatchEventInput): boolean
  */
 export function applyMessage(state: LiveMatch, message: MatchSocketMessage): LiveMatch | null {
   if (message.type === "state") return message.state;
+  // The console's extras stand beside the timeline: no seq, the latest replaces what was there.
+  if (message.type === "extras") return { ...state, extras: message.extras };
   if (message.seq <= state.seq) return state;
   if (message.seq !== state.seq + 1) return null;
   const { matchID, events, lineup } = state;
+  const keep = (next: LiveMatch): LiveMatch => (state.extras ? { ...next, extras: state.extras } : next);
   switch (message.type) {
     case "event":
-      return liveMatchOf(matchID, message.seq, [...events, message.event], lineup);
+      return keep(liveMatchOf(matchID, message.seq, [...events, message.event], lineup));
     case "withdrawn":
       if (!events.some((e) => e.id === message.eventID)) return null;
-      return liveMatchOf(matchID, message.seq, events.map((e) => (e.id === message.eventID ? { ...e, withdrawn: true } : e)), lineup);
+      return keep(liveMatchOf(matchID, message.seq, events.map((e) => (e.id === message.eventID ? { ...e, withdrawn: true } : e)), lineup));
     case "lineup":
-      return liveMatchOf(matchID, message.seq, events, message.lineup);
+      return keep(liveMatchOf(matchID, message.seq, events, message.lineup));
   }
 }
 

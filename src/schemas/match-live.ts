@@ -66,6 +66,22 @@ export type Lineup = z.infer<typeof lineupSchema>;
 export const liveScoreSchema = z.object({ home: z.int().check(z.minimum(0)), away: z.int().check(z.minimum(0)) });
 export type LiveScore = z.infer<typeof liveScoreSchema>;
 
+/**
+ * What the console types around a match (worker/matches/match-extras-store.ts): the opponent's
+ * line-up by name and number, and the statistics in home/away order. Not part of the timeline: it
+ * takes no seq of its own, and the room sends it whole, after a socket's catch-up and at each save.
+ */
+export const liveExtrasSchema = z.object({
+  opponentLineup: z.nullable(
+    z.object({
+      starting: z.array(z.object({ name: z.string(), number: z.nullable(z.int()) })),
+      subs: z.array(z.object({ name: z.string(), number: z.nullable(z.int()) })),
+    }),
+  ),
+  stats: z.array(z.object({ label: z.string(), home: z.int(), away: z.int() })),
+});
+export type LiveExtras = z.infer<typeof liveExtrasSchema>;
+
 export const liveMatchSchema = z.object({
   matchID: z.int(),
   /** the last change applied; a client that has seen it is up to date */
@@ -78,18 +94,23 @@ export const liveMatchSchema = z.object({
   /** oldest first, withdrawn ones included and marked */
   events: z.array(matchEventSchema),
   lineup: z.nullable(lineupSchema),
+  /** the console's latest extras, where saved while this room has lived; else the page's own (its loader read D1) */
+  extras: z.optional(liveExtrasSchema),
 });
 export type LiveMatch = z.infer<typeof liveMatchSchema>;
 
 /**
  * The room's socket messages. Each carries the seq of its change; a client applies them in order
  * and reconnects with `?since=` its last seq. `state` replaces everything (the first message, or a
- * client too far behind); the others are one change each.
+ * client too far behind); the others are one change each, but `extras`, which carries the room's
+ * seq as it stands (no change of its own): it replaces the extras whenever it comes and never
+ * moves the timeline.
  */
 export const matchSocketMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("state"), seq: z.int().check(z.minimum(0)), state: liveMatchSchema }),
   z.object({ type: z.literal("event"), seq: z.int().check(z.positive()), event: matchEventSchema }),
   z.object({ type: z.literal("withdrawn"), seq: z.int().check(z.positive()), eventID: z.string() }),
   z.object({ type: z.literal("lineup"), seq: z.int().check(z.positive()), lineup: lineupSchema }),
+  z.object({ type: z.literal("extras"), seq: z.int().check(z.minimum(0)), extras: liveExtrasSchema }),
 ]);
 export type MatchSocketMessage = z.infer<typeof matchSocketMessageSchema>;

@@ -1,10 +1,14 @@
 // Child-friendly mode is on by default: no sponsor, header sponsor or advert that
 // is not flagged child friendly is in the DOM or in the HTML the server sent; the footer switch
-// turns it off, and after the reload they are there.
+// turns it off, and after the reload they are there. An adult signed in with a date of birth (a
+// fresh account from the portal's long form) sees every team on /teams without pressing anything.
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser, openPage, waitForFooter, waitForHydration } from "./support/browser";
 import { queryD1 } from "./support/d1";
+import { freshEmail } from "./support/fresh-account";
+import { DEMO_PASSWORD } from "./support/demo-account";
+import { submitPortalForm } from "./support/portal-form";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -86,6 +90,53 @@ describe("child-friendly mode", () => {
       expect(await page.getByText("Family mode: some teams hidden").count()).toBe(0);
       expect(await page.getByRole("switch", { name: "Child-friendly mode" }).getAttribute("aria-checked")).toBe("false");
       expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it("an adult signed in with a date of birth sees the first team on /teams without pressing anything", async () => {
+    const { page, context, problems } = await openPage(browser, "/teams", DESKTOP);
+    try {
+      await context.addCookies([{ name: "cookie_consent", value: "none", url: page.url() }]);
+      await expect.poll(() => page.getByText("Family mode: some teams hidden").isVisible()).toBe(true);
+      await waitForHydration(page, problems);
+      const email = freshEmail("adult");
+      await page.locator("header.site-header").getByRole("button", { name: "Log In" }).click();
+      await page.locator("#account-panel").getByRole("link", { name: "Log In" }).click();
+      await page.waitForURL(/\/sso\//);
+      await page.getByRole("link", { name: "Register" }).click();
+      await page.waitForURL(/\/sso\/register/);
+      // The portal's long form (the club's setting picks it for everyone; this account alone asks for it).
+      const long = new URL(page.url());
+      long.searchParams.set("form", "long");
+      await page.goto(long.toString());
+      await submitPortalForm(
+        page,
+        async () => {
+          await page.getByLabel("First name").fill("Adult");
+          await page.getByLabel("Last name").fill("Supporter");
+          await page.getByLabel("Email address").fill(email);
+          await page.getByLabel("Password").fill(DEMO_PASSWORD);
+          await page.getByLabel("Date of birth").fill("1990-06-15");
+          await page.getByLabel("Postcode").fill("NB1 2RF");
+          await page.getByLabel("Phone").fill("+44 20 7946 0000");
+        },
+        "Register",
+        "/teams",
+      );
+      await page.waitForLoadState("load");
+      await waitForHydration(page, problems);
+      const teamLinks = await page.locator("main a[href^='/teams/']").evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")))]);
+      expect(teamLinks).toEqual(["/teams/first-team", "/teams/womens-first-team", "/teams/b-team", "/teams/u18"]);
+      expect(await page.getByText("Family mode: some teams hidden").count()).toBe(0);
+      const [row] = await queryD1<{ birthdate: string | null }>("SELECT birthdate FROM accounts WHERE email = ?", [email]);
+      expect(row?.birthdate).toBe("1990-06-15");
+      // The server's own HTML for this browser already lists them: no flash of hidden teams.
+      const html = await (await page.request.get("/teams")).text();
+      expect(html).toContain('href="/teams/first-team"');
+      // A brand-new account holds no subscription: its entitlements call is 404 NO_ENTITLEMENTS (spec §7), which the browser logs.
+      expect(problems.filter((p) => !p.includes("/api/users/entitlements/"))).toEqual([]);
     } finally {
       await context.close();
     }

@@ -32,6 +32,8 @@ export const accountShape = {
   sessions_valid_after: z.number().nullable(),
   /** 1 while the account holds a staff role (kept by trigger from `staff_roles`, migrations/0022_staff_roles.sql) */
   staff: z.number(),
+  /** YYYY-MM-DD where the sign-in service sent one (migrations/0047_match_extras_birthdates.sql) */
+  birthdate: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 };
@@ -85,19 +87,21 @@ export interface InitialAccountData {
 const NOW_SQL = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /**
- * Creates the account on first sign-in, or refreshes its email and name from the portal. The
+ * Creates the account on first sign-in, or refreshes its email, name and date of birth from the
+ * portal (a sign-in without a date of birth keeps the one known). The
  * initial data applies only when the row is created: later sign-ins never overwrite what the
  * club (admin API, payments) has changed since.
  */
-export async function upsertAccountOnSignIn(db: D1Database, identity: Identity, initial?: InitialAccountData): Promise<SessionUser> {
+export async function upsertAccountOnSignIn(db: D1Database, identity: Identity, initial?: InitialAccountData): Promise<SessionUser & { birthdate: string | null }> {
   const start = initial ?? { entitlements: [], bypassed: false, blocked: false };
   const upsert = db
     .prepare(
-      `INSERT INTO accounts (sso_id, email, display_name, entitlements, bypassed, blocked, blocked_reason)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+      `INSERT INTO accounts (sso_id, email, display_name, entitlements, bypassed, blocked, blocked_reason, birthdate)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
        ON CONFLICT (sso_id) DO UPDATE SET
          email = excluded.email,
          display_name = excluded.display_name,
+         birthdate = COALESCE(excluded.birthdate, accounts.birthdate),
          updated_at = ${NOW_SQL}
        RETURNING *`,
     )
@@ -109,6 +113,7 @@ export async function upsertAccountOnSignIn(db: D1Database, identity: Identity, 
       start.bypassed ? 1 : 0,
       start.blocked ? 1 : 0,
       start.blocked ? "administrator" : null,
+      identity.birthdate ?? null,
     );
   const row = await firstRow(accountRow, upsert);
   if (!row) throw new Error("account upsert returned no row");
@@ -117,7 +122,7 @@ export async function upsertAccountOnSignIn(db: D1Database, identity: Identity, 
   if (start.staffRoles?.length && row.created_at === row.updated_at) {
     await initialRolesStatement(db, identity.ssoID, start.staffRoles).run();
   }
-  return userFromRow(row);
+  return { ...userFromRow(row), birthdate: row.birthdate ?? null };
 }
 
 export async function findAccount(db: D1Database, ssoID: string): Promise<AccountRow | null> {

@@ -5,6 +5,8 @@ export interface Identity {
   email: string;
   forename: string;
   surname: string;
+  /** YYYY-MM-DD, where the sign-in service sends it (an OIDC `birthdate` claim): only family mode's default reads it */
+  birthdate?: string;
 }
 
 export function displayNameOf(identity: Pick<Identity, "forename" | "surname" | "email">): string {

@@ -25,10 +25,13 @@ import {
   clearStateCookie,
   issueSessionCookie,
   issueStateCookie,
+  setAdultHint,
   newSessionId,
   readStateCookie,
 } from "./session-cookie";
 import { PROVIDER_REFRESH_SECONDS } from "./session-middleware";
+import { isAdult } from "../../src/domain/adult-age";
+import { formatInClubTime } from "../../src/domain/date-format";
 import { loadProviderState, revokeSession, saveProviderSession } from "./sessions";
 import { endSiteStreams } from "../../durable-objects/stream-release";
 import {
@@ -109,11 +112,13 @@ async function establishSession(c: Context<AppEnv>, config: AuthConfig, result: 
   if (result.token && !(await spendLoginToken(c.env.DB, result.token))) {
     throw new SignInError("LOGIN_FAILED", "login token already used");
   }
-  const user = await upsertAccountOnSignIn(c.env.DB, result.identity, result.initialAccount);
+  const { birthdate, ...user } = await upsertAccountOnSignIn(c.env.DB, result.identity, result.initialAccount);
   // A new session id on every sign-in (no fixation); a session this browser had before ends.
   const previous = c.get("session");
   if (previous) await revokeSession(c.env.DB, previous);
   const claims = await issueSessionCookie(c, config, { sid: newSessionId(), ssoID: user.ssoID, provider: config.provider });
+  // An adult by the account's date of birth starts with family mode off (spec departure §1).
+  setAdultHint(c, isAdult(birthdate, formatInClubTime(new Date(), "YYYY-MM-DD")));
   if (result.providerState) {
     await saveProviderSession(c.env.DB, config, claims, result.providerState, Math.floor(Date.now() / 1000) + PROVIDER_REFRESH_SECONDS);
   }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { AuthConfig, AuthProviderKind } from "./config";
 import { AUTH_PROVIDERS } from "./config";
 import { randomToken } from "./constant-time";
+import { ADULT_HINT_COOKIE } from "../../src/domain/adult-age";
 
 /**
  * The site's own session cookie: a short signed token (HS256, SESSION_SECRET) that carries only a
@@ -41,6 +42,20 @@ export const SIGNED_IN_HINT_COOKIE = "rovers_signed_in";
 
 export function hasSignedInHint(c: Context): boolean {
   return getCookie(c, SIGNED_IN_HINT_COOKIE) === "1";
+}
+
+/**
+ * At sign-in: whether the account is an adult by its date of birth (src/domain/adult-age.ts), as a
+ * cookie without identity that lives as long as the session. The worker reads it before rendering,
+ * so an adult's first page already shows every team (src/app/viewer-preferences.ts).
+ */
+export function hasAdultHint(c: Context): boolean {
+  return getCookie(c, ADULT_HINT_COOKIE) !== undefined;
+}
+
+export function setAdultHint(c: Context, adult: boolean): void {
+  if (adult) setCookie(c, ADULT_HINT_COOKIE, "1", cookieOptions(c.req.url, SESSION_TTL_SECONDS));
+  else if (getCookie(c, ADULT_HINT_COOKIE) !== undefined) deleteCookie(c, ADULT_HINT_COOKIE, { path: "/", secure: !isLocalhost(c.req.url) });
 }
 
 function cookieOptions(url: string, maxAge: number) {
@@ -137,8 +152,10 @@ export function clearSessionCookie(c: Context): void {
   clearSignedInHint(c);
 }
 
+/** The hints go with the session: the pages stop saying 'Profile', and family mode is back to its default. */
 export function clearSignedInHint(c: Context): void {
   deleteCookie(c, SIGNED_IN_HINT_COOKIE, { path: "/", secure: !isLocalhost(c.req.url) });
+  if (getCookie(c, ADULT_HINT_COOKIE) !== undefined) deleteCookie(c, ADULT_HINT_COOKIE, { path: "/", secure: !isLocalhost(c.req.url) });
 }
 
 /** Sign-in state: ties a callback to the browser that started the sign-in (login CSRF) and keeps its return URL. */

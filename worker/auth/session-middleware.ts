@@ -8,7 +8,7 @@ import { authConfigOf, AuthConfigError, type AuthConfig } from "./config";
 import { siteOriginOf, type AppEnv, type SessionInfo } from "../env";
 import { SignInError } from "./errors";
 import { providerFor } from "./providers";
-import { clearSessionCookie, clearSignedInHint, hasSignedInHint, issuedAtMs, readSessionCookie, type SessionClaims } from "./session-cookie";
+import { clearSessionCookie, clearSignedInHint, hasAdultHint, hasSignedInHint, issuedAtMs, readSessionCookie, type SessionClaims } from "./session-cookie";
 import { claimRefresh, loadProviderState, revokeSession, saveProviderSession } from "./sessions";
 
 /**
@@ -96,7 +96,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async function sessi
     clearSessionCookie(c);
   } else if (claims === null) {
     // A hint left without a session (the cookie expired or was removed): the pages stop saying 'Profile'.
-    if (hasSignedInHint(c)) clearSignedInHint(c);
+    if (hasSignedInHint(c) || hasAdultHint(c)) clearSignedInHint(c);
   } else {
     const row = claims.prv === config.provider ? await loadSession(c.env.DB, claims) : null;
     // Revoked at logout, or issued before the account was signed out everywhere.

@@ -4,9 +4,10 @@ import type { TokenVerification } from "./config";
 import type { Identity } from "../accounts/identity";
 import { SignInError } from "./errors";
 import { sha256Base64Url } from "./constant-time";
+import { birthdateOf } from "../../src/domain/adult-age";
 
 /**
- * Login tokens (spec §3: forename, surname, id and email). The site never trusts a token it has
+ * Login tokens (spec §3: forename, surname, id and email; a date of birth where the service sends one). The site never trusts a token it has
  * not verified: signature, issuer, audience and expiry are checked and the algorithm is pinned by
  * config, so 'alg: none' and algorithm-confusion tokens are refused before their claims are read.
  */
@@ -15,6 +16,8 @@ export const loginClaimsSchema = z.object({
   email: z.email().max(320),
   forename: z.string().max(100).default(""),
   surname: z.string().max(100).default(""),
+  /** OIDC's standard claim; one the site cannot read is left out rather than refusing the sign-in */
+  birthdate: z.string().max(20).optional().catch(undefined),
   jti: z.string().min(1).max(128).optional(),
   nonce: z.string().max(128).optional(),
   exp: z.number().int(),
@@ -58,7 +61,9 @@ export interface VerifyOptions {
 }
 
 export function identityFromClaims(claims: z.output<typeof loginClaimsSchema>): Identity {
+  const birthdate = birthdateOf(claims.birthdate);
   return {
+    ...(birthdate === null ? {} : { birthdate }),
     ssoID: claims.id,
     // Usernames and emails are case-insensitive at the portal (spec §5 lowercases the username).
     email: claims.email.toLowerCase(),
@@ -110,6 +115,7 @@ export async function signLoginToken(
     email: identity.email,
     forename: identity.forename,
     surname: identity.surname,
+    ...(identity.birthdate !== undefined ? { birthdate: identity.birthdate } : {}),
     ...(options.nonce !== undefined ? { nonce: options.nonce } : {}),
   })
     .setJti(crypto.randomUUID())

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { allRows, firstRow, rowSchema } from "../db/rows";
 import { matchRoom } from "../matches/match-rooms";
+import { deskExtras, type DeskExtras } from "../matches/match-extras-store";
 import type { LiveMatch } from "../../src/schemas/match-live";
 import { matchesToOperate, type DeskMatch } from "../../src/domain/match-operator";
 import { inSquad } from "../../src/domain/squad-rules";
@@ -8,7 +9,7 @@ import { formatInClubTime } from "../../src/domain/date-format";
 
 /**
  * What the match operator's pages read (src/routes/console/console.loader.ts): the matches to
- * operate, and one match with its team's squad and the room's live state.
+ * operate, and one match with its team's squad, the room's live state and the console's extras.
  */
 
 const listRow = rowSchema("matches to operate", {
@@ -95,6 +96,8 @@ export interface DeskDetail {
   match: { id: number; kickoff: string; isHome: boolean; status: string; team: string; teamShort: string; teamSlug: string; season: string; opponent: string; opponentShort: string };
   squad: SquadCard[];
   live: LiveMatch;
+  /** the opponent's line-up and the stats, with the versions a save sends back */
+  extras: DeskExtras;
 }
 
 /** One match for the operator: its sides, its team's squad (goalkeepers first, then by number) and the room's state now; null for no such match. */
@@ -109,7 +112,7 @@ export async function deskDetail(env: Env, id: number): Promise<DeskDetail | nul
     ).bind(id),
   );
   if (!row) return null;
-  const [squad, live] = await Promise.all([
+  const [squad, live, extras] = await Promise.all([
     allRows(
       squadRow,
       env.DB.prepare(
@@ -119,6 +122,7 @@ export async function deskDetail(env: Env, id: number): Promise<DeskDetail | nul
       ).bind(row.team_id),
     ),
     matchRoom(env, id).state(id),
+    deskExtras(env.DB, id),
   ]);
   return {
     match: {
@@ -138,5 +142,6 @@ export async function deskDetail(env: Env, id: number): Promise<DeskDetail | nul
       .filter((p) => inSquad({ id: p.id, squadNumber: p.number, releasedOn: p.released_on, loanKind: p.loan_kind, loanClub: p.loan_club, loanFrom: p.loan_from, loanUntil: p.loan_until }, formatInClubTime(row.kickoff, "YYYY-MM-DD")))
       .map((p) => ({ id: p.id, name: p.name, number: p.number, position: p.position, imageKey: p.image_key })),
     live,
+    extras,
   };
 }

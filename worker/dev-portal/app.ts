@@ -13,6 +13,7 @@ import { authenticatePortalUser, findPortalUser, registerPortalUser, type Portal
 import { INVALID_CREDENTIALS_MESSAGE } from "../auth/providers/direct-login";
 import { SOCIAL_PROVIDERS } from "../../src/domain/social-login";
 import { registrationFormOf } from "../../src/domain/registration-form";
+import { birthdateOf } from "../../src/domain/adult-age";
 
 /**
  * The embedded dev login portal (AUTH_PROVIDER=dev), served at /sso/*. It behaves like an external
@@ -174,7 +175,9 @@ devPortal.post("/register", async (c) => {
   if (problem || !fields.success) {
     return c.html(registerPage(req, { form: kind, error: problem?.issues[0]?.message ?? "Please check the form", values }), 400);
   }
-  const outcome = await registerPortalUser(c.env.DB, fields.data);
+  // The long form's date of birth is kept and sent in the token, as a real portal's OIDC `birthdate`.
+  const birthdate = extras?.success ? (birthdateOf(extras.data.dateOfBirth) ?? undefined) : undefined;
+  const outcome = await registerPortalUser(c.env.DB, { ...fields.data, ...(birthdate ? { birthdate } : {}) });
   if (!outcome.ok) return c.html(registerPage(req, { form: kind, error: ALREADY_REGISTERED_MESSAGE, values }), 409);
   return returnToSite(c, config, req, outcome.user);
 });

@@ -12,7 +12,16 @@ export interface PortalUser extends Identity {
   fixture?: InitialAccountData;
 }
 
-const portalUserRow = rowSchema("dev_portal_users", { id: z.string(), email: z.string(), forename: z.string(), surname: z.string(), password_hash: z.string() });
+const portalUserRow = rowSchema("dev_portal_users", { id: z.string(), email: z.string(), forename: z.string(), surname: z.string(), password_hash: z.string(), birthdate: z.string().nullable() });
+
+/** A registered user as a token names them: the long form's date of birth goes along as OIDC's `birthdate`. */
+const fromRow = (row: z.infer<typeof portalUserRow>): PortalUser => ({
+  ssoID: row.id,
+  email: row.email,
+  forename: row.forename,
+  surname: row.surname,
+  ...(row.birthdate === null ? {} : { birthdate: row.birthdate }),
+});
 
 // A hash to compare against when the email is unknown, so unknown and known emails take as long.
 let dummyHash: Promise<string> | null = null;
@@ -21,7 +30,7 @@ export async function findPortalUser(db: D1Database, id: string): Promise<Portal
   const demo = demoUserById(id);
   if (demo) return { ssoID: demo.id, email: demo.email, forename: demo.forename, surname: demo.surname, fixture: demo.account };
   const row = await firstRow(portalUserRow, db.prepare("SELECT * FROM dev_portal_users WHERE id = ?1").bind(id));
-  return row ? { ssoID: row.id, email: row.email, forename: row.forename, surname: row.surname } : null;
+  return row ? fromRow(row) : null;
 }
 
 /** The user with this email and password, or null. The email is compared lowercased (spec §5). */
@@ -39,14 +48,14 @@ export async function authenticatePortalUser(db: D1Database, email: string, pass
     return null;
   }
   const ok = await verifyPassword(password, row.password_hash);
-  return ok ? { ssoID: row.id, email: row.email, forename: row.forename, surname: row.surname } : null;
+  return ok ? fromRow(row) : null;
 }
 
 export type RegisterOutcome = { ok: true; user: PortalUser } | { ok: false; reason: "exists" };
 
 export async function registerPortalUser(
   db: D1Database,
-  input: { email: string; forename: string; surname: string; password: string },
+  input: { email: string; forename: string; surname: string; password: string; birthdate?: string },
 ): Promise<RegisterOutcome> {
   const email = input.email.trim().toLowerCase();
   if (demoUserByEmail(email)) return { ok: false, reason: "exists" };
@@ -54,10 +63,10 @@ export async function registerPortalUser(
   const hash = await hashPassword(input.password);
   const result = await db
     .prepare(
-      "INSERT INTO dev_portal_users (id, email, forename, surname, password_hash) VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (email) DO NOTHING",
+      "INSERT INTO dev_portal_users (id, email, forename, surname, password_hash, birthdate) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (email) DO NOTHING",
     )
-    .bind(id, email, input.forename.trim(), input.surname.trim(), hash)
+    .bind(id, email, input.forename.trim(), input.surname.trim(), hash, input.birthdate ?? null)
     .run();
   if ((result.meta.changes ?? 0) !== 1) return { ok: false, reason: "exists" };
-  return { ok: true, user: { ssoID: id, email, forename: input.forename.trim(), surname: input.surname.trim() } };
+  return { ok: true, user: { ssoID: id, email, forename: input.forename.trim(), surname: input.surname.trim(), ...(input.birthdate ? { birthdate: input.birthdate } : {}) } };
 }

@@ -1,6 +1,7 @@
 import "./console.css";
 import "./console-accounts.css";
 import "./console-match-desk.css";
+import "./console-match-extras.css";
 import { useEffect, useId, useMemo, useState } from "react";
 import { Link, useLoaderData } from "react-router";
 import type { deskMatchLoader } from "./console.loader";
@@ -27,6 +28,8 @@ import {
 import { matchPath } from "../paths";
 import { LOGIN_PATH } from "../../domain/access-status";
 import { LineupPicker } from "./MatchLineupPicker";
+import { OpponentLineupEditor } from "./OpponentLineupEditor";
+import { MatchStatsPanel } from "./MatchStatsPanel";
 import type { ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 /** What a tap on an event button waits for: the player (a club event), or the player off and then on (a substitution). */
@@ -42,7 +45,7 @@ const playerName = (p: LivePlayer) => (p.number === null ? p.name : `${p.number}
  * src/domain/match-operator.ts, the feed's own (refusalOf) deciding what is offered.
  */
 export default function ConsoleMatchLive() {
-  const { match, squad, live: initial, clockAt, access } = useLoaderData<typeof deskMatchLoader>();
+  const { match, squad, live: initial, clockAt, access, extras } = useLoaderData<typeof deskMatchLoader>();
   const { state } = useMatchLive(match.id, initial, true);
   const live = state ?? initial;
   const { queue, enqueue, dismiss, signedOut } = useTapQueue(match.id);
@@ -96,6 +99,7 @@ export default function ConsoleMatchLive() {
         </div>
 
         <LineupPicker matchID={match.id} squad={squad} saved={live.lineup} open={live.lineup === null || live.phase === "fixture"} />
+        <OpponentLineupEditor matchID={match.id} opponent={match.opponent} saved={extras.opponentLineup} version={extras.lineupVersion} />
 
         <EventPad
           key={live.phase}
@@ -120,6 +124,7 @@ export default function ConsoleMatchLive() {
           </p>
         ) : null}
         <TapList queue={queue} onDismiss={dismiss} />
+        <MatchStatsPanel matchID={match.id} names={names} saved={extras.stats} version={extras.statsVersion} />
 
         <UndoList matchID={match.id} events={live.events} names={names} live={isLive(live.phase) || live.phase === "full-time"} />
       </section>

@@ -16,6 +16,7 @@ import { StreamSyncToggle } from "../../components/match/StreamSyncToggle";
 import { LazyMatchVideo } from "../../components/match/lazy-match-video";
 import { GOAL_TYPES, shouldFollow } from "../../domain/match-live";
 import { withoutLiveScore } from "../../domain/spoiler-free";
+import { statsWithCards } from "../../domain/match-stats";
 import { useViewerPreferences } from "../../app/viewer-preferences";
 import type { LiveMatch, MatchEvent } from "../../schemas/match-live";
 import { formatCount } from "../../components/format";
@@ -61,6 +62,11 @@ export default function MatchCentre() {
   const full = sync.view;
   const live = full ? (hidden ? withoutLiveScore(full) : full) : rendered;
   const playing = live !== null && live.phase !== "fixture";
+  // What the operator saved since the page was rendered comes whole from the room (the raw state:
+  // the stream-synced view is rebuilt from the timeline alone); cards are counted from the events.
+  const pushed = (state ?? fetched)?.extras;
+  const theirLineup = pushed ? pushed.opponentLineup : opponentLineup;
+  const statRows = statsWithCards(pushed ? pushed.stats : stats, live?.events ?? []);
   const reveal = async () => {
     if (!full) {
       // The schema (zod) loads beside the call, never with the page.
@@ -139,15 +145,15 @@ export default function MatchCentre() {
         </Suspense>
       ) : null}
       {stream && (playing || sync.on) ? <StreamSyncToggle sync={sync} /> : null}
-      {live || opponentLineup ? (
+      {live || theirLineup ? (
         <section className="page-section match-body live-body">
           {live ? <LiveTimeline live={live} match={match} teamName={teamName} /> : <div />}
-          <BothLineups clubLineup={live?.lineup ?? null} opponentLineup={opponentLineup} clubName={clubSideName(team.slug, teamName)} opponentName={match.opponent} clubIsHome={match.isHome} />
+          <BothLineups clubLineup={live?.lineup ?? null} opponentLineup={theirLineup} clubName={clubSideName(team.slug, teamName)} opponentName={match.opponent} clubIsHome={match.isHome} />
         </section>
       ) : null}
-      {started && stats.length > 0 ? (
+      {statRows.length > 0 ? (
         <section className="page-section match-body">
-          <MatchStats stats={stats} homeName={home.name} awayName={away.name} />
+          <MatchStats stats={statRows} homeName={home.name} awayName={away.name} />
         </section>
       ) : null}
       <section className="page-section match-body">
