@@ -67,8 +67,8 @@ describe("fetches that are only logged (spec §8): the page shows its empty stat
       expect(res.status).toBe(200);
       const html = await res.text();
       // The widget's lists load in the browser (their empty text after a failed fetch is an e2e
-      // matter); the page itself renders, with the packages panel's button and the widget loading.
-      expect(html).toContain("Choose a subscription");
+      // matter); the page itself renders, with its voucher box and the widget loading.
+      expect(html).toContain("Redeem a voucher");
       expect(html).toContain(`class="packages__loading"`);
       expect(html).not.toContain("error</h1>");
     });
