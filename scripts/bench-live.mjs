@@ -8,16 +8,20 @@
 // account's device list must show its two sessions and never more than the limit. Prints
 // session-check p50/p99, pings per second, refusals and accounts over the limit; also written to
 // test-results/bench-live.md. Bounded: BENCH_DEADLINE_S (default 1,500 s) stops it whatever happens.
+// With media (BENCH_MEDIA, default on): the ingest service and a real-time push feed the stream,
+// and while all are held every user's first session (BENCH_PLAYERS of them) plays it through the gate
+// (scripts/bench-live-media.mjs): playlist and segment times, and how far behind the pitch.
 //
 // The server runs a frozen build (scripts/frozen-build.mjs) under .wrangler/bench-live/, so an edit
 // or a client build elsewhere cannot reload it mid-run.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { bin, developmentVars, root, runOrThrow, wranglerEnv } from "./run-command.mjs";
+import { bin, developmentVars, root, runOrThrow, srtBasePort, wranglerEnv } from "./run-command.mjs";
 import { freezeBuild } from "./frozen-build.mjs";
 import { devSignIn } from "./bench-sign-in.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
+import { LIVE_SYNC_SEGMENTS, newMediaStats, playLive, startBenchMedia } from "./bench-live-media.mjs";
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -25,6 +29,10 @@ const PING_MS = Number(process.env.BENCH_PING_MS ?? 30_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const DEADLINE_S = Number(process.env.BENCH_DEADLINE_S ?? 1_500);
 const port = Number(process.env.BENCH_PORT ?? 8797);
+const MEDIA = process.env.BENCH_MEDIA !== "0";
+// How many of the users play the stream while all are held (default: every one)
+const PLAYERS = Math.min(USERS, Number(process.env.BENCH_PLAYERS ?? USERS));
+const SRT_BASE_PORT = srtBasePort(port);
 const PERSIST_TO = ".wrangler/bench-live-state";
 const FROZEN = ".wrangler/bench-live";
 const ASSET = "men-audio-commentary";
@@ -118,6 +126,22 @@ const percentile = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 };
 
+const ms = (values, p) => `${percentile(values, p).toFixed(0)} ms`;
+
+/** The players' figures: what a viewer's requests took, and how far behind the pitch they were. */
+function mediaRows(stats, holdSeconds) {
+  const td = stats.targetDuration;
+  const glass = stats.ages.map((age) => age + LIVE_SYNC_SEGMENTS * td * 1000);
+  return [
+    ["players (the first users, one session each)", PLAYERS, `the push: ${ASSET}, ${td} s segments`],
+    ["playlists fetched, p50 / p99", `${stats.playlists.length}, ${ms(stats.playlists, 50)} / ${ms(stats.playlists, 99)}`, `${(stats.playlists.length / holdSeconds).toFixed(0)}/s; each re-proves the session, the right and the released list`],
+    ["segments fetched from R2, p50 / p99", `${stats.segments.length}, ${ms(stats.segments, 50)} / ${ms(stats.segments, 99)}`, `${(stats.bytes / 1e6).toFixed(1)} MB; by their tokens alone`],
+    ["refused or failed", [...stats.refused].map(([what, n]) => `${what} ${n}`).join(", ") || "0"],
+    ["newest media's age when listed, p50 / p99", `${ms(stats.ages, 50)} / ${ms(stats.ages, 99)}`, "the wall clock minus the newest segment's end (program date-time)"],
+    ["glass to glass, p50 / p99", `${(percentile(glass, 50) / 1000).toFixed(1)} s / ${(percentile(glass, 99) / 1000).toFixed(1)} s`, `that age plus the player's hold-back of ${LIVE_SYNC_SEGMENTS} target durations (${LIVE_SYNC_SEGMENTS * td} s)`],
+  ];
+}
+
 async function main() {
   // A fresh database and fresh Durable Objects every run: sessions of an earlier run must not count.
   rmSync(path.join(root, PERSIST_TO), { recursive: true, force: true });
@@ -142,8 +166,9 @@ async function main() {
     logFile: "test-results/bench-live-server.log",
     env: { NODE_ENV: "production" },
     entry: null, // the frozen config's main: the development entry, bundled above
-    vars: [...developmentVars, "--config", config],
+    vars: [...developmentVars, "--var", `INGEST_SRT_BASE_PORT:${SRT_BASE_PORT}`, "--config", config],
   });
+  let media = null;
   // Bounded whatever happens: a stuck run ends with its server.
   const deadline = setTimeout(() => {
     console.error(`bench:live: over ${DEADLINE_S} s, stopping`);
@@ -152,6 +177,10 @@ async function main() {
   deadline.unref();
   try {
     const base = server.baseUrl;
+    if (MEDIA) {
+      console.log(`Pushing ${ASSET} into the ingest…`);
+      media = await startBenchMedia(base, ASSET);
+    }
     console.log(`Signing in ${USERS} users…`);
     // A sign-in whose connection is reset (Node's keep-alive pool meeting a connection the server
     // just closed) starts again with a fresh sign-in: counted, not hidden.
@@ -192,6 +221,16 @@ async function main() {
     console.log(`All ${USERS} users in; holding ${counters.sockets} sockets ${SECONDS} s more (ping every ${PING_MS / 1000} s)…`);
     const holdStart = performance.now();
     const pingsAtStart = counters.pings;
+    // Every user's first session plays the stream while all are held.
+    const mediaStats = newMediaStats();
+    const players = MEDIA
+      ? Promise.all(
+          answers.slice(0, PLAYERS).map((a) => {
+            const token = a.three.find((x) => x.token)?.token;
+            return token ? playLive({ base, asset: ASSET, user: a.user, token, stats: mediaStats, untilMs: Date.now() + SECONDS * 1000 }) : null;
+          }),
+        )
+      : null;
     // While all are held: every account lists its sessions, never more than the limit.
     await new Promise((r) => setTimeout(r, Math.min(SECONDS * 250, 10_000)));
     const held = await pool(users, CONCURRENCY, async (user) => {
@@ -200,6 +239,7 @@ async function main() {
     });
     const remaining = SECONDS * 1000 - (performance.now() - holdStart);
     if (remaining > 0) await new Promise((r) => setTimeout(r, remaining));
+    await players;
     const holdSeconds = (performance.now() - holdStart) / 1000;
     const pingsHeld = counters.pings - pingsAtStart;
     releaseAll();
@@ -218,6 +258,7 @@ async function main() {
       ["pings sent / pongs", `${counters.pings} / ${counters.pongs}`, `${(pingsHeld / holdSeconds).toFixed(1)} pings/s while all held`],
       ["accounts listing 2 sessions while all held", `${holdingTwo} of ${USERS}`, unanswered ? `${unanswered} device lists unanswered` : ""],
       ["accounts over the limit while held", over],
+      ...(MEDIA ? mediaRows(mediaStats, holdSeconds) : []),
     ];
     const lines = [
       `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:live\`: ${USERS} users, ${CONCURRENCY} at a time, all held ${SECONDS} s once in, ping every ${PING_MS / 1000} s, local \`wrangler dev\` (frozen build), Node ${process.version}.`,
@@ -232,8 +273,10 @@ async function main() {
     writeFileSync(path.join(root, "test-results/bench-live.md"), `${lines.join("\n")}\n`);
     const unexpected = [...refusals].filter(([code]) => code !== "ERR_54648_1").length;
     if (over > 0 || unexpected > 0 || admitted !== 2 * USERS) process.exitCode = 1;
+    if (MEDIA && (mediaStats.refused.size > 0 || mediaStats.segments.length === 0)) process.exitCode = 1;
   } finally {
     clearTimeout(deadline);
+    await media?.stop();
     await stopServer(server);
   }
 }

@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";
 import path from "node:path";
-import { bin, devAdminToken, devIngestToken, devTranscoderToken, developmentEntry, developmentVars, root, run, wranglerEnv } from "./run-command.mjs";
+import { bin, devAdminToken, devIngestToken, devTranscoderToken, developmentEntry, developmentVars, root, run, srtBasePort, wranglerEnv } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { demoVideos, TRANSCODE_CACHE } from "./demo-videos.mjs";
 
@@ -119,7 +119,8 @@ async function main() {
   if (!(await buildClient())) throw new Error("the client build failed");
   const stopWatching = watchClientSources();
 
-  const args = ["dev", developmentEntry, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...developmentVars];
+  // The ingest's SRT ports move with the port, so two checkouts' dev servers and an e2e run do not meet.
+  const args = ["dev", developmentEntry, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...developmentVars, "--var", `INGEST_SRT_BASE_PORT:${srtBasePort(port)}`];
   console.log(`\n> wrangler ${args.join(" ")}\nOpen http://localhost:${port}\n`);
   console.log(`Admin API (development only): Authorization: Bearer ${devAdminToken}\n`);
   const child = spawn(bin("wrangler"), args, {

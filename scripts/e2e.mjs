@@ -21,7 +21,7 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { bin, developmentVars, devTranscoderToken, root, run, runOrThrow } from "./run-command.mjs";
+import { bin, developmentVars, devTranscoderToken, root, run, runOrThrow, srtBasePort } from "./run-command.mjs";
 import { demoVideos, startTranscoder } from "./demo-videos.mjs";
 import { startLiveMedia } from "./e2e-live.mjs";
 import { setupDb } from "./setup-db.mjs";
@@ -31,7 +31,7 @@ const PERSIST_TO = ".wrangler/e2e-state";
 const port = Number(process.env.E2E_PORT || 8799);
 // The ingest's SRT listeners take one port per live event from this base: apart for each E2E_PORT,
 // so two e2e runs on one machine (worktrees side by side) never listen on each other's ports.
-const srtBasePort = 9000 + (((port % 100) + 1) % 100) * 20;
+const srtBase = srtBasePort(port);
 const argv = process.argv.slice(2);
 const skipBuild = argv.includes("--skip-build");
 const shuffle = argv.find((a) => a === "--shuffle" || a.startsWith("--shuffle="));
@@ -70,7 +70,7 @@ async function main() {
     port,
     persistTo: PERSIST_TO,
     logFile: "test-results/e2e-server.log",
-    vars: [...developmentVars, "--var", `DEV_STATE_TOKEN:${stateToken}`, "--var", `INGEST_SRT_BASE_PORT:${srtBasePort}`],
+    vars: [...developmentVars, "--var", `DEV_STATE_TOKEN:${stateToken}`, "--var", `INGEST_SRT_BASE_PORT:${srtBase}`],
     // A crash of the server (workerd) fails the tests in flight, not every test after it.
     restart: true,
   });

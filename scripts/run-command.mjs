@@ -40,6 +40,16 @@ export const devIngestToken = JSON.parse(readFileSync(path.join(root, "worker", 
  */
 export const developmentVars = ["--var", "ENVIRONMENT:development", "--var", "AUTH_PROVIDER:dev", "--var", `ADMIN_TOKEN:${devAdminToken}`, "--var", `TRANSCODER_TOKEN:${devTranscoderToken}`, "--var", `INGEST_TOKEN:${devIngestToken}`];
 
+/**
+ * The first SRT port of the ingest for a server on `port` (INGEST_SRT_BASE_PORT; an event's is the
+ * base plus its slot). `npm run dev` on its default 8787 keeps 9000, the port the docs name; any
+ * other server moves 20 ports per port, starting past 9000's block, so a developer's dev server, an
+ * e2e run and a bench on one machine never listen on each other's ports.
+ */
+export function srtBasePort(port) {
+  return port === 8787 ? 9000 : 9000 + ((port % 100) + 1) * 20;
+}
+
 /** How an argument is echoed: paths inside the repository relative to it, node as `node`. */
 function shown(arg) {
   if (arg === process.execPath) return "node";
