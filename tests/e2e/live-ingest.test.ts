@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestEncoder } from "./support/test-encoder";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot } from "./support/browser";
 import { signInAs } from "./support/demo-account";
 
@@ -24,7 +25,7 @@ const INGEST = devToken("dev-ingest-token.json", "DEV_INGEST_TOKEN");
 
 let browser: Browser;
 let ingest: ChildProcess | null = null;
-let encoder: ChildProcess | null = null;
+const encoder = new TestEncoder({ seconds: 120, clock: true });
 
 async function admin(pathname: string, init: RequestInit = {}) {
   const res = await fetch(`${BASE_URL}${pathname}`, { ...init, headers: { authorization: `Bearer ${ADMIN}` } });
@@ -45,31 +46,10 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  encoder?.kill("SIGKILL");
+  encoder.kill("SIGKILL");
   ingest?.kill("SIGTERM");
   await browser?.close();
 });
-
-/** Pushes a 640x360 test pattern with the wall clock burned in, in real time, until stopped. */
-function push(url: string): ChildProcess {
-  return spawn(
-    "ffmpeg",
-    ["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-      "-t", "120", "-vf", "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:text='%{localtime\\:%T}':x=40:y=h-100:fontsize=64:fontcolor=white:box=1:boxcolor=black@0.6",
-      "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac", "-f", "mpegts", url],
-    { stdio: ["ignore", "ignore", "inherit"] },
-  );
-}
-
-/** Pushes until the event is live: the ingest reads new keys every few seconds, and until it listens a push is refused, so it is retried. */
-async function pushUntilActive(url: string): Promise<void> {
-  const deadline = Date.now() + WAIT;
-  while ((await eventStatus()) !== "active") {
-    if (Date.now() > deadline) throw new Error("the push never went live");
-    if (!encoder || encoder.exitCode !== null) encoder = push(url);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-  }
-}
 
 async function play(page: Page): Promise<void> {
   const start = page.locator(".theatre__play");
@@ -91,7 +71,7 @@ describe("live from the ingest", () => {
   it("an SRT push plays in the live player near the wall clock; a player it stops under says so and resumes with the next push; then idle and offline", async () => {
     const issued = (await admin(`/api/admin/streams/${EVENT}/key`, { method: "POST" })).data.attributes as { srt: { port: number; pushUrl: string } };
     const url = issued.srt.pushUrl.replace(/^srt:\/\/[^:]+:/, "srt://127.0.0.1:");
-    await pushUntilActive(url);
+    await encoder.pushUntilActive(url, eventStatus, WAIT, 2000);
     const desktop = await openPage(browser, PAGE, DESKTOP);
     const mobile = await openPage(browser, PAGE, MOBILE);
     try {
@@ -109,21 +89,21 @@ describe("live from the ingest", () => {
       await saveScreenshot(mobile.page, "live-ingest-playing-375");
 
       // The push stops under a playing supporter: the offline text, not a spinner, then back by itself.
-      encoder?.kill("SIGINT");
+      encoder.kill("SIGINT");
       await expect.poll(eventStatus, { timeout: WAIT, interval: 1000 }).toBe("idle");
       const waiting = mobile.page.locator('.video-overlay [data-offline="waiting"]');
       await expect.poll(() => waiting.isVisible(), { timeout: WAIT }).toBe(true);
       expect(await waiting.textContent()).toContain("This stream has not started yet");
       expect(await mobile.page.locator(".video-overlay__stage").getAttribute("data-phase")).toBe("offline");
       await saveScreenshot(mobile.page, "live-ingest-off-air");
-      await pushUntilActive(url);
+      await encoder.pushUntilActive(url, eventStatus, WAIT, 2000);
       await expect.poll(() => mobile.page.locator(".video-overlay__stage").getAttribute("data-phase"), { timeout: WAIT }).toBe("playing");
       const video = mobile.page.locator(".video-overlay video");
       const resumedAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: WAIT }).toBeGreaterThan(resumedAt + 2);
       expect(await waiting.count()).toBe(0);
 
-      encoder?.kill("SIGINT");
+      encoder.kill("SIGINT");
       await expect.poll(eventStatus, { timeout: WAIT, interval: 1000 }).toBe("idle");
       await mobile.context.close();
       await desktop.page.goto(`${BASE_URL}${PAGE}`);

@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TestEncoder } from "./support/test-encoder";
 import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot } from "./support/browser";
 import { expectAxeCleanWhenIdle } from "./support/axe";
 import { openConsoleAs } from "./support/console";
@@ -35,7 +36,7 @@ const TRANSCODER = devToken("dev-transcoder-token.json", "DEV_TRANSCODER_TOKEN")
 let browser: Browser;
 let ingest: ChildProcess | null = null;
 let transcoder: ChildProcess | null = null;
-let encoder: ChildProcess | null = null;
+const encoder = new TestEncoder({ seconds: PUSH_SECONDS });
 let eventId = "";
 let entryId = "";
 
@@ -56,7 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  encoder?.kill("SIGKILL");
+  encoder.kill("SIGKILL");
   ingest?.kill("SIGTERM");
   transcoder?.kill("SIGTERM");
   await browser?.close();
@@ -78,26 +79,6 @@ async function admin(pathname: string) {
 }
 const eventStatus = async () => (await admin(`/api/admin/streams/${eventId}`)).data.attributes.status;
 
-/** A 640x360 test pattern and a tone, in real time, for PUSH_SECONDS. */
-function push(url: string): ChildProcess {
-  return spawn(
-    "ffmpeg",
-    ["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-      "-t", String(PUSH_SECONDS), "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac", "-f", "mpegts", url],
-    { stdio: ["ignore", "ignore", "inherit"] },
-  );
-}
-
-/** Pushes until the event is live (the ingest hears of a new event within a few seconds; until then a push is refused, so it is tried again). */
-async function pushUntilActive(url: string): Promise<void> {
-  const deadline = Date.now() + WAIT;
-  while ((await eventStatus()) !== "active") {
-    if (Date.now() > deadline) throw new Error("the push never went live");
-    if (!encoder || encoder.exitCode !== null) encoder = push(url);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
 const expectAxeClean = (page: Page, name: string) => expectAxeCleanWhenIdle(page, name, WAIT);
 
 describe("live to replay", () => {
@@ -115,7 +96,7 @@ describe("live to replay", () => {
       expect(eventId).not.toBe("");
 
       // The encoder pushes to it, and stops; the ingest has uploaded the last segments once the event reads idle.
-      await pushUntilActive(pushUrl.replace(/^srt:\/\/[^:]+:/, "srt://127.0.0.1:"));
+      await encoder.pushUntilActive(pushUrl.replace(/^srt:\/\/[^:]+:/, "srt://127.0.0.1:"), eventStatus, WAIT, 1000);
       await expect.poll(eventStatus, { timeout: WAIT, interval: 1000 }).toBe("idle");
 
       // Staff end it (confirmed), then open its recording.
