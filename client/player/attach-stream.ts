@@ -67,6 +67,10 @@ export async function attachStream(
 
   const hls = new Hls({
     backBufferLength: BACK_BUFFER_SECONDS,
+    // The automatic choice stops at the rendition the player's size (and the screen's pixel ratio)
+    // can show: a phone never downloads 1080p to draw it 375 px wide. The viewer's own Quality
+    // choice still reaches every rendition.
+    capLevelToPlayerSize: true,
     // A live stream has no end: the controls show the time played, not the window's 10 s as a length.
     liveDurationInfinity: true,
     // hls.js waits for a promise here: an on-demand file may first need a fresh segment token (segment-tokens.ts).

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONSOLE_VIDEO_STATUSES } from "../domain/video-publication";
+import { mediaRefId } from "../domain/media-ref";
 
 /**
  * The console's Rovers TV publish form as the worker parses it (worker/console/video-publishing.ts).
@@ -25,6 +26,11 @@ export const videoFormSchema = z.object({
   publishAt: localTime,
   expiresAt: localTime,
   chapters: z.array(z.object({ time: z.string().max(12), title: z.string().max(500) })).max(200),
+  /**
+   * The picture on the video's cards and page: a media library photo (`media:{id}`), or '' for the
+   * artwork the site draws from the video's title. Absent (an older form): the picture stays.
+   */
+  imageKey: z.string().refine((v) => v === "" || mediaRefId(v) !== null, "Choose a photo from the media library").optional(),
   /** a new video's uploaded file (its source); an existing video keeps its own */
   sourceId: z.uuid().nullable().optional(),
 }).strict();

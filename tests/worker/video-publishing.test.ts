@@ -168,6 +168,41 @@ describe("the console's publish form", () => {
     expect(await env.DB.prepare("SELECT publish_at, entitlements FROM videos WHERE entry_id = ?1").bind(entryId).first()).toEqual({ publish_at: "2026-07-01T17:00:00.000Z", entitlements: '["roverstv"]' });
   });
 
+  it("a card picture from the media library shows on the video's page; '' brings back the drawn artwork; a photo not in the library is refused beside the field", async () => {
+    const b = await editor();
+    const { entryId, title } = await seeded(4);
+    const photo = await env.DB.prepare(
+      `INSERT INTO media (object_key, file_name, content_type, width, height, bytes, alt, search_text, uploaded_by)
+       VALUES (?1, 'goal.jpg', 'image/jpeg', 1920, 1080, 1000, 'The winner goes in', 'the winner goes in goal.jpg', 'staff:test') RETURNING id`,
+    ).bind(`originals/${crypto.randomUUID()}`).first<{ id: number }>();
+    const save = (imageKey: string) => b.fetch(`/api/console/videos/catalogue/${entryId}`, json("PUT", form({ title, imageKey })));
+    const page = async () => (await SELF.fetch(`http://localhost/videos/${entryId}`)).text();
+    const stored = async () => (await env.DB.prepare("SELECT thumbnail_key FROM videos WHERE entry_id = ?1").bind(entryId).first<{ thumbnail_key: string }>())!.thumbnail_key;
+    const drawn = await stored();
+
+    const unknown = await save("media:999999999");
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as Errors).errors.map((e) => `${e.field}:${e.code}`)).toEqual(["imageKey:PHOTO_UNKNOWN"]);
+    expect((await save("pages/stadium")).status).toBe(400); // a drawn key is the site's, not a choice
+    expect(await stored()).toBe(drawn);
+
+    const chosen = await save(`media:${photo!.id}`);
+    expect(chosen.status, await chosen.clone().text()).toBe(200);
+    expect(((await chosen.json()) as { data: { attributes: { form: VideoForm } } }).data.attributes.form.imageKey).toBe(`media:${photo!.id}`);
+    expect(await page()).toContain(`/images/media/${photo!.id}/`);
+    const audit = await env.DB.prepare("SELECT detail FROM admin_audit_log WHERE action = 'video.save' AND status = 200 AND target = ?1 ORDER BY id DESC LIMIT 1").bind(`video:${entryId}`).first<{ detail: string }>();
+    const change = JSON.parse(audit!.detail) as { before: VideoForm; after: VideoForm };
+    expect([change.before.imageKey, change.after.imageKey]).toEqual(["", `media:${photo!.id}`]);
+
+    // An older form without the field keeps the picture; '' goes back to the drawn artwork.
+    const { imageKey: _omitted, ...older } = form({ title });
+    expect((await b.fetch(`/api/console/videos/catalogue/${entryId}`, json("PUT", older))).status).toBe(200);
+    expect(await stored()).toBe(`media:${photo!.id}`);
+    expect((await save("")).status).toBe(200);
+    expect(await stored()).toBe(drawn);
+    expect(await page()).not.toContain(`/images/media/${photo!.id}/`);
+  });
+
   it("is for video.manage only", async () => {
     const { b } = await roleAccount("video-support", ["support"]);
     const { entryId } = await seeded();

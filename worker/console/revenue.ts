@@ -142,21 +142,29 @@ async function windowFigures(db: D1Database, now: number): Promise<Omit<Revenue,
 const count = z.number().nullable();
 
 /**
- * One scan of the subscriptions for every month: on at its first second (started before it, not
- * ended by then) and, of those, ended within it. `state_created` is when a cancelled one ended.
+ * Churn per month in one batch of index ranges, not a scan of every subscription: for each month,
+ * the subscriptions started before its first second (`stripe_subscriptions_started`), less the
+ * cancelled ones that had ended by then; and, from the cancelled ones alone
+ * (`stripe_subscriptions_status`), those on at its start that ended within it. `state_created` is
+ * when a cancelled one ended. A cancelled row without that time counts as ended, as it always has.
  */
 export async function churnByMonth(db: D1Database, now = Date.now()): Promise<Revenue["churn"]> {
   const months = churnMonths(now);
+  const startedBefore = months.map(() => db.prepare("SELECT COUNT(*) AS n FROM stripe_subscriptions WHERE started_at < ?1"));
   const columns = months.flatMap((_, i) => {
     const [from, to] = [`?${2 * i + 1}`, `?${2 * i + 2}`];
-    const onAt = `started_at < ${from} AND NOT (status = 'canceled' AND state_created <= ${from})`;
-    return [`SUM(${onAt}) AS on${i}`, `SUM(${onAt} AND status = 'canceled' AND state_created < ${to}) AS ended${i}`];
+    return [
+      `SUM(started_at < ${from} AND (state_created IS NULL OR state_created <= ${from})) AS gone${i}`,
+      `SUM(started_at < ${from} AND state_created > ${from} AND state_created < ${to}) AS ended${i}`,
+    ];
   });
-  const sql = `SELECT ${columns.join(", ")} FROM stripe_subscriptions WHERE started_at IS NOT NULL`;
-  const shape = Object.fromEntries(months.flatMap((_, i) => [[`on${i}`, count], [`ended${i}`, count]]));
-  const [row] = await allRows(rowSchema("churn per month", shape), db.prepare(sql).bind(...months.flatMap((m) => [m.from, m.to])));
+  const cancelled = db.prepare(`SELECT ${columns.join(", ")} FROM stripe_subscriptions WHERE status = 'canceled' AND started_at IS NOT NULL`);
+  const results = await db.batch([...startedBefore.map((q, i) => q.bind(months[i]!.from)), cancelled.bind(...months.flatMap((m) => [m.from, m.to]))]);
+  const started = results.slice(0, months.length).map((r) => resultsOf(rowSchemas.count, r)[0]?.n ?? 0);
+  const shape = Object.fromEntries(months.flatMap((_, i) => [[`gone${i}`, count], [`ended${i}`, count]]));
+  const [row] = resultsOf(rowSchema("churn per month of the cancelled", shape), results.at(-1)!);
   return months.map((m, i) => {
-    const onAtStart = row?.[`on${i}`] ?? 0;
+    const onAtStart = (started[i] ?? 0) - (row?.[`gone${i}`] ?? 0);
     const ended = row?.[`ended${i}`] ?? 0;
     return { month: m.month, onAtStart, ended, percent: churnPercent(onAtStart, ended) };
   });

@@ -9,6 +9,7 @@ import { JOB_STATUSES, renditionSchema } from "../video-pipeline/rows";
 import { latestCheckIn } from "../video-pipeline/transcoders";
 import { transcoderRunning } from "../../src/domain/transcode-wait";
 import type { ConsoleVideoDetail, ConsoleVideoOptions, ConsoleVideoRow } from "../../src/schemas/console-videos";
+import { mediaRefId } from "../../src/domain/media-ref";
 
 /**
  * The catalogue as the console's Rovers TV screens read it: every video, drafts, embargoed and
@@ -105,6 +106,7 @@ const formRow = rowSchema("a video's form fields", {
   team_id: z.number().nullable(),
   featured: z.number(),
   entitlements: z.string(),
+  thumbnail_key: z.string(),
 });
 const jobDetailRow = rowSchema("transcode_jobs for the console", {
   status: z.enum(JOB_STATUSES),
@@ -123,7 +125,7 @@ export async function consoleVideoDetail(db: D1Database, entryId: string, packag
   const row = await firstRow(listRow, db.prepare(`${LIST_SELECT} WHERE v.entry_id = ?1`).bind(entryId));
   if (!row) return null;
   const [fields, job, media, captions, chapters, lastCheckIn] = await Promise.all([
-    firstRow(formRow, db.prepare("SELECT description, category_id, team_id, featured, entitlements FROM videos WHERE id = ?1").bind(row.id)),
+    firstRow(formRow, db.prepare("SELECT description, category_id, team_id, featured, entitlements, thumbnail_key FROM videos WHERE id = ?1").bind(row.id)),
     row.source_id === null ? null : firstRow(jobDetailRow, db.prepare("SELECT status, progress, failure_reason, attempts, max_attempts, lease_expires_at FROM transcode_jobs WHERE source_id = ?1").bind(row.source_id)),
     row.source_id === null ? null : firstRow(mediaDetailRow, db.prepare("SELECT duration_seconds, width, height, renditions FROM video_media WHERE source_id = ?1").bind(row.source_id)),
     allRows(captionRow, db.prepare("SELECT language, label, bytes, object_key FROM video_captions WHERE video_id = ?1 ORDER BY language").bind(row.id)),
@@ -145,6 +147,7 @@ export async function consoleVideoDetail(db: D1Database, entryId: string, packag
       categoryId: fields.category_id,
       teamId: fields.team_id,
       featured: fields.featured === 1,
+      imageKey: mediaRefId(fields.thumbnail_key) === null ? "" : fields.thumbnail_key,
       tier: tierOf(stringList(fields.entitlements), packages),
       publishAt: utcToClubLocal(row.publish_at),
       expiresAt: utcToClubLocal(row.expires_at),

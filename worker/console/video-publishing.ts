@@ -14,6 +14,8 @@ import { checkChapters, CHAPTER_ERROR_TEXT, type Chapter } from "../../src/domai
 import { clubLocalToUtc } from "../../src/domain/date-format";
 import { CAPTION_LANGUAGE, CAPTIONS_ERROR_TEXT, CAPTIONS_MAX_BYTES, checkWebVtt } from "../../src/domain/webvtt";
 import { consoleVideoDetail, consoleVideoOptions } from "./video-catalogue";
+import { libraryPhotoExists } from "../media-library/photo-column";
+import { mediaRefId } from "../../src/domain/media-ref";
 
 /**
  * Rovers TV's publishing, for `video.manage` (beside the upload API in videos.ts):
@@ -73,11 +75,14 @@ const exists = (db: D1Database, sql: string, value: number) => firstRow(rowSchem
 async function check(c: Context<AppEnv>, form: VideoForm, previousEntitlements: string[], durationSeconds: number | null): Promise<Checked> {
   const db = c.env.DB;
   const errors: ErrorItem[] = [];
-  const [options, category, team] = await Promise.all([
+  const photoId = mediaRefId(form.imageKey);
+  const [options, category, team, photo] = await Promise.all([
     consoleVideoOptions(db),
     exists(db, "SELECT 1 AS one FROM video_categories WHERE id = ?1", form.categoryId),
     form.teamId === null ? null : exists(db, "SELECT 1 AS one FROM teams WHERE id = ?1", form.teamId),
+    photoId === null ? true : libraryPhotoExists(db, photoId),
   ]);
+  if (!photo) errors.push({ code: "PHOTO_UNKNOWN", field: "imageKey", detail: "That photo is no longer in the media library: choose another" });
   if (!category) errors.push({ code: "CATEGORY_UNKNOWN", field: "categoryId", detail: "Choose a category from the list" });
   if (form.teamId !== null && !team) errors.push({ code: "TEAM_UNKNOWN", field: "teamId", detail: "Choose a team from the list" });
   const entitlements = entitlementsOf(form.tier, options.packages, previousEntitlements);
@@ -95,15 +100,24 @@ async function check(c: Context<AppEnv>, form: VideoForm, previousEntitlements: 
   return { entitlements, publishAt, expiresAt, chapters: chapters.chapters };
 }
 
+/**
+ * The artwork the site draws for a video from its key (worker/images): what a new video starts
+ * with, and what '' brings back after a library photo. A video already showing drawn artwork keeps
+ * the key it has, so saving the form never redraws it.
+ */
+const drawnPictureKey = (entryId: string): string => `video-${entryId}`;
+
 /** The form's columns and chapters, by entry id, for one batch: all or nothing. */
 function writeStatements(db: D1Database, entryId: string, form: VideoForm, checked: Checked): D1PreparedStatement[] {
   return [
     db
       .prepare(
         `UPDATE videos SET title = ?2, description = ?3, category_id = ?4, team_id = ?5, featured = ?6, entitlements = ?7,
-           publish_at = ?8, expires_at = ?9 WHERE entry_id = ?1`,
+           publish_at = ?8, expires_at = ?9,
+           thumbnail_key = CASE WHEN ?10 IS NULL THEN thumbnail_key WHEN ?10 <> '' THEN ?10 WHEN thumbnail_key LIKE 'media:%' THEN ?11 ELSE thumbnail_key END
+         WHERE entry_id = ?1`,
       )
-      .bind(entryId, form.title, form.description, form.categoryId, form.teamId, form.featured ? 1 : 0, JSON.stringify(checked.entitlements), checked.publishAt, checked.expiresAt),
+      .bind(entryId, form.title, form.description, form.categoryId, form.teamId, form.featured ? 1 : 0, JSON.stringify(checked.entitlements), checked.publishAt, checked.expiresAt, form.imageKey ?? null, drawnPictureKey(entryId)),
     db.prepare("DELETE FROM video_chapters WHERE video_id = (SELECT id FROM videos WHERE entry_id = ?1)").bind(entryId),
     ...checked.chapters.map((ch) =>
       db.prepare("INSERT INTO video_chapters (video_id, start_seconds, title) SELECT id, ?2, ?3 FROM videos WHERE entry_id = ?1").bind(entryId, ch.startSeconds, ch.title),
@@ -139,7 +153,7 @@ consoleVideoPublishingApi.post("/videos/catalogue", async (c) => {
         `INSERT INTO videos (entry_id, title, duration_seconds, thumbnail_key, created_at, release_from, category_id, source_id, publication_status)
          VALUES (?1, ?2, 0, ?3, ?4, ?4, ?5, ?6, 'draft')`,
       )
-      .bind(entryId, form.title, `video-${entryId}`, now, form.categoryId, form.sourceId),
+      .bind(entryId, form.title, drawnPictureKey(entryId), now, form.categoryId, form.sourceId),
     ...writeStatements(db, entryId, form, checked),
   ]);
   const after = await detailOf(c, entryId);

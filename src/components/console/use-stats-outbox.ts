@@ -3,6 +3,7 @@ import type { MatchStatsInput } from "../../domain/match-stats";
 import { reconnectDelay } from "../../domain/reconnect";
 import { SEND_BACKOFF } from "../../domain/match-operator";
 import { refusalOf } from "./console-write";
+import { onReturn } from "./on-return";
 
 /**
  * The operator's stats on their way to the console (PUT /api/console/matches/{id}/stats), as sure
@@ -121,18 +122,14 @@ export function useStatsOutbox(matchID: number, savedVersion: number) {
       setStatus({ kind: "pending", attempts: 0, signedOut: false });
       void pump();
     }
-    const again = () => {
+    const stopListening = onReturn(() => {
       clearTimeout(timer.current);
       void pump();
-    };
-    window.addEventListener("online", again);
-    // Back from signing in again in another tab: send now rather than at the back-off's next turn.
-    window.addEventListener("focus", again);
+    });
     return () => {
       stopped.current = true;
       clearTimeout(timer.current);
-      window.removeEventListener("online", again);
-      window.removeEventListener("focus", again);
+      stopListening();
     };
   }, [matchID, pump]);
 

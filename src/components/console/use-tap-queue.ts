@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { MatchEventInput } from "../../schemas/match-live";
 import { isSignedOutAnswer, nextToSend, outcomeKindOf, SEND_BACKOFF, settle, trimmed, type QueuedTap, type SendOutcome } from "../../domain/match-operator";
 import { reconnectDelay } from "../../domain/reconnect";
+import { onReturn } from "./on-return";
 
 /**
  * The operator's taps on their way to the feed (rules: src/domain/match-operator.ts). Each tap
@@ -110,18 +111,14 @@ export function useTapQueue(matchID: number) {
       setQueue(latest.current);
       void pump();
     });
-    const online = () => {
+    const stopListening = onReturn(() => {
       clearTimeout(timer.current);
       void pump();
-    };
-    window.addEventListener("online", online);
-    // Back from signing in again in another tab: send now rather than at the back-off's next turn.
-    window.addEventListener("focus", online);
+    });
     return () => {
       stopped.current = true;
       clearTimeout(timer.current);
-      window.removeEventListener("online", online);
-      window.removeEventListener("focus", online);
+      stopListening();
     };
   }, [matchID, pump]);
 

@@ -13,12 +13,13 @@ import { VideoJobStatus } from "../../components/console/VideoJobStatus";
 import { VideoCaptionsEditor } from "../../components/console/VideoCaptionsEditor";
 import { VideoChaptersEditor } from "../../components/console/VideoChaptersEditor";
 import { FieldError, VideoField } from "../../components/console/VideoField";
+import { PhotoField } from "../../components/console/PhotoField";
 import { STATUS_LABELS, costText, lengthText, minutesText, sizeText } from "../../components/console/video-figures";
 import type { ConsoleVideoDetail, ConsoleVideoOptions, VideoForm } from "../../schemas/console-videos";
 import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
 
 
-const EMPTY_FORM: VideoForm = { title: "", description: "", categoryId: 0, teamId: null, featured: false, tier: { kind: "signed-in" }, publishAt: "", expiresAt: "", chapters: [] };
+const EMPTY_FORM: VideoForm = { title: "", description: "", categoryId: 0, teamId: null, featured: false, imageKey: "", tier: { kind: "signed-in" }, publishAt: "", expiresAt: "", chapters: [] };
 
 /**
  * A Rovers TV video in the console. New (/admin/videos/new): upload the file, then fill in the form
@@ -176,6 +177,7 @@ function PublishForm({ detail, options, sourceId }: { detail: ConsoleVideoDetail
       <VideoField id="video-description" label="Description" error={errors.description}>
         {(aria) => <textarea id="video-description" className="cfield__control" rows={4} value={form.description} maxLength={5000} onChange={(e) => set("description", e.currentTarget.value)} {...aria} />}
       </VideoField>
+      <PhotoField id="video-imageKey" label="Card picture (optional)" value={form.imageKey ?? ""} onChange={(v) => set("imageKey", v)} emptyText="the site draws one from the video's title" error={errors.imageKey} />
       <div className="video-form__row">
         <VideoField id="video-category" label="Category" error={errors.categoryId}>
           {(aria) => (
