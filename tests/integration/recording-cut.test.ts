@@ -48,7 +48,7 @@ describe.skipIf(!hasFfmpeg)("a replay cut across two pushes", () => {
       const file = path.join(work, `part${i + 1}.mp4`);
       // As GET /jobs/{id}/source?part=N streams it: the run's init, then its segments in order.
       writeFileSync(file, Buffer.concat(partFiles(part).map((f) => readFileSync(path.join(work, `run${part.run}`, f.name.replace(/^r\d+-/, ""))))));
-      return { file, fromSeconds: part.fromSeconds, toSeconds: part.toSeconds, hasAudio: true };
+      return { file, fromSeconds: part.fromSeconds, toSeconds: part.toSeconds, hasVideo: true, hasAudio: true };
     });
     const out = path.join(work, "replay.mp4");
     const cut = spawnSync("ffmpeg", recordingArgs(cuts, out, { width: 320, height: 180 }));
