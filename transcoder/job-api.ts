@@ -11,7 +11,8 @@ export interface ClaimedJob {
   leaseId: string;
   leaseExpiresAt: number;
   outputPrefix: string;
-  source: { id: string; fileName: string; contentType: string; bytes: number; recording?: RecordingClaim };
+  /** `title`: the video's, drawn on the still card of a source of sound alone */
+  source: { id: string; fileName: string; contentType: string; bytes: number; title?: string; recording?: RecordingClaim };
 }
 
 /**

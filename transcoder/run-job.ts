@@ -4,13 +4,15 @@ import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } fr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { AUDIO_CODEC, AUDIO_RENDITION, LADDER, SEGMENT_SECONDS, masterPlaylist, outputFile, peakBandwidth, progressPercent, segmentsOf, storyboardTrack, type PlannedRendition, type Rendition } from "../src/domain/video-ladder";
-import { ffmpegRun, ladderArgs, ladderFor, poster, probe, recordingArgs, storyboard, transcode, type RecordingCut } from "./ffmpeg";
+import { CARD_HEIGHT, CARD_WIDTH, STILL_RUNGS } from "../src/domain/still-card";
+import { ffmpegRun, ladderArgs, ladderFor, poster, probe, recordingArgs, stillCard, storyboard, transcode, type RecordingCut } from "./ffmpeg";
 import { LeaseLost, type ClaimedJob, type JobApi, type RecordingClaim } from "./job-api";
 
 /**
  * One claimed job, start to end: download the source (a live recording: its parts, cut and
- * joined) → ffprobe → the ladder, poster and
- * storyboard → upload every file under the job's prefix → complete. A heartbeat every
+ * joined) → ffprobe → the ladder, poster and storyboard (for sound alone, of a still card drawn
+ * with the video's title: src/domain/still-card.ts) → upload every file under the job's prefix →
+ * complete. A heartbeat every
  * HEARTBEAT_MS carries the percentage and keeps the lease; when the worker answers that the lease
  * is lost (another transcoder took the job over), ffmpeg is stopped and nothing more is sent.
  * A source ffmpeg cannot read fails the job for good; anything else fails it for a retry.
@@ -60,20 +62,26 @@ export async function runJob(api: JobApi, claimed: ClaimedJob, options: JobOptio
     const info = await probe(source).catch((error: unknown) => {
       throw new SourceProblem(`ffprobe cannot read the source: ${String(error)}`);
     });
-    const rungs = ladderFor(info.width, info.height);
-    options.log(`job ${job.id}: ${info.width}x${info.height}, ${info.durationSeconds.toFixed(1)} s, ${info.hasAudio ? "with" : "without"} audio → ${rungs.map((r) => r.name).join(", ")} + audio`);
+    // Sound alone: the ladder is made of a still card at the card's size (two small renditions).
+    const title = claimed.source.title ?? claimed.source.fileName;
+    const picture = info.hasVideo ? undefined : path.join(dir, "card.png");
+    if (picture) await stillCard(title, picture, stop.signal);
+    const shown = picture ? { ...info, width: CARD_WIDTH, height: CARD_HEIGHT } : info;
+    const rungs = picture ? [...STILL_RUNGS] : ladderFor(info.width, info.height);
+    const what = picture ? "sound alone (a still card)" : `${info.width}x${info.height}`;
+    options.log(`job ${job.id}: ${what}, ${info.durationSeconds.toFixed(1)} s, ${info.hasAudio ? "with" : "without"} audio → ${rungs.map((r) => r.name).join(", ")} + audio`);
     const out = path.join(dir, "out");
     for (const name of [...rungs.map((r) => r.name), AUDIO_RENDITION]) await mkdir(path.join(out, name), { recursive: true });
 
     const started = Date.now();
-    const cached = options.cacheDir ? path.join(options.cacheDir, await cacheKey(source, options.preset)) : null;
+    const cached = options.cacheDir ? path.join(options.cacheDir, await cacheKey(source, options.preset, picture ? title : "")) : null;
     if (cached && existsSync(path.join(cached, "master.m3u8"))) {
       await cp(cached, out, { recursive: true });
       options.log(`job ${job.id}: outputs taken from the transcode cache (${path.basename(cached)})`);
     } else {
-      await transcode(ladderArgs(source, out, info, rungs, options.preset), (us) => (progress = progressPercent(us, info.durationSeconds)), stop.signal);
-      await poster(source, path.join(out, "poster.jpg"), info, stop.signal);
-      const plan = await storyboard(source, path.join(out, "storyboard.jpg"), info, stop.signal);
+      await transcode(ladderArgs(source, out, info, rungs, options.preset, picture), (us) => (progress = progressPercent(us, info.durationSeconds)), stop.signal);
+      await poster(source, path.join(out, "poster.jpg"), info, stop.signal, picture);
+      const plan = await storyboard(source, path.join(out, "storyboard.jpg"), shown, stop.signal, picture);
       await writeFile(path.join(out, "storyboard.vtt"), storyboardTrack(info.durationSeconds, plan));
       await writeFile(path.join(out, "master.m3u8"), masterPlaylist(await renditionsOf(out, rungs)));
       const seconds = (Date.now() - started) / 1000;
@@ -123,18 +131,18 @@ async function joinRecording(api: JobApi, claimed: ClaimedJob, recording: Record
     const info = await probe(file).catch((error: unknown) => {
       throw new SourceProblem(`ffprobe cannot read part ${i + 1} of the recording: ${String(error)}`);
     });
-    cuts.push({ file, fromSeconds: part.fromSeconds, toSeconds: part.toSeconds, hasAudio: info.hasAudio });
+    cuts.push({ file, fromSeconds: part.fromSeconds, toSeconds: part.toSeconds, hasVideo: info.hasVideo, hasAudio: info.hasAudio });
   }
   const first = await probe(cuts[0]!.file);
   await ffmpegRun(recordingArgs(cuts, source, first), signal);
   log(`job ${claimed.job.id}: the recording's ${cuts.length} part(s) cut at ${recording.startSeconds.toFixed(1)}–${recording.endSeconds.toFixed(1)} s and joined`);
 }
 
-/** The transcode cache's key: the source's bytes, the preset and the ladder that made the outputs. */
-async function cacheKey(source: string, preset: string): Promise<string> {
+/** The transcode cache's key: the source's bytes, the preset and the ladder that made the outputs (and a still card's title). */
+async function cacheKey(source: string, preset: string, cardTitle: string): Promise<string> {
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(source)) hash.update(chunk as Buffer);
-  hash.update(JSON.stringify({ preset, LADDER, SEGMENT_SECONDS }));
+  hash.update(JSON.stringify({ preset, LADDER, SEGMENT_SECONDS, ...(cardTitle ? { cardTitle, STILL_RUNGS } : {}) }));
   return hash.digest("hex").slice(0, 32);
 }
 

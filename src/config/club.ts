@@ -21,6 +21,8 @@ export const club = {
     conferencing: "https://events.northbridgerovers.example/",
     communityTrust: "https://trust.northbridgerovers.example/",
   },
+  /** The club's colours (the same as src/styles/tokens.css): for what is drawn outside the site's CSS, such as an audio replay's picture. */
+  colours: { navy: "#0b1f3a", red: "#d2122e", gold: "#f2b632", white: "#ffffff" },
   dateFormat: "D MMM YYYY",
   matchDateFormat: "ddd D MMM",
   headerHeight: 90,

@@ -5,7 +5,8 @@
  * and the transcoder. Pure.
  *
  * The recording's timeline is its runs laid end to end (the gaps between pushes dropped), each run
- * its segments in order. Marks are seconds on that timeline.
+ * its segments in order. Marks are seconds on that timeline. An audio event's recording is the
+ * same, of sound alone in 6 s segments; its replay's picture is drawn by the transcoder.
  */
 import { INGEST_SEGMENT_SECONDS, LIVE_INIT_FILE, LIVE_SEGMENT_FILE } from "./live-ingest";
 
@@ -19,17 +20,16 @@ export const REPLAY_MODE_LABELS: Record<ReplayMode, string> = {
 };
 
 /**
- * A new event's replay setting: staff publish a video event's replay; an audio event has none, since
- * the on-demand ladder is made for a picture and audio events are live commentary, of no use after
- * the match (docs/media-and-live.md#replays).
+ * A new event's replay setting: staff publish the replay, of a video event or an audio one (live
+ * commentary becomes a video whose picture is a still card: src/domain/still-card.ts).
  */
-export function defaultReplayMode(mediaType: "audio" | "video"): ReplayMode {
-  return mediaType === "audio" ? "none" : "staff";
+export function defaultReplayMode(_mediaType: "audio" | "video"): ReplayMode {
+  return "staff";
 }
 
-/** The settings an event of `mediaType` may have. */
-export function replayModesFor(mediaType: "audio" | "video"): readonly ReplayMode[] {
-  return mediaType === "audio" ? ["none"] : REPLAY_MODES;
+/** The settings an event of `mediaType` may have: all three, whatever it carries. */
+export function replayModesFor(_mediaType: "audio" | "video"): readonly ReplayMode[] {
+  return REPLAY_MODES;
 }
 
 /** "m:ss" or "h:mm:ss" (seconds may carry a decimal part) → seconds; null: not a time. */

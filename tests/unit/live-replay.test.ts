@@ -17,15 +17,16 @@ import {
   trimmedSeconds,
   trimParts,
 } from "../../src/domain/live-replay";
+import { INGEST_SEGMENT_SECONDS } from "../../src/domain/live-ingest";
 import { recordingArgs } from "../../transcoder/ffmpeg";
 
 /** The rules of live to replay (src/domain/live-replay.ts) and the transcoder's cut of a recording. */
 
 describe("the replay setting", () => {
-  it("defaults to staff publishing a video event's replay, and an audio event has none", () => {
+  it("defaults to staff publishing the replay, of a video event and of an audio one, each offered all three settings", () => {
     expect(defaultReplayMode("video")).toBe("staff");
-    expect(defaultReplayMode("audio")).toBe("none");
-    expect(replayModesFor("audio")).toEqual(["none"]);
+    expect(defaultReplayMode("audio")).toBe("staff");
+    expect(replayModesFor("audio")).toEqual(["auto", "staff", "none"]);
     expect(replayModesFor("video")).toEqual(["auto", "staff", "none"]);
   });
 });
@@ -152,8 +153,8 @@ describe("the transcoder's cut of a recording", () => {
   it("trims each part from its own start, scales to one size, gives a silent part silence and joins them", () => {
     const args = recordingArgs(
       [
-        { file: "p1.mp4", fromSeconds: 1.5, toSeconds: 6, hasAudio: true },
-        { file: "p2.mp4", fromSeconds: 0, toSeconds: 4, hasAudio: false },
+        { file: "p1.mp4", fromSeconds: 1.5, toSeconds: 6, hasVideo: true, hasAudio: true },
+        { file: "p2.mp4", fromSeconds: 0, toSeconds: 4, hasVideo: true, hasAudio: false },
       ],
       "out.mp4",
       { width: 1280, height: 720 },
@@ -164,6 +165,34 @@ describe("the transcoder's cut of a recording", () => {
     expect(filter).toContain("[0:a:0]asetpts=PTS-STARTPTS,atrim=start=1.500:end=6.000");
     expect(filter).toContain("anullsrc=r=48000:cl=stereo,atrim=end=4.000[a1]");
     expect(filter).toContain("[v0][a0][v1][a1]concat=n=2:v=1:a=1[v][a]");
+    expect(args.at(-1)).toBe("out.mp4");
+  });
+});
+
+describe("an audio event's recording", () => {
+  it("lasts 6 s a segment where the playlists no longer list it", () => {
+    const r = recordingFrom([init(1), seg(1, 0), seg(1, 1), seg(1, 2)], new Map([[1, "#EXTINF:6.0,\nr1-seg1.m4s\n#EXTINF:2.5,\nr1-seg2.m4s\n"]]), INGEST_SEGMENT_SECONDS.audio);
+    expect(r.runs[0]!.segments.map((s) => s.seconds)).toEqual([6, 6, 2.5]);
+    expect(r.lengthSeconds).toBe(14.5);
+    expect(trimParts(r, { startSeconds: 7, endSeconds: 13 })).toEqual([{ run: 1, initBytes: 800, segments: [[1, 1000], [2, 1000]], fromSeconds: 1, toSeconds: 7 }]);
+  });
+
+  it("is cut and joined as sound alone when no part has a picture", () => {
+    const args = recordingArgs(
+      [
+        { file: "p1.mp4", fromSeconds: 2, toSeconds: 12, hasVideo: false, hasAudio: true },
+        { file: "p2.mp4", fromSeconds: 0, toSeconds: 4.5, hasVideo: false, hasAudio: true },
+      ],
+      "out.mp4",
+      { width: 0, height: 0 },
+    );
+    const filter = args[args.indexOf("-filter_complex") + 1]!;
+    expect(filter).toContain("[0:a:0]asetpts=PTS-STARTPTS,atrim=start=2.000:end=12.000,asetpts=PTS-STARTPTS");
+    expect(filter).toContain("[1:a:0]asetpts=PTS-STARTPTS,atrim=start=0.000:end=4.500");
+    expect(filter).toContain("[a0][a1]concat=n=2:v=0:a=1[a]");
+    expect(filter).not.toContain(":v:0");
+    expect(args.slice(args.indexOf("-map"), args.indexOf("-map") + 2)).toEqual(["-map", "[a]"]);
+    expect(args).not.toContain("libx264");
     expect(args.at(-1)).toBe("out.mp4");
   });
 });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { browser, devToken, freshIdentity, signInWithToken, type Browser } from "./auth-test-app";
 import { CONSOLE_VARS } from "./staff-accounts";
 import { fixtureBytes, goLive, INGEST_TOKEN } from "./live-media";
+import { liveObjectKey } from "../../worker/live-ingest/ingest-events";
 import { emptyQueue, ladderFiles, RENDITIONS, transcoder, TRANSCODER_TOKEN } from "./video-pipeline-fixtures";
 import type { StaffRole } from "../../src/domain/staff-roles";
 import type { LiveEvent } from "../../src/schemas/console-live";
@@ -11,12 +12,13 @@ import type { ReplayAnswer } from "../../src/schemas/console-replay";
 /**
  * Live to replay: an event's recording on its console page, the marks, 'Make the replay' (one
  * video however many presses), the job API streaming the recording's parts as fMP4 files, the
- * replay an event publishes by itself when it ends, who may, and the audit of each write.
+ * replay an event publishes by itself when it ends, who may, and the audit of each write; an
+ * audio event's replay the same way, and a recording file gone from R2.
  */
 
 const JSON_HEADERS = { "content-type": "application/json" };
 type Errors = { errors: { code: string; detail: string; field?: string }[] };
-type Claim = { job: { id: string }; leaseId: string; source: { bytes: number; recording?: { startSeconds: number; endSeconds: number; parts: { bytes: number; fromSeconds: number; toSeconds: number }[] } } };
+type Claim = { job: { id: string }; leaseId: string; source: { bytes: number; title?: string; recording?: { startSeconds: number; endSeconds: number; parts: { bytes: number; fromSeconds: number; toSeconds: number }[] } } };
 
 async function member(prefix: string, roles: StaffRole[]): Promise<{ b: Browser; ssoID: string }> {
   const identity = freshIdentity(prefix);
@@ -51,8 +53,10 @@ async function claim(): Promise<Claim> {
 }
 
 /** The fixture's run as one file: its init, then its segments in order. */
-function runBytes(segments = ["r1-seg0.m4s", "r1-seg1.m4s", "r1-seg2.m4s"]): Uint8Array {
-  const files = [fixtureBytes("video", "r1-init.mp4"), ...segments.map((s) => fixtureBytes("video", s))];
+const runBytes = (segments = ["r1-seg0.m4s", "r1-seg1.m4s", "r1-seg2.m4s"]) => runBytesOf("video", segments);
+
+function runBytesOf(kind: "video" | "audio", segments: string[]): Uint8Array {
+  const files = [fixtureBytes(kind, "r1-init.mp4"), ...segments.map((s) => fixtureBytes(kind, s))];
   const out = new Uint8Array(files.reduce((n, f) => n + f.byteLength, 0));
   let at = 0;
   for (const f of files) {
@@ -235,19 +239,103 @@ describe("'Publish the replay by itself'", () => {
     expect(await search.text()).toContain(replay.entryId);
   });
 
-  it("ends an event with nothing recorded all the same, and an audio event has no replay", async () => {
+  it("ends an event with nothing recorded all the same", async () => {
     const { b } = await member("replay-auto-empty", ["administrator"]);
     const event = await newEvent(b, { replayMode: "auto" });
     const ended = await send(b, "POST", `/live-events/${event.id}/end`);
     expect(ended.status).toBe(200);
     expect(((await ended.json()) as { data: { attributes: { replay: unknown } } }).data.attributes.replay).toEqual({ refused: "NO_RECORDING" });
-    const audio = await newEvent(b, { mediaType: "audio" });
-    expect(audio.replayMode).toBe("none");
-    const refused = await send(b, "POST", "/live-events", { title: "Commentary", mediaType: "audio", tier: "top", replayMode: "auto" });
-    expect(refused.status).toBe(400);
-    expect((await codeOf(refused)).map((e) => e.field)).toEqual(["replayMode"]);
-    await goLive(audio.id, "audio");
-    const noReplay = await send(b, "POST", `/live-events/${audio.id}/replay`, {});
+  });
+});
+
+describe("an audio event's replay", () => {
+  it("is staff published by default, any setting allowed, 'No replay' refused", async () => {
+    const { b } = await member("replay-audio-modes", ["administrator"]);
+    const audio = await newEvent(b, { title: "Commentary: Rovers v Hale", mediaType: "audio", tier: "top" });
+    expect(audio.replayMode).toBe("staff");
+    const auto = await newEvent(b, { title: "Commentary", mediaType: "audio", tier: "top", replayMode: "auto" });
+    expect(auto.replayMode).toBe("auto");
+    const none = await newEvent(b, { title: "Commentary", mediaType: "audio", tier: "top", replayMode: "none" });
+    await goLive(none.id, "audio");
+    const noReplay = await send(b, "POST", `/live-events/${none.id}/replay`, {});
+    expect(noReplay.status).toBe(409);
     expect((await codeOf(noReplay))[0]!.code).toBe("NO_REPLAY");
+  });
+
+  it("makes '<title> (replay)' with the event's tier from the audio recording (6 s segments), its parts served as fMP4 with the title for the card", async () => {
+    const { b } = await member("replay-audio", ["administrator"]);
+    const event = await newEvent(b, { title: "Live: Commentary, Rovers v Hale", mediaType: "audio", tier: "top" });
+    await goLive(event.id, "audio");
+    await goLive(event.id, "audio");
+    // Each run: 6.016 + 5.994667 + 0.021333 s, as its playlist's EXTINF says.
+    const { recording } = await replayState(b, event.id);
+    expect(recording).toMatchObject({ lengthSeconds: 24.064, runs: [{ run: 1, segments: 3 }, { run: 2, segments: 3 }] });
+    const playlist = await (await b.fetch(`/api/console/live-events/${event.id}/recording.m3u8`)).text();
+    expect(playlist).toContain("#EXTINF:6.016000,");
+    expect(playlist).toContain("recording/r2-seg1.m4s");
+    const page = await b.fetch(`/admin/live/${event.id}`);
+    const html = await page.text();
+    expect(html).toContain("<audio");
+    expect(html).toContain("Make the replay");
+
+    const made = await send(b, "POST", `/live-events/${event.id}/replay`, { start: "0:07", end: "0:18" });
+    expect(made.status, await made.clone().text()).toBe(201);
+    const [video] = (await replayVideos(event.id)).results;
+    const category = await env.DB.prepare("SELECT id FROM video_categories WHERE slug = 'press-conferences'").first<{ id: number }>();
+    expect(video).toMatchObject({ title: "Commentary, Rovers v Hale (replay)", publication_status: "draft", category_id: category!.id });
+    expect(JSON.parse(video!.entitlements)).toEqual(["roverstv+", "vip"]);
+    expect((await auditOf("live-event.replay", event.id)).results.map((a) => a.status)).toEqual([201]);
+
+    const claimed = await claim();
+    expect(claimed.source.title).toBe("Commentary, Rovers v Hale (replay)");
+    const audioRun = (segments: string[]) => runBytesOf("audio", segments);
+    expect(claimed.source.recording).toEqual({
+      startSeconds: 7,
+      endSeconds: 18,
+      parts: [
+        { bytes: audioRun(["r1-seg1.m4s", "r1-seg2.m4s"]).byteLength, fromSeconds: 0.984, toSeconds: 6.016 },
+        { bytes: audioRun(["r1-seg0.m4s"]).byteLength, fromSeconds: 0, toSeconds: 5.968 },
+      ],
+    });
+    const t = transcoder();
+    const source = (part: number) => t.call(`/jobs/${claimed.job.id}/source?part=${part}`, { headers: { "x-lease-id": claimed.leaseId } });
+    expect(new Uint8Array(await (await source(1)).arrayBuffer())).toEqual(audioRun(["r1-seg1.m4s", "r1-seg2.m4s"]));
+    expect(new Uint8Array(await (await source(2)).arrayBuffer())).toEqual(audioRun(["r1-seg0.m4s"]));
+  });
+
+  it("is made by itself when an event set to publish it ends", async () => {
+    const { b } = await member("replay-audio-auto", ["administrator"]);
+    const event = await newEvent(b, { title: "Commentary: Rovers v Hale", mediaType: "audio", tier: "top", replayMode: "auto" });
+    await goLive(event.id, "audio");
+    const ended = await send(b, "POST", `/live-events/${event.id}/end`);
+    const { replay } = ((await ended.json()) as { data: { attributes: { replay: { entryId: string } } } }).data.attributes;
+    expect(replay.entryId).toMatch(/^1_/);
+    expect((await replayState(b, event.id)).replays).toMatchObject([{ entryId: replay.entryId, startSeconds: 0, endSeconds: 12.032, publishWhenReady: true }]);
+  });
+});
+
+describe("a recording part missing from R2", () => {
+  it("answers SOURCE_NOT_FOUND before any byte is sent when the bytes asked need it, whole or by Range", async () => {
+    const { b } = await member("replay-missing", ["administrator"]);
+    const event = await newEvent(b);
+    await goLive(event.id, "video");
+    expect((await send(b, "POST", `/live-events/${event.id}/replay`, {})).status).toBe(201);
+    const claimed = await claim();
+    // A segment in the middle of the part: the part's first bytes (the init, segment 0) are still there.
+    await env.MEDIA.delete(liveObjectKey(event.id, "r1-seg1.m4s"));
+    const seg1At = fixtureBytes("video", "r1-init.mp4").byteLength + fixtureBytes("video", "r1-seg0.m4s").byteLength;
+    const t = transcoder();
+    const source = (headers: Record<string, string>) => t.call(`/jobs/${claimed.job.id}/source?part=1`, { headers: { "x-lease-id": claimed.leaseId, ...headers } });
+    for (const headers of [{}, { range: "bytes=0-" }, { range: `bytes=${seg1At + 10}-${seg1At + 99}` }] as Record<string, string>[]) {
+      const res = await source(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(res.headers.get("content-range")).toBeNull();
+      expect((await codeOf(res))[0]!.code).toBe("SOURCE_NOT_FOUND");
+    }
+    // Bytes that need only files still stored are answered (a resumed download before the gap).
+    const before = await source({ range: "bytes=0-99" });
+    expect(before.status).toBe(206);
+    expect(new Uint8Array(await before.arrayBuffer())).toEqual(fixtureBytes("video", "r1-init.mp4").slice(0, 100));
   });
 });

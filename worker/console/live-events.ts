@@ -82,7 +82,7 @@ async function parsedBody(c: Context<AppEnv>, raw: unknown, current: LiveEvent |
   const mediaType = current?.mediaType ?? body.data.mediaType;
   const input = { ...body.data, mediaType, replayMode: body.data.replayMode ?? current?.replayMode ?? defaultReplayMode(mediaType) };
   if (!replayModesFor(mediaType).includes(input.replayMode)) {
-    return { error: ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "replayMode", detail: "An audio event has no replay" }]) };
+    return { error: ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "replayMode", detail: "Choose a replay setting from the list" }]) };
   }
   if (input.matchId !== null && !(await matchExists(c.env.DB, input.matchId))) {
     return { error: ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "matchId", detail: "Choose a fixture from the list" }]) };

@@ -110,8 +110,8 @@ async function createReplay(c: Context<AppEnv>, event: LiveEvent, recording: Rec
  * recorded or a replay exists: ending the event goes ahead all the same.
  */
 export async function endReplay(c: Context<AppEnv>, event: LiveEvent): Promise<{ entryId: string } | { refused: string } | null> {
-  if (event.replayMode !== "auto" || event.mediaType !== "video") return null;
-  const recording = await readRecording(c.env, event.id);
+  if (event.replayMode !== "auto") return null;
+  const recording = await readRecording(c.env, event);
   if (recording.runs.length === 0) return { refused: "NO_RECORDING" };
   try {
     const made = await createReplay(c, event, recording, storedMarks(event, recording), true);
@@ -124,14 +124,14 @@ export async function endReplay(c: Context<AppEnv>, event: LiveEvent): Promise<{
 
 consoleLiveReplayApi.get(`${PATH}/replay`, requireCapability("live.manage"), async (c) => {
   const event = await eventOf(c);
-  const [recording, replays] = await Promise.all([readRecording(c.env, event.id), replaysOf(c.env.DB, event.id)]);
+  const [recording, replays] = await Promise.all([readRecording(c.env, event), replaysOf(c.env.DB, event.id)]);
   const answer: ReplayAnswer = { data: { attributes: { recording: recordingView(recording), replays } } };
   return c.json(answer);
 });
 
 consoleLiveReplayApi.get(`${PATH}/recording.m3u8`, requireCapability("live.manage"), async (c) => {
   const event = await eventOf(c);
-  const recording = await readRecording(c.env, event.id);
+  const recording = await readRecording(c.env, event);
   if (recording.runs.length === 0) throw noRecording();
   return c.body(recordingPlaylist(recording, "recording/"), 200, { "Content-Type": "application/vnd.apple.mpegurl" });
 });
@@ -150,7 +150,7 @@ consoleLiveReplayApi.put(`${PATH}/replay-marks`, requireCapability("live.manage"
   const event = await eventOf(c);
   const before = await replaySide(c.env.DB, event);
   const { raw, body } = await bodyOf(c).catch((error: unknown) => (error instanceof ApiError ? refuse(c, action, event.id, error, { body: null, before }) : Promise.reject(error)));
-  const recording = await readRecording(c.env, event.id);
+  const recording = await readRecording(c.env, event);
   if (recording.runs.length === 0) return refuse(c, action, event.id, noRecording(), { body: raw, before });
   let marks: Marks;
   try {
@@ -170,8 +170,8 @@ consoleLiveReplayApi.post(`${PATH}/replay`, requireCapability("live.manage"), re
   const event = await eventOf(c);
   const before = await replaySide(c.env.DB, event);
   const { raw, body, given } = await bodyOf(c).catch((error: unknown) => (error instanceof ApiError ? refuse(c, action, event.id, error, { body: null, before }) : Promise.reject(error)));
-  if (event.replayMode === "none" || event.mediaType !== "video") return refuse(c, action, event.id, NO_REPLAY(), { body: raw, before });
-  const recording = await readRecording(c.env, event.id);
+  if (event.replayMode === "none") return refuse(c, action, event.id, NO_REPLAY(), { body: raw, before });
+  const recording = await readRecording(c.env, event);
   if (recording.runs.length === 0) return refuse(c, action, event.id, noRecording(), { body: raw, before });
   try {
     const marks = given ? marksOf(body, recording) : storedMarks(event, recording);

@@ -41,8 +41,7 @@ const EVENT_SELECT = `
          ${MATCH_LABEL} AS match_label,
          l.ingest_key_version, l.ingest_slot, l.ingest_run, l.playlist, l.last_media_at,
          (SELECT COUNT(*) FROM open_stream_sessions s WHERE s.asset_id = l.id) AS viewers,
-         -- An audio event has no replay (src/domain/live-replay.ts), whatever a row written before that says.
-         CASE WHEN l.media_type = 'audio' THEN 'none' ELSE l.replay_mode END AS replay_mode, l.replay_start_seconds, l.replay_end_seconds
+         l.replay_mode, l.replay_start_seconds, l.replay_end_seconds
     FROM live_stream_assets l
     LEFT JOIN matches m ON m.id = l.match_id
     LEFT JOIN teams t ON t.id = m.team_id

@@ -1,15 +1,18 @@
 import { mediaBucket } from "../media-library/media-objects";
 import { liveObjectKey } from "../live-ingest/ingest-events";
 import { recordingFrom, type Recording } from "../../src/domain/live-replay";
+import { INGEST_SEGMENT_SECONDS, type LiveMediaKind } from "../../src/domain/live-ingest";
 import type { RecordingView } from "../../src/schemas/console-replay";
 
 /**
  * An event's recording as R2 holds it: every run's init and segments under live/{event}/ (the
  * ingest never deletes them), and each run's latest playlist for the exact length of its last
  * segments. One listing of the event's prefix (1,000 names a page: a 2-hour match is 3,600
- * segments, four pages) and one read per run.
+ * segments, four pages) and one read per run. A segment the playlists no longer list lasts the
+ * ingest's segment length for the event's media (2 s of video, 6 s of audio).
  */
-export async function readRecording(env: object, eventId: string): Promise<Recording> {
+export async function readRecording(env: object, event: { id: string; mediaType: LiveMediaKind }): Promise<Recording> {
+  const eventId = event.id;
   const bucket = mediaBucket(env);
   const prefix = liveObjectKey(eventId, "");
   const files: { name: string; bytes: number }[] = [];
@@ -27,7 +30,7 @@ export async function readRecording(env: object, eventId: string): Promise<Recor
       if (object) playlists.set(run, await object.text());
     }),
   );
-  return recordingFrom(files, playlists);
+  return recordingFrom(files, playlists, INGEST_SEGMENT_SECONDS[event.mediaType]);
 }
 
 /** What the console shows of a recording; null: nothing recorded. */

@@ -7,7 +7,7 @@ import { parseRange } from "../media/byte-range";
 import { mediaBucket } from "../media-library/media-objects";
 import { allowedOutput, claimJob, completeBody, completeJob, failBody, failJob, heartbeat, heldJob } from "./jobs";
 import { jobAnswer, sourceRow, type SourceRow } from "./rows";
-import { firstRow } from "../db/rows";
+import { firstRow, rowSchema } from "../db/rows";
 import { invalidateCache } from "../cache/kv-cache";
 import { parseRecordingSource, recordingAnswer, streamRecordingPart } from "./recording-source";
 import { sourceKey } from "./objects";
@@ -17,7 +17,7 @@ import { writeAudit } from "../audit/audit-log";
 
 /**
  * The transcoders' job API (mount at /api/transcoder; the transcoder is transcoder/):
- *   POST /claim                       { transcoder, report? } → 200 { data: { job, leaseId, leaseExpiresAt, source, outputPrefix } } | 204 none waiting
+ *   POST /claim                       { transcoder, report? } → 200 { data: { job, leaseId, leaseExpiresAt, source (with its video's title), outputPrefix } } | 204 none waiting
  *   POST /jobs/{id}/heartbeat         { leaseId, progress, report? } → { leaseExpiresAt }
  *   GET  /jobs/{id}/source            X-Lease-Id; the uploaded file, streamed from R2, with Range; a live
  *                                     recording's part N with ?part=N (its init and segments as one fMP4)
@@ -69,6 +69,14 @@ function recordingOf(source: SourceRow) {
   return recording ? { recording: recordingAnswer(recording) } : {};
 }
 
+const titleRow = rowSchema("videos (a source's title)", { title: z.string() });
+
+/** The title of the video a source makes: drawn on the still card of a source of sound alone (transcoder/ffmpeg.ts stillCard). */
+async function titleOf(db: D1Database, sourceId: string) {
+  const row = await firstRow(titleRow, db.prepare("SELECT title FROM videos WHERE source_id = ?1 ORDER BY created_at LIMIT 1").bind(sourceId));
+  return row ? { title: row.title } : {};
+}
+
 const transcoderName = z.string().trim().min(1).max(100);
 const claimBody = z.object({ transcoder: transcoderName.default("transcoder"), report: transcoderReport.default({ version: "unknown", ffmpeg: "unknown", jobsRunning: 0 }) });
 
@@ -84,7 +92,7 @@ transcoderRoutes.post("/claim", async (c) => {
       leaseId,
       leaseExpiresAt: job.lease_expires_at,
       outputPrefix: job.output_prefix,
-      source: { id: source.id, fileName: source.file_name, contentType: source.content_type, bytes: source.bytes, ...recordingOf(source) },
+      source: { id: source.id, fileName: source.file_name, contentType: source.content_type, bytes: source.bytes, ...(await titleOf(c.env.DB, source.id)), ...recordingOf(source) },
     },
   });
 });

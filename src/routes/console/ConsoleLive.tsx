@@ -24,10 +24,10 @@ const POLL_MS = 5_000;
 
 const STATUS_LABELS: Record<LiveEvent["status"], string> = { idle: "Idle (no push)", active: "Live", disabled: "Ended" };
 
-/** The replay setting: offered for video (an audio event's is always 'No replay', src/domain/live-replay.ts). */
-const replayField = contentField("replayMode", "When the event ends, its recording", "select", { required: true, options: REPLAY_MODES.map((m) => ({ value: m, label: `${REPLAY_MODE_LABELS[m]}${m === "none" ? "" : " (video events)"}` })) });
+/** The replay setting, for video and audio events alike (an audio replay's picture is a still card, src/domain/still-card.ts). */
+const replayField = contentField("replayMode", "When the event ends, its recording", "select", { required: true, options: REPLAY_MODES.map((m) => ({ value: m, label: REPLAY_MODE_LABELS[m] })) });
 
-function fieldsFor(fixtures: readonly FixtureOption[], creating: boolean, audio = false) {
+function fieldsFor(fixtures: readonly FixtureOption[], creating: boolean) {
   return [
     contentField("title", "Title", "text", { required: true }),
     contentField("description", "Description", "textarea"),
@@ -49,7 +49,7 @@ function fieldsFor(fixtures: readonly FixtureOption[], creating: boolean, audio 
     contentField("tier", "Who may watch", "select", { required: true, options: LIVE_TIER_NAMES.map((t) => ({ value: t, label: LIVE_TIER_LABELS[t] })) }),
     contentField("matchPass", "Also sold with the fixture's match pass", "checkbox"),
     contentField("startsAt", "Scheduled start (UTC)", "datetime"),
-    ...(audio ? [] : [replayField]),
+    replayField,
   ];
 }
 
@@ -328,7 +328,7 @@ function CopyLine({ label, value }: { label: string; value: string }) {
 /** Create an event, or edit one. A refusal shows beside its field and keeps what was typed; the first field in error takes the focus. */
 function EventForm({ formId, event, fixtures, onSaved, onCancel }: { formId: string; event?: LiveEvent; fixtures: readonly FixtureOption[]; onSaved: Changed; onCancel?: () => void }) {
   const f = useFormRefusal(formId);
-  const fields = fieldsFor(fixtures, !event, event?.mediaType === "audio");
+  const fields = fieldsFor(fixtures, !event);
   useEffect(() => {
     if (event) f.ref.current?.querySelector<HTMLElement>(`#${formId}-title`)?.focus();
   }, [formId, event]);
@@ -348,8 +348,7 @@ function EventForm({ formId, event, fixtures, onSaved, onCancel }: { formId: str
       matchPass: data.get("matchPass") !== null,
       // datetime-local has no zone: the form's times are UTC.
       startsAt: startsAt === "" ? null : Number.isNaN(Date.parse(`${startsAt}Z`)) ? startsAt : new Date(`${startsAt}Z`).toISOString(),
-      // An audio event has no replay, whatever the field says (its kind is chosen in the same form).
-      replayMode: (event?.mediaType ?? text("mediaType")) === "audio" ? "none" : text("replayMode"),
+      replayMode: text("replayMode"),
     };
     f.setBusy(true);
     const result = await writeJson(event ? "PUT" : "POST", event ? `/live-events/${event.id}` : "/live-events", body);

@@ -29,7 +29,6 @@ export default function ConsoleLiveEvent() {
   const replays = usePolledReplays(event.id, loaded.replays, loaded.recording);
   const { revalidate } = useRevalidator();
   const [message, setMessage] = useState<ConsoleMessage>(null);
-  const video = event.mediaType === "video";
 
   return (
     <ConsoleFrame access={access} title={`${event.title}: recording and replay`}>
@@ -49,11 +48,11 @@ export default function ConsoleLiveEvent() {
           <dt>Recording</dt>
           <dd data-recording-length={recording?.lengthSeconds ?? 0}>{recording ? recordingText(recording) : "Nothing recorded yet"}</dd>
         </dl>
-        {!video ? <p>An audio event has no replay: its recording stays as it is.</p> : null}
-        {video && recording ? (
+        {recording ? (
           <Recording
             eventId={event.id}
             eventTitle={event.title}
+            audio={event.mediaType === "audio"}
             recording={recording}
             marks={event.replayMarks}
             canMake={canMakeReplay && event.replayMode !== "none"}
@@ -64,7 +63,7 @@ export default function ConsoleLiveEvent() {
             }}
           />
         ) : null}
-        {video && event.replayMode === "none" ? <p>This event's setting is 'No replay': change it on the Live streams page to make one.</p> : null}
+        {event.replayMode === "none" ? <p>This event's setting is 'No replay': change it on the Live streams page to make one.</p> : null}
         <Replays replays={replays} />
       </section>
     </ConsoleFrame>
@@ -101,8 +100,8 @@ function usePolledReplays(eventId: string, initial: ReplayView[], recording: Rec
   return current;
 }
 
-/** The preview player: hls.js (its own chunk) on the console's playlist of the whole recording. */
-function usePreview(video: RefObject<HTMLVideoElement | null>, url: string): void {
+/** The preview player: hls.js (its own chunk) on the console's playlist of the whole recording (an audio element for an audio event's). */
+function usePreview(video: RefObject<HTMLMediaElement | null>, url: string): void {
   useEffect(() => {
     const element = video.current;
     if (!element) return;
@@ -129,6 +128,8 @@ function usePreview(video: RefObject<HTMLVideoElement | null>, url: string): voi
 function Recording(props: {
   eventId: string;
   eventTitle: string;
+  /** an audio event's recording: sound alone, played by an audio element */
+  audio: boolean;
   recording: RecordingView;
   marks: { startSeconds: number | null; endSeconds: number | null };
   canMake: boolean;
@@ -139,7 +140,7 @@ function Recording(props: {
   const { eventId, recording } = props;
   const formId = "replay-marks";
   const f = useFormRefusal(formId);
-  const player = useRef<HTMLVideoElement>(null);
+  const player = useRef<HTMLMediaElement>(null);
   usePreview(player, `/api/console/live-events/${eventId}/recording.m3u8`);
   const [start, setStart] = useState(props.marks.startSeconds === null ? "" : clockText(props.marks.startSeconds));
   const [end, setEnd] = useState(props.marks.endSeconds === null ? "" : clockText(props.marks.endSeconds));
@@ -165,7 +166,11 @@ function Recording(props: {
   return (
     <div className="console-live__recording">
       <h3 className="console__subheading">Preview</h3>
-      <video ref={player} className="console-live__preview" controls preload="metadata" aria-label={`Recording of ${props.eventTitle}`} data-preview />
+      {props.audio ? (
+        <audio ref={player as RefObject<HTMLAudioElement | null>} className="console-live__preview console-live__preview--audio" controls preload="metadata" aria-label={`Recording of ${props.eventTitle}`} data-preview />
+      ) : (
+        <video ref={player as RefObject<HTMLVideoElement | null>} className="console-live__preview" controls preload="metadata" aria-label={`Recording of ${props.eventTitle}`} data-preview />
+      )}
       <FormFrame
         formRef={f.ref}
         className="content-form console-live__marks"
@@ -185,7 +190,7 @@ function Recording(props: {
         <p>This event has its replay, listed below: another can be made only if its transcode fails.</p>
       ) : confirm.asking === "make" ? (
         <ConfirmPanel confirm={confirm} title={`Make the replay of ${props.eventTitle}?`} yes="Yes, make the replay" busy={f.busy} onYes={() => void send("make")}>
-          A Rovers TV video is made from the recording between {start || "its start"} and {end || "its end"}, for the event's viewers, and transcoded. It can be made only once unless the transcode fails.
+          A Rovers TV video is made from the recording between {start || "its start"} and {end || "its end"}, for the event's viewers, and transcoded{props.audio ? " (its picture a still card with the club's colours and the video's title)" : ""}. It can be made only once unless the transcode fails.
         </ConfirmPanel>
       ) : (
         <div className="console-live__actions">

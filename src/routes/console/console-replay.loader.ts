@@ -24,7 +24,7 @@ export async function liveEventLoader({ params }: LoaderFunctionArgs, context: P
   const access = staffWithLive(context);
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(params.id ?? "")) notFound();
   const event = found(await liveEventById(context.env.DB, params.id ?? ""));
-  const [recording, replays] = await Promise.all([readRecording(context.env, event.id), replaysOf(context.env.DB, event.id)]);
+  const [recording, replays] = await Promise.all([readRecording(context.env, event), replaysOf(context.env.DB, event.id)]);
   return { event, recording: recordingView(recording), replays, canMakeReplay: can(context.staff?.roles ?? [], "video.manage"), access, pageCache: false as const };
 }
 
