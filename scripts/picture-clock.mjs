@@ -39,10 +39,11 @@ export function pictureClockRows(width) {
 export function pictureClockFilters({ atSeconds = null } = {}) {
   const square = (index, enable) =>
     `drawbox=x=iw*${1 + 2 * index}/${UNITS}:y=iw/${UNITS}:w=iw*2/${UNITS}:h=iw*2/${UNITS}:color=white:t=fill${enable ? `:enable='${enable}'` : ""}`;
-  // Gray bit b of second s is floor((s + 2^b) / 2^(b+1)) mod 2.
+  // Gray bit b of r = s mod 2^17 is floor((r + 2^b) / 2^(b+1)) mod 2: r, not s, or the top square
+  // would carry bit 17 of the epoch second as well.
   const bits = Array.from({ length: PICTURE_CLOCK_BITS }, (_, i) => {
     const b = PICTURE_CLOCK_BITS - 1 - i;
-    return square(1 + i, `mod(floor((floor(t)+${2 ** b})/${2 ** (b + 1)}),2)`);
+    return square(1 + i, `mod(floor((mod(floor(t),${PERIOD})+${2 ** b})/${2 ** (b + 1)}),2)`);
   });
   const clock = atSeconds === null ? "RTCTIME/1000000" : String(atSeconds);
   return [

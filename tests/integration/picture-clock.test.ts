@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PUSH_PROFILES, ffmpegArgs, type PushProfile } from "../../scripts/live-push.mjs";
-import { pictureClockRows, readPictureClock } from "../../scripts/picture-clock.mjs";
+import { pictureClockFilters, pictureClockRows, readPictureClock } from "../../scripts/picture-clock.mjs";
 
 /**
  * The picture clock through ffmpeg and x264 as the pushes make it (scripts/live-push.mjs's own
@@ -59,6 +59,18 @@ describe.skipIf(!hasFfmpeg)("the picture clock through ffmpeg", () => {
       expect(second).not.toBeNull();
       expect(endedMs / 1000 - (second ?? 0)).toBeGreaterThanOrEqual(0);
       expect(endedMs / 1000 - (second ?? 0)).toBeLessThan(3);
+    }
+  });
+
+  it("a fixed clock reads back exactly through x264 at the e2e pushes' size, whichever of its 17 bits and the bits above are set", () => {
+    const file = path.join(work, "fixed.ts");
+    for (const at of [1_796_080_000, 1_796_078_809, 2 ** 17 - 1, 2 ** 17 + 5, 2 ** 31 - 1]) {
+      const made = spawnSync("ffmpeg", [
+        "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=15:duration=1", "-vf", pictureClockFilters({ atSeconds: at + 0.5 }),
+        "-c:v", "libx264", "-preset", "ultrafast", "-b:v", "300k", "-y", file,
+      ]);
+      expect(made.status, made.stderr.toString()).toBe(0);
+      expect(readPictureClock(lastFrame(file, 320), 320, pictureClockRows(320), (at + 5) * 1000)).toBe(at);
     }
   });
 
