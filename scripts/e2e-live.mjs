@@ -1,7 +1,8 @@
 // Live media for the e2e run: the ingest service beside the e2e server (as `npm run dev` runs it)
 // and a real-time push into it for each live event the tests play, from before the first test to
 // the end of the run. Pictures are 320x180 at 15 fps and packaged with x264's ultrafast preset: the
-// live side stays cheap on the shared test machine (docs/testing.md has the measured cost).
+// live side stays cheap on the shared test machine (docs/testing.md has the measured cost). Each
+// carries the picture clock (scripts/picture-clock.mjs) that the tests read glass to glass from.
 // academy-live is never pushed: tests that need an event of their own (the live ingest's push, idle
 // and offline) use it.
 import { spawn } from "node:child_process";

@@ -1,11 +1,13 @@
 // Real-time test pushes into the local ingest service, the way a club's encoder sends: SRT with the
-// event's stream key as passphrase. Shared by `npm run demo:live` (720p, the title and wall clock
-// burned in) and `npm run test:e2e` (a small cheap picture for every live event the tests play).
+// event's stream key as passphrase. Shared by `npm run demo:live` (720p) and `npm run test:e2e` (a
+// small cheap picture for every live event the tests play); both burn in the title, the wall clock
+// to read and the wall clock the tests read (scripts/picture-clock.mjs).
 import { spawn } from "node:child_process";
 import { webcrypto } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pictureClockFilters } from "./picture-clock.mjs";
 
 const FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 
@@ -55,7 +57,9 @@ export function ffmpegArgs(target, profile, seconds = null) {
     return ["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "sine=frequency=330:sample_rate=48000,volume=0.3", ...bound, "-c:a", "aac", "-b:a", profile.audioOnlyBitrate, "-f", "mpegts", target.url];
   }
   const text = [
-    `drawtext=fontfile=${FONT}:textfile=${titleFile(target.title)}:x=10:y=10:fontsize=${profile.titleSize}:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=4`,
+    pictureClockFilters(),
+    // the title below the picture clock's band (a tenth of the width tall)
+    `drawtext=fontfile=${FONT}:textfile=${titleFile(target.title)}:x=10:y=w/10+10:fontsize=${profile.titleSize}:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=4`,
     `drawtext=fontfile=${FONT}:text='%{localtime\\:%T}':x=10:y=h-${profile.clockSize * 2}:fontsize=${profile.clockSize}:fontcolor=white:box=1:boxcolor=black@0.6:boxborderw=6`,
   ].join(",");
   return [

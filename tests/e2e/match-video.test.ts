@@ -2,7 +2,8 @@
 // stream inside the match centre (the session check, the concurrency socket and the media gate of
 // the live player), scrolls on, and it keeps playing docked as a mini player; 'Expand' takes it
 // back to its place and 'Close' stops it, all by keyboard; axe clean at 375 and 1440 px, open and
-// docked. A visitor and a free account get the locked texts and never a player. The stream is on
+// docked. Docked, the picture is within 15 s of the wall clock: the second the push burned in, read
+// off the frame on screen (tests/e2e/support/picture-clock.ts). A visitor and a free account get the locked texts and never a player. The stream is on
 // air from the e2e run's own real-time push (scripts/e2e-live.mjs); each test waits until it is
 // active and changes nothing, so order is free.
 import type { Browser, Page } from "playwright-core";
@@ -14,6 +15,7 @@ import { axeViolations } from "./support/axe";
 import { queryD1 } from "./support/d1";
 import { registerAs } from "./support/fresh-account";
 import { signInAs } from "./support/demo-account";
+import { readVideoClock } from "./support/picture-clock";
 import { club } from "../../src/config/club";
 import { GENERIC_LOCKED_TITLE, LOCKED_MESSAGES, RESTRICTED_MEDIA_TITLE, VIDEO_LOGIN_WARNING } from "../../src/domain/locked-message";
 
@@ -84,6 +86,13 @@ describe("the match centre's live video", () => {
       await keepsPlaying(page);
       const mini = page.getByRole("region", { name: /^Mini player: / });
       expect(await mini.isVisible()).toBe(true);
+      // Glass to glass in the mini player, from the picture.
+      const picture = await readVideoClock(player(page).locator("video"));
+      expect(picture, "the picture clock on the frame playing").not.toBeNull();
+      const behind = picture?.behindSeconds ?? Number.NaN;
+      console.log(`[glass to glass] docked match-centre player: ${behind.toFixed(1)} s from the picture`);
+      expect(behind).toBeGreaterThanOrEqual(-1);
+      expect(behind).toBeLessThan(15);
       await expectAxeClean(page, "the video docked at 1440 px");
       await saveScreenshot(page, "match-video-docked");
 

@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { pictureClockFilters } from "../../../scripts/picture-clock.mjs";
 
 const CLOCK = "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf:text='%{localtime\\:%T}':x=40:y=h-100:fontsize=64:fontcolor=white:box=1:boxcolor=black@0.6";
 
 /**
  * A club's encoder as the live tests need one: a 640x360 test pattern and a tone, in real time over
- * SRT, for `seconds` (the wall clock burned in with `clock`). x264 ultrafast: the test machine's two
- * cores are shared with the browser, the server and the ingest.
+ * SRT, for `seconds`, the wall clock burned in for a machine (scripts/picture-clock.mjs, read back
+ * by tests/e2e/support/picture-clock.ts) and, with `clock`, for people too. x264 ultrafast: the test
+ * machine's two cores are shared with the browser, the server and the ingest.
  */
 export class TestEncoder {
   child: ChildProcess | null = null;
@@ -13,7 +15,7 @@ export class TestEncoder {
   constructor(private readonly options: { seconds: number; clock?: boolean }) {}
 
   private start(url: string): ChildProcess {
-    const picture = this.options.clock ? ["-vf", CLOCK] : [];
+    const picture = ["-vf", [pictureClockFilters(), ...(this.options.clock ? [CLOCK] : [])].join(",")];
     return spawn(
       "ffmpeg",
       ["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
