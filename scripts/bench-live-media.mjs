@@ -3,7 +3,7 @@
 // about every target duration and fetches each new segment once (from R2, behind the segment
 // tokens); it records the time of both requests and how old the newest media was when the
 // playlist named it: the wall clock minus the end of the newest segment by its program date-time,
-// which the ingest stamps with the wall clock as it packages. A player then plays
+// which the ingest dates from when the segment's first frame arrived. A player then plays
 // LIVE_SYNC_SEGMENTS target durations behind that edge (hls.js's default liveSyncDurationCount,
 // which client/player/attach-stream.ts keeps), so glass to glass is that age plus that hold-back.
 import { startLiveMedia } from "./e2e-live.mjs";

@@ -67,7 +67,7 @@ export interface LiveHealth {
   cadenceSeconds: number;
   /** the segment duration the playlist announces (its target duration) */
   segmentSeconds: number;
-  /** true when the newest segment is older than STALE_SEGMENTS segment durations: media has stopped arriving */
+  /** true when STALE_SEGMENTS segment durations have passed since the newest segment's end: media has stopped arriving */
   stale: boolean;
 }
 
@@ -110,6 +110,8 @@ export function liveHealth(playlist: string | null, nowMs: number): LiveHealth |
     newestAgeSeconds: Math.round(newestAgeSeconds * 10) / 10,
     cadenceSeconds: Math.round(cadenceSeconds * 100) / 100,
     segmentSeconds,
-    stale: newestAgeSeconds > STALE_SEGMENTS * segmentSeconds,
+    // From the newest segment's end: it is dated at its first frame, so it is its own length old
+    // before it can even be listed; stale is STALE_SEGMENTS more without a new one.
+    stale: newestAgeSeconds - newest.duration > STALE_SEGMENTS * segmentSeconds,
   };
 }

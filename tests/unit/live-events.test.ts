@@ -49,9 +49,9 @@ describe("a running push's health", () => {
     expect(liveHealth(playlist(starts), at("2026-11-29T18:00:07.500Z"))).toEqual({ newestAgeSeconds: 3.5, cadenceSeconds: 2, segmentSeconds: 2, stale: false });
   });
 
-  it("is stale past three segment durations, not at them", () => {
-    expect(liveHealth(playlist(starts), at("2026-11-29T18:00:10.000Z"))?.stale).toBe(false);
-    expect(liveHealth(playlist(starts), at("2026-11-29T18:00:10.100Z"))?.stale).toBe(true);
+  it("is stale past three segment durations after the newest segment's end, not at them", () => {
+    expect(liveHealth(playlist(starts), at("2026-11-29T18:00:12.000Z"))?.stale).toBe(false);
+    expect(liveHealth(playlist(starts), at("2026-11-29T18:00:12.100Z"))?.stale).toBe(true);
   });
 
   it("dates segments that follow one program date-time by their durations", () => {
