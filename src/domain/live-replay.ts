@@ -20,17 +20,10 @@ export const REPLAY_MODE_LABELS: Record<ReplayMode, string> = {
 };
 
 /**
- * A new event's replay setting: staff publish the replay, of a video event or an audio one (live
- * commentary becomes a video whose picture is a still card: src/domain/still-card.ts).
+ * A new event's replay setting, of a video event or an audio one (live commentary becomes a video
+ * whose picture is a still card: src/domain/still-card.ts): staff publish the replay.
  */
-export function defaultReplayMode(_mediaType: "audio" | "video"): ReplayMode {
-  return "staff";
-}
-
-/** The settings an event of `mediaType` may have: all three, whatever it carries. */
-export function replayModesFor(_mediaType: "audio" | "video"): readonly ReplayMode[] {
-  return REPLAY_MODES;
-}
+export const DEFAULT_REPLAY_MODE: ReplayMode = "staff";
 
 /** "m:ss" or "h:mm:ss" (seconds may carry a decimal part) → seconds; null: not a time. */
 export function parseClock(text: string): number | null {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   checkMarks,
   clockText,
-  defaultReplayMode,
+  DEFAULT_REPLAY_MODE,
   parseClock,
   partBytes,
   partFiles,
@@ -12,7 +12,7 @@ import {
   recordingPlaylist,
   replayCategorySlug,
   replayEntitlements,
-  replayModesFor,
+  REPLAY_MODES,
   replayTitle,
   trimmedSeconds,
   trimParts,
@@ -23,11 +23,9 @@ import { recordingArgs } from "../../transcoder/ffmpeg";
 /** The rules of live to replay (src/domain/live-replay.ts) and the transcoder's cut of a recording. */
 
 describe("the replay setting", () => {
-  it("defaults to staff publishing the replay, of a video event and of an audio one, each offered all three settings", () => {
-    expect(defaultReplayMode("video")).toBe("staff");
-    expect(defaultReplayMode("audio")).toBe("staff");
-    expect(replayModesFor("audio")).toEqual(["auto", "staff", "none"]);
-    expect(replayModesFor("video")).toEqual(["auto", "staff", "none"]);
+  it("defaults to staff publishing the replay, for video and audio events alike, out of three settings", () => {
+    expect(DEFAULT_REPLAY_MODE).toBe("staff");
+    expect(REPLAY_MODES).toEqual(["auto", "staff", "none"]);
   });
 });
 

@@ -10,7 +10,7 @@ import { updateLiveStream } from "../live/live-streams";
 import { ingestConfigured, issueStreamKey } from "../live-ingest/stream-keys";
 import { insertLiveEvent, liveEventById, liveEvents, matchExists, updateLiveEvent } from "../live-ingest/live-events";
 import { eventEntitlements, liveEventId, LIVE_TIER_NAMES } from "../../src/domain/live-events";
-import { defaultReplayMode, REPLAY_MODES, replayModesFor } from "../../src/domain/live-replay";
+import { DEFAULT_REPLAY_MODE, REPLAY_MODES } from "../../src/domain/live-replay";
 import { endReplay } from "./live-replay";
 import type { LiveEvent, LiveEventInput, LiveEventsAnswer } from "../../src/schemas/console-live";
 
@@ -80,10 +80,7 @@ async function parsedBody(c: Context<AppEnv>, raw: unknown, current: LiveEvent |
   const body = schema.safeParse(raw ?? {});
   if (!body.success) return { error: ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", fieldErrorsOf(body.error)) };
   const mediaType = current?.mediaType ?? body.data.mediaType;
-  const input = { ...body.data, mediaType, replayMode: body.data.replayMode ?? current?.replayMode ?? defaultReplayMode(mediaType) };
-  if (!replayModesFor(mediaType).includes(input.replayMode)) {
-    return { error: ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "replayMode", detail: "Choose a replay setting from the list" }]) };
-  }
+  const input = { ...body.data, mediaType, replayMode: body.data.replayMode ?? current?.replayMode ?? DEFAULT_REPLAY_MODE };
   if (input.matchId !== null && !(await matchExists(c.env.DB, input.matchId))) {
     return { error: ApiError.fields(400, "INVALID_INPUT", "Some fields need a change", [{ field: "matchId", detail: "Choose a fixture from the list" }]) };
   }
