@@ -57,7 +57,9 @@ export function PlayerSidebar({ entryId, section }: { entryId: string; section: 
   };
 
   return (
-    <aside className="video-overlay__sidebar" aria-labelledby="video-overlay-sidebar-title">
+    // Named with the video's title as well: a video's own page has a 'Related' list of its own
+    // behind the dialog, and two landmarks of one name cannot be told apart.
+    <aside className="video-overlay__sidebar" aria-labelledby="video-overlay-sidebar-title video-overlay-title">
       <h3 className="video-overlay__sidebar-title" id="video-overlay-sidebar-title">
         {heading}
       </h3>

@@ -7,14 +7,19 @@ const CLOCK = "drawtext=fontfile=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bol
  * A club's encoder as the live tests need one: a 640x360 test pattern and a tone, in real time over
  * SRT, for `seconds`, the wall clock burned in for a machine (scripts/picture-clock.mjs, read back
  * by tests/e2e/support/picture-clock.ts) and, with `clock`, for people too. x264 ultrafast: the test
- * machine's two cores are shared with the browser, the server and the ingest.
+ * machine's two cores are shared with the browser, the server and the ingest. With `audioOnly`, the
+ * commentary box's encoder instead: the tone alone, as an audio event takes it.
  */
 export class TestEncoder {
   child: ChildProcess | null = null;
 
-  constructor(private readonly options: { seconds: number; clock?: boolean }) {}
+  constructor(private readonly options: { seconds: number; clock?: boolean; audioOnly?: boolean }) {}
 
   private start(url: string): ChildProcess {
+    if (this.options.audioOnly) {
+      const args = ["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "sine=frequency=330:sample_rate=48000", "-t", String(this.options.seconds), "-c:a", "aac", "-b:a", "64k", "-f", "mpegts", url];
+      return spawn("ffmpeg", args, { stdio: ["ignore", "ignore", "inherit"] });
+    }
     const picture = ["-vf", [pictureClockFilters(), ...(this.options.clock ? [CLOCK] : [])].join(",")];
     return spawn(
       "ffmpeg",
