@@ -46,9 +46,9 @@ const refuse = (stats, what) => stats.refused.set(what, (stats.refused.get(what)
 /**
  * One player on `asset` with a live token, until `untilMs`: the playlist about every target
  * duration (the first at a random point of the first one, as viewers do not arrive in step), each
- * new segment once.
+ * new segment once. `timeoutMs`: the most a request may take before it counts as failed.
  */
-export async function playLive({ base, asset, user, token, stats, untilMs }) {
+export async function playLive({ base, asset, user, token, stats, untilMs, timeoutMs = 30_000 }) {
   const playlistUrl = `${base}/media/live/${asset}/index.m3u8?token=${encodeURIComponent(token)}`;
   const headers = { cookie: user.cookie, "cf-connecting-ip": user.ip, "user-agent": "bench" };
   let fetched = null;
@@ -56,7 +56,8 @@ export async function playLive({ base, asset, user, token, stats, untilMs }) {
   await sleep(Math.random() * period);
   while (Date.now() < untilMs) {
     const started = performance.now();
-    const res = await fetch(playlistUrl, { headers }).catch(() => null);
+    // Every request is bounded: one whose answer (or body) does not come in time counts as failed.
+    const res = await fetch(playlistUrl, { headers, signal: AbortSignal.timeout(timeoutMs) }).catch(() => null);
     const text = res ? await res.text().catch(() => "") : "";
     stats.playlists.push(performance.now() - started);
     if (!res?.ok) {
@@ -71,7 +72,7 @@ export async function playLive({ base, asset, user, token, stats, untilMs }) {
     if (newest?.start != null) stats.ages.push(Date.now() - (newest.start + newest.seconds * 1000));
     if (newest && newest.uri !== fetched) {
       const t0 = performance.now();
-      const seg = await fetch(new URL(newest.uri, playlistUrl), { headers }).catch(() => null);
+      const seg = await fetch(new URL(newest.uri, playlistUrl), { headers, signal: AbortSignal.timeout(timeoutMs) }).catch(() => null);
       const body = seg?.ok ? await seg.arrayBuffer().catch(() => null) : null;
       if (body) {
         stats.segments.push(performance.now() - t0);
