@@ -200,10 +200,17 @@ export class StreamSessions extends DurableObject<Env> {
     }
   }
 
-  override async webSocketClose(ws: WebSocket): Promise<void> {
+  override async webSocketClose(ws: WebSocket, code?: number): Promise<void> {
     const sessionId = sessionIdOf(ws);
     // The browser left (page closed, player closed): its slot is free at once.
     if (this.row(sessionId)) await this.release([sessionId], "Socket closed");
+    // A closing handshake needs our close frame back: without it the player's socket stays
+    // 'closing' until its own time limit (1005/1006 name no code, so they may not be sent).
+    try {
+      ws.close(code === undefined || code === 1005 || code === 1006 ? 1000 : code, "Bye");
+    } catch {
+      // already closed (released above, or the socket broke)
+    }
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {

@@ -42,13 +42,15 @@ export function newMediaStats() {
 }
 
 const refuse = (stats, what) => stats.refused.set(what, (stats.refused.get(what) ?? 0) + 1);
+/** What a failed request counts as: its status, or no answer in time, or a connection that failed. */
+const failure = (res) => (res instanceof Error ? (res.name === "TimeoutError" ? "no answer in time" : "connection") : String(res.status));
 
 /**
  * One player on `asset` with a live token, until `untilMs`: the playlist about every target
  * duration (the first at a random point of the first one, as viewers do not arrive in step), each
- * new segment once.
+ * new segment once. `timeoutMs`: the most a request may take before it counts as failed.
  */
-export async function playLive({ base, asset, user, token, stats, untilMs }) {
+export async function playLive({ base, asset, user, token, stats, untilMs, timeoutMs = 30_000 }) {
   const playlistUrl = `${base}/media/live/${asset}/index.m3u8?token=${encodeURIComponent(token)}`;
   const headers = { cookie: user.cookie, "cf-connecting-ip": user.ip, "user-agent": "bench" };
   let fetched = null;
@@ -56,11 +58,12 @@ export async function playLive({ base, asset, user, token, stats, untilMs }) {
   await sleep(Math.random() * period);
   while (Date.now() < untilMs) {
     const started = performance.now();
-    const res = await fetch(playlistUrl, { headers }).catch(() => null);
-    const text = res ? await res.text().catch(() => "") : "";
+    // Every request is bounded: one whose answer (or body) does not come in time counts as failed.
+    const res = await fetch(playlistUrl, { headers, signal: AbortSignal.timeout(timeoutMs) }).catch((error) => error);
+    const text = res instanceof Error ? "" : await res.text().catch(() => "");
     stats.playlists.push(performance.now() - started);
-    if (!res?.ok) {
-      refuse(stats, `playlist ${res?.status ?? "connection"}`);
+    if (res instanceof Error || !res.ok) {
+      refuse(stats, `playlist ${failure(res)}`);
       await sleep(period);
       continue;
     }
@@ -71,13 +74,13 @@ export async function playLive({ base, asset, user, token, stats, untilMs }) {
     if (newest?.start != null) stats.ages.push(Date.now() - (newest.start + newest.seconds * 1000));
     if (newest && newest.uri !== fetched) {
       const t0 = performance.now();
-      const seg = await fetch(new URL(newest.uri, playlistUrl), { headers }).catch(() => null);
-      const body = seg?.ok ? await seg.arrayBuffer().catch(() => null) : null;
+      const seg = await fetch(new URL(newest.uri, playlistUrl), { headers, signal: AbortSignal.timeout(timeoutMs) }).catch((error) => error);
+      const body = !(seg instanceof Error) && seg.ok ? await seg.arrayBuffer().catch(() => null) : null;
       if (body) {
         stats.segments.push(performance.now() - t0);
         stats.bytes += body.byteLength;
         fetched = newest.uri;
-      } else refuse(stats, `segment ${seg?.status ?? "connection"}`);
+      } else refuse(stats, `segment ${seg instanceof Error ? failure(seg) : seg.ok ? "body not read" : failure(seg)}`);
     }
     await sleep(period - (performance.now() - started));
   }

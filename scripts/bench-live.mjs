@@ -12,6 +12,11 @@
 // and while all are held every user's first session (BENCH_PLAYERS of them) plays it through the gate
 // (scripts/bench-live-media.mjs): playlist and segment times, and how far behind the pitch.
 //
+// Every request, socket open and socket close has a time limit and counts as failed past it, so no
+// single answer that never comes can hold the run. Requests and sockets go through wrangler dev's
+// proxy; BENCH_APP_SOCKET=1 sends them to the app's own workerd socket behind it instead, which at
+// 1,000 users reset connections the proxy does not (docs/media-and-live.md, the load test).
+//
 // The server runs a frozen build (scripts/frozen-build.mjs) under .wrangler/bench-live/, so an edit
 // or a client build elsewhere cannot reload it mid-run.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -21,6 +26,7 @@ import { freezeBuild } from "./frozen-build.mjs";
 import { devSignIn } from "./bench-sign-in.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
+import { appSocket, workerdPidsUnder } from "./workerd-app-socket.mjs";
 import { LIVE_SYNC_SEGMENTS, newMediaStats, playLive, startBenchMedia } from "./bench-live-media.mjs";
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
@@ -32,6 +38,11 @@ const port = Number(process.env.BENCH_PORT ?? 8797);
 const MEDIA = process.env.BENCH_MEDIA !== "0";
 // How many of the users play the stream while all are held (default: every one)
 const PLAYERS = Math.min(USERS, Number(process.env.BENCH_PLAYERS ?? USERS));
+// A request's answer, a socket's open and its close each wait this long at most (ms).
+const REQUEST_TIMEOUT_MS = Number(process.env.BENCH_REQUEST_TIMEOUT_MS ?? 30_000);
+const OPEN_TIMEOUT_MS = Number(process.env.BENCH_OPEN_TIMEOUT_MS ?? 30_000);
+const CLOSE_TIMEOUT_MS = 10_000;
+const TO_APP_SOCKET = process.env.BENCH_APP_SOCKET === "1";
 const SRT_BASE_PORT = srtBasePort(port);
 const PERSIST_TO = ".wrangler/bench-live-state";
 const FROZEN = ".wrangler/bench-live";
@@ -56,7 +67,7 @@ async function pool(items, limit, work) {
 async function signIn(base, i) {
   const ip = `10.77.${(i >> 8) & 255}.${i & 255}`;
   const ssoID = `bench-${i}`;
-  return { ssoID, ip, cookie: await devSignIn(base, ssoID, ip) };
+  return { ssoID, ip, cookie: await devSignIn(base, ssoID, ip, REQUEST_TIMEOUT_MS) };
 }
 
 let oddAnswer = "";
@@ -66,10 +77,12 @@ async function sessionCheck(base, user, latencies) {
     method: "POST",
     headers: { "content-type": "application/json", origin: base, cookie: user.cookie, "cf-connecting-ip": user.ip, "user-agent": "bench" },
     body: JSON.stringify({ data: { attributes: { videoID: ASSET, mediaType: "audio", userID: user.ssoID } } }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   }).catch((error) => error);
-  // A connection the client could not use: counted as its own refusal, never retried (a POST).
-  if (res instanceof Error) return { code: `connection ${res.cause?.code ?? "failed"}` };
-  const text = await res.text();
+  // A connection the client could not use, or no answer in time: counted as its own refusal, never retried (a POST).
+  if (res instanceof Error) return { code: res.name === "TimeoutError" ? "no answer in time" : `connection ${res.cause?.code ?? "failed"}` };
+  const text = await res.text().catch(() => null);
+  if (text === null) return { code: "body not read in time" };
   latencies.push(performance.now() - t0);
   let body = null;
   try {
@@ -84,6 +97,10 @@ async function sessionCheck(base, user, latencies) {
 /**
  * Opens one session's socket, greets, and pings every PING_MS until `release` resolves. Resolves
  * with { opened: Promise<boolean>, closed: Promise<void> }: opened once the socket is open (false if it failed).
+ * Both are bounded: a socket not open within OPEN_TIMEOUT_MS is counted (openTimeouts) and
+ * dropped, one whose close is not acknowledged within CLOSE_TIMEOUT_MS is counted (closeTimeouts)
+ * and let go. Node's WebSocket has no time limit of its own on either: a handshake whose answer
+ * never comes leaves the socket CONNECTING, with no open, error or close event, for ever.
  */
 function holdSocket(base, user, token, counters, release) {
   let opened;
@@ -93,7 +110,24 @@ function holdSocket(base, user, token, counters, release) {
     const ws = new WebSocket(url, { headers: { cookie: user.cookie, origin: base, "cf-connecting-ip": user.ip } });
     let timer;
     let closing = false;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearInterval(timer);
+      clearTimeout(openTimer);
+      opened(false);
+      resolve();
+    };
+    const openTimer = setTimeout(() => {
+      counters.openTimeouts += 1;
+      closing = true;
+      ws.close();
+      finish();
+    }, OPEN_TIMEOUT_MS);
     ws.onopen = () => {
+      clearTimeout(openTimer);
+      if (done) return ws.close(1000);
       counters.sockets += 1;
       opened(true);
       ws.send(JSON.stringify({ action: "session", data: btoa(`${user.ssoID}:${ASSET}`) }));
@@ -105,17 +139,19 @@ function holdSocket(base, user, token, counters, release) {
         clearInterval(timer);
         closing = true;
         ws.close(1000);
+        setTimeout(() => {
+          if (!done) counters.closeTimeouts += 1;
+          finish();
+        }, CLOSE_TIMEOUT_MS).unref();
       });
     };
     ws.onmessage = (event) => {
       if (String(event.data) === '{"action":"pong"}') counters.pongs += 1;
     };
     ws.onerror = () => (counters.socketErrors += 1);
-    ws.onclose = (event) => {
-      clearInterval(timer);
-      if (!closing) counters.closedEarly += 1;
-      opened(false);
-      resolve();
+    ws.onclose = () => {
+      if (!closing && !done) counters.closedEarly += 1;
+      finish();
     };
   });
   return { opened: openedPromise, closed };
@@ -176,7 +212,9 @@ async function main() {
   }, DEADLINE_S * 1000);
   deadline.unref();
   try {
-    const base = server.baseUrl;
+    const direct = TO_APP_SOCKET ? await appSocket(workerdPidsUnder(server.child.pid), port, `/api/streams/${ASSET}`) : null;
+    const base = direct ?? server.baseUrl;
+    console.log(direct ? `Requests and sockets go to the app's own workerd socket ${direct} (behind wrangler dev's proxy on ${server.baseUrl})` : `Requests and sockets go through wrangler dev's proxy ${server.baseUrl}`);
     if (MEDIA) {
       console.log(`Pushing ${ASSET} into the ingest…`);
       media = await startBenchMedia(base, ASSET);
@@ -199,11 +237,12 @@ async function main() {
     // have been closed by the worker's side. A POST sent on such a connection is reset, and the proxy
     // answers it 503 'Your worker restarted mid-request' (it retries only GET/HEAD). A burst of GETs
     // as wide as the checks to come goes first and takes those dead connections out of the pool.
-    await Promise.all(Array.from({ length: CONCURRENCY * 3 }, () => fetch(`${base}/api/streams/${ASSET}`).then((r) => r.arrayBuffer())));
+    // (Past the proxy there is no such pool: the burst is harmless there.)
+    await Promise.all(Array.from({ length: CONCURRENCY * 3 }, () => fetch(`${base}/api/streams/${ASSET}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then((r) => r.arrayBuffer()).catch(() => null)));
 
     console.log(`Session checks (3 at once per user) and sockets, ${CONCURRENCY} users at a time…`);
     const latencies = [];
-    const counters = { sockets: 0, pings: 0, pongs: 0, socketErrors: 0, closedEarly: 0 };
+    const counters = { sockets: 0, pings: 0, pongs: 0, socketErrors: 0, closedEarly: 0, openTimeouts: 0, closeTimeouts: 0 };
     let releaseAll;
     const release = new Promise((r) => (releaseAll = r));
     const checkStart = performance.now();
@@ -227,15 +266,16 @@ async function main() {
       ? Promise.all(
           answers.slice(0, PLAYERS).map((a) => {
             const token = a.three.find((x) => x.token)?.token;
-            return token ? playLive({ base, asset: ASSET, user: a.user, token, stats: mediaStats, untilMs: Date.now() + SECONDS * 1000 }) : null;
+            return token ? playLive({ base, asset: ASSET, user: a.user, token, stats: mediaStats, untilMs: Date.now() + SECONDS * 1000, timeoutMs: REQUEST_TIMEOUT_MS }) : null;
           }),
         )
       : null;
     // While all are held: every account lists its sessions, never more than the limit.
     await new Promise((r) => setTimeout(r, Math.min(SECONDS * 250, 10_000)));
     const held = await pool(users, CONCURRENCY, async (user) => {
-      const res = await fetch(`${base}/api/session/devices`, { headers: { cookie: user.cookie, "cf-connecting-ip": user.ip } }).catch(() => null);
-      return res?.ok ? (await res.json()).data.length : NaN;
+      const res = await fetch(`${base}/api/session/devices`, { headers: { cookie: user.cookie, "cf-connecting-ip": user.ip }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).catch(() => null);
+      const body = res?.ok ? await res.json().catch(() => null) : null;
+      return body ? body.data.length : NaN;
     });
     const remaining = SECONDS * 1000 - (performance.now() - holdStart);
     if (remaining > 0) await new Promise((r) => setTimeout(r, remaining));
@@ -254,7 +294,7 @@ async function main() {
       ["session check p50 / p99", `${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms`],
       ["admitted", admitted],
       ["refused", [...refusals].map(([code, n]) => `${code} ${n}`).join(", ") || "0"],
-      ["sockets opened / errors / closed before the end", `${counters.sockets} / ${counters.socketErrors} / ${counters.closedEarly}`],
+      ["sockets opened / errors / closed before the end", `${counters.sockets} / ${counters.socketErrors} / ${counters.closedEarly}`, `${counters.openTimeouts} not open within ${OPEN_TIMEOUT_MS / 1000} s, ${counters.closeTimeouts} close not acknowledged within ${CLOSE_TIMEOUT_MS / 1000} s; ${direct ? "to the app's own socket" : "through wrangler's proxy"}`],
       ["pings sent / pongs", `${counters.pings} / ${counters.pongs}`, `${(pingsHeld / holdSeconds).toFixed(1)} pings/s while all held`],
       ["accounts listing 2 sessions while all held", `${holdingTwo} of ${USERS}`, unanswered ? `${unanswered} device lists unanswered` : ""],
       ["accounts over the limit while held", over],
@@ -272,7 +312,7 @@ async function main() {
     mkdirSync(path.join(root, "test-results"), { recursive: true });
     writeFileSync(path.join(root, "test-results/bench-live.md"), `${lines.join("\n")}\n`);
     const unexpected = [...refusals].filter(([code]) => code !== "ERR_54648_1").length;
-    if (over > 0 || unexpected > 0 || admitted !== 2 * USERS) process.exitCode = 1;
+    if (over > 0 || unexpected > 0 || admitted !== 2 * USERS || counters.openTimeouts > 0) process.exitCode = 1;
     if (MEDIA && (mediaStats.refused.size > 0 || mediaStats.segments.length === 0)) process.exitCode = 1;
   } finally {
     clearTimeout(deadline);

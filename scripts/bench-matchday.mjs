@@ -14,12 +14,12 @@
 // (default 300 s from the server being ready) stops the run, server included, whatever happens.
 // Port: BENCH_PORT (default 8796; bench:live uses 8797, bench 8798, e2e 8799).
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { devAdminToken, developmentVars, root, runOrThrow } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
+import { appSocket } from "./workerd-app-socket.mjs";
 
 const SOCKETS = Number(process.env.MATCHDAY_SOCKETS ?? 5000);
 const STORM = Math.min(Number(process.env.MATCHDAY_STORM ?? 1000), SOCKETS);
@@ -105,32 +105,6 @@ function workerdFiles() {
     if (open > most.open) most = { open, limit };
   }
   return most;
-}
-
-/**
- * The app's own workerd socket behind wrangler dev's proxy. The proxy (a development-only hop: on
- * Cloudflare the edge takes the socket) spends about 8 open files per WebSocket it relays, the app's
- * process one, so through the proxy this machine's 20,000-file limit stops at ~2,000 supporters.
- * Found among workerd's listening ports as the one that answers the API; null if none does.
- */
-async function appSocket(proxyPort) {
-  const pids = new Set(workerdPids.map(String));
-  let listing = "";
-  try {
-    listing = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" });
-  } catch {
-    return null; // no `ss`: stay behind the proxy
-  }
-  const ports = listing
-    .split("\n")
-    .filter((line) => [...line.matchAll(/pid=(\d+)/g)].some((m) => pids.has(m[1])))
-    .map((line) => Number(/127\.0\.0\.1:(\d+)/.exec(line)?.[1]))
-    .filter((p) => p && p !== proxyPort && p !== 9229);
-  for (const p of ports.slice(0, 10)) {
-    const res = await fetch(`http://127.0.0.1:${p}/api/content/fixtures?team=`, { signal: AbortSignal.timeout(3_000) }).catch(() => null);
-    if (res?.ok && (res.headers.get("content-type") ?? "").includes("json")) return `http://127.0.0.1:${p}`;
-  }
-  return null;
 }
 
 /** The club's feed: a JSON call with the development admin token; a 503 from wrangler's proxy (a stale keep-alive connection) is asked once more, which the Idempotency-Key makes safe. */
@@ -258,7 +232,7 @@ async function main() {
     const rssBefore = workerdRssKb(server.child.pid);
     const nodeBefore = process.memoryUsage().rss;
     // Supporters go straight to the app unless MATCHDAY_VIA_PROXY=1; the feed keeps the proxy.
-    const direct = process.env.MATCHDAY_VIA_PROXY === "1" ? null : await appSocket(port);
+    const direct = process.env.MATCHDAY_VIA_PROXY === "1" ? null : await appSocket(workerdPids, port, "/api/content/fixtures?team=");
     const wsBase = direct ?? base;
     console.log(direct ? `Sockets go to the app's own workerd socket ${direct} (behind wrangler dev's proxy on ${base})` : `Sockets go through wrangler dev's proxy ${base}`);
 

@@ -16,11 +16,12 @@ const cookieHeader = (jar) => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 
 /**
  * Signs `ssoID` in from address `ip` (any: the callback has no per-address budget) with a dev-portal token
- * carrying the sign-in state as nonce; resolves with the session's cookie header.
+ * carrying the sign-in state as nonce; resolves with the session's cookie header. Each request is
+ * bounded by `timeoutMs`: past it the sign-in fails (the caller may try again).
  */
-export async function devSignIn(base, ssoID, ip) {
+export async function devSignIn(base, ssoID, ip, timeoutMs = 30_000) {
   const jar = new Map();
-  const start = await fetch(`${base}/auth/login`, { redirect: "manual", headers: { "cf-connecting-ip": ip } });
+  const start = await fetch(`${base}/auth/login`, { redirect: "manual", headers: { "cf-connecting-ip": ip }, signal: AbortSignal.timeout(timeoutMs) });
   cookiesOf(start, jar);
   const target = new URL(start.headers.get("location") ?? "");
   const callback = new URL(target.searchParams.get("redirect_uri") ?? target.searchParams.get("returnUrl") ?? "");
@@ -37,6 +38,7 @@ export async function devSignIn(base, ssoID, ip) {
   const res = await fetch(`${base}/auth/callback?state=${encodeURIComponent(state)}&tokenpayload=${encodeURIComponent(token)}`, {
     redirect: "manual",
     headers: { cookie: cookieHeader(jar), "cf-connecting-ip": ip },
+    signal: AbortSignal.timeout(timeoutMs),
   });
   cookiesOf(res, jar);
   if (res.status !== 302) throw new Error(`sign-in of ${ssoID} answered ${res.status}`);

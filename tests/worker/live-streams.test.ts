@@ -277,4 +277,21 @@ describe("/ws/streams", () => {
     expect(JSON.parse(await answer)).toEqual({ action: "session", status: "ok" });
     ws.close();
   });
+
+  it("answers the player's close, so its socket ends closed rather than waiting in closing", async () => {
+    const { b, identity } = await account(TOP);
+    const { token } = await granted(await check(b, { videoID: MEN_AUDIO, mediaType: "audio" }));
+    const res = await b.fetch(`/ws/streams?token=${encodeURIComponent(token)}`, { headers: { upgrade: "websocket" } });
+    const ws = res.webSocket;
+    if (!ws) throw new Error("no socket");
+    ws.accept();
+    const greeted = new Promise<void>((resolve) => ws.addEventListener("message", () => resolve(), { once: true }));
+    ws.send(JSON.stringify({ action: "session", data: sessionGreeting(identity.ssoID, MEN_AUDIO) }));
+    await greeted;
+    // The close event fires only when the object's own close frame comes back.
+    const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => resolve(e.code), { once: true }));
+    ws.close(1000, "Player closed");
+    const answer = await Promise.race([closed, new Promise<"none">((resolve) => setTimeout(() => resolve("none"), 3_000))]);
+    expect(answer).toBe(1000);
+  });
 });

@@ -68,7 +68,22 @@ function cookieOptions(url: string, maxAge: number) {
   };
 }
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+/**
+ * The site tokens' HS256 key, imported once per secret and isolate: given the raw bytes, jose
+ * imports them again for every cookie it verifies, on every request that reads the session. The
+ * key is a function of the secret alone, so keeping it changes no answer; a failed import is not
+ * kept, so the next request tries again.
+ */
+const siteKeys = new Map<string, Promise<CryptoKey>>();
+function key(secret: string): Promise<CryptoKey> {
+  let imported = siteKeys.get(secret);
+  if (!imported) {
+    imported = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    imported.catch(() => siteKeys.delete(secret));
+    siteKeys.set(secret, imported);
+  }
+  return imported;
+}
 
 /** The site's own tokens: HS256, the site as issuer, an audience per use, so one kind never passes for another. */
 function siteToken(payload: JWTPayload, audience: string): SignJWT {
@@ -88,7 +103,7 @@ async function readSiteToken<T>(
   const value = getCookie(c, cookieName);
   if (!value) return null;
   try {
-    const { payload } = await jwtVerify(value, key(config.sessionSecret), {
+    const { payload } = await jwtVerify(value, await key(config.sessionSecret), {
       issuer: SITE_ISSUER,
       audience: token.audience,
       algorithms: ["HS256"],
@@ -132,7 +147,7 @@ export async function issueSessionCookie(
     .setSubject(session.ssoID)
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(exp)
-    .sign(key(config.sessionSecret));
+    .sign(await key(config.sessionSecret));
   setCookie(c, sessionCookieName(c.req.url), token, cookieOptions(c.req.url, SESSION_TTL_SECONDS));
   setCookie(c, SIGNED_IN_HINT_COOKIE, "1", { ...cookieOptions(c.req.url, SESSION_TTL_SECONDS), httpOnly: false });
   return { sid: session.sid, sub: session.ssoID, prv: session.provider, exp, iat: Math.floor(now / 1000), ims: now };
@@ -166,7 +181,7 @@ export async function issueStateCookie(c: Context, config: AuthConfig, value: Si
   const token = await siteToken(value, STATE_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + STATE_TTL_SECONDS)
-    .sign(key(config.sessionSecret));
+    .sign(await key(config.sessionSecret));
   setCookie(c, stateCookieName(c.req.url), token, cookieOptions(c.req.url, STATE_TTL_SECONDS));
 }
 

@@ -34,17 +34,19 @@ export function countryOf(c: Context): string | null {
 /**
  * `userID`: the user the body names (the session check's), undefined for none. `mediaType`:
  * what the player asked for; a media request or a renewal asks for the stream's own type.
+ * `stream`: the stream's row already being read for this request (the live media gate starts it
+ * beside the session read); read here when not given.
  */
 export async function liveAccess(
   c: Context<AppEnv>,
   assetID: string,
-  options: { mediaType?: "audio" | "video"; userID?: string | undefined } = {},
+  options: { mediaType?: "audio" | "video"; userID?: string | undefined; stream?: Promise<LiveStreamRow | null> } = {},
 ): Promise<LiveAccess> {
   const user = c.get("user");
   const session = c.get("session");
   // A body naming another user than the session's is not this user's check: not logged in as them.
   const sameUser = user && session && (options.userID === undefined || options.userID === user.ssoID) ? user : null;
-  const [settings, stream] = await Promise.all([sameUser ? shell(c.env).then((s) => s.settings) : null, liveStream(c.env.DB, assetID)]);
+  const [settings, stream] = await Promise.all([sameUser ? shell(c.env).then((s) => s.settings) : null, options.stream ?? liveStream(c.env.DB, assetID)]);
   // The live upgrade data's requireLoginEntitlement decides who counts as logged in for live.
   const viewer =
     sameUser && settings && passesLiveLogin(liveUpgradeData(settings), { loggedIn: true, bypassed: sameUser.bypassed, entitlements: sameUser.entitlements })
