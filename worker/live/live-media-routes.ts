@@ -89,7 +89,8 @@ const readsOfRequest = new WeakMap<Request, LiveReads>();
 
 function startLiveReads(c: Context<AppEnv>, assetID: string, secret: string): LiveReads {
   const grant = liveToken(c, assetID, secret, MEDIA_TOKEN_GRACE_SECONDS);
-  const reads = { grant, stream: liveStream(c.env.DB, assetID), released: grant.then((g) => isReleased(c.env.DB, g.stream)) };
+  // Both wait for the token (checked without I/O), so a request with a bad token costs no D1 read.
+  const reads = { grant, stream: grant.then(() => liveStream(c.env.DB, assetID)), released: grant.then((g) => isReleased(c.env.DB, g.stream)) };
   // Awaited by liveRight in its order; until then a refused token or a failed read must not count
   // as an unhandled rejection (a request refused earlier, e.g. a bad asset id, never awaits them).
   for (const read of Object.values(reads)) read.catch(() => undefined);
