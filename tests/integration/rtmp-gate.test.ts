@@ -1,0 +1,98 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hlsArgs } from "../../ingest/hls-args";
+import { RtmpGate } from "../../ingest/rtmp-gate";
+
+/**
+ * The RTMP gate with real ffmpeg on both sides: an encoder pushing FLV over RTMP to the gate, and
+ * the event's packager, ffmpeg's RTMP listener writing CMAF HLS as the ingest runs it. The right
+ * key is packaged; a wrong key and a connection that never publishes are closed, and the packager
+ * never hears of them (no file written, its listener still waiting). Skipped where ffmpeg is not
+ * installed. Ports 19410 to 19419.
+ */
+const hasFfmpeg = spawnSync("ffmpeg", ["-version"]).status === 0;
+const GATE_PORT = 19410;
+const PACKAGER_PORT = 19411;
+const KEY = "0123456789abcdef0123456789abcdef0123456789abcdef";
+
+function push(key: string, seconds: number): Promise<number | null> {
+  const args = ["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "testsrc=size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", String(seconds)];
+  const codec = ["-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac", "-f", "flv"];
+  const child = spawn("ffmpeg", [...args, ...codec, `rtmp://127.0.0.1:${GATE_PORT}/live/${key}`], { stdio: "ignore" });
+  return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+}
+
+const files = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".m4s") || f.endsWith(".m3u8") || f.endsWith(".mp4"));
+
+describe.skipIf(!hasFfmpeg)("the RTMP gate", () => {
+  const work = mkdtempSync(path.join(tmpdir(), "rtmp-gate-"));
+  const log: string[] = [];
+  let packager: ChildProcess | null = null;
+  let packagerExited = false;
+  let busy = false;
+  const gate = new RtmpGate({
+    port: GATE_PORT,
+    bind: "127.0.0.1",
+    targets: () => new Map([["ev1", { key: KEY, port: PACKAGER_PORT }]]),
+    busy: () => busy,
+    publishTimeoutMs: 1500,
+    log: (line) => log.push(line),
+  });
+  const startPackager = () => {
+    packagerExited = false;
+    packager = spawn("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-listen", "1", "-i", `rtmp://127.0.0.1:${PACKAGER_PORT}/live/in`, ...hlsArgs("video", work, "ultrafast")], { stdio: "ignore" });
+    packager.on("exit", () => (packagerExited = true));
+  };
+
+  beforeAll(async () => {
+    await gate.listen();
+    startPackager();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  });
+  afterAll(async () => {
+    packager?.kill("SIGKILL");
+    await gate.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("closes a push with a wrong key before anything reaches the packager", async () => {
+    const code = await push("f".repeat(48), 3);
+    expect(code).not.toBe(0);
+    expect(log.some((l) => l.includes("wrong or old stream key"))).toBe(true);
+    expect(files(work)).toEqual([]);
+    expect(packagerExited).toBe(false);
+  });
+
+  it("closes a connection that never publishes when its time is up", async () => {
+    const socket = net.connect(GATE_PORT, "127.0.0.1");
+    const started = Date.now();
+    socket.on("connect", () => socket.write(Buffer.concat([Buffer.from([3]), Buffer.alloc(1536)])));
+    socket.on("data", () => {});
+    await new Promise((resolve) => socket.on("close", resolve));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(log.some((l) => l.includes("no publish in time"))).toBe(true);
+    expect(files(work)).toEqual([]);
+  });
+
+  it("refuses a push while the event has another one in", async () => {
+    busy = true;
+    const code = await push(KEY, 2);
+    busy = false;
+    expect(code).not.toBe(0);
+    expect(log.some((l) => l.includes("already has a push in"))).toBe(true);
+    expect(files(work)).toEqual([]);
+  });
+
+  it("packages a push with the event's key", async () => {
+    expect(await push(KEY, 6)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const written = files(work);
+    expect(written).toContain("index.m3u8");
+    expect(written).toContain("init.mp4");
+    expect(written.filter((f) => f.endsWith(".m4s")).length).toBeGreaterThanOrEqual(2);
+  });
+});
