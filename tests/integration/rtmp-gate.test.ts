@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hlsArgs } from "../../ingest/hls-args";
+import { EventListener } from "../../ingest/listener";
+import type { IngestApi } from "../../ingest/worker-api";
 import { RtmpGate } from "../../ingest/rtmp-gate";
 
 /**
@@ -19,10 +21,10 @@ const GATE_PORT = 19410;
 const PACKAGER_PORT = 19411;
 const KEY = "0123456789abcdef0123456789abcdef0123456789abcdef";
 
-function push(key: string, seconds: number): Promise<number | null> {
+function push(key: string, seconds: number, port = GATE_PORT): Promise<number | null> {
   const args = ["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "testsrc=size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", String(seconds)];
   const codec = ["-c:v", "libx264", "-preset", "ultrafast", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac", "-f", "flv"];
-  const child = spawn("ffmpeg", [...args, ...codec, `rtmp://127.0.0.1:${GATE_PORT}/live/${key}`], { stdio: "ignore" });
+  const child = spawn("ffmpeg", [...args, ...codec, `rtmp://127.0.0.1:${port}/live/${key}`], { stdio: "ignore" });
   return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
 }
 
@@ -94,5 +96,42 @@ describe.skipIf(!hasFfmpeg)("the RTMP gate", () => {
     expect(written).toContain("index.m3u8");
     expect(written).toContain("init.mp4");
     expect(written.filter((f) => f.endsWith(".m4s")).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe.skipIf(!hasFfmpeg)("an event's RTMP listener behind the gate", () => {
+  const work = mkdtempSync(path.join(tmpdir(), "rtmp-listener-"));
+  const calls: string[] = [];
+  // The worker's ingest API as the listener uses it: a run starts, files arrive, the run stops.
+  const api = {
+    start: async (id: string, key: string) => (calls.push(`start ${id} ${key === KEY}`), 1),
+    put: async (id: string, name: string) => void calls.push(`put ${id} ${name}`),
+    stop: async (id: string, run: number) => void calls.push(`stop ${id} ${run}`),
+  } as unknown as IngestApi;
+  const pushes = new Set<string>();
+  // The listener's packager, as the e2e ingest runs it on a shared machine.
+  process.env.INGEST_X264_PRESET = "ultrafast";
+  const event = { id: "ev1", mediaType: "video" as const, keyVersion: 1, srtPort: 19414, segmentSeconds: 2 };
+  const listener = new EventListener(api, event, KEY, "127.0.0.1", work, () => {}, { kind: "rtmp", port: 19413 }, pushes);
+  const gate = new RtmpGate({ port: 19412, bind: "127.0.0.1", targets: () => new Map([["ev1", { key: KEY, port: 19413 }]]), busy: (id) => pushes.has(id), log: () => {} });
+
+  beforeAll(() => gate.listen());
+  afterAll(async () => {
+    listener.stop();
+    await listener.done;
+    delete process.env.INGEST_X264_PRESET;
+    await gate.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("packages and uploads a push as a run, and stops the run when it ends", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await push(KEY, 6, 19412)).toBe(0);
+    for (let i = 0; i < 40 && !calls.includes("stop ev1 1"); i++) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(calls[0]).toBe("start ev1 true");
+    expect(calls).toContain("put ev1 r1-init.mp4");
+    expect(calls).toContain("put ev1 index.m3u8");
+    expect(calls.filter((c) => /^put ev1 r1-seg\d+\.m4s$/.test(c)).length).toBeGreaterThanOrEqual(2);
+    expect(calls.at(-1)).toBe("stop ev1 1");
   });
 });
