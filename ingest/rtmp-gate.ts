@@ -60,11 +60,16 @@ export class RtmpGate {
     const peer = `${socket.remoteAddress}:${socket.remotePort}`;
     const reader = new RtmpChunkReader();
     let handshake: Buffer = Buffer.alloc(0);
-    let phase: "c0c1" | "c2" | "commands" | "relay" = "c0c1";
+    let phase: "c0c1" | "c2" | "commands" | "relay" | "closed" = "c0c1";
     let received = 0;
     let upstream: net.Socket | null = null;
-    const queued: RtmpMessage[] = [];
+    /** media waits here until the packager has taken the gate's handshake and publish */
+    let queued: RtmpMessage[] | null = [];
+    let draining = false;
     const refuse = (why: string, reply?: Buffer) => {
+      if (phase === "closed") return;
+      // Nothing more is read from this connection: not a second publish in the same bytes either.
+      phase = "closed";
       log(`rtmp ${peer}: refused (${why})`);
       if (reply && !socket.destroyed) socket.end(reply);
       // end() lets the reply out; a client that never reads is cut off shortly after.
@@ -81,17 +86,22 @@ export class RtmpGate {
 
     const relay = (m: RtmpMessage) => {
       if (m.type !== MSG_AUDIO && m.type !== MSG_VIDEO && m.type !== MSG_DATA_AMF0) return;
-      if (!upstream) {
-        queued.push(m);
+      if (queued || !upstream) {
+        queued?.push(m);
         return;
       }
-      if (!upstream.write(writeChunks(m, CHUNK_SIZE))) {
+      if (!upstream.write(writeChunks(m, CHUNK_SIZE)) && !draining) {
+        draining = true;
         socket.pause();
-        upstream.once("drain", () => socket.resume());
+        upstream.once("drain", () => {
+          draining = false;
+          socket.resume();
+        });
       }
     };
 
     const onMessage = (m: RtmpMessage) => {
+      if (phase === "closed") return;
       if (phase === "relay") return relay(m);
       const cmd = readCommand(m);
       if (!cmd) {
@@ -118,10 +128,13 @@ export class RtmpGate {
         log(`rtmp ${peer}: key matched ${eventId}; relaying to its packager`);
         upstream = this.connectUpstream(target.port, () => {
           socket.write(publishStart(m.streamId, CHUNK_SIZE, "stream"));
-          for (const q of queued.splice(0)) relay(q);
+          const waiting = queued ?? [];
+          queued = null;
+          for (const q of waiting) relay(q);
           socket.resume();
         });
         upstream.on("close", () => {
+          if (queued) log(`rtmp ${peer}: ${eventId}'s packager did not take the push`);
           this.relaying.delete(eventId);
           socket.destroy();
         });
@@ -129,6 +142,7 @@ export class RtmpGate {
     };
 
     socket.on("data", (bytes: Buffer) => {
+      if (phase === "closed") return;
       try {
         if (phase !== "relay") {
           received += bytes.length;

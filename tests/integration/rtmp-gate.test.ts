@@ -8,6 +8,7 @@ import { hlsArgs } from "../../ingest/hls-args";
 import { EventListener } from "../../ingest/listener";
 import type { IngestApi } from "../../ingest/worker-api";
 import { RtmpGate } from "../../ingest/rtmp-gate";
+import { command } from "../../ingest/rtmp-commands";
 
 /**
  * The RTMP gate with real ffmpeg on both sides: an encoder pushing FLV over RTMP to the gate, and
@@ -78,6 +79,27 @@ describe.skipIf(!hasFfmpeg)("the RTMP gate", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
     expect(log.some((l) => l.includes("no publish in time"))).toBe(true);
     expect(files(work)).toEqual([]);
+  });
+
+  it("reads nothing after a refused publish: a second guess in the same bytes is not tried", async () => {
+    const socket = net.connect(GATE_PORT, "127.0.0.1");
+    const guesses = Buffer.concat([
+      command(0, 128, "connect", 1, { app: "live", tcUrl: `rtmp://127.0.0.1:${GATE_PORT}/live` }),
+      command(0, 128, "createStream", 2, null),
+      command(1, 128, "publish", 3, null, "e".repeat(48), "live"),
+      command(1, 128, "publish", 4, null, KEY, "live"),
+    ]);
+    let replies = 0;
+    socket.on("data", (bytes: Buffer) => {
+      replies += bytes.length;
+      // After S0, S1 and S2: C2, then every command at once.
+      if (replies >= 1 + 2 * 1536 && replies - bytes.length < 1 + 2 * 1536) socket.write(Buffer.concat([Buffer.alloc(1536), guesses]));
+    });
+    socket.on("connect", () => socket.write(Buffer.concat([Buffer.from([3]), Buffer.alloc(1536)])));
+    await new Promise((resolve) => socket.on("close", resolve));
+    expect(log.filter((l) => l.includes("key matched"))).toEqual([]);
+    expect(files(work)).toEqual([]);
+    expect(packagerExited).toBe(false);
   });
 
   it("refuses a push while the event has another one in", async () => {
