@@ -156,4 +156,16 @@ describe.skipIf(!hasFfmpeg)("an event's RTMP listener behind the gate", () => {
     expect(calls.filter((c) => /^put ev1 r1-seg\d+\.m4s$/.test(c)).length).toBeGreaterThanOrEqual(2);
     expect(calls.at(-1)).toBe("stop ev1 1");
   });
+
+  it("stops a second push of the event before the worker hears of it", async () => {
+    // As if an SRT push were in: this listener's own packager is pushed to directly, past the gate.
+    pushes.add("ev1");
+    const before = calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // 6 s: the first 2 s segment is packaged well before it ends, and the push is cut there.
+    const code = await push(KEY, 6, 19413);
+    pushes.delete("ev1");
+    expect(code).not.toBe(0);
+    expect(calls.slice(before)).toEqual([]);
+  });
 });
