@@ -66,6 +66,8 @@ const u32 = (n: number, extra: number[] = []) => {
 };
 
 export const setChunkSize = (size: number) => writeChunks({ ...CONTROL, type: 1, payload: u32(size) }, 128);
+/** Acknowledgement: the bytes received so far, sent each window as the server (some encoders wait for it). */
+export const acknowledgement = (total: number) => writeChunks({ ...CONTROL, type: 3, payload: u32(total >>> 0) }, 128);
 export const windowAckSize = (size: number) => writeChunks({ ...CONTROL, type: 5, payload: u32(size) }, 128);
 /** Set Peer Bandwidth, limit type dynamic (2). */
 export const peerBandwidth = (size: number) => writeChunks({ ...CONTROL, type: 6, payload: u32(size, [2]) }, 128);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { RtmpProtocolError } from "./amf0";
 import { RtmpChunkReader, MSG_AUDIO, MSG_DATA_AMF0, MSG_VIDEO, writeChunks, type RtmpMessage } from "./rtmp-chunks";
-import { command, connectApp, connectResult, matchStreamKey, peerBandwidth, publishName, publishRefused, publishStart, readCommand, setChunkSize, windowAckSize } from "./rtmp-commands";
+import { acknowledgement, command, connectApp, connectResult, matchStreamKey, peerBandwidth, publishName, publishRefused, publishStart, readCommand, setChunkSize, windowAckSize } from "./rtmp-commands";
 
 /** An event the gate admits: its current stream key and the port of its packager's RTMP listener. */
 export interface RtmpTarget {
@@ -66,6 +66,8 @@ export class RtmpGate {
     /** media waits here until the packager has taken the gate's handshake and publish */
     let queued: RtmpMessage[] | null = [];
     let draining = false;
+    let total = 0;
+    let acked = 0;
     const refuse = (why: string, reply?: Buffer) => {
       if (phase === "closed") return;
       // Nothing more is read from this connection: not a second publish in the same bytes either.
@@ -143,6 +145,11 @@ export class RtmpGate {
 
     socket.on("data", (bytes: Buffer) => {
       if (phase === "closed") return;
+      total += bytes.length;
+      if (total - acked >= WINDOW) {
+        acked = total;
+        socket.write(acknowledgement(total));
+      }
       try {
         if (phase !== "relay") {
           received += bytes.length;
