@@ -17,13 +17,20 @@ async function cpuSeconds(pid: number | undefined): Promise<number | null> {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** Where a listener's ffmpeg takes a push from: the event's SRT port, or an internal RTMP port the gate relays to. */
+export type PushInput = { kind: "srt" } | { kind: "rtmp"; port: number };
+
 /**
- * One event's SRT listener: ffmpeg listens on the event's port with its stream key as the SRT
+ * One event's listener, SRT or RTMP. SRT: ffmpeg listens on the event's port with its stream key as the SRT
  * passphrase (AES-256), so libsrt refuses an encoder with a wrong or old key during the handshake;
  * no media from it ever reaches the packager. When the first playlist appears, the worker is asked
  * to start a run with that key (refused if it was rotated meanwhile: ffmpeg is stopped and
  * nothing is uploaded); then every finished file is uploaded, and when the push ends the worker
  * is told (idle) and the listener starts again for the next push.
+ * RTMP: ffmpeg listens on 127.0.0.1 only, and only the RTMP gate (ingest/rtmp-gate.ts) connects to
+ * it, after an encoder's publish named the event's key; the rest is the same.
+ * One push at a time per event: `pushes` holds the events with media in, shared by an event's
+ * SRT and RTMP listeners; a second push is stopped before the worker hears of it.
  */
 export class EventListener {
   private child: ChildProcess | null = null;
@@ -37,6 +44,8 @@ export class EventListener {
     private readonly bind: string,
     private readonly workDir: string,
     private readonly log: (line: string) => void,
+    readonly input: PushInput = { kind: "srt" },
+    private readonly pushes: Set<string> = new Set(),
   ) {
     this.done = this.loop();
   }
@@ -50,7 +59,7 @@ export class EventListener {
     let push = 0;
     while (!this.stopped) {
       push += 1;
-      const dir = path.join(this.workDir, `${this.event.id}-${process.pid}-${push}`);
+      const dir = path.join(this.workDir, `${this.event.id}-${this.input.kind}-${process.pid}-${push}`);
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
       try {
@@ -66,8 +75,11 @@ export class EventListener {
   }
 
   private async onePush(dir: string): Promise<void> {
-    const input = `srt://${this.bind}:${this.event.srtPort}?mode=listener&passphrase=${this.key}&pbkeylen=32`;
-    const child = spawn("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", "-i", input, ...hlsArgs(this.event.mediaType, dir, process.env.INGEST_X264_PRESET || "veryfast")], { stdio: ["ignore", "ignore", "pipe"] });
+    const input =
+      this.input.kind === "srt"
+        ? ["-i", `srt://${this.bind}:${this.event.srtPort}?mode=listener&passphrase=${this.key}&pbkeylen=32`]
+        : ["-listen", "1", "-i", `rtmp://127.0.0.1:${this.input.port}/live/in`];
+    const child = spawn("ffmpeg", ["-hide_banner", "-nostdin", "-loglevel", "error", ...input, ...hlsArgs(this.event.mediaType, dir, process.env.INGEST_X264_PRESET || "veryfast")], { stdio: ["ignore", "ignore", "pipe"] });
     this.child = child;
     child.stderr?.on("data", (chunk: Buffer) => {
       const text = chunk.toString().trim();
@@ -81,6 +93,21 @@ export class EventListener {
     // Waiting for an encoder: until ffmpeg has packaged something, nothing is said to the worker.
     while (!finished && !(await stat(path.join(dir, "index.m3u8")).catch(() => null))) await sleep(250);
     if (finished) return;
+    if (this.pushes.has(this.event.id)) {
+      this.log(`${this.event.id}: another push is in; this ${this.input.kind} push is stopped`);
+      child.kill("SIGTERM");
+      await exited;
+      return;
+    }
+    this.pushes.add(this.event.id);
+    try {
+      await this.packaged(child, exited, () => finished, dir);
+    } finally {
+      this.pushes.delete(this.event.id);
+    }
+  }
+
+  private async packaged(child: ChildProcess, exited: Promise<number | null>, isFinished: () => boolean, dir: string): Promise<void> {
     let run: number;
     try {
       run = await this.api.start(this.event.id, this.key);
@@ -98,7 +125,7 @@ export class EventListener {
     this.log(`${this.event.id}: media in, run ${run}`);
     const uploader = new RunUploader(this.api, this.event.id, run, this.event.mediaType, dir);
     let cpu: number | null = null;
-    while (!finished) {
+    while (!isFinished()) {
       // A 5xx or a network error is the worker's moment (a busy or restarting local server answers
       // 503): the pass is tried again, as nothing it did not store is marked uploaded. A refusal (4xx)
       // ends the run as before.

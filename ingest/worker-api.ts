@@ -6,6 +6,8 @@ export interface IngestEvent {
   mediaType: LiveMediaKind;
   keyVersion: number;
   srtPort: number;
+  /** the RTMP address encoders are given (the gate's port is INGEST_RTMP_PORT) */
+  rtmpUrl?: string;
   segmentSeconds: number;
 }
 

@@ -21,7 +21,7 @@
 // or a client build elsewhere cannot reload it mid-run.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { bin, developmentVars, root, runOrThrow, srtBasePort, wranglerEnv } from "./run-command.mjs";
+import { bin, developmentVars, root, rtmpPort, runOrThrow, srtBasePort, wranglerEnv } from "./run-command.mjs";
 import { freezeBuild } from "./frozen-build.mjs";
 import { devSignIn } from "./bench-sign-in.mjs";
 import { setupDb } from "./setup-db.mjs";
@@ -202,7 +202,7 @@ async function main() {
     logFile: "test-results/bench-live-server.log",
     env: { NODE_ENV: "production" },
     entry: null, // the frozen config's main: the development entry, bundled above
-    vars: [...developmentVars, "--var", `INGEST_SRT_BASE_PORT:${SRT_BASE_PORT}`, "--config", config],
+    vars: [...developmentVars, "--var", `INGEST_SRT_BASE_PORT:${SRT_BASE_PORT}`, "--var", `INGEST_RTMP_PORT:${rtmpPort(port)}`, "--config", config],
   });
   let media = null;
   // Bounded whatever happens: a stuck run ends with its server.

@@ -9,7 +9,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, watch } from "node:fs";
 import path from "node:path";
-import { bin, devAdminToken, devIngestToken, devTranscoderToken, developmentEntry, developmentVars, root, run, srtBasePort, wranglerEnv } from "./run-command.mjs";
+import { bin, devAdminToken, devIngestToken, devTranscoderToken, developmentEntry, developmentVars, root, rtmpPort, run, srtBasePort, wranglerEnv } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { demoVideos, TRANSCODE_CACHE } from "./demo-videos.mjs";
 
@@ -107,7 +107,7 @@ async function loadDemoVideos() {
  */
 function startIngest(ffmpeg) {
   if (!ffmpeg) return [];
-  const env = { ...process.env, WORKER_URL: `http://127.0.0.1:${port}`, INGEST_TOKEN: devIngestToken, INGEST_BIND: "127.0.0.1" };
+  const env = { ...process.env, WORKER_URL: `http://127.0.0.1:${port}`, INGEST_TOKEN: devIngestToken, INGEST_BIND: "127.0.0.1", INGEST_RTMP_PORT: String(rtmpPort(port)) };
   const children = [spawn(process.execPath, [path.join(root, "scripts", "ingest.mjs")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] })];
   if (process.env.DEMO_LIVE === "1") children.push(spawn(process.execPath, [path.join(root, "scripts", "demo-live.mjs")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] }));
   return children;
@@ -120,7 +120,7 @@ async function main() {
   const stopWatching = watchClientSources();
 
   // The ingest's SRT ports move with the port, so two checkouts' dev servers and an e2e run do not meet.
-  const args = ["dev", developmentEntry, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...developmentVars, "--var", `INGEST_SRT_BASE_PORT:${srtBasePort(port)}`];
+  const args = ["dev", developmentEntry, "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...developmentVars, "--var", `INGEST_SRT_BASE_PORT:${srtBasePort(port)}`, "--var", `INGEST_RTMP_PORT:${rtmpPort(port)}`];
   console.log(`\n> wrangler ${args.join(" ")}\nOpen http://localhost:${port}\n`);
   console.log(`Admin API (development only): Authorization: Bearer ${devAdminToken}\n`);
   const child = spawn(bin("wrangler"), args, {

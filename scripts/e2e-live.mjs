@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { PUSH_PROFILES, pushTarget, startPush } from "./live-push.mjs";
-import { devAdminToken, devIngestToken, root } from "./run-command.mjs";
+import { devAdminToken, devIngestToken, root, rtmpPort } from "./run-command.mjs";
 
 /** The seeded events the e2e tests open and play: the press conference, the men's commentary, the women's match. */
 export const E2E_LIVE_EVENTS = ["press-conference", "men-audio-commentary", "women-live"];
@@ -45,7 +45,7 @@ export async function startLiveMedia({ baseUrl, stateToken = null, events = E2E_
   // Its own process group: stopping it also stops the packaging ffmpegs it runs.
   const ingest = spawn(process.execPath, [path.join(root, "scripts", "ingest.mjs")], {
     cwd: root,
-    env: { ...process.env, WORKER_URL: baseUrl, INGEST_TOKEN: devIngestToken, INGEST_BIND: "127.0.0.1", INGEST_POLL_SECONDS: "2", INGEST_X264_PRESET: "ultrafast" },
+    env: { ...process.env, WORKER_URL: baseUrl, INGEST_TOKEN: devIngestToken, INGEST_BIND: "127.0.0.1", INGEST_RTMP_PORT: String(rtmpPort(Number(new URL(baseUrl).port))), INGEST_POLL_SECONDS: "2", INGEST_X264_PRESET: "ultrafast" },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
   });

@@ -21,7 +21,7 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { bin, developmentVars, devTranscoderToken, root, run, runOrThrow, srtBasePort } from "./run-command.mjs";
+import { bin, developmentVars, devTranscoderToken, root, rtmpPort, run, runOrThrow, srtBasePort } from "./run-command.mjs";
 import { demoVideos, startTranscoder } from "./demo-videos.mjs";
 import { startLiveMedia } from "./e2e-live.mjs";
 import { setupDb } from "./setup-db.mjs";
@@ -70,7 +70,7 @@ async function main() {
     port,
     persistTo: PERSIST_TO,
     logFile: "test-results/e2e-server.log",
-    vars: [...developmentVars, "--var", `DEV_STATE_TOKEN:${stateToken}`, "--var", `INGEST_SRT_BASE_PORT:${srtBase}`],
+    vars: [...developmentVars, "--var", `DEV_STATE_TOKEN:${stateToken}`, "--var", `INGEST_SRT_BASE_PORT:${srtBase}`, "--var", `INGEST_RTMP_PORT:${rtmpPort(port)}`],
     // A crash of the server (workerd) fails the tests in flight, not every test after it.
     restart: true,
   });

@@ -50,6 +50,15 @@ export function srtBasePort(port) {
   return port === 8787 ? 9000 : 9000 + ((port % 100) + 1) * 20;
 }
 
+/**
+ * The ingest's RTMP port for a server on `port` (INGEST_RTMP_PORT, one for all events): 1935, the
+ * standard one, for `npm run dev` on 8787; any other server one of 11100 to 11199, past the last
+ * SRT block (9000 + 100 × 20 + 19), so no two servers' ingests share it.
+ */
+export function rtmpPort(port) {
+  return port === 8787 ? 1935 : 11100 + (port % 100);
+}
+
 /** How an argument is echoed: paths inside the repository relative to it, node as `node`. */
 function shown(arg) {
   if (arg === process.execPath) return "node";

@@ -54,6 +54,8 @@ const siteSchema = z.object({
   INGEST_HOST: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/).optional(),
   /** The ingest service's first SRT port: an event listens on this plus its slot. */
   INGEST_SRT_BASE_PORT: z.coerce.number().int().min(1024).max(60000).default(9000),
+  /** The ingest service's RTMP port, one for all events (the stream key picks the event). */
+  INGEST_RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
   /** Live streams one account may hold at once (bypassed accounts are exempt); default 2. */
   STREAM_CONCURRENCY_LIMIT: z.coerce.number().int().min(1).max(20).default(2),
   /** Match centre sockets one address may hold in one match room, and one room holds (src/domain/match-socket.ts has the defaults). */
@@ -156,8 +158,8 @@ export interface Settings {
   transcoderToken: string | null;
   /** the live ingest service's bearer token (worker/live-ingest/ingest-routes.ts), or null: no ingest API and no stream keys */
   ingestToken: string | null;
-  /** where encoders push: the ingest service's public host (null: the site's) and first SRT port */
-  ingest: { host: string | null; srtBasePort: number };
+  /** where encoders push: the ingest service's public host (null: the site's), first SRT port and RTMP port */
+  ingest: { host: string | null; srtBasePort: number; rtmpPort: number };
   /** live streams one account may hold at once (durable-objects/StreamSessions.ts) */
   streamConcurrencyLimit: number;
   matchSockets: SocketLimits;
@@ -195,7 +197,7 @@ export function parseSettings(env: object): Settings {
     adminToken: adminTokenOf(s.ADMIN_TOKEN, environment),
     transcoderToken: adminTokenOf(s.TRANSCODER_TOKEN, environment),
     ingestToken: adminTokenOf(s.INGEST_TOKEN, environment),
-    ingest: { host: s.INGEST_HOST ?? null, srtBasePort: s.INGEST_SRT_BASE_PORT },
+    ingest: { host: s.INGEST_HOST ?? null, srtBasePort: s.INGEST_SRT_BASE_PORT, rtmpPort: s.INGEST_RTMP_PORT },
     streamConcurrencyLimit: s.STREAM_CONCURRENCY_LIMIT,
     matchSockets: { perAddress: s.MATCH_SOCKETS_PER_ADDRESS, perRoom: s.MATCH_SOCKETS_PER_ROOM },
     stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiUrl: s.STRIPE_API_URL ?? null },

@@ -132,6 +132,14 @@ export function srtAddress(host: string, basePort: number, slot: number): { host
   return { host, port, url: `srt://${host}:${port}` };
 }
 
+/**
+ * The RTMP address for every event (its stream key, sent as the stream name, picks the event).
+ * An encoder's Server field; RTMP is not encrypted, so SRT is the one recommended.
+ */
+export function rtmpAddress(host: string, port: number): { host: string; port: number; url: string } {
+  return { host, port, url: `rtmp://${host}:${port}/live` };
+}
+
 /** What an encoder is told to push to: the address and its stream key as the SRT passphrase (AES-256). */
 export function srtPushUrl(host: string, basePort: number, slot: number, key: string): string {
   return `${srtAddress(host, basePort, slot).url}?passphrase=${key}&pbkeylen=32`;

@@ -3,7 +3,7 @@
  * key version), hex. The worker keeps only its SHA-256 (to check a start of media) and the
  * version; the ingest service, which holds the same secret, derives the key to listen with it as
  * the SRT passphrase, so libsrt itself refuses an encoder with a wrong or rotated key before any
- * media flows. Rotating bumps the version: the old key matches nothing from then on. Works in
+ * media flows (and its RTMP gate matches it as the stream name at publish). Rotating bumps the version: the old key matches nothing from then on. Works in
  * the worker and in Node (Web Crypto in both).
  */
 const encoder = new TextEncoder();

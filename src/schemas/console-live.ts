@@ -81,5 +81,6 @@ export interface IngestAddress {
 export const issuedKeySchema = z.object({
   key: z.string(),
   srt: z.object({ host: z.string(), port: z.number(), url: z.string(), pushUrl: z.string() }),
+  rtmp: z.object({ host: z.string(), port: z.number(), url: z.string() }),
 });
 export type IssuedKeyAnswer = z.infer<typeof issuedKeySchema>;

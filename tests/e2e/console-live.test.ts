@@ -53,6 +53,9 @@ describe("live streams in the console", () => {
       const first = await issuedKey(page);
       expect(first).toMatch(/^[0-9a-f]{48}$/);
       expect(await page.locator('[data-issued-key] [data-copy="Full push address (OBS Server)"]').textContent()).toMatch(/^srt:\/\/[^:]+:\d+\?passphrase=[0-9a-f]{48}&pbkeylen=32$/);
+      // RTMP beside it: the one server for every event, the same key as its stream key.
+      expect(await page.locator('[data-issued-key] [data-copy="RTMP server"]').textContent()).toMatch(/^rtmp:\/\/[^:]+:\d+\/live$/);
+      expect(await page.locator('[data-issued-key] [data-copy="RTMP stream key"]').textContent()).toBe(first);
       expect(await isFocused(page, "#issued-heading")).toBe(true);
       await page.getByRole("button", { name: "Copy the passphrase (stream key)" }).click();
       await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: WAIT }).toBe(first);

@@ -7,7 +7,8 @@
 // (tests/e2e/support/picture-clock.ts), beside the player's own delay reading (what the console
 // shows per event), at 1440 and 375 px; when the push stops
 // the playing player shows the offline text instead of spinning, and plays again by itself when the
-// push comes back; when it stops again the event is idle and the page shows the offline text.
+// push comes back (over RTMP this time, after an RTMP push with a wrong key was refused); when it
+// stops again the event is idle and the page shows the offline text.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -37,16 +38,26 @@ async function admin(pathname: string, init: RequestInit = {}) {
 }
 const eventStatus = async () => (await admin(`/api/admin/streams/${EVENT}`)).data.attributes.status;
 
+/** The test's own ingest unless the server's is up, on the RTMP port the worker names. */
+function startIngest(rtmpPort: number): void {
+  if (process.env.E2E_INGEST_RUNNING === "1" || ingest) return;
+  ingest = spawn(process.execPath, [path.join(root, "scripts", "ingest.mjs")], {
+    cwd: root,
+    // ultrafast: the test machine's two cores are shared with the browser, the server and the encoder.
+    env: { ...process.env, WORKER_URL: BASE_URL, INGEST_TOKEN: INGEST, INGEST_BIND: "127.0.0.1", INGEST_RTMP_PORT: String(rtmpPort), INGEST_POLL_SECONDS: "2", INGEST_X264_PRESET: "ultrafast" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+/** An RTMP push with a wrong key: refused at publish, so ffmpeg gives up at once. */
+function wrongKeyPush(url: string): Promise<number | null> {
+  const args = ["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-t", "10", "-c:v", "libx264", "-preset", "ultrafast", "-f", "flv", url];
+  const child = spawn("ffmpeg", args, { stdio: "ignore" });
+  return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
-  if (process.env.E2E_INGEST_RUNNING !== "1") {
-    ingest = spawn(process.execPath, [path.join(root, "scripts", "ingest.mjs")], {
-      cwd: root,
-      // ultrafast: the test machine's two cores are shared with the browser, the server and the encoder.
-      env: { ...process.env, WORKER_URL: BASE_URL, INGEST_TOKEN: INGEST, INGEST_BIND: "127.0.0.1", INGEST_POLL_SECONDS: "2", INGEST_X264_PRESET: "ultrafast" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-  }
 });
 afterAll(async () => {
   encoder.kill("SIGKILL");
@@ -95,9 +106,11 @@ async function expectGlassToGlass(page: Page, sent: Request, where: string): Pro
 }
 
 describe("live from the ingest", () => {
-  it("an SRT push plays in the live player near the wall clock; a player it stops under says so and resumes with the next push; then idle and offline", async () => {
-    const issued = (await admin(`/api/admin/streams/${EVENT}/key`, { method: "POST" })).data.attributes as { srt: { port: number; pushUrl: string } };
+  it("an SRT push plays in the live player near the wall clock; a player it stops under says so and resumes with the next push, over RTMP; then idle and offline", async () => {
+    const issued = (await admin(`/api/admin/streams/${EVENT}/key`, { method: "POST" })).data.attributes as { key: string; srt: { port: number; pushUrl: string }; rtmp: { port: number } };
     const url = issued.srt.pushUrl.replace(/^srt:\/\/[^:]+:/, "srt://127.0.0.1:");
+    const rtmp = `rtmp://127.0.0.1:${issued.rtmp.port}/live`;
+    startIngest(issued.rtmp.port);
     await encoder.pushUntilActive(url, eventStatus, WAIT, 2000);
     const desktop = await openPage(browser, PAGE, DESKTOP);
     const mobile = await openPage(browser, PAGE, MOBILE);
@@ -121,7 +134,10 @@ describe("live from the ingest", () => {
       expect(await waiting.textContent()).toContain("This stream has not started yet");
       expect(await mobile.page.locator(".video-overlay__stage").getAttribute("data-phase")).toBe("offline");
       await saveScreenshot(mobile.page, "live-ingest-off-air");
-      await encoder.pushUntilActive(url, eventStatus, WAIT, 2000);
+      // RTMP: a wrong key is refused at publish (ffmpeg fails at once) and puts nothing on air.
+      expect(await wrongKeyPush(`${rtmp}/${"0".repeat(48)}`)).not.toBe(0);
+      expect(await eventStatus()).toBe("idle");
+      await encoder.pushUntilActive(`${rtmp}/${issued.key}`, eventStatus, WAIT, 2000);
       await expect.poll(() => mobile.page.locator(".video-overlay__stage").getAttribute("data-phase"), { timeout: WAIT }).toBe("playing");
       const video = mobile.page.locator(".video-overlay video");
       const resumedAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);

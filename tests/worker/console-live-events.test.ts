@@ -14,7 +14,7 @@ import type { LiveEvent } from "../../src/schemas/console-live";
 
 const JSON_HEADERS = { "content-type": "application/json" };
 type Errors = { errors: { code: string; detail: string; field?: string }[] };
-type Issued = { key: string; srt: { host: string; port: number; url: string; pushUrl: string } };
+type Issued = { key: string; srt: { host: string; port: number; url: string; pushUrl: string }; rtmp: { host: string; port: number; url: string } };
 type Written = { data: { id: string; attributes: { event: LiveEvent; issued?: Issued } } };
 
 /** A signed-in member of staff holding `roles`, on an app with the ingest configured (or not). */
@@ -113,6 +113,8 @@ describe("creating and editing a live event", () => {
     expect(event.matchLabel).toMatch(/ v /);
     expect(issued!.key).toMatch(/^[0-9a-f]{48}$/);
     expect(issued!.srt.pushUrl).toBe(`${issued!.srt.url}?passphrase=${issued!.key}&pbkeylen=32`);
+    // RTMP beside it: the same host, the gate's one port, app live (the key is the stream key).
+    expect(issued!.rtmp.url).toBe(`rtmp://${issued!.srt.host}:${issued!.rtmp.port}/live`);
     // Once: the list and the page never carry it again.
     const list = await (await b.fetch("/api/console/live-events")).text();
     expect(list).toContain(event.id);

@@ -52,13 +52,17 @@ describe("stream keys", () => {
   it("lists the events to listen for with their key version and SRT port; the admin's rotate shows the key once and the old one is refused", async () => {
     const admin = browser({ ADMIN_TOKEN, INGEST_TOKEN });
     const rotate = () => admin.fetch(`/api/admin/streams/${WOMEN}/key`, { method: "POST", headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-    const first = (await (await rotate()).json()) as { data: { attributes: { key: string; srt: { host: string; port: number; pushUrl: string } } } };
-    const { key, srt } = first.data.attributes;
+    const first = (await (await rotate()).json()) as { data: { attributes: { key: string; srt: { host: string; port: number; pushUrl: string }; rtmp: { host: string; port: number; url: string } } } };
+    const { key, srt, rtmp } = first.data.attributes;
     expect(key).toMatch(/^[0-9a-f]{48}$/);
     expect(srt.pushUrl).toBe(`srt://${srt.host}:${srt.port}?passphrase=${key}&pbkeylen=32`);
-    const listed = (await (await ingestService().call("/api/ingest/events")).json()) as { data: { id: string; keyVersion: number; srtPort: number }[] };
+    // RTMP: one server for every event, on the same host; the key is its stream name.
+    expect(rtmp).toEqual({ host: srt.host, port: rtmp.port, url: `rtmp://${srt.host}:${rtmp.port}/live` });
+    expect(rtmp.port).toBeGreaterThan(0);
+    const listed = (await (await ingestService().call("/api/ingest/events")).json()) as { data: { id: string; keyVersion: number; srtPort: number; rtmpUrl: string }[] };
     const women = listed.data.find((e) => e.id === WOMEN);
     expect(women?.srtPort).toBe(srt.port);
+    expect(women?.rtmpUrl).toBe(rtmp.url);
     // The ingest derives the same key from its secret (to listen with it as the SRT passphrase).
     expect(await deriveStreamKey(INGEST_TOKEN, WOMEN, women?.keyVersion ?? -1)).toBe(key);
     // Nothing stores the key itself.

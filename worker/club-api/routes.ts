@@ -33,7 +33,7 @@ import { matchAdminRoutes } from "../matches/feed-routes";
  *   GET  /api/admin/audit?limit=
  *   GET  /api/admin/streams/:assetID          a live stream's status and country allow-list
  *   PUT  /api/admin/streams/:assetID          body { status?: idle|active|disabled, allowedCountries?: ['GB', ...] | null }
- *   POST /api/admin/streams/:assetID/key      a new stream key (the old one stops working): { key, srt: { url, pushUrl } }, shown once
+ *   POST /api/admin/streams/:assetID/key      a new stream key (the old one stops working): { key, srt: { url, pushUrl }, rtmp: { url } }, shown once
  *   POST /api/admin/cache/invalidate          after the club changes menus, sponsors, adverts, promos or settings
  *   /api/admin/matches/:matchID/...           the club's live match feed (worker/matches/feed-routes.ts)
  *   POST /api/admin/news, PUT /api/admin/news/:id, POST /api/admin/news/:id/unpublish   news articles (worker/club-api/news.ts)

@@ -8,11 +8,12 @@ import { ENTRY_ID } from "../media/entry-id";
 import { invalidateCache } from "../cache/kv-cache";
 import { ingestFile, parseIngestPlaylist, INGEST_SEGMENT_SECONDS } from "../../src/domain/live-ingest";
 import { STREAM_KEY_FORMAT, streamKeyHash } from "../../src/domain/stream-key";
+import { ingestRtmpAddress } from "./stream-keys";
 import { ingestEvent, listeningEvents, liveObjectKey, startRun, stopRun, storePlaylist, touchMedia, type IngestEventRow } from "./ingest-events";
 
 /**
  * The live ingest service's API (mount at /api/ingest; the service is ingest/):
- *   GET  /events                       the events to listen for: { id, mediaType, keyVersion, srtPort, segmentSeconds }
+ *   GET  /events                       the events to listen for: { id, mediaType, keyVersion, srtPort, rtmpUrl, segmentSeconds }
  *   POST /events/{id}/start  { key }   media begins: the key must be the event's current one → { run } (a new run, active)
  *   POST /events/{id}/stop   { run }   media ended → idle (not if a newer run began or the event ended)
  *   PUT  /events/{id}/files/{name}     the run's init, a segment or the rolling playlist, stored in R2 under live/{id}/
@@ -59,6 +60,8 @@ const EVENT_ENDED = () => new ApiError(409, "EVENT_ENDED", "This live event has 
 
 ingestRoutes.get("/events", async (c) => {
   const { srtBasePort } = settingsOf(c.env).ingest;
+  // The RTMP address encoders are given (one for all events; the ingest's gate listens on its port).
+  const rtmpUrl = ingestRtmpAddress(c.env, c.req.url).url;
   const events = await listeningEvents(c.env.DB);
   return c.json({
     data: events.map((e) => ({
@@ -66,6 +69,7 @@ ingestRoutes.get("/events", async (c) => {
       mediaType: e.media_type,
       keyVersion: e.ingest_key_version,
       srtPort: srtBasePort + (e.ingest_slot ?? 0),
+      rtmpUrl,
       segmentSeconds: INGEST_SEGMENT_SECONDS[e.media_type],
     })),
   });

@@ -2,13 +2,15 @@ import type { Context } from "hono";
 import { settingsOf, siteOriginOf, type AppEnv } from "../env";
 import { ApiError } from "../http/api-error";
 import { deriveStreamKey, streamKeyHash } from "../../src/domain/stream-key";
-import { srtAddress, srtPushUrl } from "../../src/domain/live-ingest";
+import { rtmpAddress, srtAddress, srtPushUrl } from "../../src/domain/live-ingest";
 import { rotateKey } from "./ingest-events";
 
 export interface IssuedKey {
   /** the key in plain text: shown once, here, and never stored */
   key: string;
   srt: { host: string; port: number; url: string; pushUrl: string };
+  /** the same key as RTMP's stream name, sent in plain text: SRT is the one recommended */
+  rtmp: { host: string; port: number; url: string };
 }
 
 /**
@@ -27,14 +29,19 @@ export async function issueStreamKey(c: Context<AppEnv>, id: string): Promise<Is
   });
   if (!row || row.ingest_slot === null) return null;
   const address = ingestAddress(c.env, c.req.url, row.ingest_slot);
-  return { key, srt: { ...address, pushUrl: srtPushUrl(address.host, settings.ingest.srtBasePort, row.ingest_slot, key) } };
+  return { key, srt: { ...address, pushUrl: srtPushUrl(address.host, settings.ingest.srtBasePort, row.ingest_slot, key) }, rtmp: ingestRtmpAddress(c.env, c.req.url) };
 }
+
+const ingestHost = (env: Env, requestUrl: string) => settingsOf(env).ingest.host ?? new URL(siteOriginOf(env, requestUrl)).hostname;
 
 /** An event's SRT address without its key (the console shows it beside the masked key). */
 export function ingestAddress(env: Env, requestUrl: string, slot: number): { host: string; port: number; url: string } {
-  const settings = settingsOf(env);
-  const host = settings.ingest.host ?? new URL(siteOriginOf(env, requestUrl)).hostname;
-  return srtAddress(host, settings.ingest.srtBasePort, slot);
+  return srtAddress(ingestHost(env, requestUrl), settingsOf(env).ingest.srtBasePort, slot);
+}
+
+/** The RTMP address, the same for every event (an encoder's Server; the key is its Stream key). */
+export function ingestRtmpAddress(env: Env, requestUrl: string): { host: string; port: number; url: string } {
+  return rtmpAddress(ingestHost(env, requestUrl), settingsOf(env).ingest.rtmpPort);
 }
 
 /** Whether stream keys can be issued here (they are derived from INGEST_TOKEN). */

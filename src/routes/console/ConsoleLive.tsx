@@ -2,7 +2,7 @@ import "./console.css";
 import "./console-content.css";
 import "./console-accounts.css";
 import "./console-live.css";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useRevalidator } from "react-router";
 import type { liveEventsLoader } from "./console.loader";
 import { ConsoleFrame } from "../../components/console/ConsoleFrame";
@@ -16,6 +16,7 @@ import { delayText } from "../../domain/live-delay";
 import { REPLAY_MODE_LABELS, REPLAY_MODES } from "../../domain/live-replay";
 import type { FixtureOption, IssuedKeyAnswer, LiveEvent } from "../../schemas/console-live";
 import { ConsoleStatus, type ConsoleMessage } from "../../components/console/ConsoleStatus";
+import { IssuedKey, ObsSettings } from "./LiveIngestKey";
 
 type Loaded = Awaited<ReturnType<typeof liveEventsLoader>>;
 
@@ -125,6 +126,7 @@ export default function ConsoleLive() {
               <EventCard
                 event={e}
                 address={addresses[e.id] ?? null}
+                rtmp={loaded.rtmp}
                 editing={editing === e.id}
                 fixtures={fixtures}
                 onEdit={() => setEditing(e.id)}
@@ -149,6 +151,7 @@ type Changed = (text: string, key?: { title: string; issued: IssuedKeyAnswer } |
 function EventCard(props: {
   event: LiveEvent;
   address: Loaded["addresses"][string] | null;
+  rtmp: Loaded["rtmp"];
   editing: boolean;
   fixtures: readonly FixtureOption[];
   onEdit: () => void;
@@ -156,7 +159,7 @@ function EventCard(props: {
   onChanged: Changed;
   onError: (text: string) => void;
 }) {
-  const { event: e, address } = props;
+  const { event: e, address, rtmp } = props;
   const confirm = useConfirm<"rotate" | "end">();
   const [busy, setBusy] = useState(false);
   const ended = e.status === "disabled";
@@ -212,6 +215,8 @@ function EventCard(props: {
             <dd>{address.port}</dd>
             <dt>Passphrase (stream key)</dt>
             <dd>{maskedKey(e.keyVersion)}</dd>
+            <dt>RTMP server (same key)</dt>
+            <dd className="console-live__code">{rtmp.url}</dd>
           </dl>
         ) : (
           <p>No stream key issued yet: rotate the key to issue one.</p>
@@ -222,7 +227,7 @@ function EventCard(props: {
         <EventForm formId={`edit-${e.id}`} event={e} fixtures={props.fixtures} onSaved={props.onChanged} onCancel={props.onCancel} />
       ) : confirm.asking === "rotate" ? (
         <ConfirmPanel confirm={confirm} title={`Rotate the stream key of ${e.title}?`} yes="Yes, rotate the key" busy={busy} onYes={() => void act("rotate")}>
-          The encoder's next connection with the old key is refused: give it the new key, shown once on this page. A push already running is not cut.
+          A push running with the old key is cut within seconds, and the old key's next connection is refused: give the encoder the new key, shown once on this page.
         </ConfirmPanel>
       ) : confirm.asking === "end" ? (
         <ConfirmPanel confirm={confirm} title={`End ${e.title}?`} yes="Yes, end the event" busy={busy} onYes={() => void act("end")}>
@@ -259,68 +264,6 @@ function Health({ event }: { event: LiveEvent }) {
           No new segment for over {STALE_SEGMENTS} segment durations: the encoder or its connection may have stopped. Viewers may see a frozen picture.
         </p>
       ) : null}
-    </div>
-  );
-}
-
-function ObsSettings({ mediaType }: { mediaType: LiveEvent["mediaType"] }) {
-  return (
-    <div className="console-live__obs">
-      <p>In OBS:</p>
-      <ol>
-        <li>Settings, Stream: Service “Custom…”; Server: the full push address shown when the key was issued (SRT address with its passphrase); Stream Key: leave it empty.</li>
-        {mediaType === "video" ? (
-          <li>Settings, Output (Advanced): x264, rate control CBR, 2500 Kbps, keyframe interval 2 s; audio AAC 128 Kbps. Settings, Video: output 1280×720, 25 or 30 fps.</li>
-        ) : (
-          <li>Settings, Output: audio AAC 96 Kbps or more; the picture is not used for an audio event.</li>
-        )}
-        <li>Press Start Streaming: the event shows Live here within a few seconds of the first segments.</li>
-      </ol>
-    </div>
-  );
-}
-
-/** The key just issued: shown once, with Copy buttons; gone from the page on Done or a reload. */
-function IssuedKey({ title, issued, onClose }: { title: string; issued: IssuedKeyAnswer; onClose: () => void }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [issued]);
-  return (
-    <section className="console-live__issued" aria-labelledby="issued-heading" data-issued-key>
-      <h3 id="issued-heading" ref={heading} tabIndex={-1} className="content-form__title">
-        Stream key for {title}
-      </h3>
-      <p>This key is shown only now. Copy it into the encoder; if it is lost, rotate the key to get a new one.</p>
-      <CopyLine label="Full push address (OBS Server)" value={issued.srt.pushUrl} />
-      <CopyLine label="SRT address" value={issued.srt.url} />
-      <CopyLine label="Passphrase (stream key)" value={issued.key} />
-      <button type="button" className="console__button" onClick={onClose}>
-        Done, hide the key
-      </button>
-    </section>
-  );
-}
-
-function CopyLine({ label, value }: { label: string; value: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="console-live__copy">
-      <span className="console-live__copy-label">{label}</span>
-      <code className="console-live__code" data-copy={label}>
-        {value}
-      </code>
-      <button
-        type="button"
-        className="console__button"
-        aria-label={`${copied ? "Copied" : "Copy"} the ${label.toLowerCase()}`}
-        onClick={() => {
-          void navigator.clipboard?.writeText(value).then(
-            () => setCopied(true),
-            () => setCopied(false),
-          );
-        }}
-      >
-        {copied ? "Copied" : "Copy"}
-      </button>
     </div>
   );
 }

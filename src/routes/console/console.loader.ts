@@ -15,7 +15,7 @@ import { articleById, articleList, categoryOptions, parseCursor, fieldsOf, revis
 import type { ArticleFields } from "../../schemas/console-articles";
 import { mediaPage } from "../../../worker/media-library/media-store";
 import { fixtureOptions, liveEvents } from "../../../worker/live-ingest/live-events";
-import { ingestAddress, ingestConfigured } from "../../../worker/live-ingest/stream-keys";
+import { ingestAddress, ingestConfigured, ingestRtmpAddress } from "../../../worker/live-ingest/stream-keys";
 import { CAPABILITY_REQUIRED_DETAIL } from "../../../worker/console/capabilities";
 import { found, notFound } from "../../data/not-found";
 import { params } from "../../data/route-params";
@@ -293,13 +293,13 @@ export async function deskMatchLoader({ params: p }: LoaderFunctionArgs, context
 
 /**
  * /admin/live: the live events, the fixtures an event may be linked to, and each keyed event's
- * SRT address (its key is never here: it is shown once, by the write that issued it).
+ * SRT address and the RTMP address (its key is never here: it is shown once, by the write that issued it).
  */
 export async function liveEventsLoader({ request }: LoaderFunctionArgs, context: PageContext) {
   const access = staffWith(context, "live.manage");
   const [events, fixtures] = await Promise.all([liveEvents(context.env.DB), fixtureOptions(context.env.DB, null)]);
   const addresses = Object.fromEntries(events.flatMap((e) => (e.srtSlot === null ? [] : [[e.id, ingestAddress(context.env, request.url, e.srtSlot)]])));
-  return { events, fixtures, addresses, ingestConfigured: ingestConfigured(context.env), access, pageCache: false as const };
+  return { events, fixtures, addresses, rtmp: ingestRtmpAddress(context.env, request.url), ingestConfigured: ingestConfigured(context.env), access, pageCache: false as const };
 }
 
 /** /admin/packages: the subscription packages and their prices, and the access codes a price may give. */

@@ -24,7 +24,7 @@ export class TestEncoder {
     return spawn(
       "ffmpeg",
       ["-hide_banner", "-loglevel", "error", "-re", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-        "-t", String(this.options.seconds), ...picture, "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac", "-f", "mpegts", url],
+        "-t", String(this.options.seconds), ...picture, "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "50", "-pix_fmt", "yuv420p", "-c:a", "aac", "-f", url.startsWith("rtmp:") ? "flv" : "mpegts", url],
       { stdio: ["ignore", "ignore", "inherit"] },
     );
   }
