@@ -7,6 +7,14 @@ import { IngestApiError, type IngestApi, type IngestEvent } from "./worker-api";
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Listeners made in this process so far. Each works in directories of its own number: a rotated
+ * key starts a new listener for the event while the old one is still packaging its last push, and
+ * with the same directory the new one would clear the old one's files and take its playlist for a
+ * push of its own.
+ */
+let listenersMade = 0;
+
 /** CPU seconds a process has used so far (Linux /proc; null elsewhere). */
 async function cpuSeconds(pid: number | undefined): Promise<number | null> {
   if (pid === undefined) return null;
@@ -33,6 +41,7 @@ export type PushInput = { kind: "srt" } | { kind: "rtmp"; port: number };
  * SRT and RTMP listeners; a second push is stopped before the worker hears of it.
  */
 export class EventListener {
+  private readonly serial = ++listenersMade;
   private child: ChildProcess | null = null;
   private stopped = false;
   readonly done: Promise<void>;
@@ -59,7 +68,7 @@ export class EventListener {
     let push = 0;
     while (!this.stopped) {
       push += 1;
-      const dir = path.join(this.workDir, `${this.event.id}-${this.input.kind}-${process.pid}-${push}`);
+      const dir = path.join(this.workDir, `${this.event.id}-${this.input.kind}-${process.pid}-${this.serial}-${push}`);
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
       try {

@@ -7,8 +7,9 @@
 // (tests/e2e/support/picture-clock.ts), beside the player's own delay reading (what the console
 // shows per event), at 1440 and 375 px; when the push stops
 // the playing player shows the offline text instead of spinning, and plays again by itself when the
-// push comes back (over RTMP this time, after an RTMP push with a wrong key was refused); when it
-// stops again the event is idle and the page shows the offline text.
+// push comes back (over RTMP this time, after an RTMP push with a wrong key was refused); when staff
+// rotate the key under that push, the ingest cuts it, the event is idle, the old key is refused
+// and the page shows the offline text.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -70,7 +71,7 @@ async function play(page: Page): Promise<void> {
   await expect.poll(() => start.isVisible(), { timeout: WAIT }).toBe(true);
   const playlist = page.waitForResponse((r) => r.url().includes(`/media/live/${EVENT}/index.m3u8`) && r.status() === 200, { timeout: WAIT });
   await start.click({ timeout: WAIT });
-  // The playlist's newest program date-time: the ingest stamps each segment with the wall clock.
+  // The playlist's newest program date-time: the ingest dates each segment from when its first frame arrived.
   const text = await (await playlist).text();
   const stamps = [...text.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(.+)/g)].map((m) => Date.parse(m[1] ?? ""));
   expect(stamps.length).toBeGreaterThan(0);
@@ -106,7 +107,7 @@ async function expectGlassToGlass(page: Page, sent: Request, where: string): Pro
 }
 
 describe("live from the ingest", () => {
-  it("an SRT push plays in the live player near the wall clock; a player it stops under says so and resumes with the next push, over RTMP; then idle and offline", async () => {
+  it("an SRT push plays in the live player near the wall clock; a player it stops under says so and resumes with the next push, over RTMP; a key rotated mid-push cuts it; then idle and offline", async () => {
     const issued = (await admin(`/api/admin/streams/${EVENT}/key`, { method: "POST" })).data.attributes as { key: string; srt: { port: number; pushUrl: string }; rtmp: { port: number } };
     const url = issued.srt.pushUrl.replace(/^srt:\/\/[^:]+:/, "srt://127.0.0.1:");
     const rtmp = `rtmp://127.0.0.1:${issued.rtmp.port}/live`;
@@ -144,8 +145,15 @@ describe("live from the ingest", () => {
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: WAIT }).toBeGreaterThan(resumedAt + 2);
       expect(await waiting.count()).toBe(0);
 
-      encoder.kill("SIGINT");
-      await expect.poll(eventStatus, { timeout: WAIT, interval: 1000 }).toBe("idle");
+      // Staff rotate the key while that push runs (a leaked key): the ingest cuts it, the encoder
+      // is dropped, and the old key is refused from then on.
+      // Well inside the push's own 120 s, and it ends in an error, not at its end.
+      await admin(`/api/admin/streams/${EVENT}/key`, { method: "POST" });
+      await expect.poll(eventStatus, { timeout: 30_000, interval: 1000 }).toBe("idle");
+      await expect.poll(() => encoder.child?.exitCode ?? null, { timeout: 30_000 }).not.toBeNull();
+      expect(encoder.child?.exitCode).not.toBe(0);
+      expect(await wrongKeyPush(`${rtmp}/${issued.key}`)).not.toBe(0);
+      expect(await eventStatus()).toBe("idle");
       await mobile.context.close();
       await desktop.page.goto(`${BASE_URL}${PAGE}`);
       await expect.poll(() => desktop.page.getByText("This stream has not started yet").isVisible(), { timeout: WAIT }).toBe(true);
