@@ -19,7 +19,7 @@ import path from "node:path";
 import { devAdminToken, developmentVars, root, runOrThrow } from "./run-command.mjs";
 import { setupDb } from "./setup-db.mjs";
 import { startServer, stopServer } from "./start-server.mjs";
-import { appSocket } from "./workerd-app-socket.mjs";
+import { appSocket, workerdPidsUnder } from "./workerd-app-socket.mjs";
 
 const SOCKETS = Number(process.env.MATCHDAY_SOCKETS ?? 5000);
 const STORM = Math.min(Number(process.env.MATCHDAY_STORM ?? 1000), SOCKETS);
@@ -65,34 +65,13 @@ let workerdPids = [];
 
 /** workerd's resident memory in kB: every workerd process started under the server (wrangler's group). */
 function workerdRssKb(rootPid) {
-  const parents = new Map();
-  const names = new Map();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      names.set(Number(entry), stat.slice(stat.indexOf("(") + 1, close));
-      parents.set(Number(entry), Number(stat.slice(close + 2).split(" ")[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const under = (pid) => {
-    for (let p = pid, hops = 0; p > 1 && hops < 20; p = parents.get(p) ?? 0, hops += 1) if (p === rootPid) return true;
-    return false;
-  };
+  workerdPids = workerdPidsUnder(rootPid);
   let kb = 0;
-  let processes = 0;
-  workerdPids = [];
-  for (const [pid, name] of names) {
-    if (name !== "workerd" || !under(pid)) continue;
-    workerdPids.push(pid);
+  for (const pid of workerdPids) {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    processes += 1;
   }
-  workerdProcesses = processes;
+  workerdProcesses = workerdPids.length;
   return kb;
 }
 
