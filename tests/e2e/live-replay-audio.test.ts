@@ -6,18 +6,16 @@
 // it; a fresh Rovers TV subscriber plays it: the marks' length, time moving, and the still card
 // (the club's navy above its red band) as its picture. Axe clean at 1440 and 375 px. Everything the
 // test made is removed at the end.
-import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestEncoder } from "./support/test-encoder";
-import { BASE_URL, DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot } from "./support/browser";
+import { DESKTOP, MOBILE, launchBrowser, openPage, saveScreenshot } from "./support/browser";
 import { expectAxeCleanWhenIdle } from "./support/axe";
 import { openConsoleAs } from "./support/console";
 import { signInAs } from "./support/demo-account";
 import { createAccount } from "./support/fresh-account";
 import { queryD1 } from "./support/d1";
+import { eventStatusOf, removeEventAndReplays, startReplayServices } from "./support/replay-services";
 
 const WAIT = 120_000;
 const TRANSCODE_WAIT = 360_000;
@@ -26,56 +24,26 @@ const PUSH_SECONDS = 24;
 // The marks: 0:03 (taken from the preview) to 0:15 (typed), so the replay lasts 12 s.
 const START = 3;
 const END = 15;
-const root = path.resolve(import.meta.dirname, "../..");
-const devToken = (file: string, name: string) => (JSON.parse(readFileSync(path.join(root, "worker", file), "utf8")) as Record<string, string>)[name] ?? "";
-const ADMIN = devToken("dev-admin-token.json", "DEV_ADMIN_TOKEN");
-const INGEST = devToken("dev-ingest-token.json", "DEV_INGEST_TOKEN");
-const TRANSCODER = devToken("dev-transcoder-token.json", "DEV_TRANSCODER_TOKEN");
 
 let browser: Browser;
-let ingest: ChildProcess | null = null;
-let transcoder: ChildProcess | null = null;
+let services: { stop(): void } | null = null;
 const encoder = new TestEncoder({ seconds: PUSH_SECONDS, audioOnly: true });
 let eventId = "";
 let entryId = "";
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  if (process.env.E2E_INGEST_RUNNING !== "1") {
-    ingest = spawn(process.execPath, [path.join(root, "scripts", "ingest.mjs")], {
-      cwd: root,
-      env: { ...process.env, WORKER_URL: BASE_URL, INGEST_TOKEN: INGEST, INGEST_BIND: "127.0.0.1", INGEST_POLL_SECONDS: "2", INGEST_X264_PRESET: "ultrafast" },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
-  }
-  // One more transcoder for this test's replay, beside the run's (busy, perhaps, with another file's upload).
-  transcoder = spawn(process.execPath, [path.join(root, "scripts", "transcoder.mjs")], {
-    env: { ...process.env, WORKER_URL: BASE_URL, TRANSCODER_TOKEN: TRANSCODER, TRANSCODER_NAME: `e2e-audio-replay-${TITLE.split(" ").pop()}`, TRANSCODER_PRESET: "ultrafast", TRANSCODER_POLL_SECONDS: "1" },
-    stdio: "ignore",
-  });
+  services = startReplayServices(`e2e-audio-replay-${TITLE.split(" ").pop()}`);
 });
 
 afterAll(async () => {
   encoder.kill("SIGKILL");
-  ingest?.kill("SIGTERM");
-  transcoder?.kill("SIGTERM");
+  services?.stop();
   await browser?.close();
-  if (eventId) {
-    const sources = `SELECT id FROM video_sources WHERE recording_event_id = ?`;
-    await queryD1(`DELETE FROM videos WHERE source_id IN (${sources})`, [eventId]);
-    await queryD1(`DELETE FROM video_media WHERE source_id IN (${sources})`, [eventId]);
-    await queryD1(`DELETE FROM transcode_jobs WHERE source_id IN (${sources})`, [eventId]);
-    await queryD1("DELETE FROM video_sources WHERE recording_event_id = ?", [eventId]);
-    await queryD1("DELETE FROM live_stream_assets WHERE id = ?", [eventId]);
-  }
+  if (eventId) await removeEventAndReplays(eventId);
 });
 
-async function admin(pathname: string) {
-  const res = await fetch(`${BASE_URL}${pathname}`, { headers: { authorization: `Bearer ${ADMIN}` } });
-  if (!res.ok) throw new Error(`${pathname} answered ${res.status}`);
-  return (await res.json()) as { data: { attributes: Record<string, unknown> } };
-}
-const eventStatus = async () => (await admin(`/api/admin/streams/${eventId}`)).data.attributes.status;
+const eventStatus = () => eventStatusOf(eventId);
 const expectAxeClean = (page: Page, name: string) => expectAxeCleanWhenIdle(page, name, WAIT);
 
 /** The colour of the playing frame at a point given as fractions of its width and height, [r, g, b]. */
